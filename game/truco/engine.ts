@@ -224,6 +224,8 @@ export interface CreateMatchInput {
   dealerIndex?: number;
   rules?: HouseRules;
   deal?: DealInput;
+  /** Starting scores (tests, puzzles, a resumed series); default 0-0. Must be below the target. */
+  scores?: { team1: number; team2: number };
 }
 
 /**
@@ -263,6 +265,12 @@ export function createMatch(input: CreateMatchInput): MatchState {
   }
   const rules = resolveRules(variant, input.rules ?? {});
   if (input.deal) validateDeal(input.deal, players, rules.manilhaMode === 'nova');
+  const start: [number, number] = [input.scores?.team1 ?? 0, input.scores?.team2 ?? 0];
+  for (const v of start) {
+    if (!Number.isInteger(v) || v < 0 || v >= rules.targetPoints) {
+      throw new Error('createMatch: starting scores must be integers from 0 to below the target');
+    }
+  }
 
   const state: MatchState = {
     schema: 1,
@@ -270,7 +278,7 @@ export function createMatch(input: CreateMatchInput): MatchState {
     rules,
     seed,
     players: players.map((p) => ({ id: p.id, team: p.team, nickname: p.nickname ?? null })),
-    scores: [0, 0],
+    scores: start,
     handNumber: 1,
     dealer,
     actionCount: 0,
@@ -629,7 +637,13 @@ const ACTION_TYPES = new Set([
 
 export function applyAction(state: MatchState, playerId: string, action: Action): ApplyResult {
   try {
-    if (!action || typeof action !== 'object' || Array.isArray(action) || !ACTION_TYPES.has((action as Action).type)) {
+    if (
+      !action ||
+      typeof action !== 'object' ||
+      Array.isArray(action) ||
+      !Object.prototype.hasOwnProperty.call(action, 'type') ||
+      !ACTION_TYPES.has((action as Action).type)
+    ) {
       return fail('invalid_action', 'an action is an object with a known type');
     }
     const seat = typeof playerId === 'string' ? seatOf(state, playerId) : -1;
