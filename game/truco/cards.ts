@@ -89,6 +89,21 @@ export function strength(id: string, mode: RankMode, manilha: Rank | null): numb
   return mode === 'velha' ? VELHA[id] : SPANISH[id];
 }
 
+const TABLES = new Map<string, Readonly<Record<string, number>>>();
+
+/** Strength of every card id for one ranking (cached). */
+export function strengthTable(mode: RankMode, manilha: Rank | null): Readonly<Record<string, number>> {
+  const key = mode + (manilha ?? '-');
+  let t = TABLES.get(key);
+  if (!t) {
+    const out: Record<string, number> = {};
+    for (const id of ALL_CARD_IDS) out[id] = strength(id, mode, manilha);
+    t = out;
+    TABLES.set(key, t);
+  }
+  return t;
+}
+
 /**
  * Compare two cards: positive when `a` beats `b`, 0 for a tie, negative otherwise.
  * Paulista and International need the `vira` to know the manilha (without it no card is a manilha).

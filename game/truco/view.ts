@@ -21,6 +21,7 @@ import type {
   Card,
   EnvidoCall,
   FlorCall,
+  FlorState,
   GamePhase,
   HandEndReason,
   HiddenCard,
@@ -115,6 +116,8 @@ export interface PlayerView {
       by: string;
       team: TeamId;
       responder: string;
+      /** both_must_refuse: challenged players who already refused. */
+      refusedBy: string[];
     } | null;
   };
   vira: Card | null;
@@ -145,7 +148,7 @@ export interface PlayerView {
     resolved: boolean;
     winnerTeam: TeamId | null;
     points: number;
-    outcome: string | null;
+    outcome: FlorState['outcome'];
     shown: { playerId: string; points: number }[];
   } | null;
   /** The viewer's own envido count and flor (Argentino, Gaúcho), for the UI. */
@@ -280,6 +283,7 @@ export function viewFor(state: MatchState, playerId: string | null): PlayerView 
             by: id(h.truco.by),
             team: teamIdOf(seatTeam(s, h.truco.by)),
             responder: id(h.truco.responder),
+            refusedBy: h.truco.refused.map(id),
           }
         : null,
     },

@@ -1,0 +1,245 @@
+// Estimates the bots use: chance to win the hand's tricks, envido odds, match-win probability.
+import { ALL_CARD_IDS, envidoOfIds, strengthTable } from '../cards';
+import type { Rng } from '../random';
+import type { TeamIdx, TrickOutcome } from '../types';
+import { strengthIn, type Situation } from './situation';
+
+const TIE = -1;
+
+/** §0.4 on a list of trick outcomes: winner team, null (void), or undefined (keep playing). */
+export function handWinner(
+  r: readonly TrickOutcome[],
+  allTied: string,
+  maoTeam: TeamIdx,
+  dealerTeam: TeamIdx,
+): TeamIdx | null | undefined {
+  if (r.length < 2) return undefined;
+  const [r1, r2, r3] = r;
+  if (r.length === 2) {
+    if (r1 === TIE && r2 !== TIE) return r2 as TeamIdx;
+    if (r1 !== TIE && (r2 === TIE || r2 === r1)) return r1 as TeamIdx;
+    return undefined;
+  }
+  if (r3 !== TIE) return r3 as TeamIdx;
+  if (r1 !== TIE) return r1 as TeamIdx;
+  return allTied === 'mano_wins' ? maoTeam : allTied === 'dealer_wins' ? dealerTeam : null;
+}
+
+/**
+ * Probability that my team wins the hand's tricks (a void hand counts half), by playing out
+ * `samples` random completions of the unseen cards with a greedy rule for everyone: lead with
+ * the highest card; follow with the lowest card that takes the trick from the other team, or the
+ * lowest card when the partner is winning or nothing beats.
+ */
+export function estimateWin(sit: Situation, rng: Rng, samples: number): number {
+  const n = sit.n;
+  const teams = sit.teams;
+  const table = strengthTable(sit.mode, sit.manilha);
+  const pool: number[] = [];
+  for (const c of sit.unseen) pool.push(table[c]);
+  const mine: number[] = [];
+  for (const c of sit.my) mine.push(table[c]);
+  const partnerKnown = sit.partner ? sit.partner.map((c) => table[c]) : null;
+  const maoTeam = teams[sit.mao];
+  const dealerTeam = teams[sit.dealer];
+  const allTied = sit.rules.allTiedHand;
+  const startTable: number[] = [];
+  const startSeats: number[] = [];
+  for (const p of sit.plays) {
+    startSeats.push(p.seat);
+    startTable.push(p.down || p.card === null ? 0 : strengthIn(sit, p.card));
+  }
+  const startResult = handWinner(sit.outcomes, allTied, maoTeam, dealerTeam);
+  if (startResult !== undefined) return startResult === sit.team ? 1 : startResult === null ? 0.5 : 0;
+
+  // Scratch: each seat's sorted hand (at most 3 cards), the table, the outcomes.
+  const hands: number[][] = [];
+  for (let i = 0; i < n; i++) hands.push([0, 0, 0]);
+  const sizes = new Array<number>(n).fill(0);
+  const tSeat = new Array<number>(n).fill(0);
+  const tSt = new Array<number>(n).fill(0);
+  const outcomes: TrickOutcome[] = [];
+  let total = 0;
+  for (let k = 0; k < samples; k++) {
+    let top = pool.length;
+    for (let i = 0; i < n; i++) {
+      const h = hands[i];
+      let size = 0;
+      if (i === sit.seat && !sit.blind) for (const x of mine) h[size++] = x;
+      else if (partnerKnown && i !== sit.seat && teams[i] === sit.team) for (const x of partnerKnown) h[size++] = x;
+      else {
+        for (let c = 0; c < sit.counts[i]; c++) {
+          const j = rng.int(top);
+          top--;
+          const t = pool[j];
+          pool[j] = pool[top];
+          pool[top] = t;
+          h[size++] = t;
+        }
+      }
+      // Insertion sort, ascending.
+      for (let a = 1; a < size; a++) {
+        const x = h[a];
+        let b = a - 1;
+        while (b >= 0 && h[b] > x) {
+          h[b + 1] = h[b];
+          b--;
+        }
+        h[b + 1] = x;
+      }
+      sizes[i] = size;
+    }
+    outcomes.length = 0;
+    for (const o of sit.outcomes) outcomes.push(o);
+    let leader = sit.leader;
+    let tLen = startTable.length;
+    for (let i = 0; i < tLen; i++) {
+      tSeat[i] = startSeats[i];
+      tSt[i] = startTable[i];
+    }
+    let result: TeamIdx | null | undefined = undefined;
+    for (let guard = 0; result === undefined && guard < 4; guard++) {
+      for (let k2 = tLen; k2 < n; k2++) {
+        const seat = (leader + k2) % n;
+        const size = sizes[seat];
+        if (size === 0) break;
+        const h = hands[seat];
+        let best = -1;
+        let bestTeam = -2;
+        for (let i = 0; i < tLen; i++) {
+          const st = tSt[i];
+          const tt = teams[tSeat[i]];
+          if (st > best) {
+            best = st;
+            bestTeam = tt;
+          } else if (st === best && bestTeam !== tt) bestTeam = TIE;
+        }
+        let pick = 0;
+        if (tLen === 0) pick = size - 1;
+        else if (bestTeam !== teams[seat]) {
+          while (pick < size && h[pick] <= best) pick++;
+          if (pick === size) pick = 0;
+        }
+        tSeat[tLen] = seat;
+        tSt[tLen] = h[pick];
+        tLen++;
+        for (let i = pick; i < size - 1; i++) h[i] = h[i + 1];
+        sizes[seat] = size - 1;
+      }
+      if (tLen < n) break;
+      let max = -1;
+      for (let i = 0; i < n; i++) if (tSt[i] > max) max = tSt[i];
+      let team = -2;
+      let first = -1;
+      for (let i = 0; i < n; i++) {
+        if (tSt[i] !== max) continue;
+        if (first < 0) first = tSeat[i];
+        const tt = teams[tSeat[i]];
+        team = team === -2 || team === tt ? tt : TIE;
+      }
+      outcomes.push(team as TrickOutcome);
+      if (team !== TIE) leader = first;
+      tLen = 0;
+      result = handWinner(outcomes, allTied, maoTeam, dealerTeam);
+    }
+    total += result === sit.team ? 1 : result === null || result === undefined ? 0.5 : 0;
+  }
+  return total / samples;
+}
+
+// ------------------------------------------------------------ envido odds
+
+let ENVIDO_CDF: number[] | null = null;
+
+/** P(a random 3-card hand has envido ≤ x), over all C(40,3) hands. */
+export function envidoCdf(x: number): number {
+  if (!ENVIDO_CDF) {
+    const counts = new Array(34).fill(0);
+    const ids = ALL_CARD_IDS;
+    let total = 0;
+    for (let i = 0; i < ids.length; i++)
+      for (let j = i + 1; j < ids.length; j++)
+        for (let k = j + 1; k < ids.length; k++) {
+          counts[envidoOfIds([ids[i], ids[j], ids[k]])]++;
+          total++;
+        }
+    ENVIDO_CDF = [];
+    let acc = 0;
+    for (let v = 0; v < counts.length; v++) {
+      acc += counts[v];
+      ENVIDO_CDF.push(acc / total);
+    }
+  }
+  if (x < 0) return 0;
+  return x >= ENVIDO_CDF.length ? 1 : ENVIDO_CDF[x];
+}
+
+/** Chance my envido beats every opponent's (ties go to the seat nearer the mão). */
+export function envidoWinChance(sit: Situation): number {
+  const opps = sit.teams.filter((t) => t !== sit.team).length;
+  const n = sit.n;
+  // Am I before every opponent, counting from the mão?
+  const pos = (s: number) => (s - sit.mao + n) % n;
+  let tiesMine = true;
+  for (let i = 0; i < n; i++) if (sit.teams[i] !== sit.team && pos(i) < pos(sit.seat)) tiesMine = false;
+  const p = envidoCdf(tiesMine ? sit.myEnvido : sit.myEnvido - 1);
+  return Math.pow(p, opps);
+}
+
+// ------------------------------------------------------------ match-win probability
+
+const WIN_TABLES = new WeakMap<readonly number[], Map<number, Float64Array>>();
+const TABLES_BY_KEY = new Map<string, Float64Array>();
+
+/**
+ * Probability of winning the match from (my points needed, their points needed), assuming each
+ * hand is won by either side with equal chance and is worth points drawn from a rough
+ * per-ladder distribution. Used to weigh a bet by what it means for the match.
+ */
+export function matchWinProb(sit: Situation, myGain: number, oppGain: number): number {
+  return matchWinProbFor(sit.target, sit.values, sit.scores[sit.team] + myGain, sit.scores[1 - sit.team] + oppGain);
+}
+
+export function matchWinProbFor(target: number, values: readonly number[], mine: number, theirs: number): number {
+  const a = target - mine;
+  const b = target - theirs;
+  if (a <= 0) return 1;
+  if (b <= 0) return 0;
+  // Rules objects are shared by every state of a match, so the ladder array identifies the table.
+  let byTarget = WIN_TABLES.get(values);
+  if (!byTarget) {
+    byTarget = new Map();
+    WIN_TABLES.set(values, byTarget);
+  }
+  let table = byTarget.get(target);
+  if (!table) {
+    const key = `${target}:${values.join(',')}`;
+    table = TABLES_BY_KEY.get(key) ?? buildTable(target, values);
+    TABLES_BY_KEY.set(key, table);
+    byTarget.set(target, table);
+  }
+  return table[a * (target + 1) + b];
+}
+
+function buildTable(target: number, v: readonly number[]): Float64Array {
+  // Hand values: mostly unbet, often the first rung, rarely more.
+  const dist: [number, number][] = [
+    [v[0], 0.55],
+    [v[1], 0.3],
+    [v[2] ?? v[1], 0.1],
+    [v[3] ?? v[2] ?? v[1], 0.05],
+  ];
+  const w = target + 1;
+  const t = new Float64Array(w * w);
+  const get = (a: number, b: number) => (a <= 0 ? 1 : b <= 0 ? 0 : t[a * w + b]);
+  for (let s = 2; s <= 2 * target; s++) {
+    for (let a = 1; a <= target; a++) {
+      const b = s - a;
+      if (b < 1 || b > target) continue;
+      let p = 0;
+      for (const [pts, pr] of dist) p += pr * 0.5 * (get(a - pts, b) + get(a, b - pts));
+      t[a * w + b] = p;
+    }
+  }
+  return t;
+}

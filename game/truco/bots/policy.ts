@@ -1,0 +1,233 @@
+// The easy and normal computer players, as policies over a Situation.
+import type { Rng } from '../random';
+import type { Action, EnvidoCall, FlorCall } from '../types';
+import { envidoWinChance, estimateWin, matchWinProb } from './estimate';
+import { strengthIn, type Situation } from './situation';
+
+const has = (legal: Action[], pred: (a: Action) => boolean) => legal.find(pred);
+
+function playActions(sit: Situation): Extract<Action, { type: 'play_card' }>[] {
+  return sit.legal.filter((a): a is Extract<Action, { type: 'play_card' }> => a.type === 'play_card');
+}
+
+// ------------------------------------------------------------ easy
+
+/** Legal but naive: random cards, coin-flip answers, rare calls, never raises. */
+export function easyPolicy(sit: Situation, rng: Rng): Action {
+  const legal = sit.legal;
+  if (legal.length === 1) return legal[0];
+  const first = legal[0];
+  if (first.type === 'call_flor' && sit.phase !== 'waiting_flor_response') return first;
+  switch (sit.phase) {
+    case 'waiting_mao_decision':
+      return legal[rng.int(2)];
+    case 'waiting_truco_response':
+    case 'waiting_envido_response':
+    case 'waiting_flor_response':
+      return legal[rng.int(2)]; // accept or reject
+    default: {
+      const call = has(legal, (a) => a.type === 'call_truco');
+      if (call && rng.next() < 0.08) return call;
+      const env = has(legal, (a) => a.type === 'call_envido' && a.call === 'envido');
+      if (env && rng.next() < 0.1) return env;
+      const cards = playActions(sit).filter((a) => !a.faceDown);
+      return cards[rng.int(cards.length)];
+    }
+  }
+}
+
+// ------------------------------------------------------------ normal
+
+/** Match-win probability if my team scores `mine` and the opponents `theirs` now. */
+const u = (sit: Situation, mine: number, theirs: number) => matchWinProb(sit, mine, theirs);
+
+/** Expected match-win probability when the hand is played for `value` with trick chance `w`. */
+const playFor = (sit: Situation, w: number, value: number) => w * u(sit, value, 0) + (1 - w) * u(sit, 0, value);
+
+export interface NormalOptions {
+  /** Samples for the trick-chance estimate. */
+  samples: number;
+  /** How often the opponents are assumed to run from a call. */
+  foldGuess: number;
+}
+
+export const NORMAL: NormalOptions = { samples: 24, foldGuess: 0.25 };
+
+/** Solid play: keeps strong cards for when they matter, bets and answers by hand strength and score. */
+export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NORMAL): Action {
+  const legal = sit.legal;
+  if (legal.length === 1) return legal[0];
+  if (legal[0].type === 'call_flor' && sit.phase !== 'waiting_flor_response') return florDeclaration(sit);
+  switch (sit.phase) {
+    case 'waiting_mao_decision': {
+      const w = estimateWin(sit, rng, opts.samples * 2);
+      const play = playFor(sit, w, sit.values[1]);
+      const run = u(sit, 0, sit.values[0]);
+      return { type: 'respond_mao', response: play >= run ? 'play' : 'run' };
+    }
+    case 'waiting_flor_response':
+      return florResponse(sit);
+    case 'waiting_envido_response':
+      return envidoResponse(sit);
+    case 'waiting_truco_response': {
+      const env = envidoOpening(sit);
+      if (env) return env;
+      return trucoResponse(sit, estimateWin(sit, rng, opts.samples));
+    }
+    default: {
+      const env = envidoOpening(sit);
+      if (env) return env;
+      const call = has(legal, (a) => a.type === 'call_truco');
+      if (call) {
+        const w = estimateWin(sit, rng, opts.samples);
+        if (wantsToCall(sit, w, opts.foldGuess)) return call;
+      }
+      return chooseCard(sit);
+    }
+  }
+}
+
+function wantsToCall(sit: Situation, w: number, foldGuess: number): boolean {
+  const level = sit.stake + 1;
+  const now = sit.values[sit.stake];
+  const next = sit.values[level];
+  const keep = playFor(sit, w, now);
+  const call = foldGuess * u(sit, now, 0) + (1 - foldGuess) * playFor(sit, w, next);
+  return w > 0.6 && call > keep + 0.005;
+}
+
+export function trucoResponse(sit: Situation, w: number): Action {
+  const p = sit.pending!;
+  const value = sit.values[p.level];
+  const run = u(sit, 0, sit.values[p.level - 1]);
+  const accept = playFor(sit, w, value);
+  const raise = sit.legal.find((a) => a.type === 'call_truco');
+  if (raise && w > 0.78) {
+    const more = sit.values[p.level + 1];
+    const raiseEv = 0.4 * u(sit, value, 0) + 0.6 * playFor(sit, w, more);
+    if (raiseEv > accept) return raise;
+  }
+  // A small margin: the normal player is a little cautious.
+  return { type: 'respond_truco', response: accept >= run + 0.01 ? 'accept' : 'reject' };
+}
+
+// ------------------------------------------------------------ cards
+
+/** Percentile of a strength among the cards I cannot see (how often it beats one of them). */
+function percentile(sit: Situation, st: number): number {
+  if (sit.unseen.length === 0) return 1;
+  let below = 0;
+  for (const c of sit.unseen) {
+    const x = strengthIn(sit, c);
+    if (x < st) below++;
+    else if (x === st) below += 0.5;
+  }
+  return below / sit.unseen.length;
+}
+
+export function chooseCard(sit: Situation): Action {
+  const plays = playActions(sit);
+  const up = plays.filter((a) => !a.faceDown);
+  if (up.length === 0) return plays[0];
+  if (sit.blind) return up[0];
+  const cards = up.map((a) => ({ a, st: strengthIn(sit, a.cardId) })).sort((x, y) => x.st - y.st);
+  const lowest = cards[0];
+  const highest = cards[cards.length - 1];
+  const coverLowest = plays.find((a) => a.faceDown && a.cardId === lowest.a.cardId);
+
+  // The trick so far.
+  let best = -1;
+  let bestTeam = -2;
+  for (const p of sit.plays) {
+    const st = p.down || p.card === null ? 0 : strengthIn(sit, p.card);
+    if (st > best) {
+      best = st;
+      bestTeam = sit.teams[p.seat];
+    } else if (st === best && bestTeam !== sit.teams[p.seat]) bestTeam = -1;
+  }
+  const after = sit.n - sit.plays.length - 1; // players still to play after me
+  const won = sit.outcomes; // finished tricks
+  const t = sit.trickIdx;
+
+  if (sit.plays.length === 0) {
+    // Leading.
+    if (cards.length === 1) return highest.a;
+    if (t === 0) {
+      // Keep a top card for later when another good card can open.
+      const top = percentile(sit, highest.st) >= 0.9;
+      return top && cards.length === 3 ? cards[1].a : highest.a;
+    }
+    if (won[0] === sit.team) {
+      // One trick in: open with a winner if likely, else save it and give up the lowest.
+      return percentile(sit, highest.st) >= 0.75 ? highest.a : (coverLowest ?? lowest.a);
+    }
+    return highest.a; // we lost or tied the first: this trick decides
+  }
+
+  const partnerWinning = bestTeam === sit.team;
+  if (partnerWinning && (after === 0 || percentile(sit, best) >= 0.7)) return t > 0 && coverLowest ? coverLowest : lowest.a;
+  const beaters = cards.filter((c) => c.st > best);
+  const tiers = cards.filter((c) => c.st === best);
+  if (after === 0) {
+    if (beaters.length > 0) return beaters[0].a;
+    // A tie is worth it when it decides in our favour or keeps the hand open.
+    if (tiers.length > 0 && (t === 0 || won[0] === sit.team)) return tiers[0].a;
+    return t > 0 && coverLowest ? coverLowest : lowest.a;
+  }
+  // Opponents still to play after me.
+  if (beaters.length > 0) {
+    const good = beaters.find((c) => percentile(sit, c.st) >= 0.6);
+    if (good) return good.a;
+    if (t > 0 || sit.n === 2) return beaters[beaters.length - 1].a;
+  }
+  return lowest.a;
+}
+
+// ------------------------------------------------------------ envido and flor
+
+function envidoOpening(sit: Situation): Action | null {
+  if (!sit.legal.some((a) => a.type === 'call_envido')) return null;
+  if (sit.phase === 'waiting_envido_response') return null;
+  const p = envidoWinChance(sit);
+  const can = (call: EnvidoCall) => sit.legal.find((a) => a.type === 'call_envido' && a.call === call);
+  if (p >= 0.93) {
+    const falta = can('falta_envido');
+    const faltaPts = sit.target - Math.max(sit.scores[0], sit.scores[1]);
+    if (falta && faltaPts <= 8) return falta;
+  }
+  if (p >= 0.85) return can('real_envido') ?? can('envido') ?? null;
+  if (p >= 0.68) return can('envido') ?? null;
+  return null;
+}
+
+function envidoResponse(sit: Situation): Action {
+  const e = sit.envido!;
+  const p = envidoWinChance(sit);
+  const sum = (calls: EnvidoCall[]) => calls.reduce((x, c) => x + (c === 'envido' ? 2 : c === 'real_envido' ? 3 : 0), 0);
+  const falta = sit.target - Math.max(sit.scores[0], sit.scores[1]);
+  const acceptPts = e.calls.includes('falta_envido') ? falta : sum(e.calls);
+  const rejectPts = e.calls.length <= 1 ? 1 : sum(e.calls.slice(0, -1));
+  const accept = p * u(sit, acceptPts, 0) + (1 - p) * u(sit, 0, acceptPts);
+  const reject = u(sit, 0, rejectPts);
+  if (p >= 0.88) {
+    const raise = sit.legal.find((a) => a.type === 'call_envido' && a.call !== 'falta_envido');
+    if (raise) return raise;
+  }
+  return { type: 'respond_envido', response: accept >= reject ? 'accept' : 'reject' };
+}
+
+function florDeclaration(sit: Situation): Action {
+  const calls = sit.legal.filter((a): a is { type: 'call_flor'; call: FlorCall } => a.type === 'call_flor');
+  const pick = (c: FlorCall) => calls.find((a) => a.call === c);
+  if (calls.length > 1) {
+    if (sit.myFlorPoints >= 33) return pick('contraflor') ?? calls[0];
+    if (sit.myFlorPoints <= 24) return pick('achico') ?? calls[0];
+  }
+  return pick('flor') ?? calls[0];
+}
+
+function florResponse(sit: Situation): Action {
+  const raise = sit.legal.find((a) => a.type === 'call_flor');
+  if (raise && sit.myFlorPoints >= 35) return raise;
+  return { type: 'respond_flor', response: sit.myFlorPoints >= 31 ? 'accept' : 'reject' };
+}
