@@ -523,65 +523,66 @@ function fail(error: ErrorCode, message: string): ApplyResult {
  * shared with the input state, which is never written.
  */
 function draft(s: MatchState): MatchState {
-  owned.clear();
+  owned.held = false;
+  owned.heldSeats = 0;
+  owned.trick = false;
+  owned.envido = false;
+  owned.flor = false;
   return { ...s, scores: [s.scores[0], s.scores[1]], hand: { ...s.hand } };
 }
 
-/** Objects copied during the current action (so each is copied at most once). */
-const owned = new Set<object>();
+/** What the current action has already copied (applyAction is synchronous, so one record suffices). */
+const owned = { held: false, heldSeats: 0, trick: false, envido: false, flor: false };
 
 function ownHeld(h: HandState, seat: number): string[] {
-  if (!owned.has(h.held)) {
+  if (!owned.held) {
     h.held = h.held.slice();
-    owned.add(h.held);
+    owned.held = true;
   }
-  const cards = h.held[seat];
-  if (owned.has(cards)) return cards;
-  const copy = cards.slice();
-  owned.add(copy);
-  h.held[seat] = copy;
-  return copy;
+  if (!(owned.heldSeats & (1 << seat))) {
+    h.held[seat] = h.held[seat].slice();
+    owned.heldSeats |= 1 << seat;
+  }
+  return h.held[seat];
 }
 
+/** The current trick (and the tricks array) copied for writing. */
 function ownCurrentTrick(h: HandState): TrickState {
-  if (!owned.has(h.tricks)) {
-    h.tricks = h.tricks.slice();
-    owned.add(h.tricks);
-  }
   const i = h.tricks.length - 1;
-  const t = h.tricks[i];
-  if (owned.has(t)) return t;
-  const copy = { ...t, plays: t.plays.slice() };
-  owned.add(copy);
-  h.tricks[i] = copy;
-  return copy;
+  if (!owned.trick) {
+    h.tricks = h.tricks.slice();
+    const t = h.tricks[i];
+    h.tricks[i] = { ...t, plays: t.plays.slice() };
+    owned.trick = true;
+  }
+  return h.tricks[i];
 }
 
 function ownEnvido(h: HandState): EnvidoState {
-  const e = h.envido!;
-  if (owned.has(e)) return e;
-  const copy = { ...e, calls: e.calls.slice(), shown: e.shown.slice() };
-  owned.add(copy);
-  h.envido = copy;
-  return copy;
+  if (!owned.envido) {
+    const e = h.envido!;
+    h.envido = { ...e, calls: e.calls.slice(), shown: e.shown.slice() };
+    owned.envido = true;
+  }
+  return h.envido!;
 }
 
 /** The hand's flor state, created or copied for writing. */
 function ownFlor(d: MatchState): FlorState {
   const h = d.hand;
-  const f = h.flor;
-  if (f && owned.has(f)) return f;
-  const copy: FlorState = f
-    ? {
-        ...f,
-        declared: f.declared.slice(),
-        contest: f.contest && { ...f.contest, calls: f.contest.calls.slice() },
-        shown: f.shown.slice(),
-      }
-    : { declared: [], contest: null, resolved: false, winnerTeam: null, points: 0, shown: [], outcome: null };
-  owned.add(copy);
-  h.flor = copy;
-  return copy;
+  if (!owned.flor) {
+    const f = h.flor;
+    h.flor = f
+      ? {
+          ...f,
+          declared: f.declared.slice(),
+          contest: f.contest && { ...f.contest, calls: f.contest.calls.slice() },
+          shown: f.shown.slice(),
+        }
+      : { declared: [], contest: null, resolved: false, winnerTeam: null, points: 0, shown: [], outcome: null };
+    owned.flor = true;
+  }
+  return h.flor!;
 }
 
 function diagnose(s: MatchState, seat: number, a: Action): string {
