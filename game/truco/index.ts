@@ -1,15 +1,166 @@
-export * from './types';
-export { compareCards, manilhaRank, envidoPoints } from './cards';
-export {
-  createMatch,
-  legalActions,
-  applyAction,
-  startNextHand,
-  pendingPlayer,
-  timeoutAction,
-  handSeed,
-  seedCommitment,
-  shuffledDeck,
-} from './engine';
+/**
+ * Truco rules engine and computer players: the public API (issue 3). Pure TypeScript: no I/O,
+ * no platform APIs, no clock, no Math.random. States, actions, views and events are plain JSON.
+ *
+ * # Driving a match (what the game room does)
+ *
+ *   let state = createMatch({ variant, players, seed });      // hand 1 is dealt
+ *   // on each frame from player p:
+ *   const r = applyAction(state, p, action);                  // { ok, state, events } | { ok: false, error, message }
+ *   // persist r.state, broadcast r.events, send each socket viewFor(r.state, itsPlayer)
+ *   // when state.phase === 'round_end' (hand over: last trick and result stay visible):
+ *   const n = startNextHand(state);                           // deals the next hand, dealer + 1
+ *   // when state.phase === 'game_over': state.winner / view.winnerTeam is the winning team.
+ *   // turn timer: pendingPlayer(state) is whose decision it is; on expiry apply timeoutAction(state, p).
+ *   // seat held by a bot: applyAction(state, p, chooseAction(state, p, { level, seed })).
+ *
+ * # Phases (`state.phase`, `view.gamePhase`)
+ *
+ * - `playing`: `currentPlayer` plays a card, or calls (truco ladder, envido, flor) or goes to the mazo.
+ * - `waiting_truco_response`: a truco-ladder call is pending; `currentPlayer` is the responder
+ *   (the next opponent after the caller). Answers: `respond_truco` accept|reject, a `call_truco`
+ *   of the next rung (raise back), in Argentino/Gaúcho trick 1 also `call_envido`
+ *   ("el envido está primero") and `go_to_mazo` (= reject).
+ * - `waiting_mao_decision`: Brazilian mão de onze (mão de dez in Mineiro): the team on 11 (10)
+ *   plays for the first rung (3, Mineiro 4) or runs (opponents +1, Mineiro +2). While it decides,
+ *   its players see each other's cards in their views.
+ * - `waiting_envido_response`, `waiting_flor_response`: an envido / contraflor is pending.
+ * - `round_end`: the hand is over; `legalActions` is empty; call `startNextHand`.
+ * - `game_over`: the match is over; `state.winner` holds the winning team.
+ *
+ * A flor must be declared (`call_flor`) at the holder's first decision of the hand: while it is
+ * due it is the only legal action and `view.pendingDecision.kind` is `flor_declaration`.
+ *
+ * # Actions (`Action`; the `type`s match the live protocol)
+ *
+ * - `{ type: 'play_card', cardId, faceDown? }`: `faceDown: true` plays a covered card (tricks 2-3
+ *   in Paulista, Mineiro and Gaúcho). In a BLIND mão de ferro nobody sees their own cards: the
+ *   view shows them as `{ hidden: true, blindId: 'blind:<slot>' }` and they are played with
+ *   `cardId: 'blind:0' | 'blind:1' | 'blind:2'` (the slot in the player's remaining hand); the
+ *   card is turned face up as it is played (`card_played` carries it).
+ * - `{ type: 'call_truco', call }`: the next rung only (`view.stake.nextCall`): Paulista and
+ *   International truco/seis/nove/doze; Mineiro truco/seis/dez/doze; Argentino truco/retruco/
+ *   vale_cuatro; Gaúcho truco/retruco/vale_quatro. By the responder while pending = raise back.
+ * - `{ type: 'respond_truco', response: 'accept' | 'reject' }`
+ * - `{ type: 'respond_mao', response: 'play' | 'run' }`: the mão de onze / mão de dez decision.
+ * - `{ type: 'call_envido', call: 'envido' | 'real_envido' | 'falta_envido' }` (also raises).
+ * - `{ type: 'respond_envido', response: 'accept' | 'reject' }`
+ * - `{ type: 'call_flor', call: 'flor' | 'contraflor' | 'contraflor_al_resto' | 'achico' }`:
+ *   declare a flor; the second team's first flor may answer the first with contraflor, contraflor
+ *   al resto or "con flor me achico"; `contraflor_al_resto` also raises a pending contraflor.
+ * - `{ type: 'respond_flor', response: 'accept' | 'reject' }`
+ * - `{ type: 'go_to_mazo' }`: Argentino and Gaúcho: fold the hand (irse al mazo).
+ *
+ * # Events (`applyAction(...).events`, `startNextHand(...).events`; see `GameEvent`)
+ *
+ * hand_started, card_played {playerId, card (a covered card is {hidden:true}), faceDown, trick},
+ * trick_ended {trick, winnerTeam, winnerPlayerId, tie, nextLeader}, truco_called {call, by, team,
+ * stake, runValue, responder}, truco_responded {response, by, call, byRaise, passedTo},
+ * mao_decided, envido_called, envido_responded, envido_resolved {winnerTeam, points, shown},
+ * envido_cancelled, flor_declared, flor_responded, flor_resolved {winnerTeam, points, outcome,
+ * shown}, went_to_mazo, hand_ended {winnerTeam, points, reason, team1Score, team2Score, seed},
+ * match_ended {winnerTeam, team1Score, team2Score}.
+ *
+ * # Fairness (deal commitment)
+ *
+ * Hand k's seed is the first 128 bits of SHA-256(`${matchSeed}:${k}`) as 32 hex digits
+ * (`handSeed(state)`), one-way: revealing it says nothing about the match seed or other hands.
+ * The view carries `handCommitment` = SHA-256(hand seed) (`seedCommitment`) while the hand is
+ * live, and `revealedSeed` once it is over (round_end, game_over; also in `hand_ended`).
+ * `shuffledDeck(seed, variant)` rebuilds the deck; card k (k < 3n) went to seat
+ * (dealer + 1 + k) % n, and in Paulista/International the next card is the vira.
+ *
+ * # House rules (`createMatch({ rules })`, truco-rules.md §7) supported
+ *
+ * targetPoints; manilhaMode 'nova'|'velha' (Brazilian); mineiroScoring 'platform'|'pagat'|'short';
+ * responseRule 'first_answer_binds'|'both_must_refuse'; tieLeader 'tied_trick_leader'|
+ * 'first_tying_card'|'last_tying_card'|'mano'; allTiedHand 'void'|'mano_wins'|'dealer_wins'|
+ * 'redeal'; coveredCards 'off'|'rounds_2_3'|'one_per_team'|'not_after_tie';
+ * mustPlayHighestAfterTie; maoDeOnze on/off; maoDeFerro 'blind'|'open'; flor on/off (Argentino,
+ * Gaúcho) with florValues {flor, contest, achico}; faltaEnvido 'classic'|'malas_buenas'|
+ * 'match_from_malas'; foldFirstTrickNoEnvido 'truco_value'|'two_points'; endImmediately.
+ * Defaults per variant: docs/decisions/010-011. Not supported: baralho limpo, betTiming 'any
+ * time', trucoInSpecialHand penalties, raiseCap, peekOnTruco, trucoBetsOnCurrentTrick, 3v3,
+ * match series (queda/chico), the Mineiro traditional deal, the joker.
+ */
+
+export type {
+  Variant,
+  Suit,
+  Rank,
+  Card,
+  HiddenCard,
+  BlindCard,
+  TeamId,
+  TrucoCall,
+  EnvidoCall,
+  FlorCall,
+  Action,
+  ActionType,
+  GamePhase,
+  HouseRules,
+  ResolvedRules,
+  PlayerInput,
+  MatchState,
+  GameEvent,
+  ApplyResult,
+  ErrorCode,
+  HandEndReason,
+} from './types';
+export type { PlayerView, ViewPlayer, ViewTrick, ViewPlay, DecisionKind } from './view';
+export type { CreateMatchInput, DealInput, NextHandResult } from './engine';
+export type { BotLevel, BotOptions } from './bots/index';
+
+/**
+ * `compareCards(a, b, { variant, vira? })`: positive when `a` beats `b`, 0 for a tie, negative
+ * otherwise (cards or card ids). Paulista/International need the vira for the manilhas.
+ */
+export { compareCards } from './cards';
+/** `manilhaRank(vira)`: the manilha rank for a vira (next rank in 4 5 6 7 Q J K A 2 3 → 4). */
+export { manilhaRank } from './cards';
+/** `envidoPoints(cards, { variant })`: the envido count of a hand (Argentino, Gaúcho). */
+export { envidoPoints } from './cards';
+
+/**
+ * `createMatch({ variant, players, seed, dealerIndex?, rules?, deal?, scores? })`: a new match
+ * with hand 1 dealt. `players` in seat (play) order, teams alternating, 2 or 4 of them, each
+ * `{ id, team, nickname? }`. `seed` derives every shuffle and (without `dealerIndex`) the first
+ * dealer. `deal` fixes hand 1 for tests and puzzles; `scores` sets starting scores. Throws on an
+ * invalid set-up (a programming error, not a move).
+ */
+export { createMatch } from './engine';
+/** `legalActions(state, playerId)`: every action that player may take now ([] if none). */
+export { legalActions } from './engine';
+/**
+ * `applyAction(state, playerId, action)`: `{ ok: true, state, events }` or
+ * `{ ok: false, error, message }` (error: invalid_action | unknown_player | not_your_turn |
+ * illegal_action | hand_over | match_over). Never throws; never mutates its input.
+ */
+export { applyAction } from './engine';
+/** `startNextHand(state)`: from `round_end`, deal the next hand (dealer rotates); fails otherwise. */
+export { startNextHand } from './engine';
+/** `pendingPlayer(state)`: whose decision the game waits for (null in round_end / game_over). */
+export { pendingPlayer } from './engine';
+/**
+ * `timeoutAction(state, playerId)`: what the server does when that player's turn timer expires
+ * (DESIGN.md §5): play the lowest card ('blind:0' when blind); refuse a truco, envido or
+ * contraflor; run from a mão de onze / dez; declare a due flor. Null if no decision is pending.
+ */
+export { timeoutAction } from './engine';
+/** `handSeed(state)`: the current hand's seed, secret while the hand is live (commit/reveal). */
+export { handSeed } from './engine';
+/** `seedCommitment(seed)`: hex SHA-256 of the seed string. */
+export { seedCommitment } from './engine';
+/** `shuffledDeck(handSeed, variant)`: the hand's full deck order, to verify a finished deal. */
+export { shuffledDeck } from './engine';
+/**
+ * `viewFor(state, playerId | null)`: what that player (null: a spectator) may see. Another
+ * player's card is exactly `{ hidden: true }`; no seed or deck order while the hand is live.
+ */
 export { viewFor } from './view';
-export type { PlayerView } from './view';
+/**
+ * `chooseAction(state, playerId, { level: 'easy' | 'normal' | 'hard', seed })`: a computer
+ * player's legal choice, decided only from `viewFor(state, playerId)`; null when that player
+ * has no decision. Deterministic for a given state and seed.
+ */
+export { chooseAction } from './bots/index';
