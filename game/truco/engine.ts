@@ -420,23 +420,53 @@ function mustPlayHighest(s: MatchState): boolean {
   return s.rules.mustPlayHighestAfterTie && h.tricks.length > 1 && h.tricks[h.tricks.length - 2].outcome === TIE;
 }
 
+// Legal actions are shared, frozen constants: listing them allocates only the array.
+type PlayCard = Extract<Action, { type: 'play_card' }>;
+const PLAY_UP: Record<string, PlayCard> = {};
+const PLAY_DOWN: Record<string, PlayCard> = {};
+for (const id of ALL_CARD_IDS) {
+  PLAY_UP[id] = Object.freeze({ type: 'play_card', cardId: id }) as PlayCard;
+  PLAY_DOWN[id] = Object.freeze({ type: 'play_card', cardId: id, faceDown: true }) as PlayCard;
+}
+const PLAY_BLIND = [0, 1, 2].map((i) => Object.freeze({ type: 'play_card', cardId: `blind:${i}` }) as PlayCard);
+const frozen = <T extends Action>(a: T): T => Object.freeze(a) as T;
+const A = {
+  maoPlay: frozen({ type: 'respond_mao', response: 'play' }),
+  maoRun: frozen({ type: 'respond_mao', response: 'run' }),
+  florAccept: frozen({ type: 'respond_flor', response: 'accept' }),
+  florReject: frozen({ type: 'respond_flor', response: 'reject' }),
+  envidoAccept: frozen({ type: 'respond_envido', response: 'accept' }),
+  envidoReject: frozen({ type: 'respond_envido', response: 'reject' }),
+  trucoAccept: frozen({ type: 'respond_truco', response: 'accept' }),
+  trucoReject: frozen({ type: 'respond_truco', response: 'reject' }),
+  mazo: frozen({ type: 'go_to_mazo' }),
+} as const;
+const CALL_TRUCO: Record<string, Action> = {};
+for (const c of ['truco', 'seis', 'nove', 'doze', 'oito', 'dez', 'retruco', 'vale_cuatro', 'vale_quatro'] as const) {
+  CALL_TRUCO[c] = frozen({ type: 'call_truco', call: c });
+}
+const CALL_ENVIDO: Record<string, Action> = {};
+for (const c of ['envido', 'real_envido', 'falta_envido'] as const) CALL_ENVIDO[c] = frozen({ type: 'call_envido', call: c });
+const CALL_FLOR: Record<string, Action> = {};
+for (const c of ['flor', 'contraflor', 'contraflor_al_resto', 'achico'] as const) CALL_FLOR[c] = frozen({ type: 'call_flor', call: c });
+
 function cardPlays(s: MatchState, seat: number, out: Action[]): void {
   const h = s.hand;
   const held = h.held[seat];
   if (h.blind) {
-    for (let i = 0; i < held.length; i++) out.push({ type: 'play_card', cardId: `blind:${i}` });
+    for (let i = 0; i < held.length; i++) out.push(PLAY_BLIND[i]);
     return;
   }
   if (mustPlayHighest(s)) {
     let best = -1;
     for (const c of held) best = Math.max(best, cardStrength(s, c));
-    for (const c of held) if (cardStrength(s, c) === best) out.push({ type: 'play_card', cardId: c });
+    for (const c of held) if (cardStrength(s, c) === best) out.push(PLAY_UP[c]);
     return;
   }
   const covered = coveredAllowed(s, seat);
   for (const c of held) {
-    out.push({ type: 'play_card', cardId: c });
-    if (covered) out.push({ type: 'play_card', cardId: c, faceDown: true });
+    out.push(PLAY_UP[c]);
+    if (covered) out.push(PLAY_DOWN[c]);
   }
 }
 
@@ -447,41 +477,41 @@ export function legalForSeat(s: MatchState, seat: number): Action[] {
   const out: Action[] = [];
   const flor = florOptions(s, seat);
   if (flor.length > 0) {
-    for (const call of flor) out.push({ type: 'call_flor', call });
+    for (const call of flor) out.push(CALL_FLOR[call]);
     return out;
   }
   switch (s.phase) {
     case 'waiting_mao_decision':
-      out.push({ type: 'respond_mao', response: 'play' }, { type: 'respond_mao', response: 'run' });
+      out.push(A.maoPlay, A.maoRun);
       break;
     case 'waiting_flor_response': {
-      out.push({ type: 'respond_flor', response: 'accept' }, { type: 'respond_flor', response: 'reject' });
+      out.push(A.florAccept, A.florReject);
       const c = h.flor!.contest!;
-      if (c.calls[c.calls.length - 1] === 'contraflor') out.push({ type: 'call_flor', call: 'contraflor_al_resto' });
+      if (c.calls[c.calls.length - 1] === 'contraflor') out.push(CALL_FLOR.contraflor_al_resto);
       break;
     }
     case 'waiting_envido_response':
-      out.push({ type: 'respond_envido', response: 'accept' }, { type: 'respond_envido', response: 'reject' });
-      for (const call of envidoRaises(h.envido!.calls)) out.push({ type: 'call_envido', call });
+      out.push(A.envidoAccept, A.envidoReject);
+      for (const call of envidoRaises(h.envido!.calls)) out.push(CALL_ENVIDO[call]);
       break;
     case 'waiting_truco_response': {
-      out.push({ type: 'respond_truco', response: 'accept' }, { type: 'respond_truco', response: 'reject' });
+      out.push(A.trucoAccept, A.trucoReject);
       const lvl = trucoRaiseLevel(s, seat);
-      if (lvl > 0) out.push({ type: 'call_truco', call: s.rules.ladder.names[lvl]! });
+      if (lvl > 0) out.push(CALL_TRUCO[s.rules.ladder.names[lvl]!]);
       if (envidoOpenAllowed(s, seat)) {
-        for (const call of ['envido', 'real_envido', 'falta_envido'] as const) out.push({ type: 'call_envido', call });
+        out.push(CALL_ENVIDO.envido, CALL_ENVIDO.real_envido, CALL_ENVIDO.falta_envido);
       }
-      if (s.rules.mazo) out.push({ type: 'go_to_mazo' });
+      if (s.rules.mazo) out.push(A.mazo);
       break;
     }
     case 'playing': {
       cardPlays(s, seat, out);
       const lvl = trucoRaiseLevel(s, seat);
-      if (lvl > 0) out.push({ type: 'call_truco', call: s.rules.ladder.names[lvl]! });
+      if (lvl > 0) out.push(CALL_TRUCO[s.rules.ladder.names[lvl]!]);
       if (envidoOpenAllowed(s, seat)) {
-        for (const call of ['envido', 'real_envido', 'falta_envido'] as const) out.push({ type: 'call_envido', call });
+        out.push(CALL_ENVIDO.envido, CALL_ENVIDO.real_envido, CALL_ENVIDO.falta_envido);
       }
-      if (s.rules.mazo) out.push({ type: 'go_to_mazo' });
+      if (s.rules.mazo) out.push(A.mazo);
       break;
     }
     default:
@@ -652,12 +682,16 @@ export function applyAction(state: MatchState, playerId: string, action: Action)
     if (state.phase === 'game_over') return fail('match_over', 'the match is over');
     if (state.phase === 'round_end') return fail('hand_over', 'the hand is over; the next hand has not been dealt');
     if (seat !== decisionSeat(state)) return fail('not_your_turn', `waiting for ${pid(state, decisionSeat(state))}`);
-    const legal = legalForSeat(state, seat);
     let chosen: Action | undefined;
-    for (const a of legal) {
-      if (sameAction(a, action)) {
-        chosen = a;
-        break;
+    if (isPlainCardPlay(state, seat, action)) {
+      // Fast path for the commonest move; exactly what cardPlays lists in this situation.
+      if (state.hand.held[seat].includes(action.cardId)) chosen = PLAY_UP[action.cardId];
+    } else {
+      for (const a of legalForSeat(state, seat)) {
+        if (sameAction(a, action)) {
+          chosen = a;
+          break;
+        }
       }
     }
     if (!chosen) return fail('illegal_action', diagnose(state, seat, action));
@@ -669,6 +703,19 @@ export function applyAction(state: MatchState, playerId: string, action: Action)
   } catch (err) {
     return fail('invalid_action', `rejected: ${err instanceof Error ? err.message : String(err)}`);
   }
+}
+
+/** A face-up card play in phase `playing`, when every held card may be played face up. */
+function isPlainCardPlay(s: MatchState, seat: number, a: Action): a is Extract<Action, { type: 'play_card' }> {
+  return (
+    a.type === 'play_card' &&
+    !a.faceDown &&
+    typeof a.cardId === 'string' &&
+    s.phase === 'playing' &&
+    !s.hand.blind &&
+    !mustPlayHighest(s) &&
+    florOptions(s, seat).length === 0
+  );
 }
 
 function perform(d: MatchState, seat: number, a: Action, ev: GameEvent[]): void {

@@ -40,6 +40,54 @@ let BUF = new Uint8Array(128);
 
 /** The eight 32-bit words of SHA-256(utf8(text)). */
 export function sha256Words(text: string): number[] {
+  if (text.length <= 55 && isAscii(text)) return shortAscii(text);
+  return general(text);
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** One-block fast path (ASCII, at most 55 bytes): the message words are built directly. */
+function shortAscii(text: string): number[] {
+  const len = text.length;
+  for (let i = 0; i < 16; i++) W[i] = 0;
+  for (let j = 0; j < len; j++) W[j >> 2] |= text.charCodeAt(j) << (24 - 8 * (j & 3));
+  W[len >> 2] |= 0x80 << (24 - 8 * (len & 3));
+  W[15] = len * 8;
+  const out = INIT.slice();
+  compress(out);
+  return out;
+}
+
+const INIT = [0x6a09e667 | 0, 0xbb67ae85 | 0, 0x3c6ef372 | 0, 0xa54ff53a | 0, 0x510e527f | 0, 0x9b05688c | 0, 0x1f83d9ab | 0, 0x5be0cd19 | 0];
+
+/** One compression round over W[0..15] (already loaded) into the eight state words `v`. */
+function compress(v: number[]): void {
+  for (let i = 16; i < 64; i++) {
+    let u = W[i - 2];
+    const t1 = ((u >>> 17) | (u << 15)) ^ ((u >>> 19) | (u << 13)) ^ (u >>> 10);
+    u = W[i - 15];
+    const t2 = ((u >>> 7) | (u << 25)) ^ ((u >>> 18) | (u << 14)) ^ (u >>> 3);
+    W[i] = (((t1 + W[i - 7]) | 0) + ((t2 + W[i - 16]) | 0)) | 0;
+  }
+  let a = v[0], b = v[1], c = v[2], d = v[3], e = v[4], f = v[5], g = v[6], h = v[7];
+  for (let i = 0; i < 64; i++) {
+    const t1 =
+      ((((((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))) + ((e & f) ^ (~e & g))) | 0) +
+        ((h + ((K[i] + W[i]) | 0)) | 0)) |
+      0;
+    const t2 =
+      ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+    h = g; g = f; f = e; e = (d + t1) | 0;
+    d = c; c = b; b = a; a = (t1 + t2) | 0;
+  }
+  v[0] = (v[0] + a) | 0; v[1] = (v[1] + b) | 0; v[2] = (v[2] + c) | 0; v[3] = (v[3] + d) | 0;
+  v[4] = (v[4] + e) | 0; v[5] = (v[5] + f) | 0; v[6] = (v[6] + g) | 0; v[7] = (v[7] + h) | 0;
+}
+
+function general(text: string): number[] {
   let len = 0;
   let ascii = true;
   for (let i = 0; i < text.length; i++) {
@@ -69,35 +117,15 @@ export function sha256Words(text: string): number[] {
   buf[total - 2] = (bitLen >>> 8) & 255;
   buf[total - 1] = bitLen & 255;
 
-  let h0 = 0x6a09e667 | 0, h1 = 0xbb67ae85 | 0, h2 = 0x3c6ef372 | 0, h3 = 0xa54ff53a | 0;
-  let h4 = 0x510e527f | 0, h5 = 0x9b05688c | 0, h6 = 0x1f83d9ab | 0, h7 = 0x5be0cd19 | 0;
+  const v = INIT.slice();
   for (let off = 0; off < total; off += 64) {
     for (let i = 0; i < 16; i++) {
       const j = off + i * 4;
       W[i] = (buf[j] << 24) | (buf[j + 1] << 16) | (buf[j + 2] << 8) | buf[j + 3];
     }
-    for (let i = 16; i < 64; i++) {
-      let u = W[i - 2];
-      const t1 = ((u >>> 17) | (u << 15)) ^ ((u >>> 19) | (u << 13)) ^ (u >>> 10);
-      u = W[i - 15];
-      const t2 = ((u >>> 7) | (u << 25)) ^ ((u >>> 18) | (u << 14)) ^ (u >>> 3);
-      W[i] = (((t1 + W[i - 7]) | 0) + ((t2 + W[i - 16]) | 0)) | 0;
-    }
-    let a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7;
-    for (let i = 0; i < 64; i++) {
-      const t1 =
-        ((((((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))) + ((e & f) ^ (~e & g))) | 0) +
-          ((h + ((K[i] + W[i]) | 0)) | 0)) |
-        0;
-      const t2 =
-        ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
-      h = g; g = f; f = e; e = (d + t1) | 0;
-      d = c; c = b; b = a; a = (t1 + t2) | 0;
-    }
-    h0 = (h0 + a) | 0; h1 = (h1 + b) | 0; h2 = (h2 + c) | 0; h3 = (h3 + d) | 0;
-    h4 = (h4 + e) | 0; h5 = (h5 + f) | 0; h6 = (h6 + g) | 0; h7 = (h7 + h) | 0;
+    compress(v);
   }
-  return [h0, h1, h2, h3, h4, h5, h6, h7];
+  return v;
 }
 
 const BYTE_HEX: string[] = [];
