@@ -1,0 +1,58 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Profile } from "~/services/users.server";
+import { Avatar } from "./avatar";
+import { LanguageSwitcher } from "./language-switcher";
+import { Logo } from "./logo";
+
+export function CoinIcon({ className = "h-5 w-5" }: { className?: string }) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className={className}>
+      <circle cx="12" cy="12" r="10" fill="#eab53e" stroke="#c9911f" strokeWidth="1.5" />
+      <circle cx="12" cy="12" r="6.5" fill="none" stroke="#fbe3a1" strokeWidth="1.2" />
+      <path d="M12 8.2 13.2 11h3l-2.4 1.8.9 2.9L12 13.9l-2.7 1.8.9-2.9L7.8 11h3Z" fill="#fffdf7" />
+    </svg>
+  );
+}
+
+/** The signed-in header of spec §2; `actions` holds the feature buttons that exist. */
+export function AppHeader({ user, actions, coins }: { user: Profile; actions?: ReactNode; coins?: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <header className="sticky top-0 z-30 border-b border-white/10 bg-felt-950/90 backdrop-blur">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-3 py-2 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded-lg" aria-label={t("navigation:home")}>
+          <Logo className="h-8 w-8" />
+          <span className="hidden font-display text-lg font-bold text-cream-50 md:inline">{t("common:appName")}</span>
+        </Link>
+        <nav aria-label={t("navigation:mainMenu")} className="order-last flex w-full items-center gap-1 overflow-x-auto sm:order-none sm:w-auto sm:flex-1">
+          {actions}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <LanguageSwitcher compact />
+          {coins ?? (
+            <span className="inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-gold-500/40 bg-gold-400/10 px-3 text-sm font-bold text-gold-300">
+              <CoinIcon />
+              <span className="sr-only">{t("home:coinBalance", { count: user.virtual_coins })}</span>
+              <span aria-hidden>{user.virtual_coins.toLocaleString(i18n.language)}</span>
+            </span>
+          )}
+          <Link
+            to="/profile"
+            aria-label={t("navigation:openProfile", { name: user.nickname })}
+            className="flex min-h-10 items-center gap-2 rounded-xl border border-white/10 bg-white/5 py-1 pl-1 pr-3 hover:bg-white/10"
+          >
+            <Avatar name={user.nickname} url={user.avatar_url} seed={user.id} size={32} premium={user.is_premium} />
+            <span className="flex flex-col text-left leading-tight">
+              <span className="max-w-28 truncate text-sm font-semibold text-cream-50" data-testid="header-nickname">
+                {user.nickname}
+              </span>
+              <span className="text-xs text-gold-300">{t("common:pointsCount", { count: user.ranking_points })}</span>
+            </span>
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,76 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+// Failures and confirmations of spec §8, shown as in-page alerts rather than
+// window.alert (ADR 005): same texts, announced to screen readers, not blocking.
+
+type Tone = "error" | "success" | "info";
+interface Toast {
+  id: number;
+  tone: Tone;
+  text: string;
+}
+
+interface ToastApi {
+  error(text: string): void;
+  success(text: string): void;
+  info(text: string): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error("useToast outside ToastProvider");
+  return api;
+}
+
+const TONES: Record<Tone, string> = {
+  error: "border-red-400/60 bg-red-950/95 text-red-50",
+  success: "border-emerald-400/60 bg-emerald-950/95 text-emerald-50",
+  info: "border-gold-400/60 bg-felt-900/95 text-cream-50",
+};
+
+let nextId = 1;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
+  const push = useCallback(
+    (tone: Tone, text: string) => {
+      const id = nextId++;
+      setToasts((list) => [...list.slice(-2), { id, tone, text }]);
+      setTimeout(() => dismiss(id), tone === "error" ? 7000 : 4000);
+    },
+    [dismiss],
+  );
+  const api = useMemo<ToastApi>(
+    () => ({ error: (text) => push("error", text), success: (text) => push("success", text), info: (text) => push("info", text) }),
+    [push],
+  );
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3">
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            role={toast.tone === "error" ? "alert" : "status"}
+            className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl border px-4 py-3 shadow-xl ${TONES[toast.tone]}`}
+          >
+            <p className="flex-1 text-sm font-medium">{toast.text}</p>
+            <button
+              type="button"
+              onClick={() => dismiss(toast.id)}
+              className="-m-1 rounded-lg p-1 text-current/80 hover:bg-white/10"
+              aria-label={t("common:close")}
+            >
+              ✕
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}

@@ -1,0 +1,79 @@
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { LANGUAGES, i18nConfig } from "./i18n";
+import { RESOURCES } from "./locales/index.server";
+import { i18nServer } from "./services/i18n.server";
+import { NonceContext } from "./components/nonce";
+
+const ABORT_DELAY = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+  const locale = await i18nServer.getLocale(request);
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    ...i18nConfig,
+    ns: [...i18nConfig.ns],
+    supportedLngs: [...LANGUAGES],
+    lng: locale,
+    resources: { [locale]: RESOURCES[locale as keyof typeof RESOURCES] },
+  });
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ABORT_DELAY);
+  const body = await renderToReadableStream(
+    <NonceContext.Provider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </I18nextProvider>
+    </NonceContext.Provider>,
+    {
+      nonce,
+      signal: controller.signal,
+      onError(error: unknown) {
+        if (!controller.signal.aborted) console.error(error);
+        responseStatusCode = 500;
+      },
+    },
+  );
+  body.allReady.then(() => clearTimeout(timer));
+  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Language", locale);
+  responseHeaders.set("Vary", "Cookie, Accept-Language");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, request));
+  responseHeaders.set("X-Frame-Options", "DENY");
+  responseHeaders.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+function contentSecurityPolicy(nonce: string, request: Request): string {
+  const url = new URL(request.url);
+  const ws = `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}`;
+  const dev = import.meta.env.DEV;
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    `connect-src 'self' ${ws}${dev ? " ws://localhost:*" : ""}`,
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self' https://accounts.google.com http://localhost:*",
+    "object-src 'none'",
+  ].join("; ");
+}

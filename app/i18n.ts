@@ -1,0 +1,45 @@
+// The translation groups of spec §9 that exist so far (app/locales/*.ts).
+export const NAMESPACES = ["common", "auth", "navigation", "home", "profile", "errors"] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const LANGUAGES = ["pt-BR", "en", "es"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "pt-BR";
+/** Cookie and local-storage key of the stored language choice. */
+export const LANGUAGE_KEY = "lng";
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Maps "pt", "pt-PT", "en-US", "es-AR"... onto a supported language. */
+export function matchLanguage(value: string | null | undefined): Language | null {
+  if (!value) return null;
+  if (isLanguage(value)) return value;
+  const base = value.toLowerCase().split("-")[0];
+  if (base === "pt") return "pt-BR";
+  if (base === "en") return "en";
+  if (base === "es") return "es";
+  return null;
+}
+
+export const i18nConfig = {
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  defaultNS: "common",
+  ns: NAMESPACES,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} as const;
+
+/** Reads the stored choice from a Cookie header (a plain `lng=<language>` cookie). */
+export function languageFromCookie(cookieHeader: string | null): Language | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === LANGUAGE_KEY) return matchLanguage(decodeURIComponent(rest.join("=")));
+  }
+  return null;
+}
+
+export const LANGUAGE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;

@@ -1,0 +1,142 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LoadingScreen } from "./components/loading-screen";
+import { useNonce } from "./components/nonce";
+import { buttonClasses } from "./components/ui/button";
+import { ToastProvider } from "./components/ui/toast";
+import { DEFAULT_LANGUAGE, type Language } from "./i18n";
+import { RESOURCES } from "./locales/index.server";
+import { getUser } from "./services/auth.server";
+import { i18nServer } from "./services/i18n.server";
+import { profileOf } from "./services/users.server";
+import stylesheet from "./tailwind.css?url";
+import { rememberLanguage, storedLanguage } from "./utils/language";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Mesa de Truco" },
+  { name: "description", content: "Truco online ao vivo: Paulista, Mineiro, Gaúcho, Argentino e Internacional." },
+  { name: "theme-color", content: "#063523" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const locale = (await i18nServer.getLocale(request)) as Language;
+  const user = await getUser(request, context);
+  return {
+    locale,
+    translations: RESOURCES[locale] ?? RESOURCES[DEFAULT_LANGUAGE],
+    user: user ? profileOf(user) : null,
+  };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const locale = data?.locale ?? DEFAULT_LANGUAGE;
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <script
+          id="i18n-resources"
+          type="application/json"
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(data?.translations ?? {}).replace(/</g, "\\u003c") }}
+        />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Follows the root loader's language: loads its texts and switches to it. */
+function useLanguageSync(locale: Language, translations: Record<string, unknown>, signedIn: boolean) {
+  const { i18n } = useTranslation();
+  const revalidator = useRevalidator();
+  if (!i18n.hasResourceBundle(locale, "common")) {
+    for (const [ns, bundle] of Object.entries(translations)) i18n.addResourceBundle(locale, ns, bundle, true, true);
+  }
+  useEffect(() => {
+    if (i18n.language !== locale) i18n.changeLanguage(locale);
+  }, [i18n, locale]);
+  // The stored choice wins over what the server guessed (spec §9 detection order).
+  useEffect(() => {
+    const stored = storedLanguage();
+    if (stored && stored !== locale) {
+      rememberLanguage(stored, signedIn).then(() => revalidator.revalidate());
+    }
+    // Only on first load: later changes come from the switcher.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/** Shows the loading screen when a page change takes more than a moment. */
+function useSlowNavigation(): boolean {
+  const navigation = useNavigation();
+  const [slow, setSlow] = useState(false);
+  const changingPage = navigation.state === "loading" && navigation.location?.pathname !== undefined;
+  useEffect(() => {
+    if (!changingPage) {
+      setSlow(false);
+      return;
+    }
+    const timer = setTimeout(() => setSlow(true), 400);
+    return () => clearTimeout(timer);
+  }, [changingPage]);
+  return slow;
+}
+
+export default function App() {
+  const { locale, translations, user } = useLoaderData<typeof loader>();
+  useLanguageSync(locale, translations, Boolean(user));
+  const slow = useSlowNavigation();
+  return (
+    <ToastProvider>
+      <Outlet />
+      {slow ? <LoadingScreen overlay /> : null}
+    </ToastProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 p-6 text-center">
+      <p className="font-display text-3xl font-bold text-gold-400">{notFound ? t("common:notFound") : t("common:genericError")}</p>
+      <a href="/" className={buttonClasses("primary", "lg")}>
+        {t("common:backHome")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { endSession } from "~/services/auth.server";
+import { jsonError, jsonOk } from "~/services/http.server";
+import { serverT } from "~/services/i18n.server";
+
+async function logout(request: Request, context: LoaderFunctionArgs["context"]) {
+  return jsonOk({ ok: true }, { headers: { "Set-Cookie": await endSession(request, context) } });
+}
+
+/**
+ * GET (spec §7) or POST: revokes the session at once. A GET that another site
+ * triggered (Sec-Fetch-Site: cross-site) is refused, so links elsewhere
+ * cannot sign players out.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (request.headers.get("Sec-Fetch-Site") === "cross-site") {
+    const t = await serverT(request);
+    return jsonError(403, t("errors:forbiddenOrigin"));
+  }
+  return logout(request, context);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return logout(request, context);
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { jsonError, jsonOk } from "~/services/http.server";
+import { serverT } from "~/services/i18n.server";
+import { beginSignIn } from "~/services/sign-in.server";
+
+/** GET → {redirectUrl}: the provider's authorization URL (code flow, state, PKCE). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  try {
+    const { redirectUrl, setCookie } = await beginSignIn(request, context.env);
+    return jsonOk({ redirectUrl }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+  } catch (error) {
+    console.warn("Sign-in provider unavailable", error);
+    const t = await serverT(request);
+    return jsonError(502, t("errors:signInFailed"));
+  }
+}

@@ -1,0 +1,104 @@
+import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { sessions, users, type User } from "../../db/schema";
+import type { AppEnv } from "./env.server";
+import { jsonError } from "./http.server";
+import { serverT } from "./i18n.server";
+
+const SESSION_DAYS = 30;
+
+function sessionCookie(env: AppEnv) {
+  const production = env.APP_ENV === "production";
+  // __Host- pins the cookie to this exact origin (needs Secure, Path=/).
+  return createCookie(production ? "__Host-truco_session" : "truco_session", {
+    httpOnly: true,
+    secure: production,
+    sameSite: "lax",
+    path: "/",
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+    secrets: [env.SESSION_SECRET],
+  });
+}
+
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function sessionIdFrom(request: Request, context: AppLoadContext): Promise<string | null> {
+  let token: unknown;
+  try {
+    token = await sessionCookie(context.env).parse(request.headers.get("Cookie"));
+  } catch {
+    return null; // A mangled cookie is no session.
+  }
+  return typeof token === "string" && token.length > 20 ? sha256Hex(token) : null;
+}
+
+/**
+ * Starts a new server-side session for the user and answers the Set-Cookie
+ * header. Any session the browser already had is revoked (rotation).
+ */
+export async function startSession(
+  request: Request,
+  context: AppLoadContext,
+  userId: string,
+): Promise<string> {
+  const previous = await sessionIdFrom(request, context);
+  const token = randomToken();
+  const expires = new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const insert = context.db.insert(sessions).values({ id: await sha256Hex(token), user_id: userId, expires_at: expires });
+  if (previous) {
+    await context.db.batch([context.db.delete(sessions).where(eq(sessions.id, previous)), insert]);
+  } else {
+    await insert;
+  }
+  return sessionCookie(context.env).serialize(token);
+}
+
+/** Revokes the session at once and answers the Set-Cookie that clears it. */
+export async function endSession(request: Request, context: AppLoadContext): Promise<string> {
+  const id = await sessionIdFrom(request, context);
+  if (id) await context.db.delete(sessions).where(eq(sessions.id, id));
+  return sessionCookie(context.env).serialize("", { maxAge: 0 });
+}
+
+/** The signed-in user, or null. Banned users and expired sessions count as signed out. */
+export async function getUser(request: Request, context: AppLoadContext): Promise<User | null> {
+  const id = await sessionIdFrom(request, context);
+  if (!id) return null;
+  const rows = await context.db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(eq(sessions.id, id), gt(sessions.expires_at, new Date().toISOString()), isNull(users.banned_at)))
+    .limit(1);
+  return rows[0]?.user ?? null;
+}
+
+/** For pages: the user, or a redirect to the landing page. */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<User> {
+  const user = await getUser(request, context);
+  if (!user) throw redirect("/");
+  return user;
+}
+
+/** For the API: the user, or a 401 with a JSON error. */
+export async function requireApiUser(request: Request, context: AppLoadContext): Promise<User> {
+  const user = await getUser(request, context);
+  if (!user) {
+    const t = await serverT(request);
+    throw jsonError(401, t("errors:unauthenticated"));
+  }
+  return user;
+}
+
+/** Revokes every session of a user (ban, account events). */
+export async function revokeAllSessions(context: AppLoadContext, userId: string): Promise<void> {
+  await context.db.delete(sessions).where(eq(sessions.user_id, userId));
+}

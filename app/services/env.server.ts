@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+// Every environment binding the app reads, parsed once per request from
+// context.cloudflare.env. Secrets come from `wrangler pages secret put` in
+// production and from wrangler.toml [vars] locally.
+const EnvSchema = z
+  .object({
+    APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+    SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters"),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    AUTH_EMULATOR_URL: z.url().default("http://localhost:8790"),
+    ADMIN_EMAILS: z.string().default(""),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV !== "production") return;
+    if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required in production",
+      });
+    }
+    if (env.SESSION_SECRET.startsWith("local-development")) {
+      ctx.addIssue({ code: "custom", message: "SESSION_SECRET must be set in production" });
+    }
+  });
+
+export type AppEnv = z.infer<typeof EnvSchema>;
+
+export interface Bindings {
+  DB: D1Database;
+  GAME_ROOM: DurableObjectNamespace;
+  [key: string]: unknown;
+}
+
+let cached: { source: unknown; env: AppEnv } | null = null;
+
+export function parseEnv(source: Record<string, unknown>): AppEnv {
+  if (cached?.source === source) return cached.env;
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    throw new Error(`Invalid environment: ${z.prettifyError(result.error)}`);
+  }
+  cached = { source, env: result.data };
+  return result.data;
+}
+
+export function adminEmails(env: AppEnv): Set<string> {
+  return new Set(
+    env.ADMIN_EMAILS.split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}

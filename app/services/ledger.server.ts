@@ -1,0 +1,105 @@
+import { and, eq, sql } from "drizzle-orm";
+import { coinTransactions, users } from "../../db/schema";
+import type { Database } from "./db.server";
+
+// Every coin movement in the product goes through here (DESIGN.md §4).
+//
+// A movement is two statements that always travel in the same db.batch():
+//  1. the ledger row, inserted only if the user can afford it (a negative
+//     amount never takes the balance below zero); a repeated idempotency key
+//     violates the UNIQUE index and aborts the whole batch;
+//  2. the balance, recomputed as the sum of the user's ledger rows, so
+//     invariant L1 (balance == SUM(amount)) holds by construction.
+// Nothing is read before the batch, so there is no read-then-write race.
+
+export type TransactionType =
+  | "bonus"
+  | "daily_reward"
+  | "game_entry"
+  | "game_refund"
+  | "game_win"
+  | "game_loss"
+  | "purchase"
+  | "refund"
+  | "admin_adjustment";
+
+export interface Movement {
+  userId: string;
+  amount: number;
+  type: TransactionType;
+  description: string;
+  /** What caused it: a game, a payment, an admin action. */
+  ref?: string | null;
+  /** Names the cause, e.g. `game:{id}:entry:{user}`; UNIQUE in the ledger. */
+  key: string;
+}
+
+export type MovementOutcome = "applied" | "duplicate" | "insufficient";
+
+export function movementStatements(db: Database, m: Movement) {
+  if (!Number.isSafeInteger(m.amount) || m.amount === 0) {
+    throw new Error(`Invalid ledger amount ${m.amount}`);
+  }
+  const insert = db.insert(coinTransactions).select(
+    db
+      .select({
+        // Every column, in table order (drizzle's INSERT ... SELECT rule).
+        id: sql<number>`NULL`.as("id"),
+        user_id: users.id,
+        amount: sql<number>`${m.amount}`.as("amount"),
+        transaction_type: sql<string>`${m.type}`.as("transaction_type"),
+        description: sql<string>`${m.description}`.as("description"),
+        ref: sql<string | null>`${m.ref ?? null}`.as("ref"),
+        idempotency_key: sql<string>`${m.key}`.as("idempotency_key"),
+        created_at: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
+      })
+      .from(users)
+      .where(and(eq(users.id, m.userId), sql`${users.virtual_coins} + ${m.amount} >= 0`)),
+  );
+  return [insert, balanceFromLedger(db, m.userId)] as const;
+}
+
+/** The balance statement: the sum of the user's ledger rows (invariant L1). */
+export function balanceFromLedger(db: Database, userId: string) {
+  return db
+    .update(users)
+    .set({
+      virtual_coins: sql`(SELECT COALESCE(SUM(${coinTransactions.amount}), 0) FROM ${coinTransactions} WHERE ${coinTransactions.user_id} = ${userId})`,
+    })
+    .where(eq(users.id, userId));
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? "") + String(error);
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+export async function keyExists(db: Database, key: string): Promise<boolean> {
+  const row = await db
+    .select({ id: coinTransactions.id })
+    .from(coinTransactions)
+    .where(eq(coinTransactions.idempotency_key, key))
+    .get();
+  return Boolean(row);
+}
+
+/** Applies one movement on its own batch and says what happened. */
+export async function applyMovement(db: Database, m: Movement): Promise<MovementOutcome> {
+  try {
+    const [insert] = await db.batch(movementStatements(db, m));
+    if (changes(insert) === 1) return "applied";
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return "duplicate";
+  }
+  return (await keyExists(db, m.key)) ? "duplicate" : "insufficient";
+}
+
+export function changes(result: unknown): number {
+  return (result as { meta?: { changes?: number } })?.meta?.changes ?? 0;
+}
+
+export async function balanceOf(db: Database, userId: string): Promise<number | null> {
+  const row = await db.select({ coins: users.virtual_coins }).from(users).where(eq(users.id, userId)).get();
+  return row?.coins ?? null;
+}

@@ -1,0 +1,41 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "./tests/e2e/browser";
+
+// End-to-end tests drive real Chromium against `npm start`'s server, on its
+// own ports and a fresh local database so they never touch dev data.
+const PORT = Number(process.env.E2E_PORT ?? 8799);
+const AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? 8798);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: "pt-BR",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `http://127.0.0.1:${PORT}/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      AUTH_EMULATOR_PORT: String(AUTH_PORT),
+      TRUCO_STATE_DIR: ".wrangler/e2e-state",
+      TRUCO_FRESH_STATE: "1",
+      SKIP_BUILD: process.env.E2E_SKIP_BUILD ?? "0",
+    },
+  },
+});

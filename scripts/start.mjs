@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// `npm start`: the whole product on this machine, no accounts, no internet.
+//   1. builds the Remix app;
+//   2. applies the D1 migrations to the local database and seeds it (idempotent);
+//   3. starts the local sign-in emulator (dev/auth-emulator);
+//   4. runs `wrangler pages dev` with the Pages config and the game-room Worker;
+//   5. prints the address; Ctrl-C stops everything.
+//
+// Environment: PORT (8788), AUTH_EMULATOR_PORT (8790), TRUCO_STATE_DIR
+// (.wrangler/state), TRUCO_FRESH_STATE=1 to start from an empty database,
+// SKIP_BUILD=1 to reuse an existing build.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startAuthEmulator } from "../dev/auth-emulator/server.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const port = Number(process.env.PORT ?? 8788);
+const authPort = Number(process.env.AUTH_EMULATOR_PORT ?? 8790);
+const stateDir = path.resolve(root, process.env.TRUCO_STATE_DIR ?? ".wrangler/state");
+const appUrl = `http://localhost:${port}`;
+
+function step(title, command, args, extraEnv = {}) {
+  console.log(`\n▸ ${title}`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, CI: "1", ...extraEnv },
+  });
+  if (result.status !== 0) {
+    console.error(`✗ ${title} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+if (process.env.TRUCO_FRESH_STATE === "1") rmSync(stateDir, { recursive: true, force: true });
+if (process.env.SKIP_BUILD !== "1" || !existsSync(path.join(root, "build/server/index.js"))) {
+  step("Building the app", bin("remix"), ["vite:build"]);
+}
+step("Migrating the local database", bin("wrangler"), [
+  "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir, "-c", "wrangler.toml",
+]);
+step("Seeding the local database", bin("wrangler"), [
+  "d1", "execute", "DB", "--local", "--persist-to", stateDir, "-c", "wrangler.toml", "--file", "db/seed.sql",
+]);
+
+console.log("\n▸ Starting the sign-in emulator");
+const auth = await startAuthEmulator({
+  port: authPort,
+  appOrigins: [appUrl, `http://127.0.0.1:${port}`],
+  keysFile: path.join(root, ".wrangler", "auth-emulator-keys.json"),
+  log: (line) => console.log(`[sign-in] ${line}`),
+});
+
+console.log("\n▸ Starting the app (wrangler pages dev)");
+const wrangler = spawn(
+  bin("wrangler"),
+  [
+    "pages", "dev", "build/client",
+    "-c", "wrangler.toml",
+    "-c", "workers/game-room/wrangler.toml",
+    "--port", String(port),
+    "--ip", "127.0.0.1",
+    "--persist-to", stateDir,
+    "--binding", `AUTH_EMULATOR_URL=${auth.issuer}`,
+    "--show-interactive-dev-session=false",
+    "--log-level", process.env.WRANGLER_LOG ?? "warn",
+  ],
+  { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, CI: "1" }, detached: true },
+);
+
+let stopping = false;
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log("\nStopping...");
+  try {
+    process.kill(-wrangler.pid, "SIGTERM");
+  } catch {
+    // Already gone.
+  }
+  await auth.close().catch(() => {});
+  setTimeout(() => process.exit(code), 500).unref();
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+wrangler.on("exit", (code) => {
+  if (!stopping) {
+    console.error(`wrangler exited (${code})`);
+    stop(code ?? 1);
+  }
+});
+
+// Wait until the app answers, then say where it is.
+for (let attempt = 0; attempt < 240 && !stopping; attempt++) {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/`, { redirect: "manual" });
+    if (response.status < 500) {
+      console.log(`\n✓ Mesa de Truco is running at ${appUrl}`);
+      console.log(`  Sign-in emulator at ${auth.issuer} (any name and e-mail). Press Ctrl-C to stop.\n`);
+      break;
+    }
+  } catch {
+    // Not up yet.
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}

@@ -1,0 +1,16 @@
+import type { D1Migration } from "@cloudflare/vitest-plugin";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      DB: D1Database;
+      GAME_ROOM: DurableObjectNamespace;
+      TEST_MIGRATIONS: D1Migration[];
+      APP_ENV: string;
+      SESSION_SECRET: string;
+      AUTH_EMULATOR_URL: string;
+      ADMIN_EMAILS: string;
+    }
+  }
+}
+export {};

@@ -1,0 +1,82 @@
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
+import { getLoadContext } from "../../load-context";
+import { startSession } from "~/services/auth.server";
+import { userForIdentity } from "~/services/users.server";
+import type { User } from "../../db/schema";
+
+export const ORIGIN = "http://example.com";
+
+/** The app's load context over the test bindings. */
+export function testContext() {
+  const request = new Request(ORIGIN);
+  return getLoadContext({
+    request,
+    context: {
+      cloudflare: {
+        env: env as never,
+        cf: undefined,
+        ctx: { waitUntil: () => {}, passThroughOnException: () => {} },
+        caches: caches as never,
+      },
+    },
+  });
+}
+
+let sequence = 0;
+
+/** A new player, signed in: the user row (with the welcome bonus) and a session cookie. */
+export async function createPlayer(name = "Jogador"): Promise<{ user: User; cookie: string }> {
+  sequence += 1;
+  const tag = `${Date.now().toString(36)}${sequence}${crypto.randomUUID().slice(0, 4)}`;
+  const context = testContext();
+  const user = await userForIdentity(context, {
+    issuer: "https://issuer.test",
+    subject: `subject-${tag}`,
+    email: `${name.toLowerCase().replace(/\s+/g, ".")}.${tag}@example.test`,
+    name: `${name} ${tag}`.slice(0, 20),
+    picture: null,
+  });
+  const setCookie = await startSession(new Request(ORIGIN), context, user.id);
+  return { user, cookie: setCookie.split(";")[0] };
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  cookie?: string;
+  /** The Origin header; same-origin by default for state-changing methods, null to omit it. */
+  origin?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** A request to the app, as a browser on ORIGIN would make it. */
+export function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const method = options.method ?? "GET";
+  const headers = new Headers(options.headers);
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  const origin = options.origin === undefined ? (method === "GET" ? null : ORIGIN) : options.origin;
+  if (origin) headers.set("Origin", origin);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+  }
+  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" }));
+}
+
+/** Invariant L1: every user's balance equals the sum of their ledger rows, and none is negative. */
+export async function expectLedgerInvariant() {
+  const { results } = await env.DB.prepare(
+    `SELECT u.id, u.virtual_coins, COALESCE(t.total, 0) AS total
+     FROM users u LEFT JOIN (SELECT user_id, SUM(amount) AS total FROM coin_transactions GROUP BY user_id) t
+       ON t.user_id = u.id
+     WHERE u.virtual_coins != COALESCE(t.total, 0) OR u.virtual_coins < 0`,
+  ).all();
+  expect(results).toEqual([]);
+}
+
+export async function userRow(id: string) {
+  return env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<User>();
+}

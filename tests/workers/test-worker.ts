@@ -1,0 +1,23 @@
+// The Worker under test: the real Pages entry (Origin check, security
+// headers, Remix server build, load context) and the real GameRoom class.
+import { onRequest } from "../../functions/[[path]]";
+
+export { GameRoom } from "../../workers/game-room/src/game-room";
+
+const NO_ASSETS = { fetch: async () => new Response(null, { status: 404 }) };
+
+export default {
+  async fetch(request: Request, env: Record<string, unknown>, ctx: ExecutionContext) {
+    return onRequest({
+      // Pages hands functions a request with mutable headers; so do we.
+      request: new Request(request),
+      env: { ...env, ASSETS: NO_ASSETS },
+      waitUntil: ctx.waitUntil.bind(ctx),
+      passThroughOnException: () => {},
+      next: async () => new Response(null, { status: 404 }),
+      params: {},
+      data: {},
+      functionPath: "/[[path]]",
+    } as unknown as Parameters<typeof onRequest>[0]);
+  },
+} satisfies ExportedHandler<Record<string, unknown>>;

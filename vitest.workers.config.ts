@@ -1,0 +1,60 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import path from "node:path";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+// Worker, Durable Object, D1 and API-route tests, inside workerd. The test
+// Worker (tests/workers/test-worker.ts) serves the real Remix server build
+// through the real Pages entry, hosts the real GameRoom class, and D1 gets
+// the real migrations (tests/workers/setup.ts). Run `npm run build` first.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.resolve("db/migrations"));
+  return {
+    plugins: [
+      tsconfigPaths(),
+      cloudflareTest(({ inject }) => ({
+        main: "./tests/workers/test-worker.ts",
+        miniflare: {
+          compatibilityDate: "2026-11-01",
+          compatibilityFlags: ["nodejs_compat"],
+          d1Databases: ["DB"],
+          durableObjects: { GAME_ROOM: "GameRoom" },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            APP_ENV: "test",
+            SESSION_SECRET: "worker-tests-session-secret",
+            ADMIN_EMAILS: "admin@example.test",
+            AUTH_EMULATOR_URL: inject<string>("authEmulatorUrl"),
+          },
+        },
+      })),
+    ],
+    test: {
+      name: "workers",
+      include: ["tests/workers/**/*.test.ts"],
+      globalSetup: ["./tests/workers/global-setup.ts"],
+      setupFiles: ["./tests/workers/setup.ts"],
+      // The Remix packages are CommonJS with circular requires: pre-bundle
+      // them (and their CJS dependencies) so workerd loads them as ES modules.
+      deps: {
+        optimizer: {
+          ssr: {
+            enabled: true,
+            include: [
+              "@remix-run/cloudflare",
+              "@remix-run/cloudflare-pages",
+              "@remix-run/server-runtime",
+              "@remix-run/react",
+              "react",
+              "react-dom",
+              "react-dom/server",
+              "react/jsx-runtime",
+            ],
+          },
+        },
+      },
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
+  };
+});
