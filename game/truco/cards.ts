@@ -1,7 +1,6 @@
 // Cards, the 40-card deck, card strength per variant, manilha, envido and flor counts.
 import type { Card, Rank, Suit, Variant } from './types';
 
-export const SUITS: readonly Suit[] = ['clubs', 'hearts', 'spades', 'diamonds'];
 /** Brazilian order, low to high: 4 5 6 7 Q J K A 2 3 (also the manilha cycle). */
 export const RANKS: readonly Rank[] = ['4', '5', '6', '7', 'Q', 'J', 'K', 'A', '2', '3'];
 
@@ -33,12 +32,8 @@ Object.assign(SPANISH, { As: 14, Ac: 13, '7s': 12, '7d': 11 });
 export const ALL_CARD_IDS: readonly string[] = RANKS.flatMap((r) => ['c', 'h', 's', 'd'].map((s) => r + s));
 const CARD_ID_SET = new Set(ALL_CARD_IDS);
 
-export function isCardId(id: unknown): id is string {
+function isCardId(id: unknown): id is string {
   return typeof id === 'string' && CARD_ID_SET.has(id);
-}
-
-export function cardOf(id: string): Card {
-  return CARD_CACHE[id];
 }
 
 const CARD_CACHE: Record<string, Card> = {};
@@ -123,7 +118,7 @@ export function compareCards(
 }
 
 /** Envido value of a card: 1–7 count their number (A = 1); Q, J, K (10, 11, 12) count 0. */
-export function envidoValue(id: string): number {
+function envidoValue(id: string): number {
   const r = id[0];
   return r === 'A' ? 1 : r >= '2' && r <= '7' ? r.charCodeAt(0) - 48 : 0;
 }

@@ -29,7 +29,6 @@ import type {
   HouseRules,
   MatchState,
   PlayerInput,
-  Rank,
   TeamId,
   TeamIdx,
   TrickOutcome,
@@ -53,7 +52,7 @@ export function seatOf(s: MatchState, playerId: string): number {
   return -1;
 }
 
-export function cardStrength(s: MatchState, id: string): number {
+function cardStrength(s: MatchState, id: string): number {
   return strength(id, s.rules.manilhaMode, s.hand.manilha);
 }
 
@@ -66,7 +65,7 @@ export function handValue(s: MatchState): number {
 
 const ENVIDO_VALUE: Record<EnvidoCall, number> = { envido: 2, real_envido: 3, falta_envido: 0 };
 
-export function faltaValue(s: MatchState, winner: TeamIdx | null): number {
+function faltaValue(s: MatchState, winner: TeamIdx | null): number {
   const target = s.rules.targetPoints;
   const leader = Math.max(s.scores[0], s.scores[1]);
   const half = Math.ceil(target / 2);
@@ -126,19 +125,20 @@ function drawCards(rng: Rng, count: number): string[] {
 
 /**
  * The deck order of a hand. The PRNG is sfc32 whose four state words are the 128 bits of the
- * hand seed (32 lower-case hex digits; any other string is first hashed as SHA-256(`deck:${seed}`)).
+ * hand seed (32 lower-case hex digits; any other string is replaced by the first 32 hex digits
+ * of SHA-256(`deck:${seed}`)).
  */
-export function deckOrder(handSeed: string): string[] {
-  const hex = SEED_HEX.test(handSeed) ? handSeed : sha256Hex(`deck:${handSeed}`);
+function deckOrder(handSeed: string): string[] {
+  const hex = SEED_HEX.test(handSeed) ? handSeed : sha256Hex(`deck:${handSeed}`).slice(0, 32);
   return drawCards(rngFromHex(hex), ALL_CARD_IDS.length);
 }
 
 /**
- * The per-hand seed: one-way from the match seed and the hand number, the first 128 bits of
- * SHA-256(`${matchSeed}:${handNumber}`) as 32 hex digits.
+ * The per-hand seed as four 32-bit words: one-way from the match seed and the hand number,
+ * the first 128 bits of SHA-256(`${matchSeed}:${handNumber}`). As a string: 32 hex digits.
  */
-export function deriveHandSeed(matchSeed: string, handNumber: number): string {
-  return wordsToHex(sha256Words(`${matchSeed}:${handNumber}`).slice(0, 4));
+function handSeedWords(matchSeed: string, handNumber: number): number[] {
+  return sha256Words(`${matchSeed}:${handNumber}`).slice(0, 4);
 }
 
 export interface DealInput {
@@ -149,7 +149,7 @@ export interface DealInput {
 function newHand(s: MatchState, handNumber: number, dealer: number, deal?: DealInput): HandState {
   const n = s.players.length;
   const mao = (dealer + 1) % n;
-  const seedWords = sha256Words(`${s.seed}:${handNumber}`).slice(0, 4);
+  const seedWords = handSeedWords(s.seed, handNumber);
   const seed = wordsToHex(seedWords);
   const usesVira = s.rules.manilhaMode === 'nova';
   let dealt: string[][];
@@ -393,7 +393,7 @@ function envidoOpenAllowed(s: MatchState, seat: number): boolean {
   return false;
 }
 
-export function envidoRaises(calls: readonly EnvidoCall[]): EnvidoCall[] {
+function envidoRaises(calls: readonly EnvidoCall[]): EnvidoCall[] {
   if (calls.includes('falta_envido')) return [];
   const out: EnvidoCall[] = [];
   const hasReal = calls.includes('real_envido');
@@ -520,7 +520,7 @@ export function legalForSeat(s: MatchState, seat: number): Action[] {
   return out;
 }
 
-export function sameAction(a: Action, b: Action): boolean {
+function sameAction(a: Action, b: Action): boolean {
   if (a.type !== b.type) return false;
   switch (a.type) {
     case 'play_card': {
@@ -1274,7 +1274,7 @@ export function pendingPlayer(state: MatchState): string | null {
 }
 
 /** Lowest card by strength (first in hand order among equals). */
-export function lowestCard(s: MatchState, seat: number): string {
+function lowestCard(s: MatchState, seat: number): string {
   const held = s.hand.held[seat];
   let best = held[0];
   let bestSt = cardStrength(s, best);
@@ -1331,4 +1331,3 @@ export function shuffledDeck(seed: string, _variant?: Variant): Card[] {
   return deckOrder(seed).map(cardJson);
 }
 
-export type { Rank };

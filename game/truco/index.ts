@@ -147,6 +147,11 @@ export { pendingPlayer } from './engine';
  * contraflor; run from a mão de onze / dez; declare a due flor. Null if no decision is pending.
  */
 export { timeoutAction } from './engine';
+/**
+ * `handStartedEvent(state)`: the `hand_started` event of the current hand (startNextHand returns
+ * it; use this for hand 1 after createMatch).
+ */
+export { handStartedEvent } from './engine';
 /** `handSeed(state)`: the current hand's seed, secret while the hand is live (commit/reveal). */
 export { handSeed } from './engine';
 /** `seedCommitment(seed)`: hex SHA-256 of the seed string. */

@@ -17,7 +17,7 @@ const W = new Int32Array(64);
 const HEX = '0123456789abcdef';
 
 /** UTF-8 bytes of a JS string (surrogate pairs combined, lone surrogates as U+FFFD). */
-export function utf8Bytes(text: string): number[] {
+function utf8Bytes(text: string): number[] {
   const out: number[] = [];
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);

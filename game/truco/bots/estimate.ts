@@ -7,7 +7,7 @@ import { strengthIn, type Situation } from './situation';
 const TIE = -1;
 
 /** §0.4 on a list of trick outcomes: winner team, null (void), or undefined (keep playing). */
-export function handWinner(
+function handWinner(
   r: readonly TrickOutcome[],
   allTied: string,
   maoTeam: TeamIdx,
@@ -152,7 +152,7 @@ export function estimateWin(sit: Situation, rng: Rng, samples: number): number {
 let ENVIDO_CDF: number[] | null = null;
 
 /** P(a random 3-card hand has envido ≤ x), over all C(40,3) hands. */
-export function envidoCdf(x: number): number {
+function envidoCdf(x: number): number {
   if (!ENVIDO_CDF) {
     const counts = new Array(34).fill(0);
     const ids = ALL_CARD_IDS;

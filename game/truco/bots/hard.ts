@@ -22,7 +22,7 @@ export interface HardOptions {
   bluff: number;
 }
 
-export const HARD: HardOptions = { worlds: 16, bluff: 0.03 };
+const HARD: HardOptions = { worlds: 16, bluff: 0.03 };
 
 export function hardPolicy(view: PlayerView, sit: Situation, rng: Rng, opts: HardOptions = HARD): Action {
   const legal = sit.legal;

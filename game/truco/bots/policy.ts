@@ -51,7 +51,7 @@ export interface NormalOptions {
   foldGuess: number;
 }
 
-export const NORMAL: NormalOptions = { samples: 24, foldGuess: 0.25 };
+const NORMAL: NormalOptions = { samples: 24, foldGuess: 0.25 };
 
 /** Solid play: keeps strong cards for when they matter, bets and answers by hand strength and score. */
 export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NORMAL): Action {
@@ -96,7 +96,7 @@ function wantsToCall(sit: Situation, w: number, foldGuess: number): boolean {
   return w > 0.6 && call > keep + 0.005;
 }
 
-export function trucoResponse(sit: Situation, w: number): Action {
+function trucoResponse(sit: Situation, w: number): Action {
   const p = sit.pending!;
   const value = sit.values[p.level];
   const run = u(sit, 0, sit.values[p.level - 1]);
@@ -125,7 +125,7 @@ function percentile(sit: Situation, st: number): number {
   return below / sit.unseen.length;
 }
 
-export function chooseCard(sit: Situation): Action {
+function chooseCard(sit: Situation): Action {
   const plays = playActions(sit);
   const up = plays.filter((a) => !a.faceDown);
   if (up.length === 0) return plays[0];
