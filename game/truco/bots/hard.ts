@@ -32,17 +32,15 @@ export function hardPolicy(view: PlayerView, sit: Situation, rng: Rng, opts: Har
   if (candidates.length === 1) return candidates[0];
 
   const me = view.me!;
-  const totals = new Array<number>(candidates.length).fill(0);
-  let weightSum = 0;
   const worlds = sampleWorlds(view, sit, rng, opts.worlds);
+  if (worlds.length === 0) return normalPolicy(sit, rng);
+  const totals = new Array<number>(candidates.length).fill(0);
   for (const w of worlds) {
     const base = stateFromView(view, w.dealt, w.held);
     for (let i = 0; i < candidates.length; i++) {
       const r = applyAction(base, me, candidates[i]);
-      if (!r.ok) continue;
-      totals[i] += w.weight * rollout(r.state, sit.team, rng);
+      if (r.ok) totals[i] += rollout(r.state, sit.team, rng);
     }
-    weightSum += w.weight;
   }
   let best = 0;
   for (let i = 1; i < candidates.length; i++) if (totals[i] > totals[best]) best = i;
@@ -51,7 +49,7 @@ export function hardPolicy(view: PlayerView, sit: Situation, rng: Rng, opts: Har
   // An occasional bluff: call when the search would not, while the hand is still open.
   const call = candidates.find((a) => a.type === 'call_truco');
   if (call && choice.type === 'play_card' && sit.phase === 'playing' && rng.next() < opts.bluff) return call;
-  return weightSum > 0 ? choice : normalPolicy(sit, rng);
+  return choice;
 }
 
 /** Legal actions worth searching: one card per strength, covering only the lowest, no mazo. */
@@ -100,10 +98,10 @@ function rollout(s: MatchState, team: TeamIdx, rng: Rng): number {
 
 // ------------------------------------------------------------ determinizations
 
+/** One sampled deal: every seat's dealt cards (its plays in order, then its held cards). */
 interface World {
   dealt: string[][];
   held: string[][];
-  weight: number;
 }
 
 /** Strength percentile of every card in the full deck for this hand's ranking. */
@@ -198,7 +196,7 @@ function sampleWorlds(view: PlayerView, sit: Situation, rng: Rng, count: number)
       const p = signal === 2 ? clamp((q - 0.35) * 2.4, 0.08, 1) : clamp((q - 0.2) * 2, 0.15, 1);
       if (rng.next() > p) continue;
     }
-    worlds.push({ dealt, held, weight: 1 });
+    worlds.push({ dealt, held });
   }
   return worlds;
 }

@@ -94,7 +94,8 @@ export function situationFromView(v: PlayerView): Situation {
   let partner: string[] | null = null;
   for (const id of v.seats) {
     if (id === v.me) continue;
-    const cards = v.players[id].hand.filter((c): c is { id: string } & typeof c => 'id' in c).map((c) => (c as { id: string }).id);
+    const cards: string[] = [];
+    for (const c of v.players[id].hand) if ('id' in c) cards.push(c.id);
     if (cards.length > 0) {
       partner = cards;
       for (const c of cards) known.add(c);
