@@ -203,12 +203,8 @@ function envidoOpening(sit: Situation): Action | null {
 function envidoResponse(sit: Situation): Action {
   const e = sit.envido!;
   const p = envidoWinChance(sit);
-  const sum = (calls: EnvidoCall[]) => calls.reduce((x, c) => x + (c === 'envido' ? 2 : c === 'real_envido' ? 3 : 0), 0);
-  const falta = sit.target - Math.max(sit.scores[0], sit.scores[1]);
-  const acceptPts = e.calls.includes('falta_envido') ? falta : sum(e.calls);
-  const rejectPts = e.calls.length <= 1 ? 1 : sum(e.calls.slice(0, -1));
-  const accept = p * u(sit, acceptPts, 0) + (1 - p) * u(sit, 0, acceptPts);
-  const reject = u(sit, 0, rejectPts);
+  const accept = p * u(sit, e.acceptPts, 0) + (1 - p) * u(sit, 0, e.acceptPts);
+  const reject = u(sit, 0, e.rejectPts);
   if (p >= 0.88) {
     const raise = sit.legal.find((a) => a.type === 'call_envido' && a.call !== 'falta_envido');
     if (raise) return raise;

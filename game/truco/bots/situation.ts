@@ -2,7 +2,7 @@
 // hard bot's simulations, from a simulated state for one seat, reading only that seat's cards
 // and public information. The policies see nothing else.
 import { ALL_CARD_IDS, envidoOfIds, florPoints, hasFlor, strengthTable, type RankMode } from '../cards';
-import { legalForSeat, maoSeat, seatTeam } from '../engine';
+import { envidoAcceptValue, envidoRejectValue, legalForSeat, maoSeat, seatTeam } from '../engine';
 import type {
   Action,
   EnvidoCall,
@@ -62,7 +62,8 @@ export interface Situation {
   mao: number;
   dealer: number;
   myEnvido: number;
-  envido: { calls: EnvidoCall[]; status: string; callerTeam: TeamIdx } | null;
+  /** The hand's envido; `acceptPts` / `rejectPts` are what accepting / refusing the last call scores. */
+  envido: { calls: EnvidoCall[]; status: string; callerTeam: TeamIdx; acceptPts: number; rejectPts: number } | null;
   myFlor: boolean;
   myFlorPoints: number;
   /** Seats that declared flor. */
@@ -145,7 +146,15 @@ export function situationFromView(v: PlayerView): Situation {
     mao: seatIdx(v.mao),
     dealer: seatIdx(v.dealer),
     myEnvido: v.myEnvido ?? 0,
-    envido: e ? { calls: e.calls, status: e.status, callerTeam: e.callerTeam === 'team1' ? 0 : 1 } : null,
+    envido: e
+      ? {
+          calls: e.calls,
+          status: e.status,
+          callerTeam: e.callerTeam === 'team1' ? 0 : 1,
+          acceptPts: e.acceptValue ?? Math.max(1, v.targetScore - Math.max(v.team1Score, v.team2Score)),
+          rejectPts: e.rejectValue,
+        }
+      : null,
     myFlor: v.myFlor,
     myFlorPoints: v.myFlor ? florPoints(my.length === 3 ? my : dealtOf(v, seat, my)) : 0,
     florDeclared: v.flor ? v.flor.declared.map(seatIdx) : [],
@@ -223,7 +232,15 @@ export function situationFromState(s: MatchState, seat: number): Situation {
     mao: maoSeat(s),
     dealer: s.dealer,
     myEnvido: s.rules.envido && !h.blind ? envidoOfIds(dealt) : 0,
-    envido: e ? { calls: e.calls, status: e.status, callerTeam: teams[e.caller] } : null,
+    envido: e
+      ? {
+          calls: e.calls,
+          status: e.status,
+          callerTeam: teams[e.caller],
+          acceptPts: envidoAcceptValue(s, e.calls, null),
+          rejectPts: envidoRejectValue(e.calls),
+        }
+      : null,
     myFlor: flor,
     myFlorPoints: flor ? florPoints(dealt) : 0,
     florDeclared: h.flor ? h.flor.declared : [],
