@@ -90,5 +90,189 @@ export const coinTransactions = sqliteTable(
   ],
 );
 
+export const GAME_STATUSES = ["waiting", "active", "completed", "cancelled"] as const;
+export const GAME_TYPES = ["1v1", "2v2"] as const;
+export const GAME_MODES = ["casual", "ranked", "tournament"] as const;
+export const TRUCO_VARIANTS = ["paulista", "mineiro", "gaucho", "argentino", "international"] as const;
+export const BOT_LEVELS = ["easy", "normal", "hard"] as const;
+
+export const games = sqliteTable(
+  "games",
+  {
+    id: text("id").primaryKey(),
+    game_code: text("game_code").notNull(),
+    status: text("status", { enum: GAME_STATUSES }).notNull().default("waiting"),
+    game_type: text("game_type", { enum: GAME_TYPES }).notNull(),
+    game_mode: text("game_mode", { enum: GAME_MODES }).notNull(),
+    truco_variant: text("truco_variant", { enum: TRUCO_VARIANTS }).notNull(),
+    entry_cost: integer("entry_cost").notNull(),
+    /** Set for a practice game against the computer (free, unranked). */
+    bot_level: text("bot_level", { enum: BOT_LEVELS }),
+    created_by: text("created_by")
+      .notNull()
+      .references(() => users.id),
+    winner_team: text("winner_team", { enum: ["team1", "team2"] }),
+    team1_score: integer("team1_score").notNull().default(0),
+    team2_score: integer("team2_score").notNull().default(0),
+    /** Why a game ended without a winner (idle, abandoned, fault). */
+    end_reason: text("end_reason"),
+    created_at: text("created_at").notNull().default(NOW),
+    started_at: text("started_at"),
+    completed_at: text("completed_at"),
+    /** Set once, by the settlement batch: a second settlement finds it and does nothing. */
+    settled_at: text("settled_at"),
+  },
+  (t) => [
+    // A code is unique among the games that can still be joined or played.
+    uniqueIndex("games_open_code_unique")
+      .on(t.game_code)
+      .where(sql`${t.status} IN ('waiting', 'active')`),
+    index("games_status_idx").on(t.status, t.created_at),
+    index("games_completed_idx").on(t.completed_at),
+  ],
+);
+
+export const gamePlayers = sqliteTable(
+  "game_players",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    game_id: text("game_id")
+      .notNull()
+      .references(() => games.id),
+    /** Null for a computer player. */
+    user_id: text("user_id").references(() => users.id),
+    seat: integer("seat").notNull(),
+    team: text("team", { enum: ["team1", "team2"] }).notNull(),
+    nickname: text("nickname").notNull(),
+    bot_level: text("bot_level", { enum: BOT_LEVELS }),
+    is_ready: integer("is_ready", { mode: "boolean" }).notNull().default(false),
+    /** Coins escrowed when the seat was taken (0 for free games and bots). */
+    entry_paid: integer("entry_paid").notNull().default(0),
+    result: text("result", { enum: ["win", "loss"] }),
+    coins_change: integer("coins_change").notNull().default(0),
+    rating_change: integer("rating_change").notNull().default(0),
+    joined_at: text("joined_at").notNull().default(NOW),
+    left_at: text("left_at"),
+  },
+  (t) => [
+    uniqueIndex("game_players_seat_unique").on(t.game_id, t.seat),
+    uniqueIndex("game_players_user_unique")
+      .on(t.game_id, t.user_id)
+      .where(sql`${t.user_id} IS NOT NULL`),
+    index("game_players_user_idx").on(t.user_id),
+  ],
+);
+
+/** One row per hand: the deck commitment at its start, the seed revealed at its end. */
+export const gameHands = sqliteTable(
+  "game_hands",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    game_id: text("game_id")
+      .notNull()
+      .references(() => games.id),
+    hand_number: integer("hand_number").notNull(),
+    seed_commitment: text("seed_commitment").notNull(),
+    seed: text("seed"),
+    /** JSON: the actions of the hand, in order, for replays. */
+    actions: text("actions"),
+    winner_team: text("winner_team"),
+    points: integer("points"),
+    created_at: text("created_at").notNull().default(NOW),
+    ended_at: text("ended_at"),
+  },
+  (t) => [uniqueIndex("game_hands_unique").on(t.game_id, t.hand_number)],
+);
+
+export const chatMessages = sqliteTable(
+  "chat_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    game_id: text("game_id")
+      .notNull()
+      .references(() => games.id),
+    user_id: text("user_id").references(() => users.id),
+    message: text("message").notNull(),
+    message_type: text("message_type", { enum: ["text", "emoji", "system"] }).notNull(),
+    created_at: text("created_at").notNull().default(NOW),
+  },
+  (t) => [index("chat_messages_game_idx").on(t.game_id, t.id)],
+);
+
+/** Checkout sessions and what became of them. */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: ["coins", "premium"] }).notNull(),
+    pack_id: integer("pack_id"),
+    plan_type: text("plan_type", { enum: ["monthly", "yearly"] }),
+    amount_cents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    /** Coins credited when paid (pack coins plus bonus); 0 for premium. */
+    coins: integer("coins").notNull().default(0),
+    status: text("status", { enum: ["pending", "paid", "expired", "failed"] }).notNull().default("pending"),
+    stripe_session_id: text("stripe_session_id").notNull(),
+    stripe_subscription_id: text("stripe_subscription_id"),
+    created_at: text("created_at").notNull().default(NOW),
+    completed_at: text("completed_at"),
+  },
+  (t) => [
+    uniqueIndex("payments_session_unique").on(t.stripe_session_id),
+    index("payments_user_idx").on(t.user_id, t.created_at),
+  ],
+);
+
+/** Stripe events already processed, by id: a redelivery is recognised and skipped. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  created: integer("created").notNull(),
+  processed_at: text("processed_at").notNull().default(NOW),
+});
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    plan_type: text("plan_type", { enum: ["monthly", "yearly"] }).notNull(),
+    status: text("status").notNull(),
+    current_period_end: text("current_period_end"),
+    cancel_at_period_end: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    /** `created` of the newest Stripe event applied, so an older one never overwrites it. */
+    last_event_at: integer("last_event_at").notNull().default(0),
+    updated_at: text("updated_at").notNull().default(NOW),
+  },
+  (t) => [index("subscriptions_user_idx").on(t.user_id)],
+);
+
+/** Every technical refund request, granted or not, for admin review. */
+export const refundRequests = sqliteTable(
+  "refund_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    game_id: text("game_id").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: ["approved", "rejected"] }).notNull(),
+    refund_amount: integer("refund_amount").notNull().default(0),
+    decision: text("decision"),
+    created_at: text("created_at").notNull().default(NOW),
+  },
+  (t) => [index("refund_requests_user_idx").on(t.user_id, t.created_at)],
+);
+
 export type User = typeof users.$inferSelect;
 export type CoinTransaction = typeof coinTransactions.$inferSelect;
+export type Game = typeof games.$inferSelect;
+export type GamePlayer = typeof gamePlayers.$inferSelect;
+export type ChatMessage = typeof chatMessages.$inferSelect;
+export type Payment = typeof payments.$inferSelect;

@@ -3,18 +3,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Profile } from "~/services/users.server";
 import { Avatar } from "./avatar";
+import { CoinIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
-
-export function CoinIcon({ className = "h-5 w-5" }: { className?: string }) {
-  return (
-    <svg aria-hidden viewBox="0 0 24 24" className={className}>
-      <circle cx="12" cy="12" r="10" fill="#eab53e" stroke="#c9911f" strokeWidth="1.5" />
-      <circle cx="12" cy="12" r="6.5" fill="none" stroke="#fbe3a1" strokeWidth="1.2" />
-      <path d="M12 8.2 13.2 11h3l-2.4 1.8.9 2.9L12 13.9l-2.7 1.8.9-2.9L7.8 11h3Z" fill="#fffdf7" />
-    </svg>
-  );
-}
 
 /** The signed-in header of spec §2; `actions` holds the feature buttons that exist. */
 export function AppHeader({ user, actions, coins }: { user: Profile; actions?: ReactNode; coins?: ReactNode }) {

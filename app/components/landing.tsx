@@ -1,12 +1,14 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { BoltIcon, CoinIcon, TrophyIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { SignInButton } from "./sign-in-button";
 
-function FeatureCard({ icon, title, text }: { icon: string; title: string; text: string }) {
+function FeatureCard({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
     <li className="felt-panel flex gap-4 p-5 sm:flex-col sm:gap-3">
-      <span aria-hidden className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-gold-400/15 text-2xl">
+      <span aria-hidden className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-gold-400/15 text-gold-400">
         {icon}
       </span>
       <div>
@@ -54,9 +56,9 @@ export function Landing() {
         </div>
 
         <ul className="grid w-full gap-4 text-left sm:grid-cols-3">
-          <FeatureCard icon="⚡" title={t("home:featureQuickTitle")} text={t("home:featureQuickText")} />
-          <FeatureCard icon="🪙" title={t("home:featureCoinsTitle")} text={t("home:featureCoinsText")} />
-          <FeatureCard icon="🏆" title={t("home:featureRankingTitle")} text={t("home:featureRankingText")} />
+          <FeatureCard icon={<BoltIcon className="h-6 w-6" />} title={t("home:featureQuickTitle")} text={t("home:featureQuickText")} />
+          <FeatureCard icon={<CoinIcon className="h-7 w-7" />} title={t("home:featureCoinsTitle")} text={t("home:featureCoinsText")} />
+          <FeatureCard icon={<TrophyIcon className="h-7 w-7" />} title={t("home:featureRankingTitle")} text={t("home:featureRankingText")} />
         </ul>
       </main>
 

@@ -2,10 +2,9 @@ import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, matchLanguage } from "~/i18n";
+import { GlobeIcon } from "./icons";
 import type { loader as rootLoader } from "~/root";
 import { rememberLanguage } from "~/utils/language";
-
-const FLAGS: Record<string, string> = { "pt-BR": "🇧🇷", en: "🇺🇸", es: "🇦🇷" };
 
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -24,6 +23,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
 
   return (
     <div className="relative inline-flex items-center">
+      <GlobeIcon className="pointer-events-none absolute left-2.5 h-4 w-4 text-cream-100/70" />
       <label htmlFor={id} className="sr-only">
         {t("common:language")}
       </label>
@@ -31,11 +31,11 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
         id={id}
         value={current}
         onChange={(event) => change(event.target.value)}
-        className={`appearance-none rounded-xl border border-white/15 bg-felt-900/80 py-2 pr-8 text-sm font-medium text-cream-50 hover:bg-felt-800 ${compact ? "pl-2" : "pl-3"}`}
+        className={`appearance-none rounded-xl border border-white/15 bg-felt-900/80 py-2 pr-8 text-sm font-medium text-cream-50 hover:bg-felt-800 pl-8`}
       >
         {LANGUAGES.map((language) => (
           <option key={language} value={language}>
-            {FLAGS[language]} {compact ? language.split("-")[0].toUpperCase() : t(`common:languageNames.${language}`)}
+            {compact ? language.split("-")[0].toUpperCase() : t(`common:languageNames.${language}`)}
           </option>
         ))}
       </select>

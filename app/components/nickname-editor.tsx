@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NICKNAME_MAX } from "~/utils/limits";
 import { api } from "~/utils/api";
+import { PencilIcon } from "./icons";
 import { Button } from "./ui/button";
 import { useToast } from "./ui/toast";
 
@@ -60,9 +61,7 @@ export function NicknameEditor({ nickname }: { nickname: string }) {
           aria-label={t("profile:editNickname")}
           title={t("profile:editNickname")}
         >
-          <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5">
-            <path fill="currentColor" d="M4 17.3V20h2.7l8-8-2.7-2.7-8 8Zm12.7-7.6a.7.7 0 0 0 0-1L15.3 7.3a.7.7 0 0 0-1 0l-1.1 1.1 2.7 2.7 1.1-1.4Z" />
-          </svg>
+          <PencilIcon />
         </Button>
       </div>
     );

@@ -1,13 +1,29 @@
-import type { Language, Namespace } from "~/i18n";
-import { en } from "./en";
-import { es } from "./es";
-import { ptBR, type Resources } from "./pt-BR";
+import { LANGUAGES, type Language, type Namespace } from "~/i18n";
+import { auth } from "./auth";
+import { common } from "./common";
+import { errors } from "./errors";
+import { home } from "./home";
+import { navigation } from "./navigation";
+import { profile } from "./profile";
 
-// Every language's texts, on the server only: a page ships just its own
+// Every translation group, on the server only: a page ships just its own
 // language (root loader), so the bundle does not carry all three.
-export const RESOURCES: Record<Language, Resources> = { "pt-BR": ptBR, en, es };
+const GROUPS = {
+  common,
+  auth,
+  navigation,
+  home,
+  profile,
+  errors,
+} satisfies Record<Namespace, Record<Language, unknown>>;
 
-// The namespace list in i18n.ts and the resource groups must agree.
-type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const namespacesMatch: Exact<Namespace, keyof Resources> = true;
-void namespacesMatch;
+export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };
+
+export const RESOURCES = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    Object.fromEntries(
+      Object.entries(GROUPS).map(([name, group]) => [name, group[language]])
+    ),
+  ])
+) as Record<Language, Resources>;

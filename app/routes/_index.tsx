@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AppHeader } from "~/components/app-header";
+import { HomeHeader } from "~/components/home/home-header";
 import { Landing } from "~/components/landing";
 import { StatsBlock } from "~/components/stats-block";
 import type { loader as rootLoader } from "~/root";
@@ -13,7 +13,7 @@ export default function Index() {
   if (!user) return <Landing />;
   return (
     <>
-      <AppHeader user={user} />
+      <HomeHeader user={user} />
       <main id="main" className="mx-auto flex max-w-5xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
         <div>
           <h1 className="font-display text-2xl font-bold text-cream-50 sm:text-3xl">{t("home:welcome", { name: user.nickname })}</h1>

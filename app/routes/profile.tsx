@@ -2,15 +2,15 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CoinIcon } from "~/components/app-header";
+import { CoinIcon, StarIcon, TrophyIcon } from "~/components/icons";
 import { Avatar } from "~/components/avatar";
 import { NicknameEditor } from "~/components/nickname-editor";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { StatsTab } from "~/components/profile/stats-tab";
 import { Tabs } from "~/components/ui/tabs";
 import { requireUser } from "~/services/auth.server";
-import { profileOf, type Profile } from "~/services/users.server";
+import { profileOf } from "~/services/users.server";
 import { api } from "~/utils/api";
-import { formatDate, formatPercent, winRate } from "~/utils/format";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -46,7 +46,8 @@ export default function ProfilePage() {
             <NicknameEditor nickname={profile.nickname} />
             {profile.is_premium ? (
               <span className="self-center rounded-full bg-gold-400/15 px-3 py-0.5 text-xs font-bold uppercase tracking-wide text-gold-300 sm:self-start">
-                ★ {t("profile:premiumMember")}
+                <StarIcon className="mr-1 inline h-3.5 w-3.5" />
+                {t("profile:premiumMember")}
               </span>
             ) : null}
             <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
@@ -54,7 +55,7 @@ export default function ProfilePage() {
                 <CoinIcon /> {t("common:coinsCount", { count: profile.virtual_coins })}
               </span>
               <span className="inline-flex items-center gap-1.5 rounded-xl bg-black/25 px-3 py-1.5 text-sm font-semibold text-cream-50">
-                🏆 {t("common:pointsCount", { count: profile.ranking_points })}
+                <TrophyIcon className="h-5 w-5 text-gold-300" /> {t("common:pointsCount", { count: profile.ranking_points })}
               </span>
             </div>
           </div>
@@ -67,51 +68,6 @@ export default function ProfilePage() {
           items={[{ id: "stats", label: t("profile:tabStats"), content: <StatsTab profile={profile} /> }]}
         />
       </main>
-    </div>
-  );
-}
-
-function StatsTab({ profile }: { profile: Profile }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
-  const tiles = [
-    { label: t("profile:totalGames"), value: profile.games_played.toLocaleString(locale) },
-    { label: t("profile:wins"), value: profile.games_won.toLocaleString(locale) },
-    { label: t("profile:losses"), value: profile.games_lost.toLocaleString(locale) },
-    { label: t("profile:winRate"), value: formatPercent(winRate(profile.games_won, profile.games_played), locale, 1) },
-  ];
-  return (
-    <div className="flex flex-col gap-4">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {tiles.map((tile) => (
-          <div key={tile.label} className="felt-panel p-4 text-center">
-            <dt className="text-xs font-medium uppercase tracking-wide text-cream-100/70">{tile.label}</dt>
-            <dd className="mt-1 text-2xl font-bold tabular-nums text-cream-50">{tile.value}</dd>
-          </div>
-        ))}
-      </dl>
-      <section className="felt-panel p-4 sm:p-5" aria-labelledby="account-info">
-        <h2 id="account-info" className="mb-3 font-display text-lg font-bold text-cream-50">
-          {t("profile:accountInfo")}
-        </h2>
-        <dl className="divide-y divide-white/10 text-sm">
-          <Row label={t("profile:memberSince")} value={formatDate(profile.created_at, locale)} />
-          <Row
-            label={t("profile:lastDailyReward")}
-            value={profile.last_daily_reward_at ? formatDate(profile.last_daily_reward_at, locale) : t("profile:neverCollected")}
-          />
-          <Row label={t("profile:rankingPoints")} value={profile.ranking_points.toLocaleString(locale)} />
-        </dl>
-      </section>
-    </div>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex items-center justify-between gap-4 py-2.5">
-      <dt className="text-cream-100/75">{label}</dt>
-      <dd className="font-semibold text-cream-50">{value}</dd>
     </div>
   );
 }

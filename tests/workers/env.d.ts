@@ -1,3 +1,4 @@
+/// <reference types="@cloudflare/vitest-plugin/types" />
 import type { D1Migration } from "@cloudflare/vitest-plugin";
 
 declare global {
@@ -10,6 +11,9 @@ declare global {
       SESSION_SECRET: string;
       AUTH_EMULATOR_URL: string;
       ADMIN_EMAILS: string;
+    }
+    interface GlobalProps {
+      mainModule: typeof import("./test-worker");
     }
   }
 }

@@ -1,0 +1,54 @@
+// Inline SVG icons: crisp at any size, no icon font, no emoji font needed.
+type IconProps = { className?: string };
+
+export function CoinIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className={className}>
+      <circle cx="12" cy="12" r="10" fill="#eab53e" stroke="#c9911f" strokeWidth="1.5" />
+      <circle cx="12" cy="12" r="6.5" fill="none" stroke="#fbe3a1" strokeWidth="1.2" />
+      <path d="M12 8.2 13.2 11h3l-2.4 1.8.9 2.9L12 13.9l-2.7 1.8.9-2.9L7.8 11h3Z" fill="#fffdf7" />
+    </svg>
+  );
+}
+
+export function TrophyIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+      <path d="M8 4h8v5a4 4 0 0 1-8 0V4Z" fill="currentColor" fillOpacity="0.25" />
+      <path d="M8 6H5a2.5 2.5 0 0 0 3 4M16 6h3a2.5 2.5 0 0 1-3 4M12 13v4M8.5 20h7M10 17h4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function BoltIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className={className}>
+      <path d="M13.5 2 5 13.5h6L10 22l9-12.5h-6.2L13.5 2Z" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function StarIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className={className}>
+      <path d="m12 2.8 2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8L12 2.8Z" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function PencilIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className={className}>
+      <path fill="currentColor" d="M4 17.3V20h2.7l8-8-2.7-2.7-8 8Zm12.7-7.6a.7.7 0 0 0 0-1L15.3 7.3a.7.7 0 0 0-1 0l-1.1 1.1 2.7 2.7 1.1-1.4Z" />
+    </svg>
+  );
+}
+
+export function GlobeIcon({ className = "h-4 w-4" }: IconProps) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z" />
+    </svg>
+  );
+}
