@@ -1,5 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DailyRewardBanner } from "~/components/home/daily-reward-banner";
+import { GameLobby } from "~/components/home/game-lobby";
 import { HomeHeader } from "~/components/home/home-header";
 import { Landing } from "~/components/landing";
 import { StatsBlock } from "~/components/stats-block";
@@ -19,6 +21,8 @@ export default function Index() {
           <h1 className="font-display text-2xl font-bold text-cream-50 sm:text-3xl">{t("home:welcome", { name: user.nickname })}</h1>
           <p className="text-cream-100/75">{t("home:welcomeSubtitle")}</p>
         </div>
+        <DailyRewardBanner user={user} />
+        <GameLobby user={user} />
         <StatsBlock user={user} />
       </main>
     </>

@@ -6,7 +6,9 @@ import { CoinIcon, StarIcon, TrophyIcon } from "~/components/icons";
 import { Avatar } from "~/components/avatar";
 import { NicknameEditor } from "~/components/nickname-editor";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { HistoryTab } from "~/components/profile/history-tab";
 import { StatsTab } from "~/components/profile/stats-tab";
+import { TransactionsTab } from "~/components/profile/transactions-tab";
 import { Tabs } from "~/components/ui/tabs";
 import { requireUser } from "~/services/auth.server";
 import { profileOf } from "~/services/users.server";
@@ -65,7 +67,11 @@ export default function ProfilePage() {
           label={t("profile:title")}
           value={tab}
           onChange={setTab}
-          items={[{ id: "stats", label: t("profile:tabStats"), content: <StatsTab profile={profile} /> }]}
+          items={[
+            { id: "stats", label: t("profile:tabStats"), content: <StatsTab profile={profile} /> },
+            { id: "history", label: t("profile:tabHistory"), content: <HistoryTab /> },
+            { id: "transactions", label: t("profile:tabTransactions"), content: <TransactionsTab /> },
+          ]}
         />
       </main>
     </div>

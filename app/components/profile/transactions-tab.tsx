@@ -1,0 +1,4 @@
+/** The Transações tab of spec §2 (built with the coins issue). */
+export function TransactionsTab() {
+  return null;
+}
