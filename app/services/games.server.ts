@@ -1,0 +1,161 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { gamePlayers, games, users, type Game, type User } from "../../db/schema";
+import {
+  CAPACITY,
+  ENTRY_COST,
+  GAME_CODE_ALPHABET,
+  GAME_CODE_LENGTH,
+  type CreateGame,
+  type GameSummary,
+  type Participant,
+} from "../../game/protocol";
+import { isUniqueViolation } from "./ledger.server";
+import { isPremium } from "./users.server";
+
+export function summaryOf(game: Game): GameSummary {
+  return {
+    id: game.id,
+    game_code: game.game_code,
+    status: game.status,
+    game_type: game.game_type,
+    game_mode: game.game_mode,
+    truco_variant: game.truco_variant,
+    entry_cost: game.entry_cost,
+    bot_level: game.bot_level,
+    created_by: game.created_by,
+    capacity: CAPACITY[game.game_type],
+    winner_team: game.winner_team,
+    team1_score: game.team1_score,
+    team2_score: game.team2_score,
+    end_reason: game.end_reason,
+    created_at: game.created_at,
+    started_at: game.started_at,
+    completed_at: game.completed_at,
+  };
+}
+
+export async function findGame(context: AppLoadContext, gameId: string): Promise<Game | null> {
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) return null;
+  return (await context.db.select().from(games).where(eq(games.id, gameId)).get()) ?? null;
+}
+
+/** An open (waiting or active) game by its code. */
+export async function findOpenGameByCode(context: AppLoadContext, code: string): Promise<Game | null> {
+  return (
+    (await context.db
+      .select()
+      .from(games)
+      .where(and(eq(games.game_code, code), inArray(games.status, ["waiting", "active"])))
+      .get()) ?? null
+  );
+}
+
+/** The seats as D1 records them (the room's live view adds connection state). */
+export async function participantsOf(context: AppLoadContext, gameId: string): Promise<Participant[]> {
+  const rows = await context.db
+    .select({ player: gamePlayers, avatar_url: users.avatar_url, premium_until: users.premium_until })
+    .from(gamePlayers)
+    .leftJoin(users, eq(users.id, gamePlayers.user_id))
+    .where(eq(gamePlayers.game_id, gameId))
+    .orderBy(gamePlayers.seat);
+  return rows.map(({ player, avatar_url, premium_until }) => ({
+    id: player.id,
+    user_id: player.user_id,
+    seat: player.seat,
+    team: player.team,
+    nickname: player.nickname,
+    avatar_url: avatar_url ?? null,
+    is_premium: isPremium({ premium_until: premium_until ?? null }),
+    is_ready: player.is_ready,
+    is_bot: player.user_id === null,
+    bot_level: player.bot_level,
+    connected: false,
+    bot_controlled: false,
+  }));
+}
+
+export async function isSeated(context: AppLoadContext, gameId: string, userId: string): Promise<boolean> {
+  const row = await context.db
+    .select({ id: gamePlayers.id })
+    .from(gamePlayers)
+    .where(and(eq(gamePlayers.game_id, gameId), eq(gamePlayers.user_id, userId)))
+    .get();
+  return Boolean(row);
+}
+
+function randomCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(GAME_CODE_LENGTH));
+  return [...bytes].map((byte) => GAME_CODE_ALPHABET[byte % GAME_CODE_ALPHABET.length]).join("");
+}
+
+/** The entry a game of this kind costs: set by the server from the mode, never by the client. */
+export function entryCostFor(input: Pick<CreateGame, "game_mode" | "vs_computer">): number {
+  return input.vs_computer ? 0 : ENTRY_COST[input.game_mode];
+}
+
+/** Inserts the game row with a code unique among open games. */
+export async function insertGame(context: AppLoadContext, creator: User, input: CreateGame): Promise<Game> {
+  const vsComputer = Boolean(input.vs_computer);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const game = {
+      id: crypto.randomUUID(),
+      game_code: randomCode(),
+      game_type: input.game_type,
+      game_mode: vsComputer ? ("casual" as const) : input.game_mode,
+      truco_variant: input.truco_variant,
+      entry_cost: entryCostFor(input),
+      bot_level: vsComputer ? (input.bot_level ?? "normal") : null,
+      created_by: creator.id,
+    };
+    try {
+      await context.db.insert(games).values(game);
+      return (await findGame(context, game.id))!;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error("Could not find a free game code");
+}
+
+export interface HistoryEntry {
+  id: string;
+  game_type: GameSummary["game_type"];
+  game_mode: GameSummary["game_mode"];
+  truco_variant: GameSummary["truco_variant"];
+  bot_level: GameSummary["bot_level"];
+  result: "win" | "loss";
+  coins_change: number;
+  rating_change: number;
+  team1_score: number;
+  team2_score: number;
+  team: "team1" | "team2";
+  completed_at: string | null;
+  created_at: string;
+}
+
+/** The player's finished games, newest first (spec §3 game history entry). */
+export async function historyOf(context: AppLoadContext, userId: string, limit = 50): Promise<HistoryEntry[]> {
+  const rows = await context.db
+    .select({ game: games, player: gamePlayers })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.game_id))
+    .where(and(eq(gamePlayers.user_id, userId), eq(games.status, "completed"), isNotNull(gamePlayers.result)))
+    .orderBy(desc(games.completed_at))
+    .limit(limit);
+  return rows.map(({ game, player }) => ({
+    id: game.id,
+    game_type: game.game_type,
+    game_mode: game.game_mode,
+    truco_variant: game.truco_variant,
+    bot_level: game.bot_level,
+    result: player.result!,
+    coins_change: player.coins_change,
+    rating_change: player.rating_change,
+    team1_score: game.team1_score,
+    team2_score: game.team2_score,
+    team: player.team,
+    completed_at: game.completed_at,
+    created_at: game.created_at,
+  }));
+}
