@@ -1,10 +1,14 @@
 import { LANGUAGES, type Language, type Namespace } from "~/i18n";
 import { auth } from "./auth";
+import { chat } from "./chat";
 import { common } from "./common";
 import { errors } from "./errors";
+import { game } from "./game";
 import { home } from "./home";
+import { modes } from "./modes";
 import { navigation } from "./navigation";
 import { profile } from "./profile";
+import { variants } from "./variants";
 
 // Every translation group, on the server only: a page ships just its own
 // language (root loader), so the bundle does not carry all three.
@@ -15,6 +19,10 @@ const GROUPS = {
   home,
   profile,
   errors,
+  game,
+  variants,
+  modes,
+  chat,
 } satisfies Record<Namespace, Record<Language, unknown>>;
 
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };
