@@ -11,6 +11,12 @@ const EnvSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     AUTH_EMULATOR_URL: z.url().default("http://localhost:8790"),
     ADMIN_EMAILS: z.string().default(""),
+    // Payments: without STRIPE_SECRET_KEY the Stripe SDK talks to the local
+    // payment emulator (dev/payment-emulator); the webhook secret is shared
+    // with it locally and is Stripe's endpoint secret in production.
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    PAYMENT_EMULATOR_URL: z.url().default("http://localhost:8791"),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV !== "production") return;
@@ -18,6 +24,12 @@ const EnvSchema = z
       ctx.addIssue({
         code: "custom",
         message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required in production",
+      });
+    }
+    if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        message: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required in production",
       });
     }
     if (env.SESSION_SECRET.startsWith("local-development")) {

@@ -1,0 +1,53 @@
+import Stripe from "stripe";
+import type { AppEnv } from "./env.server";
+
+// The real Stripe SDK, on Workers: fetch for HTTP, SubtleCrypto for webhook
+// signatures. Without STRIPE_SECRET_KEY it talks to the local payment
+// emulator (dev/payment-emulator, ADR 020) through the SDK's own host, port
+// and protocol options: the same calls, the same code path.
+
+/** The key the emulator accepts; must match dev/payment-emulator/server.mjs. */
+export const EMULATOR_API_KEY = "sk_test_payment_emulator";
+
+export function usesPaymentEmulator(env: AppEnv): boolean {
+  return !env.STRIPE_SECRET_KEY;
+}
+
+export function stripeClient(env: AppEnv): Stripe {
+  const common = {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    appInfo: { name: "Mesa de Truco" },
+  };
+  if (env.STRIPE_SECRET_KEY) return new Stripe(env.STRIPE_SECRET_KEY, common);
+  const url = new URL(env.PAYMENT_EMULATOR_URL);
+  const protocol = url.protocol === "https:" ? "https" : "http";
+  return new Stripe(EMULATOR_API_KEY, {
+    ...common,
+    host: url.hostname,
+    port: url.port || (protocol === "https" ? 443 : 80),
+    protocol,
+  });
+}
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/** Five minutes, Stripe's default: an older signature is a replay. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The event, if the Stripe-Signature header is a valid signature of this exact
+ * raw body with our endpoint secret and a fresh timestamp; otherwise throws.
+ */
+export function verifiedEvent(rawBody: string, signature: string, secret: string): Promise<Stripe.Event> {
+  return Stripe.webhooks.constructEventAsync(
+    rawBody,
+    signature,
+    secret,
+    WEBHOOK_TOLERANCE_SECONDS,
+    cryptoProvider,
+  );
+}
+
+export type { Stripe };
