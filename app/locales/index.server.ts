@@ -7,6 +7,8 @@ import { game } from "./game";
 import { home } from "./home";
 import { modes } from "./modes";
 import { navigation } from "./navigation";
+import { payments } from "./payments";
+import { premium } from "./premium";
 import { profile } from "./profile";
 import { variants } from "./variants";
 
@@ -23,6 +25,8 @@ const GROUPS = {
   variants,
   modes,
   chat,
+  payments,
+  premium,
 } satisfies Record<Namespace, Record<Language, unknown>>;
 
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };
