@@ -55,7 +55,10 @@ const DELIVERY_ATTEMPTS = 5;
  * @param {string} [options.apiKey] the secret key API calls must carry.
  * @param {(line: string) => void} [options.log]
  * @returns {Promise<{ url: string, port: number, apiKey: string, webhookSecret: string,
- *   webhookUrl: string, state: object, close(): Promise<void> }>}
+ *   webhookUrl: string,
+ *   state: { deliveries: Array<{ event: string, type: string, attempt: number, at: string,
+ *     status: number | null, error: string | null }> } & Record<string, unknown>,
+ *   settled(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startPaymentEmulator({
   port = 8791,

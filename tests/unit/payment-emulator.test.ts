@@ -346,7 +346,7 @@ describe("hosted checkout and signed webhooks", () => {
     await emulator.settled();
     expect(received).toHaveLength(1);
     expect(received[0].event.type).toBe("checkout.session.completed");
-    const attempts = emulator.state.deliveries.filter((d: { event: string }) => d.event === received[0].event.id);
-    expect(attempts.map((d: { status: number }) => d.status).sort()).toEqual([200, 500]);
+    const attempts = emulator.state.deliveries.filter((d) => d.event === received[0].event.id);
+    expect(attempts.map((d) => d.status).sort()).toEqual([200, 500]);
   });
 });
