@@ -25,6 +25,9 @@ export default defineConfig(async () => {
             SESSION_SECRET: "worker-tests-session-secret",
             ADMIN_EMAILS: "admin@example.test",
             AUTH_EMULATOR_URL: inject<string>("authEmulatorUrl"),
+            // The Stripe SDK talks to the real local payment emulator; the tests sign webhooks with this secret.
+            PAYMENT_EMULATOR_URL: inject<string>("paymentEmulatorUrl"),
+            STRIPE_WEBHOOK_SECRET: "whsec_worker_tests_secret",
           },
         },
       })),

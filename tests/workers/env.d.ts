@@ -10,6 +10,8 @@ declare global {
       APP_ENV: string;
       SESSION_SECRET: string;
       AUTH_EMULATOR_URL: string;
+      PAYMENT_EMULATOR_URL: string;
+      STRIPE_WEBHOOK_SECRET: string;
       ADMIN_EMAILS: string;
     }
     interface GlobalProps {
