@@ -1,0 +1,95 @@
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { applyMovement, type MovementOutcome } from "~/services/ledger.server";
+import { call, createPlayer, expectLedgerInvariant, testContext, userRow } from "./helpers";
+import { countRows } from "./payment-helpers";
+
+afterEach(expectLedgerInvariant);
+
+describe("the ledger under concurrency", () => {
+  it("50 concurrent spends against a balance that covers 33: exactly 33 succeed, the rest write nothing", async () => {
+    const { user } = await createPlayer("Gastador"); // 1,000 welcome coins
+    const { db } = testContext();
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        applyMovement(db, { userId: user.id, amount: -30, type: "game_entry", description: "Entrada", key: `test:spend:${user.id}:${i}` }),
+      ),
+    );
+    const count = (outcome: MovementOutcome) => outcomes.filter((o) => o === outcome).length;
+    expect(count("applied")).toBe(33);
+    expect(count("insufficient")).toBe(17);
+    expect(count("duplicate")).toBe(0);
+    expect((await userRow(user.id))?.virtual_coins).toBe(1000 - 33 * 30);
+    // Only the welcome bonus and the 33 spends are in the ledger.
+    expect(await countRows("SELECT COUNT(*) AS n FROM coin_transactions WHERE user_id = ?", user.id)).toBe(34);
+    const applied = outcomes.flatMap((o, i) => (o === "applied" ? [`test:spend:${user.id}:${i}`] : []));
+    const { results } = await env.DB.prepare(
+      "SELECT idempotency_key FROM coin_transactions WHERE user_id = ? AND transaction_type = 'game_entry' ORDER BY idempotency_key",
+    )
+      .bind(user.id)
+      .all<{ idempotency_key: string }>();
+    expect(results.map((r) => r.idempotency_key)).toEqual([...applied].sort());
+  });
+
+  it("the same idempotency key twice, even concurrently, moves coins once", async () => {
+    const { user } = await createPlayer("Chave");
+    const { db } = testContext();
+    const movement = { userId: user.id, amount: 250, type: "bonus" as const, description: "Teste", key: `test:once:${user.id}` };
+    expect(await applyMovement(db, movement)).toBe("applied");
+    expect(await applyMovement(db, movement)).toBe("duplicate");
+    const concurrent = await Promise.all(Array.from({ length: 10 }, () => applyMovement(db, { ...movement, key: `test:twice:${user.id}` })));
+    expect(concurrent.filter((o) => o === "applied")).toHaveLength(1);
+    expect(concurrent.filter((o) => o === "duplicate")).toHaveLength(9);
+    expect((await userRow(user.id))?.virtual_coins).toBe(1500);
+  });
+
+  it("refuses a spend that would take the balance below zero, and writes nothing", async () => {
+    const { user } = await createPlayer("Pobre");
+    const { db } = testContext();
+    expect(await applyMovement(db, { userId: user.id, amount: -1001, type: "game_entry", description: "x", key: `test:over:${user.id}` })).toBe(
+      "insufficient",
+    );
+    expect((await userRow(user.id))?.virtual_coins).toBe(1000);
+    expect(await countRows("SELECT COUNT(*) AS n FROM coin_transactions WHERE idempotency_key = ?", `test:over:${user.id}`)).toBe(0);
+  });
+});
+
+describe("GET /api/transactions", () => {
+  it("answers 401 when signed out", async () => {
+    expect((await call("/api/transactions")).status).toBe(401);
+  });
+
+  it("lists the player's own movements, newest first, with the spec's fields", async () => {
+    const { user, cookie } = await createPlayer("Extrato");
+    const other = await createPlayer("Outro");
+    const { db } = testContext();
+    await applyMovement(db, { userId: user.id, amount: -50, type: "game_entry", description: "Entrada na sala ABC123", key: `test:tx1:${user.id}` });
+    await applyMovement(db, { userId: user.id, amount: 120, type: "daily_reward", description: "Recompensa diária (dia 2)", key: `test:tx2:${user.id}` });
+    await applyMovement(db, { userId: other.user.id, amount: 5, type: "bonus", description: "Outro", key: `test:tx3:${other.user.id}` });
+
+    const response = await call("/api/transactions", { cookie });
+    expect(response.status).toBe(200);
+    const list = await response.json<Array<Record<string, unknown>>>();
+    expect(list.map((t) => [t.transaction_type, t.amount, t.description])).toEqual([
+      ["daily_reward", 120, "Recompensa diária (dia 2)"],
+      ["game_entry", -50, "Entrada na sala ABC123"],
+      ["bonus", 1000, "Bônus de boas-vindas"],
+    ]);
+    expect(Object.keys(list[0]).sort()).toEqual(["amount", "created_at", "description", "id", "transaction_type"]);
+    expect(list[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it("pages with limit and before, and refuses a bad query", async () => {
+    const { user, cookie } = await createPlayer("Paginado");
+    const { db } = testContext();
+    for (let i = 0; i < 4; i++) {
+      await applyMovement(db, { userId: user.id, amount: 1, type: "bonus", description: `n${i}`, key: `test:page:${user.id}:${i}` });
+    }
+    const first = await (await call("/api/transactions?limit=2", { cookie })).json<Array<{ id: number; description: string }>>();
+    expect(first.map((t) => t.description)).toEqual(["n3", "n2"]);
+    const next = await (await call(`/api/transactions?limit=2&before=${first[1].id}`, { cookie })).json<Array<{ description: string }>>();
+    expect(next.map((t) => t.description)).toEqual(["n1", "n0"]);
+    expect((await call("/api/transactions?limit=0", { cookie })).status).toBe(400);
+    expect((await call("/api/transactions?limit=500", { cookie })).status).toBe(400);
+  });
+});
