@@ -28,6 +28,9 @@ export default defineConfig(async () => {
             // The Stripe SDK talks to the real local payment emulator; the tests sign webhooks with this secret.
             PAYMENT_EMULATOR_URL: inject<string>("paymentEmulatorUrl"),
             STRIPE_WEBHOOK_SECRET: "whsec_worker_tests_secret",
+            // Computer players and the pause between hands act at once in tests.
+            BOT_DELAY_MS: "0",
+            NEXT_HAND_DELAY_MS: "0",
           },
         },
       })),

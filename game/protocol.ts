@@ -97,6 +97,8 @@ export interface GameSummary {
 export interface Participant {
   id: number | string;
   user_id: string | null;
+  /** The id this seat has in the engine's view (the user id, or `bot-<seat>` for a computer player). */
+  player_id: string;
   seat: number;
   team: TeamId;
   nickname: string;
@@ -187,7 +189,7 @@ export const FillWithBotsSchema = z.object({ bot_level: z.enum(["easy", "normal"
 
 export const ChatPostSchema = z
   .object({
-    message: z.string().max(CHAT_MAX_LENGTH * 2),
+    message: z.string().max(CHAT_MAX_LENGTH * 4),
     message_type: z.enum(["text", "emoji"]).default("text"),
   })
   .strict();

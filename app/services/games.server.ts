@@ -10,6 +10,7 @@ import {
   type GameSummary,
   type Participant,
 } from "../../game/protocol";
+import { botPlayerId } from "../../game/room-api";
 import { isUniqueViolation } from "./ledger.server";
 import { isPremium } from "./users.server";
 
@@ -62,6 +63,7 @@ export async function participantsOf(context: AppLoadContext, gameId: string): P
   return rows.map(({ player, avatar_url, premium_until }) => ({
     id: player.id,
     user_id: player.user_id,
+    player_id: player.user_id ?? botPlayerId(player.seat),
     seat: player.seat,
     team: player.team,
     nickname: player.nickname,
@@ -116,6 +118,14 @@ export async function insertGame(context: AppLoadContext, creator: User, input: 
     }
   }
   throw new Error("Could not find a free game code");
+}
+
+/** A game that never got its first seat (its creator could not pay): closed, nothing to return. */
+export async function abandonGame(context: AppLoadContext, gameId: string, reason: string): Promise<void> {
+  await context.db
+    .update(games)
+    .set({ status: "cancelled", end_reason: reason, completed_at: new Date().toISOString() })
+    .where(and(eq(games.id, gameId), eq(games.status, "waiting")));
 }
 
 export interface HistoryEntry {

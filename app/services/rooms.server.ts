@@ -1,16 +1,66 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
+import type { RoomError, RoomRpc, SeatRequest } from "../../game/room-api";
+import { isSeated } from "./games.server";
 import { jsonError } from "./http.server";
 import { serverT } from "./i18n.server";
+import { isPremium } from "./users.server";
 
 /** Must match workers/game-room/src/game-room.ts (app/ never imports workers/). */
 const USER_HEADER = "X-Truco-User";
 
-export function roomStub(context: AppLoadContext, gameId: string) {
+function roomStub(context: AppLoadContext, gameId: string) {
   const namespace = context.cloudflare.env.GAME_ROOM;
   return namespace.get(namespace.idFromName(gameId));
 }
 
+/** The game's room, over Durable Object RPC. */
+export function room(context: AppLoadContext, gameId: string): RoomRpc {
+  return roomStub(context, gameId) as unknown as RoomRpc;
+}
+
+export function seatRequestOf(user: User): SeatRequest {
+  return {
+    userId: user.id,
+    nickname: user.nickname,
+    avatarUrl: user.avatar_url,
+    isPremium: isPremium(user),
+    rating: user.ranking_points,
+  };
+}
+
+/** A room's refusal as an API answer, in the player's language. */
+export async function roomErrorResponse(request: Request, error: RoomError, entryCost: number, creating = false) {
+  const t = await serverT(request);
+  switch (error) {
+    case "not_found":
+      return jsonError(404, t("errors:gameNotFound"));
+    case "full":
+      return jsonError(409, t("errors:gameFull"));
+    case "started":
+      return jsonError(409, t("errors:gameStarted"));
+    case "closed":
+      return jsonError(409, t("errors:gameClosed"));
+    case "left":
+      return jsonError(409, t("errors:gameLeft"));
+    case "insufficient_coins":
+      return jsonError(400, t(creating ? "errors:createInsufficient" : "errors:joinInsufficient", { n: entryCost }));
+    case "not_seated":
+      return jsonError(403, t("errors:notSeated"));
+    case "not_creator":
+      return jsonError(403, t("errors:notCreator"));
+    case "not_casual":
+      return jsonError(409, t("errors:notCasual"));
+    case "not_waiting":
+      return jsonError(409, t("errors:notWaiting"));
+  }
+}
+
+/**
+ * GET with Upgrade: websocket. The session (by the route), the Origin and
+ * the seat are checked here; the room then receives only the verified user
+ * id, never anything the browser claimed.
+ */
 export async function openRoomSocket(
   request: Request,
   context: AppLoadContext,
@@ -26,7 +76,8 @@ export async function openRoomSocket(
   if (request.headers.get("Origin") !== new URL(request.url).origin) {
     return jsonError(403, t("errors:forbiddenOrigin"));
   }
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) return jsonError(404, t("errors:notFound"));
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) return jsonError(404, t("errors:gameNotFound"));
+  if (!(await isSeated(context, gameId, user.id))) return jsonError(403, t("errors:notSeated"));
   return roomStub(context, gameId).fetch(`https://room.internal/games/${gameId}/ws`, {
     headers: { Upgrade: "websocket", [USER_HEADER]: user.id },
   });

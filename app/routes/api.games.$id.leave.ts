@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { requireApiUser } from "~/services/auth.server";
+import { findGame } from "~/services/games.server";
+import { jsonError, jsonOk, methodNotAllowed } from "~/services/http.server";
+import { serverT } from "~/services/i18n.server";
+import { room, roomErrorResponse } from "~/services/rooms.server";
+
+/** POST: leaves a waiting room; the entry comes back (DESIGN.md §5). */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request);
+  const user = await requireApiUser(request, context);
+  const game = await findGame(context, params.id ?? "");
+  if (!game) {
+    const t = await serverT(request);
+    return jsonError(404, t("errors:gameNotFound"));
+  }
+  const left = await room(context, game.id).leave(user.id);
+  if (!left.ok) return roomErrorResponse(request, left.error, game.entry_cost);
+  return jsonOk({ ok: true });
+}

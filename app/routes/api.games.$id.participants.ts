@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireApiUser } from "~/services/auth.server";
+import { findGame, participantsOf } from "~/services/games.server";
+import { jsonError, jsonOk } from "~/services/http.server";
+import { serverT } from "~/services/i18n.server";
+import { room } from "~/services/rooms.server";
+
+/** GET → the seats, with who is connected while the room is live. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireApiUser(request, context);
+  const game = await findGame(context, params.id ?? "");
+  if (!game) {
+    const t = await serverT(request);
+    return jsonError(404, t("errors:gameNotFound"));
+  }
+  if (game.status === "waiting" || game.status === "active") {
+    const live = await room(context, game.id).snapshot(null);
+    if (live) return jsonOk(live.participants);
+  }
+  return jsonOk(await participantsOf(context, game.id));
+}

@@ -1,0 +1,69 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { chatMessages, users, type User } from "../../db/schema";
+import { CHAT_EMOJIS, CHAT_MAX_LENGTH, type ChatMessageView } from "../../game/protocol";
+
+export const CHAT_HISTORY = 100;
+/** At most this many messages per player per game in CHAT_WINDOW_SECONDS. */
+export const CHAT_BURST = 8;
+export const CHAT_WINDOW_SECONDS = 10;
+
+export type ChatProblem = "empty" | "too_long" | "bad_emoji" | "too_fast";
+
+/** Spec §5: at most 200 characters, blank text is not sent; emoji messages are one of the 12. */
+export function checkChatMessage(message: string, type: "text" | "emoji"): { text: string } | { problem: ChatProblem } {
+  const text = message.trim();
+  if (!text) return { problem: "empty" };
+  if ([...text].length > CHAT_MAX_LENGTH) return { problem: "too_long" };
+  if (type === "emoji" && !(CHAT_EMOJIS as readonly string[]).includes(text)) return { problem: "bad_emoji" };
+  return { text };
+}
+
+export async function recentChat(context: AppLoadContext, gameId: string): Promise<ChatMessageView[]> {
+  const rows = await context.db
+    .select({ message: chatMessages, nickname: users.nickname, avatar_url: users.avatar_url })
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.user_id))
+    .where(eq(chatMessages.game_id, gameId))
+    .orderBy(desc(chatMessages.id))
+    .limit(CHAT_HISTORY);
+  return rows.reverse().map(({ message, nickname, avatar_url }) => ({
+    id: message.id,
+    user_id: message.user_id,
+    nickname: nickname ?? "Mesa de Truco",
+    avatar_url: avatar_url ?? null,
+    message: message.message,
+    message_type: message.message_type,
+    created_at: message.created_at,
+  }));
+}
+
+/** Stores a message unless the player is flooding the table. */
+export async function postChat(
+  context: AppLoadContext,
+  gameId: string,
+  user: User,
+  text: string,
+  type: "text" | "emoji",
+): Promise<ChatMessageView | "too_fast"> {
+  const since = new Date(Date.now() - CHAT_WINDOW_SECONDS * 1000).toISOString();
+  const recent = await context.db
+    .select({ count: sql<number>`COUNT(*)` })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.game_id, gameId), eq(chatMessages.user_id, user.id), gt(chatMessages.created_at, since)))
+    .get();
+  if ((recent?.count ?? 0) >= CHAT_BURST) return "too_fast";
+  const [row] = await context.db
+    .insert(chatMessages)
+    .values({ game_id: gameId, user_id: user.id, message: text, message_type: type })
+    .returning();
+  return {
+    id: row.id,
+    user_id: user.id,
+    nickname: user.nickname,
+    avatar_url: user.avatar_url,
+    message: row.message,
+    message_type: row.message_type,
+    created_at: row.created_at,
+  };
+}

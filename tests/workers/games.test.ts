@@ -1,0 +1,396 @@
+import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import type { GameSummary } from "../../game/protocol";
+import { call, createPlayer, expectLedgerInvariant, userRow } from "./helpers";
+import { cardIdsIn, RoomClient, roomStub, simplePolicy } from "./room-client";
+
+afterEach(expectLedgerInvariant);
+
+type Player = Awaited<ReturnType<typeof createPlayer>>;
+
+async function createGame(player: Player, body: Record<string, unknown>): Promise<GameSummary> {
+  const response = await call("/api/games", { method: "POST", cookie: player.cookie, body });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return response.json<GameSummary>();
+}
+
+async function join(player: Player, code: string) {
+  return call("/api/games/join", { method: "POST", cookie: player.cookie, body: { game_code: code } });
+}
+
+async function ledgerRows(gameId: string) {
+  const { results } = await env.DB.prepare("SELECT user_id, amount, transaction_type, idempotency_key FROM coin_transactions WHERE ref = ? ORDER BY id")
+    .bind(gameId)
+    .all<{ user_id: string; amount: number; transaction_type: string; idempotency_key: string }>();
+  return results;
+}
+
+async function gameRow(id: string) {
+  return env.DB.prepare("SELECT * FROM games WHERE id = ?").bind(id).first<Record<string, unknown>>();
+}
+
+/** Plays a whole match through the sockets until every client sees game_over. */
+async function playToTheEnd(clients: RoomClient[], ms = 60_000, policy?: Parameters<RoomClient["autoplay"]>[0]) {
+  const stops = clients.map((client) => client.autoplay(policy));
+  try {
+    for (const client of clients) {
+      await client.until(() => client.state?.game.status === "completed", ms, "the end of the match");
+    }
+  } finally {
+    stops.forEach((stop) => stop());
+  }
+}
+
+/** No frame a player received holds a card that was, at that version, in another player's hand. */
+function expectNoLeakedCards(clients: RoomClient[]) {
+  const handsAt = new Map<number, Map<string, string[]>>();
+  for (const client of clients) {
+    for (const message of client.messages) {
+      if (message.type !== "game_state" || !message.payload.view) continue;
+      const own = message.payload.view.players[client.userId]?.hand ?? [];
+      const ids = own.flatMap((card) => ("id" in card ? [card.id] : []));
+      const byPlayer = handsAt.get(message.payload.version) ?? new Map();
+      byPlayer.set(client.userId, ids);
+      handsAt.set(message.payload.version, byPlayer);
+    }
+  }
+  let checked = 0;
+  for (const client of clients) {
+    for (const message of client.messages) {
+      if (message.type !== "game_state" || !message.payload.view) continue;
+      const view = message.payload.view;
+      for (const [id, player] of Object.entries(view.players)) {
+        if (id !== client.userId) expect(player.hand.every((card) => JSON.stringify(card) === '{"hidden":true}')).toBe(true);
+      }
+      const seen = cardIdsIn(message.payload);
+      for (const [owner, ids] of handsAt.get(message.payload.version) ?? []) {
+        if (owner === client.userId) continue;
+        for (const id of ids) expect(seen.has(id), `${client.userId} saw ${owner}'s ${id}`).toBe(false);
+        checked += ids.length;
+      }
+      expect(JSON.stringify(message.payload)).not.toContain('"seed":"' + "x");
+    }
+  }
+  expect(checked).toBeGreaterThan(0);
+}
+
+describe("creating and joining", () => {
+  it("creates a game with the server's entry cost, seats the creator and debits the entry", async () => {
+    const ana = await createPlayer("Ana");
+    const game = await createGame(ana, { game_type: "1v1", game_mode: "ranked", entry_cost: 1, truco_variant: "paulista" });
+    expect(game).toMatchObject({ status: "waiting", game_type: "1v1", game_mode: "ranked", entry_cost: 100, capacity: 2 });
+    expect(game.game_code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    expect((await userRow(ana.user.id))?.virtual_coins).toBe(900);
+    const participants = await (await call(`/api/games/${game.id}/participants`, { cookie: ana.cookie })).json<unknown[]>();
+    expect(participants).toEqual([expect.objectContaining({ user_id: ana.user.id, seat: 0, team: "team1", nickname: ana.user.nickname })]);
+    expect(await (await call(`/api/games/${game.id}`, { cookie: ana.cookie })).json()).toMatchObject({ id: game.id, status: "waiting" });
+  });
+
+  it("refuses bad bodies and players who cannot pay, writing nothing", async () => {
+    const poor = await createPlayer("Pobre");
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO coin_transactions (user_id, amount, transaction_type, description, idempotency_key) VALUES (?, -980, 'admin_adjustment', 'test', ?)").bind(poor.user.id, `test:${poor.user.id}`),
+      env.DB.prepare("UPDATE users SET virtual_coins = 20 WHERE id = ?").bind(poor.user.id),
+    ]);
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM games").first<{ n: number }>();
+    const broke = await call("/api/games", { method: "POST", cookie: poor.cookie, body: { game_type: "1v1", game_mode: "casual", truco_variant: "mineiro" } });
+    expect(broke.status).toBe(400);
+    expect(await broke.json()).toEqual({ error: "Moedas insuficientes. Você precisa de 50 moedas para criar este jogo." });
+    for (const body of [{ game_type: "3v3", game_mode: "casual", truco_variant: "paulista" }, { game_type: "1v1", game_mode: "tournament", truco_variant: "paulista" }, { game_type: "1v1", game_mode: "casual", truco_variant: "buraco" }, {}]) {
+      expect((await call("/api/games", { method: "POST", cookie: poor.cookie, body })).status).toBe(400);
+    }
+    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM games").first<{ n: number }>();
+    expect(after?.n).toBe(before?.n);
+    expect((await userRow(poor.user.id))?.virtual_coins).toBe(20);
+  });
+
+  it("answers clear errors for unknown codes, full and started tables", async () => {
+    const [a, b, c] = [await createPlayer(), await createPlayer(), await createPlayer()];
+    const unknown = await join(a, "ZZZZZZ");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: "Jogo não encontrado" });
+    expect((await join(a, "abc")).status).toBe(400);
+    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" });
+    expect(await (await join(b, game.game_code.toLowerCase())).json()).toEqual({ game_id: game.id });
+    // Joining again is harmless: the same seat.
+    expect((await join(b, game.game_code)).status).toBe(200);
+    const full = await join(c, game.game_code);
+    expect(full.status).toBe(409);
+    expect((await userRow(c.user.id))?.virtual_coins).toBe(1000);
+  });
+
+  it("seats exactly two of three players racing for a 1v1, and only they pay", async () => {
+    const [a, b, c, d] = [await createPlayer(), await createPlayer(), await createPlayer(), await createPlayer()];
+    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" });
+    const answers = await Promise.all([join(b, game.game_code), join(c, game.game_code), join(d, game.game_code)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    const seated = await env.DB.prepare("SELECT user_id FROM game_players WHERE game_id = ?").bind(game.id).all<{ user_id: string }>();
+    expect(seated.results).toHaveLength(2);
+    const entries = (await ledgerRows(game.id)).filter((row) => row.transaction_type === "game_entry");
+    expect(entries.map((row) => row.user_id).sort()).toEqual(seated.results.map((row) => row.user_id).sort());
+    for (const player of [b, c, d]) {
+      const paid = seated.results.some((row) => row.user_id === player.user.id);
+      expect((await userRow(player.user.id))?.virtual_coins).toBe(paid ? 950 : 1000);
+    }
+  });
+
+  it("returns the entry to a player who leaves a waiting room, and closes an empty one", async () => {
+    const [a, b] = [await createPlayer(), await createPlayer()];
+    const game = await createGame(a, { game_type: "2v2", game_mode: "ranked", truco_variant: "gaucho" });
+    await join(b, game.game_code);
+    expect((await userRow(b.user.id))?.virtual_coins).toBe(900);
+    expect((await call(`/api/games/${game.id}/leave`, { method: "POST", cookie: b.cookie })).status).toBe(200);
+    expect((await userRow(b.user.id))?.virtual_coins).toBe(1000);
+    expect((await join(b, game.game_code)).status).toBe(409);
+    expect((await call(`/api/games/${game.id}/leave`, { method: "POST", cookie: a.cookie })).status).toBe(200);
+    expect((await gameRow(game.id))?.status).toBe("cancelled");
+    expect((await userRow(a.user.id))?.virtual_coins).toBe(1000);
+  });
+});
+
+describe("playing through the room", () => {
+  it("plays a whole 1v1 match and settles it once: pot, Elo, stats, history", async () => {
+    const [a, b] = [await createPlayer("Alice"), await createPlayer("Bruno")];
+    const game = await createGame(a, { game_type: "1v1", game_mode: "ranked", truco_variant: "paulista" });
+    await join(b, game.game_code);
+    const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
+    await clients[0].until(() => clients[0].state?.game.status === "active", 5_000, "the start");
+    await playToTheEnd(clients);
+    expectNoLeakedCards(clients);
+
+    const row = await gameRow(game.id);
+    expect(row).toMatchObject({ status: "completed" });
+    const winner = row!.winner_team as string;
+    const winnerPlayer = winner === "team1" ? a : b;
+    const loserPlayer = winner === "team1" ? b : a;
+    expect((await userRow(winnerPlayer.user.id))).toMatchObject({ virtual_coins: 1100, games_played: 1, games_won: 1, ranking_points: 1016 });
+    expect((await userRow(loserPlayer.user.id))).toMatchObject({ virtual_coins: 900, games_played: 1, games_lost: 1, ranking_points: 984 });
+    expect(clients[0].messages.some((m) => m.type === "game_ended")).toBe(true);
+
+    // Settlement happens once, whatever fires again.
+    await runDurableObjectAlarm(roomStub(game.id));
+    await runInDurableObject(roomStub(game.id), async (_instance, state) => {
+      const room = (await state.storage.get<{ settled: boolean }>("room"))!;
+      expect(room.settled).toBe(true);
+    });
+    const payouts = (await ledgerRows(game.id)).filter((r) => r.transaction_type === "game_win");
+    expect(payouts).toEqual([expect.objectContaining({ user_id: winnerPlayer.user.id, amount: 200 })]);
+
+    const history = await (await call("/api/games/history", { cookie: winnerPlayer.cookie })).json<Record<string, unknown>[]>();
+    expect(history[0]).toMatchObject({ id: game.id, game_type: "1v1", game_mode: "ranked", result: "win", coins_change: 100 });
+    // Every hand's seed was committed when dealt and revealed when it ended.
+    const hands = await env.DB.prepare("SELECT seed_commitment, seed FROM game_hands WHERE game_id = ?").bind(game.id).all<{ seed_commitment: string; seed: string }>();
+    expect(hands.results.length).toBeGreaterThan(0);
+    for (const hand of hands.results) {
+      const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(hand.seed));
+      expect([...new Uint8Array(digest)].map((x) => x.toString(16).padStart(2, "0")).join("")).toBe(hand.seed_commitment);
+    }
+    clients.forEach((client) => client.close());
+  });
+
+  it("plays a whole 2v2 match and splits the pot", { timeout: 90_000 }, async () => {
+    const players = [await createPlayer("A"), await createPlayer("B"), await createPlayer("C"), await createPlayer("D")];
+    const game = await createGame(players[0], { game_type: "2v2", game_mode: "casual", truco_variant: "paulista" });
+    for (const player of players.slice(1)) expect((await join(player, game.game_code)).status).toBe(200);
+    const clients = await Promise.all(players.map((player) => RoomClient.connect(game.id, player)));
+    await playToTheEnd(clients, 60_000);
+    expectNoLeakedCards(clients);
+    const row = await gameRow(game.id);
+    const seats = await env.DB.prepare("SELECT user_id, team, result, coins_change FROM game_players WHERE game_id = ?").bind(game.id).all<{ user_id: string; team: string; result: string; coins_change: number }>();
+    for (const seat of seats.results) {
+      const won = seat.team === row!.winner_team;
+      expect(seat).toMatchObject({ result: won ? "win" : "loss", coins_change: won ? 50 : -50 });
+      expect((await userRow(seat.user_id))?.virtual_coins).toBe(won ? 1050 : 950);
+    }
+    clients.forEach((client) => client.close());
+  });
+
+  it("answers bad frames with an error and changes nothing; a flood is closed with 1008", async () => {
+    const [a, b] = [await createPlayer(), await createPlayer()];
+    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "mineiro" });
+    await join(b, game.game_code);
+    const [ca, cb] = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
+    await ca.until(() => Boolean(ca.state?.view), 5_000, "the first deal");
+    await ca.until(() => Boolean(ca.state?.view && cb.state?.view) && (ca.myTurn() || cb.myTurn()), 5_000, "the first turn");
+    const waiting = ca.myTurn() ? cb : ca;
+    const version = waiting.state!.version;
+    const badFrames = [
+      "not json",
+      JSON.stringify({ type: "play_card" }),
+      JSON.stringify({ type: "play_card", payload: { cardId: "Zz" } }),
+      JSON.stringify({ type: "play_card", payload: { cardId: "4c", playerId: a.user.id } }),
+      JSON.stringify({ type: "respond_truco", payload: { response: "maybe" } }),
+      JSON.stringify({ type: "ping", payload: { pad: "x".repeat(5000) } }),
+    ];
+    for (const frame of badFrames) {
+      waiting.send(frame);
+      const error = await waiting.nextMessage("error");
+      expect(error.payload.message).toEqual(expect.any(String));
+    }
+    // Out of turn: a real card of the player's own hand, but not their turn.
+    const own = waiting.state!.view!.players[waiting.userId].hand[0] as { id: string };
+    waiting.send({ type: "play_card", payload: { cardId: own.id } });
+    expect((await waiting.nextMessage("error")).payload.code).toBe("not_your_turn");
+    waiting.send({ type: "sync", payload: { version: 0 } });
+    await waiting.nextMessage("game_state");
+    expect(waiting.state!.version).toBe(version);
+
+    for (let i = 0; i < 60; i++) waiting.send({ type: "sync" });
+    await waiting.until(() => waiting.closed !== null, 5_000, "the flood close");
+    expect(waiting.closed?.code).toBe(1008);
+    ca.close();
+    cb.close();
+  });
+
+  it("plays a whole 1v1 Argentino match (Spanish deck, envido, flor) with no card leaked", { timeout: 90_000 }, async () => {
+    const [a, b] = [await createPlayer(), await createPlayer()];
+    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "argentino" });
+    await join(b, game.game_code);
+    const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
+    // Sing envido whenever it can be sung, so the side bets are played too.
+    await playToTheEnd(clients, 80_000, (legal) => legal.find((action) => action.type === "call_envido") ?? simplePolicy(legal));
+    expectNoLeakedCards(clients);
+    const events = clients[0].messages.flatMap((m) => (m.type === "game_event" ? m.payload.events : []));
+    expect(events.some((event) => event.type.startsWith("envido") || event.type.startsWith("flor"))).toBe(true);
+    clients.forEach((client) => client.close());
+  });
+
+  it("rebuilds an evicted room from storage and goes on with the same match", async () => {
+    const [a, b] = [await createPlayer(), await createPlayer()];
+    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" });
+    await join(b, game.game_code);
+    const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
+    await clients[0].until(() => clients.some((client) => client.myTurn()), 5_000, "the first turn");
+    // One card played, so the room is mid-hand.
+    const first = clients.find((client) => client.myTurn())!;
+    const card = first.state!.view!.legalActions.find((action) => action.type === "play_card")!;
+    first.send({ type: "play_card", payload: { cardId: (card as { cardId: string }).cardId } });
+    await first.until(() => (first.state?.view?.roundCards.length ?? 0) === 1, 5_000, "the card on the table");
+    const before = { version: first.state!.version, hand: first.state!.view!.players[first.userId].hand, round: first.state!.view!.currentRound };
+
+    await evictDurableObject(roomStub(game.id));
+    first.send({ type: "sync", payload: { version: before.version } });
+    await first.nextMessage("game_state");
+    expect(first.state!.view!.players[first.userId].hand).toEqual(before.hand);
+    expect(first.state!.view!.currentRound).toBe(before.round);
+    expect(first.state!.view!.roundCards).toHaveLength(1);
+    await playToTheEnd(clients);
+    expect((await gameRow(game.id))?.status).toBe("completed");
+    clients.forEach((client) => client.close());
+  });
+
+  it("plays for a player whose turn timer ran out, and lets a bot hold a seat after the grace", async () => {
+    const [a, b] = [await createPlayer(), await createPlayer()];
+    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "international" });
+    await join(b, game.game_code);
+    const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
+    await clients[0].until(() => Boolean(clients[0].state?.turn), 5_000, "a turn timer");
+    const turn = clients[0].state!.turn!;
+    expect(turn.seconds).toBe(30);
+    expect(turn.deadline).toBeGreaterThan(Date.now());
+    const version = clients[0].state!.version;
+
+    const stub = roomStub(game.id);
+    await runInDurableObject(stub, async (_instance, state) => {
+      const room = (await state.storage.get<{ turn: { deadline: number } }>("room"))!;
+      room.turn.deadline = Date.now() - 1;
+      await state.storage.put("room", room);
+    });
+    await evictDurableObject(stub);
+    await runDurableObjectAlarm(stub);
+    const timedOut = clients.find((client) => client.userId === turn.playerId)!;
+    await timedOut.until(() => timedOut.state!.version > version, 5_000, "the timeout move");
+    expect(timedOut.state!.view!.actionCount).toBeGreaterThan(0);
+
+    // The other player goes away; after the grace a computer player holds the seat.
+    const away = clients.find((client) => client !== timedOut)!;
+    const stay = timedOut;
+    away.close();
+    await stay.nextMessage("player_disconnected");
+    await runInDurableObject(stub, async (_instance, state) => {
+      const room = (await state.storage.get<{ seats: { userId: string; awaySince: number | null }[] }>("room"))!;
+      for (const seat of room.seats) if (seat.userId === away.userId) seat.awaySince = Date.now() - 61_000;
+      await state.storage.put("room", room);
+    });
+    await evictDurableObject(stub);
+    await runDurableObjectAlarm(stub);
+    await stay.until(() => stay.state!.participants.some((p) => p.user_id === away.userId && p.bot_controlled), 5_000, "the bot takeover");
+
+    // Back again: the seat is handed back.
+    const back = await RoomClient.connect(game.id, away.userId === a.user.id ? a : b);
+    await back.until(() => Boolean(back.state?.participants.some((p) => p.user_id === away.userId && !p.bot_controlled)), 5_000, "the seat handed back");
+    back.close();
+    stay.close();
+  });
+
+  it("cancels a waiting room after 10 idle minutes and returns every entry", async () => {
+    const [a, b] = [await createPlayer(), await createPlayer()];
+    const game = await createGame(a, { game_type: "2v2", game_mode: "ranked", truco_variant: "paulista" });
+    await join(b, game.game_code);
+    const stub = roomStub(game.id);
+    await runInDurableObject(stub, async (_instance, state) => {
+      const room = (await state.storage.get<{ idleDeadline: number }>("room"))!;
+      expect(room.idleDeadline).toBeGreaterThan(Date.now() + 9 * 60_000);
+      room.idleDeadline = Date.now() - 1;
+      await state.storage.put("room", room);
+    });
+    await evictDurableObject(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await gameRow(game.id))).toMatchObject({ status: "cancelled", end_reason: "idle" });
+    for (const player of [a, b]) expect((await userRow(player.user.id))?.virtual_coins).toBe(1000);
+    const returns = (await ledgerRows(game.id)).filter((row) => row.transaction_type === "game_refund");
+    expect(returns).toHaveLength(2);
+    // A second alarm changes nothing.
+    await runDurableObjectAlarm(stub);
+    expect((await ledgerRows(game.id)).filter((row) => row.transaction_type === "game_refund")).toHaveLength(2);
+  });
+});
+
+describe("computer players", () => {
+  it("plays a whole free 2v2 practice match against the computer, with no coins or stats changed", async () => {
+    const a = await createPlayer();
+    const game = await createGame(a, { game_type: "2v2", game_mode: "ranked", truco_variant: "gaucho", vs_computer: true, bot_level: "easy" });
+    expect(game).toMatchObject({ game_mode: "casual", entry_cost: 0, bot_level: "easy" });
+    const client = await RoomClient.connect(game.id, a);
+    await playToTheEnd([client], 120_000);
+    expect((await userRow(a.user.id))).toMatchObject({ virtual_coins: 1000, games_played: 0, ranking_points: 1000 });
+    const history = await (await call("/api/games/history", { cookie: a.cookie })).json<{ id: string }[]>();
+    expect(history[0].id).toBe(game.id);
+    client.close();
+  });
+
+  it("lets the creator fill a casual table with computer players, returning the entries", async () => {
+    const [a, b, c] = [await createPlayer(), await createPlayer(), await createPlayer()];
+    const ranked = await createGame(c, { game_type: "1v1", game_mode: "ranked", truco_variant: "paulista" });
+    expect((await call(`/api/games/${ranked.id}/bots`, { method: "POST", cookie: c.cookie, body: { bot_level: "easy" } })).status).toBe(409);
+    const game = await createGame(a, { game_type: "2v2", game_mode: "casual", truco_variant: "paulista" });
+    await join(b, game.game_code);
+    expect((await call(`/api/games/${game.id}/bots`, { method: "POST", cookie: b.cookie, body: { bot_level: "easy" } })).status).toBe(403);
+    expect((await call(`/api/games/${game.id}/bots`, { method: "POST", cookie: a.cookie, body: { bot_level: "normal" } })).status).toBe(200);
+    for (const player of [a, b]) expect((await userRow(player.user.id))?.virtual_coins).toBe(1000);
+    const participants = await (await call(`/api/games/${game.id}/participants`, { cookie: a.cookie })).json<{ is_bot: boolean }[]>();
+    expect(participants.filter((p) => p.is_bot)).toHaveLength(2);
+  });
+});
+
+describe("chat", () => {
+  it("stores messages from seated players, pushes them to the table and refuses bad ones", async () => {
+    const [a, b, outsider] = [await createPlayer(), await createPlayer(), await createPlayer()];
+    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" });
+    await join(b, game.game_code);
+    const listener = await RoomClient.connect(game.id, b);
+    const post = (player: Player, body: unknown) => call(`/api/games/${game.id}/chat`, { method: "POST", cookie: player.cookie, body });
+    const pushed = listener.nextMessage("chat_message");
+    expect((await post(a, { message: "  Bora, truco!  ", message_type: "text" })).status).toBe(201);
+    expect((await pushed).payload.message).toMatchObject({ message: "Bora, truco!", nickname: a.user.nickname });
+    expect((await post(a, { message: "🔥", message_type: "emoji" })).status).toBe(201);
+    expect((await post(a, { message: "   ", message_type: "text" })).status).toBe(400);
+    expect((await post(a, { message: "x".repeat(201), message_type: "text" })).status).toBe(400);
+    expect((await post(a, { message: "💩", message_type: "emoji" })).status).toBe(400);
+    expect((await post(outsider, { message: "oi", message_type: "text" })).status).toBe(403);
+    expect((await call(`/api/games/${game.id}/chat`, { cookie: outsider.cookie })).status).toBe(403);
+    const messages = await (await call(`/api/games/${game.id}/chat`, { cookie: b.cookie })).json<{ message: string }[]>();
+    expect(messages.map((m) => m.message)).toEqual(["Bora, truco!", "🔥"]);
+    listener.close();
+  });
+});

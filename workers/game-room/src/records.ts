@@ -1,0 +1,290 @@
+import { and, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../../db/schema";
+import { coinTransactions, gameHands, gamePlayers, games, users } from "../../../db/schema";
+import type { GameSummary } from "../../../game/protocol";
+import type { SeatOutcome } from "../../../game/settlement";
+import { changes, isUniqueViolation, keyExists, movementStatements } from "../../../app/services/ledger.server";
+
+// The room's writes to D1. Each function is one atomic db.batch(): a seat and
+// its entry, a cancellation and its refunds, a settlement and its payouts.
+
+export type Db = ReturnType<typeof createRoomDb>;
+
+export function createRoomDb(d1: D1Database) {
+  return drizzle(d1, { schema });
+}
+
+const now = () => new Date().toISOString();
+export const entryKey = (gameId: string, userId: string) => `game:${gameId}:entry:${userId}`;
+export const returnKey = (gameId: string, userId: string) => `game:${gameId}:return:${userId}`;
+export const payoutKey = (gameId: string, userId: string) => `game:${gameId}:payout:${userId}`;
+
+export interface NewSeat {
+  seat: number;
+  team: "team1" | "team2";
+  userId: string | null;
+  nickname: string;
+  botLevel: "easy" | "normal" | "hard" | null;
+  entry: number;
+}
+
+/**
+ * Seats a player and debits the entry in one batch. The seat row is inserted
+ * only if the ledger row was (INSERT ... SELECT on it), so a player who cannot
+ * pay gets no seat and a seat is never taken without its payment.
+ */
+export async function takeSeat(db: Db, game: GameSummary, seat: NewSeat): Promise<"seated" | "insufficient" | "taken"> {
+  const row = {
+    game_id: game.id,
+    user_id: seat.userId,
+    seat: seat.seat,
+    team: seat.team,
+    nickname: seat.nickname,
+    bot_level: seat.botLevel,
+    entry_paid: seat.entry,
+  };
+  try {
+    if (seat.entry === 0 || seat.userId === null) {
+      await db.insert(gamePlayers).values({ ...row, entry_paid: 0 });
+      return "seated";
+    }
+    const key = entryKey(game.id, seat.userId);
+    const [insert] = await db.batch([
+      ...movementStatements(db, {
+        userId: seat.userId,
+        amount: -seat.entry,
+        type: "game_entry",
+        description: `Entrada: ${game.game_type} ${game.game_mode}`,
+        ref: game.id,
+        key,
+      }),
+      db.insert(gamePlayers).select(
+        db
+          .select({
+            id: sql<number>`NULL`.as("id"),
+            game_id: sql<string>`${row.game_id}`.as("game_id"),
+            user_id: sql<string>`${row.user_id}`.as("user_id"),
+            seat: sql<number>`${row.seat}`.as("seat"),
+            team: sql<string>`${row.team}`.as("team"),
+            nickname: sql<string>`${row.nickname}`.as("nickname"),
+            bot_level: sql<null>`NULL`.as("bot_level"),
+            is_ready: sql<number>`0`.as("is_ready"),
+            entry_paid: sql<number>`${row.entry_paid}`.as("entry_paid"),
+            result: sql<null>`NULL`.as("result"),
+            coins_change: sql<number>`0`.as("coins_change"),
+            rating_change: sql<number>`0`.as("rating_change"),
+            joined_at: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("joined_at"),
+            left_at: sql<null>`NULL`.as("left_at"),
+          })
+          .from(coinTransactions)
+          .where(eq(coinTransactions.idempotency_key, key)) as never,
+      ),
+    ]);
+    return changes(insert) === 1 ? "seated" : "insufficient";
+  } catch (error) {
+    if (isUniqueViolation(error)) return "taken";
+    throw error;
+  }
+}
+
+/** A player leaves a waiting room: the seat goes and the entry comes back. */
+export async function releaseSeat(db: Db, game: GameSummary, userId: string, entry: number): Promise<void> {
+  const remove = db.delete(gamePlayers).where(and(eq(gamePlayers.game_id, game.id), eq(gamePlayers.user_id, userId)));
+  if (entry === 0) {
+    await remove;
+    return;
+  }
+  try {
+    await db.batch([remove, ...returnStatements(db, game, userId, entry, "Entrada devolvida: saída da mesa")]);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await remove; // Already returned earlier: only the seat is left to free.
+  }
+}
+
+function returnStatements(db: Db, game: GameSummary, userId: string, entry: number, description: string) {
+  return movementStatements(db, {
+    userId,
+    amount: entry,
+    type: "game_refund",
+    description,
+    ref: game.id,
+    key: returnKey(game.id, userId),
+  });
+}
+
+/** Filling a casual table with computer players makes it a free practice game: entries go back. */
+export async function makePractice(
+  db: Db,
+  game: GameSummary,
+  level: "easy" | "normal" | "hard",
+  humans: { userId: string; entry: number }[],
+  bots: NewSeat[],
+): Promise<void> {
+  const statements = [
+    db.update(games).set({ entry_cost: 0, bot_level: level }).where(eq(games.id, game.id)),
+    ...humans
+      .filter((human) => human.entry > 0)
+      .flatMap((human) => [
+        ...returnStatements(db, game, human.userId, human.entry, "Entrada devolvida: mesa com computador"),
+        db
+          .update(gamePlayers)
+          .set({ entry_paid: 0 })
+          .where(and(eq(gamePlayers.game_id, game.id), eq(gamePlayers.user_id, human.userId))),
+      ]),
+    ...bots.map((bot) =>
+      db.insert(gamePlayers).values({
+        game_id: game.id,
+        user_id: null,
+        seat: bot.seat,
+        team: bot.team,
+        nickname: bot.nickname,
+        bot_level: bot.botLevel,
+        is_ready: true,
+      }),
+    ),
+  ];
+  await db.batch(statements as never);
+}
+
+export async function markStarted(db: Db, gameId: string): Promise<void> {
+  await db.batch([
+    db.update(games).set({ status: "active", started_at: now() }).where(eq(games.id, gameId)),
+    db.update(gamePlayers).set({ is_ready: true }).where(eq(gamePlayers.game_id, gameId)),
+  ]);
+}
+
+export async function markReady(db: Db, gameId: string, userId: string, ready: boolean): Promise<void> {
+  await db
+    .update(gamePlayers)
+    .set({ is_ready: ready })
+    .where(and(eq(gamePlayers.game_id, gameId), eq(gamePlayers.user_id, userId)));
+}
+
+/**
+ * Cancels a game. Before it started, every entry is returned (a waiting room
+ * that timed out or emptied). A game aborted after it started keeps its
+ * entries: those are what technical refunds return (DESIGN.md §5).
+ */
+export async function cancelGame(
+  db: Db,
+  game: GameSummary,
+  reason: string,
+  refunds: { userId: string; entry: number }[],
+): Promise<void> {
+  const statements = [
+    db
+      .update(games)
+      .set({ status: "cancelled", end_reason: reason, completed_at: now() })
+      .where(and(eq(games.id, game.id), sql`${games.status} IN ('waiting', 'active')`)),
+    ...refunds
+      .filter((refund) => refund.entry > 0)
+      .flatMap((refund) => returnStatements(db, game, refund.userId, refund.entry, "Entrada devolvida: mesa cancelada")),
+  ];
+  try {
+    await db.batch(statements as never);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Some entry was already returned: cancel, and return only the others.
+    const pending = [];
+    for (const refund of refunds) {
+      if (refund.entry > 0 && !(await keyExists(db, returnKey(game.id, refund.userId)))) pending.push(refund);
+    }
+    await cancelGame(db, game, reason, pending);
+  }
+}
+
+export async function recordHandStart(db: Db, gameId: string, hand: number, commitment: string): Promise<void> {
+  await db.insert(gameHands).values({ game_id: gameId, hand_number: hand, seed_commitment: commitment }).onConflictDoNothing();
+}
+
+export async function recordHandEnd(
+  db: Db,
+  gameId: string,
+  hand: number,
+  result: { seed: string; actions: unknown[]; winnerTeam: string | null; points: number },
+): Promise<void> {
+  await db
+    .update(gameHands)
+    .set({
+      seed: result.seed,
+      actions: JSON.stringify(result.actions),
+      winner_team: result.winnerTeam,
+      points: result.points,
+      ended_at: now(),
+    })
+    .where(and(eq(gameHands.game_id, gameId), eq(gameHands.hand_number, hand)));
+}
+
+/**
+ * The end of a game, once: the game row (its settled_at trigger aborts the
+ * whole batch on a second settlement), each player's result, stats and
+ * ranking points, and the payouts through the ledger.
+ */
+export async function settleGame(
+  db: Db,
+  game: GameSummary,
+  outcome: { winner: "team1" | "team2"; scores: [number, number]; seats: SeatOutcome[]; countStats: boolean },
+): Promise<"settled" | "already"> {
+  const statements = [
+    db
+      .update(games)
+      .set({
+        settled_at: now(),
+        status: "completed",
+        winner_team: outcome.winner,
+        team1_score: outcome.scores[0],
+        team2_score: outcome.scores[1],
+        completed_at: now(),
+      })
+      .where(eq(games.id, game.id)),
+    ...outcome.seats.flatMap((seat) => [
+      db
+        .update(gamePlayers)
+        .set({ result: seat.result, coins_change: seat.coinsChange, rating_change: seat.ratingChange })
+        .where(and(eq(gamePlayers.game_id, game.id), eq(gamePlayers.user_id, seat.userId))),
+      ...(outcome.countStats
+        ? [
+            db
+              .update(users)
+              .set({
+                games_played: sql`${users.games_played} + 1`,
+                games_won: sql`${users.games_won} + ${seat.result === "win" ? 1 : 0}`,
+                games_lost: sql`${users.games_lost} + ${seat.result === "loss" ? 1 : 0}`,
+                ranking_points: sql`MAX(0, ${users.ranking_points} + ${seat.ratingChange})`,
+              })
+              .where(eq(users.id, seat.userId)),
+          ]
+        : []),
+      ...(seat.payout > 0
+        ? movementStatements(db, {
+            userId: seat.userId,
+            amount: seat.payout,
+            type: "game_win",
+            description: `Vitória: ${game.game_type} ${game.game_mode}`,
+            ref: game.id,
+            key: payoutKey(game.id, seat.userId),
+          })
+        : []),
+    ]),
+  ];
+  try {
+    await db.batch(statements as never);
+    return "settled";
+  } catch (error) {
+    if (/already settled/i.test(String((error as { cause?: unknown })?.cause ?? "") + String(error)) || isUniqueViolation(error)) {
+      return "already";
+    }
+    throw error;
+  }
+}
+
+export async function ratingsOf(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  const map = new Map<string, number>();
+  for (const id of userIds) {
+    const row = await db.select({ points: users.ranking_points }).from(users).where(eq(users.id, id)).get();
+    if (row) map.set(id, row.points);
+  }
+  return map;
+}
