@@ -1,0 +1,204 @@
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TurnTimer } from "../../../game/protocol";
+import type { Action } from "../../../game/truco/index";
+import { Avatar } from "~/components/avatar";
+import { ActionBar } from "./action-bar";
+import { CalloutBubble, type AnyCallout } from "./callouts";
+import { groupActions, isSpanishDeck } from "./game-logic";
+import { HandSummary } from "./hand-summary";
+import { MyHand } from "./my-hand";
+import { PlayingCard } from "./playing-card";
+import { Scoreboard, TEAM_STYLE } from "./scoreboard";
+import { Seat } from "./seat";
+import { useTable } from "./table-context";
+import { TrickArea } from "./trick-area";
+import { TimerRing, useSecondsLeft } from "./turn-timer";
+
+/**
+ * The board of spec §2 while a game is active: round and phase, both scores and the stake, the
+ * vira and manilha, the trick's cards with nicknames, the other players (card counts, turn
+ * marker, timer) and the viewer's hand with the actions `legalActions` allows.
+ */
+export function Board({
+  turn,
+  serverOffset,
+  nextHandAt,
+  onAction,
+  busy,
+  connected,
+  callouts,
+  calloutText,
+}: {
+  turn: TurnTimer | null;
+  serverOffset: number;
+  nextHandAt: number | null;
+  onAction(action: Action): void;
+  busy: boolean;
+  connected: boolean;
+  callouts: AnyCallout[];
+  calloutText(callout: AnyCallout): string;
+}) {
+  const { t } = useTranslation();
+  const { view, me, positions, nickname, participant, cardName, teamName } = useTable();
+  const groups = useMemo(() => groupActions(view.legalActions), [view.legalActions]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const left = useSecondsLeft(turn, serverOffset);
+  const total = turn?.seconds ?? 30;
+  const timerFor = (playerId: string) => (turn && turn.playerId === playerId ? left : null);
+
+  // A new decision point drops a stale pick; a single playable card is not pre-picked on purpose.
+  useEffect(() => setSelected(null), [view.actionCount, view.handNumber]);
+
+  const others = view.seats.filter((id) => id !== me);
+  const at = (position: string) => others.find((id) => positions[id] === position);
+  const top = at("top");
+  const leftSeat = at("left");
+  const rightSeat = at("right");
+  const four = view.seats.length === 4;
+
+  const turnText =
+    view.currentPlayer === null
+      ? ""
+      : view.currentPlayer === me
+        ? t("game:board.yourTurn")
+        : t("game:board.turnOf", { name: nickname(view.currentPlayer) });
+
+  function play(id: string, faceDown: boolean) {
+    onAction(faceDown ? { type: "play_card", cardId: id, faceDown: true } : { type: "play_card", cardId: id });
+    setSelected(null);
+  }
+
+  const seatCallouts = (id: string | undefined) => (id ? callouts.filter((c) => c.at === id) : []);
+  const seatProps = (id: string) => ({
+    playerId: id,
+    secondsLeft: timerFor(id),
+    totalSeconds: total,
+    callouts: seatCallouts(id),
+    calloutText,
+  });
+
+  const meView = me ? view.players[me] : undefined;
+  const meSeat = me ? participant(me) : undefined;
+  const myActive = me !== null && view.currentPlayer === me;
+  const centre = callouts.filter((c) => c.at === null);
+  const spanish = isSpanishDeck(view.variant);
+  const partnerFaces =
+    view.specialHand !== null && view.gamePhase === "waiting_mao_decision" && four && view.myTeam === view.specialTeam;
+
+  return (
+    <div className="flex flex-col gap-2" data-testid="board" data-variant={view.variant} data-phase={view.gamePhase}>
+      <Scoreboard turnText={turnText} />
+
+      <section aria-label={t("game:board.label")} className="table-felt relative rounded-[2rem] px-1.5 pb-2 pt-2 sm:rounded-[3rem] sm:px-6 sm:pb-4 sm:pt-4">
+        {/* Corner: the vira and the manilha (Paulista, International). */}
+        {view.vira ? (
+          <div className="absolute left-2 top-2 flex flex-col items-center gap-0.5 sm:left-5 sm:top-4" data-testid="vira">
+            <span className="text-[10px] font-bold uppercase tracking-wide text-cream-100/70">{t("game:board.vira")}</span>
+            <PlayingCard card={view.vira} variant={view.variant} className="w-9 sm:w-12" label={`${t("game:board.vira")}: ${cardName(view.vira)}`} />
+            {view.manilha ? (
+              <span className="mt-0.5 rounded-md bg-gold-400/20 px-1.5 text-[11px] font-bold text-gold-300" data-testid="manilha">
+                {t("game:board.manilhaRank", { rank: view.manilha })}
+              </span>
+            ) : null}
+          </div>
+        ) : view.variant === "mineiro" ? (
+          <div className="absolute left-2 top-2 max-w-[5rem] text-[10px] font-semibold leading-tight text-cream-100/60 sm:left-5 sm:top-4 sm:max-w-none sm:text-xs">
+            {t("game:board.fixedManilhas")}
+          </div>
+        ) : null}
+
+        {/* Corner: trick results of this hand. */}
+        <ol className="absolute right-2 top-2 flex gap-1 sm:right-5 sm:top-4" aria-label={t("game:board.tricks")} data-testid="trick-pips">
+          {[0, 1, 2].map((i) => {
+            const r = view.trickResults[i];
+            const label =
+              r === undefined
+                ? t("game:board.trickResult.open", { n: i + 1 })
+                : r === "tie"
+                  ? t("game:board.trickResult.tie", { n: i + 1 })
+                  : t("game:board.trickResult.won", { n: i + 1, team: teamName(r) });
+            return (
+              <li
+                key={i}
+                aria-label={label}
+                title={label}
+                className={`h-3 w-3 rounded-full ring-1 ring-white/30 ${
+                  r === undefined ? "bg-black/30" : r === "tie" ? "bg-cream-100/60" : TEAM_STYLE[r].dot
+                }`}
+              />
+            );
+          })}
+        </ol>
+
+        <div className="flex justify-center pt-1">{top ? <Seat position="top" {...seatProps(top)} /> : null}</div>
+
+        <div className={`grid items-center ${four ? "grid-cols-[auto_1fr_auto]" : "grid-cols-1"} gap-0.5`}>
+          {four && leftSeat ? <Seat position="left" {...seatProps(leftSeat)} /> : null}
+          <TrickArea overlay={<HandSummary nextHandAt={nextHandAt} serverOffset={serverOffset} />} />
+          {four && rightSeat ? <Seat position="right" {...seatProps(rightSeat)} /> : null}
+          {centre.length > 0 ? (
+            <div className="pointer-events-none absolute left-1/2 top-1/2 z-20 flex -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-1">
+              {centre.map((c) => (
+                <p key={c.id} className="animate-banner rounded-2xl border border-gold-400/60 bg-felt-950/95 px-4 py-2 text-center font-display text-base font-bold text-gold-300 shadow-xl" aria-hidden>
+                  {calloutText(c)}
+                </p>
+              ))}
+            </div>
+          ) : null}
+        </div>
+
+        {/* The viewer's seat and hand. */}
+        {meView ? (
+          <div className="relative mt-1 flex flex-col items-center" data-testid="seat-bottom" data-player={me ?? undefined} data-active={myActive || undefined}>
+            <div className="flex items-center gap-2">
+              <span className="relative inline-block" style={{ width: 34, height: 34 }}>
+                <span className={`absolute inset-[3px] overflow-hidden rounded-full ring-2 ${TEAM_STYLE[meView.team].ring}`}>
+                  <Avatar name={nickname(me!)} url={meSeat?.avatar_url} seed={meSeat?.user_id ?? me!} size={28} />
+                </span>
+                {myActive && left !== null ? <TimerRing left={left} total={total} size={34} /> : null}
+              </span>
+              <span className={`text-sm font-semibold ${myActive ? "text-gold-300" : "text-cream-50"}`}>
+                {nickname(me!)} <span className="font-normal text-cream-100/60">({t("game:teams.you")})</span>
+              </span>
+              {meView.isDealer || meView.isMao ? (
+                <span
+                  className="rounded-full bg-cream-50 px-1.5 text-[10px] font-extrabold leading-4 text-felt-950"
+                  title={meView.isDealer ? t("game:board.dealerFull") : t("game:board.maoFull")}
+                >
+                  {meView.isDealer ? t("game:board.dealer") : t("game:board.mao")}
+                </span>
+              ) : null}
+              {spanish && view.myEnvido !== null && view.gamePhase !== "round_end" ? (
+                <span className="rounded-full bg-sky-400/20 px-2 text-[11px] font-bold leading-5 text-sky-200" data-testid="my-envido">
+                  {t("game:board.myEnvido", { count: view.myEnvido })}
+                </span>
+              ) : null}
+              {view.myFlor ? (
+                <span className="rounded-full bg-fuchsia-400/20 px-2 text-[11px] font-bold leading-5 text-fuchsia-200">{t("game:board.myFlor")}</span>
+              ) : null}
+            </div>
+            {view.blind ? <p className="mt-1 max-w-md text-center text-xs text-gold-300">{t("game:board.blindHint")}</p> : null}
+            {partnerFaces ? <p className="mt-1 max-w-md text-center text-xs text-gold-300">{t("game:board.peekHint")}</p> : null}
+            <MyHand plays={groups.plays} selected={selected} onSelect={setSelected} onPlay={play} enabled={connected && !busy} />
+            {seatCallouts(me ?? undefined).map((callout) => (
+              <CalloutBubble key={callout.id} callout={callout} text={calloutText(callout)} placement="above" />
+            ))}
+          </div>
+        ) : null}
+      </section>
+
+      <ActionBar
+        groups={groups}
+        onAction={onAction}
+        selected={selected}
+        onPlaySelected={(faceDown) => selected && play(selected, faceDown)}
+        secondsLeft={me !== null && turn?.playerId === me ? left : null}
+        totalSeconds={total}
+        busy={busy}
+        connected={connected}
+      />
+    </div>
+  );
+
+}

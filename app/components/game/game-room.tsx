@@ -1,0 +1,346 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ChatMessageView, GameSummary, Participant } from "../../../game/protocol";
+import type { Action, GameEvent } from "../../../game/truco/index";
+import { LoadingScreen } from "~/components/loading-screen";
+import { Logo } from "~/components/logo";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { useToast } from "~/components/ui/toast";
+import type { Profile } from "~/services/users.server";
+import { api } from "~/utils/api";
+import { Board } from "./board";
+import { useCallouts, useCalloutText, type AnyCallout } from "./callouts";
+import { ChatPanel, ChatToggle, useChat } from "./chat-panel";
+import { Dialog } from "./dialog";
+import { FairnessPanel, type HandProof } from "./fairness-panel";
+import { calloutsOf, eventKey, missingPlayers } from "./game-logic";
+import { MatchResult } from "./match-result";
+import { InfoPanel, RoomHeader, TeamsPanel } from "./room-chrome";
+import { TableProvider, useTable } from "./table-context";
+import { useGameSocket } from "./use-game-socket";
+import { WaitingRoom } from "./waiting-room";
+import "./game.css";
+
+type Loaded =
+  | { state: "loading" }
+  | { state: "not_found" }
+  | { state: "error" }
+  | { state: "ready"; game: GameSummary; participants: Participant[] };
+
+/** The game room of spec §2: loads the game, then hands over to the live room. */
+export function GameRoom({ gameId, user }: { gameId: string; user: Profile }) {
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const base = `/api/games/${encodeURIComponent(gameId)}`;
+    Promise.all([api<GameSummary>(base, { signal: controller.signal }), api<Participant[]>(`${base}/participants`, { signal: controller.signal })])
+      .then(([game, participants]) => {
+        if (!game.ok) {
+          setLoaded({ state: game.status === 404 ? "not_found" : "error" });
+          return;
+        }
+        setLoaded({ state: "ready", game: game.data, participants: participants.ok && Array.isArray(participants.data) ? participants.data : [] });
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [gameId, attempt]);
+
+  if (loaded.state === "loading") return <LoadingScreen />;
+  if (loaded.state !== "ready") {
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-5 p-6 text-center" data-testid="room-error">
+        <Logo className="h-14 w-14 opacity-80" />
+        <p role="alert" className="font-display text-2xl font-bold text-gold-300">
+          {loaded.state === "not_found" ? t("game:room.notFound") : t("game:room.loadError")}
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          {loaded.state === "error" ? (
+            <Button variant="secondary" onClick={() => { setLoaded({ state: "loading" }); setAttempt((n) => n + 1); }}>
+              {t("game:room.retry")}
+            </Button>
+          ) : null}
+          <Link to="/" className={buttonClasses("primary", "lg")}>
+            {t("common:backHome")}
+          </Link>
+        </div>
+      </main>
+    );
+  }
+  return <LiveRoom key={attempt} gameId={gameId} user={user} initial={loaded} onReload={() => setAttempt((n) => n + 1)} />;
+}
+
+function LiveRoom({
+  gameId,
+  user,
+  initial,
+  onReload,
+}: {
+  gameId: string;
+  user: Profile;
+  initial: { game: GameSummary; participants: Participant[] };
+  onReload(): void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const chatId = useId();
+  const [chatOpen, setChatOpen] = useState(false);
+  const [exitOpen, setExitOpen] = useState(false);
+  const [resultOpen, setResultOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const { items: callouts, push: pushCallouts } = useCallouts();
+  const seenEvents = useRef<Map<string, number>>(new Map());
+  const chat = useChat(gameId, chatOpen, user.id);
+  const [seatedInitially] = useState(() => initial.participants.some((p) => p.user_id === user.id));
+  const [joinedHere, setJoinedHere] = useState(false);
+
+  const onEvents = useCallback(
+    (events: GameEvent[], live: { view: { handNumber: number } | null }) => {
+      const hand = live.view?.handNumber ?? 0;
+      const now = Date.now();
+      const fresh: GameEvent[] = [];
+      for (const event of events) {
+        const key = eventKey(event, hand);
+        const seen = seenEvents.current.get(key);
+        // truco_called may come both alone and inside game_event: show it once.
+        if (seen !== undefined && now - seen < 5000) continue;
+        seenEvents.current.set(key, now);
+        fresh.push(event);
+      }
+      if (seenEvents.current.size > 200) {
+        for (const [key, at] of seenEvents.current) if (now - at > 10_000) seenEvents.current.delete(key);
+      }
+      pushCallouts(fresh.flatMap(calloutsOf));
+    },
+    [pushCallouts],
+  );
+
+  const socketParticipants = useRef(initial.participants);
+  const onChat = useCallback(
+    (message: ChatMessageView) => {
+      chat.receive(message);
+      const seat = message.user_id ? socketParticipants.current.find((p) => p.user_id === message.user_id) : undefined;
+      if (seat && message.message_type !== "system") {
+        pushCallouts([{ at: seat.player_id ?? seat.user_id!, text: { key: "chat", message: message.message }, tone: "chat" }]);
+      }
+    },
+    [chat, pushCallouts],
+  );
+
+  const [enabled, setEnabled] = useState(seatedInitially && (initial.game.status === "waiting" || initial.game.status === "active"));
+  const socket = useGameSocket(gameId, initial, enabled, { onEvents, onChat });
+  const { live } = socket;
+  const game = live.game ?? initial.game;
+  const participants = live.participants;
+  socketParticipants.current = participants;
+  const seated = participants.some((p) => p.user_id === user.id);
+
+  // Seated later (joined from this page): connect.
+  useEffect(() => {
+    if (!enabled && seated && (game.status === "waiting" || game.status === "active")) setEnabled(true);
+  }, [enabled, seated, game.status]);
+
+  // The match result opens once when the results arrive.
+  const results = live.results;
+  useEffect(() => {
+    if (results && results.length > 0) setResultOpen(true);
+  }, [results]);
+
+  // "Sua vez": said once per decision, and shown in the tab title.
+  const view = live.view;
+  const myTurn = view !== null && view.currentPlayer !== null && view.currentPlayer === view.me && view.legalActions.length > 0;
+  useEffect(() => {
+    if (myTurn) setAnnouncement(t("game:board.yourTurn"));
+  }, [myTurn, view?.actionCount, t]);
+  useEffect(() => {
+    const base = `${t("game:room.title", { code: game.game_code })} · ${t("common:appName")}`;
+    document.title = myTurn ? `● ${t("game:board.yourTurn")} · ${base}` : base;
+  }, [myTurn, game.game_code, t]);
+
+  function onAction(action: Action) {
+    if (!socket.send(action)) toast.error(t("game:board.disconnectedActions"));
+  }
+
+  async function joinHere() {
+    const result = await api<{ game_id: string }>("/api/games/join", { method: "POST", body: { game_code: game.game_code } });
+    if (!result.ok) {
+      toast.error(result.error ?? t("game:lobby.joinError"));
+      return;
+    }
+    setJoinedHere(true);
+    onReload();
+  }
+
+  function back() {
+    if (game.status === "active" && seated && !live.results) setExitOpen(true);
+    else navigate("/");
+  }
+
+  const hands: HandProof[] = useMemo(() => {
+    if (live.hands.length > 0) return live.hands;
+    if (view?.handCommitment) return [{ hand: view.handNumber, commitment: view.handCommitment, seed: view.revealedSeed }];
+    return [];
+  }, [live.hands, view?.handCommitment, view?.handNumber, view?.revealedSeed]);
+
+  const connected = socket.status === "open";
+  let body: React.ReactNode;
+  if (game.status === "cancelled") {
+    body = (
+      <section className="felt-panel flex flex-col items-center gap-3 p-6 text-center" data-testid="room-cancelled">
+        <p className="font-display text-xl font-bold text-red-200">{t("game:room.status.cancelled")}</p>
+        <p className="text-sm text-cream-100/80">{t("game:room.cancelledText")}</p>
+        <Link to="/" className={buttonClasses("primary", "md")}>
+          {t("common:backHome")}
+        </Link>
+      </section>
+    );
+  } else if (view && (game.status === "active" || game.status === "completed")) {
+    body = (
+      <TableProvider view={view} participants={participants}>
+        <LiveBoard
+          socket={socket}
+          onAction={onAction}
+          callouts={callouts}
+        />
+      </TableProvider>
+    );
+  } else if (game.status === "waiting") {
+    body = (
+      <>
+        {!seated ? (
+          <section className="felt-panel flex flex-col items-center gap-2 p-4 text-center">
+            <p className="text-sm text-cream-100/80">{t("game:room.notSeated")}</p>
+            {missingPlayers(game.capacity, participants) > 0 && !joinedHere ? (
+              <Button onClick={joinHere} data-testid="join-this">
+                {t("game:room.joinThis")}
+              </Button>
+            ) : null}
+          </section>
+        ) : null}
+        <WaitingRoom game={game} participants={participants} userId={user.id} onChanged={() => undefined} />
+      </>
+    );
+  } else if (game.status === "completed") {
+    body = (
+      <section className="felt-panel flex flex-col items-center gap-3 p-6 text-center">
+        <p className="font-display text-xl font-bold text-sky-200">{t("game:room.status.completed")}</p>
+        <p className="text-sm text-cream-100/80">{t("game:room.completedText")}</p>
+        <Link to="/" className={buttonClasses("primary", "md")}>
+          {t("common:backHome")}
+        </Link>
+      </section>
+    );
+  } else {
+    body = seated ? (
+      <section className="felt-panel flex flex-col items-center gap-3 p-8 text-center" role="status" data-testid="connecting">
+        <Logo className="h-12 w-12 animate-pulse" />
+        <p className="font-display text-lg font-bold text-cream-50">{t("game:room.connecting")}</p>
+      </section>
+    ) : (
+      <section className="felt-panel p-6 text-center text-sm text-cream-100/80">{t("game:room.notSeated")}</section>
+    );
+  }
+
+  const finalScores: [number, number] = view ? [view.team1Score, view.team2Score] : [game.team1_score, game.team2_score];
+
+  return (
+    <div className="min-h-dvh pb-6">
+      <RoomHeader
+        game={game}
+        connection={socket.status}
+        showConnection={enabled}
+        onBack={back}
+        chatButton={<ChatToggle open={chatOpen} unread={chat.unread} onToggle={() => setChatOpen((o) => !o)} panelId={chatId} />}
+      />
+      {enabled && socket.everOpened && !connected && game.status !== "completed" ? (
+        <p role="status" className="bg-red-900/80 px-3 py-1.5 text-center text-xs font-semibold text-red-50" data-testid="reconnecting">
+          {t("game:room.reconnecting")}
+        </p>
+      ) : null}
+      <main id="main" className="mx-auto flex max-w-6xl flex-col gap-2 px-2 pt-2 sm:px-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-4 lg:pt-4">
+        <div className="flex min-w-0 flex-col gap-2">
+          <InfoPanel game={game} participants={participants} />
+          {body}
+        </div>
+        <aside className="flex min-w-0 flex-col gap-2">
+          {chatOpen ? (
+            <ChatPanel
+              id={chatId}
+              messages={chat.messages}
+              onClose={() => setChatOpen(false)}
+              onSent={(message) => (message ? chat.receive(message) : void chat.reload())}
+              path={chat.path}
+              userId={user.id}
+            />
+          ) : null}
+          <TeamsPanel game={game} participants={participants} userId={user.id} />
+          {game.status !== "waiting" ? <FairnessPanel hands={hands} /> : null}
+        </aside>
+      </main>
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+
+      <Dialog
+        open={exitOpen}
+        onClose={() => setExitOpen(false)}
+        title={t("game:room.exitTitle")}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => navigate("/")} data-testid="confirm-exit">
+              {t("game:room.exitConfirm")}
+            </Button>
+            <Button onClick={() => setExitOpen(false)}>{t("game:room.stay")}</Button>
+          </>
+        }
+      >
+        <p className="text-sm text-cream-100/85">{t("game:room.exitText")}</p>
+      </Dialog>
+
+      {results && results.length > 0 ? (
+        <MatchResult
+          open={resultOpen}
+          onClose={() => setResultOpen(false)}
+          game={game}
+          participants={participants}
+          results={results}
+          winnerTeam={game.winner_team ?? view?.winnerTeam ?? null}
+          scores={finalScores}
+          userId={user.id}
+          reason={live.endReason ?? game.end_reason}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function LiveBoard({
+  socket,
+  onAction,
+  callouts,
+}: {
+  socket: ReturnType<typeof useGameSocket>;
+  onAction(action: Action): void;
+  callouts: AnyCallout[];
+}) {
+  const { teamName } = useTable();
+  const text = useCalloutText(teamName);
+  const calloutText = useCallback((c: AnyCallout) => text(c.text), [text]);
+  return (
+    <Board
+      turn={socket.live.turn}
+      serverOffset={socket.serverOffset}
+      nextHandAt={socket.live.nextHandAt}
+      onAction={onAction}
+      busy={socket.sending}
+      connected={socket.status === "open"}
+      callouts={callouts}
+      calloutText={calloutText}
+    />
+  );
+}
+

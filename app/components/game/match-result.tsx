@@ -1,0 +1,145 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { GameSummary, Participant, PlayerResult } from "../../../game/protocol";
+import type { TeamId } from "../../../game/truco/index";
+import { Avatar } from "~/components/avatar";
+import { CoinIcon } from "~/components/icons";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { signed } from "~/utils/format";
+import { Dialog } from "./dialog";
+import { isPractice } from "./game-logic";
+import { TEAM_STYLE } from "./scoreboard";
+
+/** The end of the match: won or lost, the final score, and every player's coins and points. */
+export function MatchResult({
+  open,
+  onClose,
+  game,
+  participants,
+  results,
+  winnerTeam,
+  scores,
+  userId,
+  reason,
+}: {
+  open: boolean;
+  onClose(): void;
+  game: GameSummary;
+  participants: Participant[];
+  results: PlayerResult[];
+  winnerTeam: TeamId | null;
+  scores: [number, number];
+  userId: string;
+  reason: string | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const mine = results.find((r) => r.user_id === userId) ?? null;
+  const won = mine ? mine.result === "win" : null;
+  const practice = isPractice(game, participants);
+  const ranked = game.game_mode === "ranked";
+  const teamLabel = (team: TeamId) => {
+    if (game.capacity === 2) {
+      const r = results.find((x) => x.team === team);
+      if (r) return r.nickname;
+    }
+    return t(`game:teams.${team}`);
+  };
+  const reasonText = reason && reason !== "match_over" && i18n.exists(`game:result.reason.${reason}`) ? t(`game:result.reason.${reason}`) : "";
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      tone={won ? "celebrate" : "somber"}
+      testId="match-result"
+      title={
+        <span className={won === null ? "" : won ? "gold-text" : "text-cream-100"} data-testid="match-result-title">
+          {won === null ? t("game:result.finished") : won ? t("game:result.victory") : t("game:result.defeat")}
+        </span>
+      }
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {t("game:result.viewTable")}
+          </Button>
+          <Link to="/" className={buttonClasses("primary", "md")} data-testid="result-home">
+            {t("game:result.backHome")}
+          </Link>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        {won ? (
+          <div aria-hidden className="flex justify-center gap-1 text-3xl">
+            <span className="animate-deal">🏆</span>
+          </div>
+        ) : null}
+        <div className="text-center">
+          {winnerTeam ? (
+            <p className={`text-sm font-semibold ${TEAM_STYLE[winnerTeam].text}`}>{t("game:result.winnerTeam", { team: teamLabel(winnerTeam) })}</p>
+          ) : null}
+          <p className="mt-1 text-xs font-semibold uppercase tracking-wide text-cream-100/60">{t("game:result.finalScore")}</p>
+          <p className="font-display text-4xl font-black tabular-nums text-cream-50" data-testid="final-score">
+            <span className={TEAM_STYLE.team1.text}>{scores[0]}</span>
+            <span className="mx-2 text-cream-100/50">×</span>
+            <span className={TEAM_STYLE.team2.text}>{scores[1]}</span>
+          </p>
+          {reasonText ? <p className="mt-1 text-sm text-cream-100/70">{reasonText}</p> : null}
+        </div>
+
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-[11px] uppercase tracking-wide text-cream-100/60">
+              <th scope="col" className="pb-1 font-semibold">
+                <span className="sr-only">{t("game:teams.title")}</span>
+              </th>
+              <th scope="col" className="pb-1 text-right font-semibold">
+                {t("game:result.coins")}
+              </th>
+              {ranked ? (
+                <th scope="col" className="pb-1 text-right font-semibold">
+                  {t("game:result.rating")}
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {results.map((r, i) => {
+              const seat = participants.find((p) => p.user_id !== null && p.user_id === r.user_id);
+              const me = r.user_id === userId;
+              return (
+                <tr key={`${r.user_id ?? "bot"}-${i}`} className={`border-t border-white/10 ${me ? "bg-gold-400/10" : ""}`} data-testid="result-row">
+                  <th scope="row" className="py-2 pr-2 text-left font-normal">
+                    <span className="flex min-w-0 items-center gap-2">
+                      <Avatar name={r.nickname} url={seat?.avatar_url} seed={r.user_id ?? r.nickname} size={28} />
+                      <span className="min-w-0">
+                        <span className="block truncate font-semibold text-cream-50">
+                          {r.nickname}
+                          {me ? <span className="font-normal text-cream-100/60"> ({t("game:teams.you")})</span> : null}
+                        </span>
+                        <span className={`block text-[11px] ${TEAM_STYLE[r.team].text}`}>
+                          {t(`game:teams.${r.team}`)} · {r.result === "win" ? t("game:history.win") : t("game:history.loss")}
+                        </span>
+                      </span>
+                    </span>
+                  </th>
+                  <td className={`py-2 text-right font-bold tabular-nums ${r.coins_change > 0 ? "text-emerald-300" : r.coins_change < 0 ? "text-red-300" : "text-cream-100/70"}`}>
+                    <span className="inline-flex items-center gap-1">
+                      <CoinIcon className="h-4 w-4" />
+                      {signed(r.coins_change, i18n.language)}
+                    </span>
+                  </td>
+                  {ranked ? (
+                    <td className={`py-2 pl-2 text-right font-bold tabular-nums ${r.rating_change > 0 ? "text-gold-300" : r.rating_change < 0 ? "text-red-300" : "text-cream-100/70"}`}>
+                      {signed(r.rating_change, i18n.language)}
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {practice ? <p className="rounded-xl bg-emerald-400/10 px-3 py-2 text-center text-sm text-emerald-200">{t("game:result.practice")}</p> : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,97 @@
+import { useRef, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { ActionGroups } from "./game-logic";
+import { blindIdOf, isFaceUpCard } from "./game-logic";
+import { PlayingCard } from "./playing-card";
+import { useTable } from "./table-context";
+
+/**
+ * The viewer's own cards. A playable card is a button: the first tap (or Enter/Space) picks it,
+ * the second plays it; arrow keys move between cards and Escape drops the pick. In a blind mão
+ * de ferro the cards are face down and played by slot.
+ */
+export function MyHand({
+  plays,
+  selected,
+  onSelect,
+  onPlay,
+  enabled,
+}: {
+  plays: ActionGroups["plays"];
+  selected: string | null;
+  onSelect(id: string | null): void;
+  onPlay(id: string, faceDown: boolean): void;
+  enabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const { view, me, cardName } = useTable();
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const hand = me ? (view.players[me]?.hand ?? []) : [];
+  const count = hand.length;
+
+  function onKeyDown(event: KeyboardEvent, index: number) {
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      event.preventDefault();
+      const next = (index + (event.key === "ArrowRight" ? 1 : -1) + count) % count;
+      refs.current[next]?.focus();
+    } else if (event.key === "Escape" && selected) {
+      onSelect(null);
+    }
+  }
+
+  return (
+    <div role="group" aria-label={t("game:board.myHand")} className="flex items-end justify-center gap-1.5 px-1 pt-5 sm:gap-3" data-testid="my-hand">
+      {hand.map((card, index) => {
+        const id = isFaceUpCard(card) ? card.id : blindIdOf(card);
+        if (!id) return null;
+        const options = plays[id];
+        const playable = enabled && Boolean(options && (options.faceUp || options.faceDown));
+        const isSelected = playable && selected === id;
+        const offset = index - (count - 1) / 2;
+        const name = isFaceUpCard(card) ? cardName(card) : t("game:cards.blind", { n: index + 1 });
+        return (
+          <button
+            key={`${view.handNumber}-${id}`}
+            ref={(node) => {
+              refs.current[index] = node;
+            }}
+            type="button"
+            aria-label={name}
+            aria-pressed={playable ? isSelected : undefined}
+            aria-disabled={!playable || undefined}
+            data-testid="hand-card"
+            data-card={id}
+            data-playable={playable || undefined}
+            onKeyDown={(event) => onKeyDown(event, index)}
+            onClick={() => {
+              if (!playable || !options) return;
+              if (isSelected) onPlay(id, !options.faceUp);
+              else onSelect(id);
+            }}
+            className={`animate-deal group relative rounded-[10%] transition-transform duration-150 ease-out focus-visible:outline-offset-4 ${
+              playable ? "hover:-translate-y-2" : "cursor-default"
+            } ${isSelected ? "-translate-y-5 sm:-translate-y-6" : ""}`}
+            style={{
+              animationDelay: `${index * 90}ms`,
+              rotate: `${offset * 5}deg`,
+              translate: `0 ${Math.abs(offset) * 6}px`,
+            }}
+          >
+            <span
+              className={`block rounded-[10%] transition-[box-shadow,filter] ${
+                isSelected ? "shadow-[0_0_0_3px_#f6cf6b,0_0_24px_rgb(246_207_107/0.55)]" : ""
+              } ${enabled && !playable && view.currentPlayer === me ? "brightness-75" : ""}`}
+            >
+              <PlayingCard card={card} variant={view.variant} className="w-[4.9rem] sm:w-24 lg:w-28" />
+            </span>
+            {isSelected ? (
+              <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-gold-400 px-2 text-[10px] font-extrabold uppercase leading-5 tracking-wide text-felt-950 shadow">
+                {t("game:board.play")}
+              </span>
+            ) : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

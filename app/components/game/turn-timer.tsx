@@ -1,0 +1,67 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TurnTimer } from "../../../game/protocol";
+import { secondsLeft } from "./game-logic";
+
+/** Seconds left on the turn timer, ticking every quarter second; null without a timer. */
+export function useSecondsLeft(timer: TurnTimer | null, serverOffset: number): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!timer) return;
+    setNow(Date.now());
+    const id = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(id);
+  }, [timer]);
+  return timer ? secondsLeft(timer, now, serverOffset) : null;
+}
+
+/** A ring that empties as the decision time runs out (drawn around a seat's avatar). */
+export function TimerRing({ left, total, size }: { left: number; total: number; size: number }) {
+  const r = size / 2 - 2;
+  const c = 2 * Math.PI * r;
+  const fraction = total > 0 ? left / total : 0;
+  const urgent = left <= 10;
+  return (
+    <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} className="pointer-events-none absolute inset-0 -rotate-90" aria-hidden>
+      <circle cx={size / 2} cy={size / 2} r={r} fill="none" stroke="rgb(0 0 0 / 0.35)" strokeWidth="4" />
+      <circle
+        cx={size / 2}
+        cy={size / 2}
+        r={r}
+        fill="none"
+        stroke={urgent ? "#f87171" : "#f6cf6b"}
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeDasharray={c}
+        strokeDashoffset={c * (1 - fraction)}
+        style={{ transition: "stroke-dashoffset 250ms linear" }}
+      />
+    </svg>
+  );
+}
+
+/** The viewer's own countdown: a bar and the seconds, announced once when it gets short. */
+export function TurnBar({ left, total }: { left: number; total: number }) {
+  const { t } = useTranslation();
+  const urgent = left <= 10;
+  return (
+    <div className="flex items-center gap-2" data-testid="turn-timer">
+      <div
+        className="h-2 flex-1 overflow-hidden rounded-full bg-black/40"
+        role="progressbar"
+        aria-label={t("game:board.timeLeft", { count: left })}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={left}
+      >
+        <div
+          className={`h-full rounded-full ${urgent ? "bg-red-400" : "bg-gold-400"}`}
+          style={{ width: `${total > 0 ? (left / total) * 100 : 0}%`, transition: "width 250ms linear" }}
+        />
+      </div>
+      <span className={`w-10 text-right text-sm font-bold tabular-nums ${urgent ? "text-red-300" : "text-gold-300"}`} aria-hidden>
+        {t("game:board.secondsLeft", { count: left })}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ChatMessageView, GameSummary, Participant, ServerMessage } from "../../../game/protocol";
+import type { Action, GameEvent } from "../../../game/truco/index";
+import { api } from "~/utils/api";
+import { clockOffset, EMPTY_LIVE, frameOf, reduceLive, type LiveState } from "./game-logic";
+
+// The live connection of spec §4 and §9: connect and mark connected on open, ping every 30 s,
+// on close mark disconnected and try again after 3 s, and while disconnected poll the game's REST
+// data every 2 s. Every game_state carries a version: older ones are ignored, and a jump in the
+// numbers asks the room for a `sync` (ADR 031).
+
+export const PING_INTERVAL_MS = 30_000;
+export const RECONNECT_DELAY_MS = 3_000;
+export const POLL_INTERVAL_MS = 2_000;
+/** At most one `sync` request per this many ms, so a room that skips numbers is not flooded. */
+const SYNC_COOLDOWN_MS = 5_000;
+/** An action frame waits this long for the room's answer before the buttons come back. */
+const ACTION_TIMEOUT_MS = 5_000;
+
+export type ConnectionStatus = "connecting" | "open" | "closed";
+
+export interface GameSocket {
+  live: LiveState;
+  status: ConnectionStatus;
+  /** The socket has been open at least once. */
+  everOpened: boolean;
+  /** An action was sent and its answer has not arrived yet. */
+  sending: boolean;
+  /** Server clock minus local clock (ms), from ping/pong. */
+  serverOffset: number;
+  send(action: Action): boolean;
+}
+
+export interface SocketHandlers {
+  onEvents?(events: GameEvent[], live: LiveState): void;
+  onChat?(message: ChatMessageView): void;
+}
+
+function socketUrl(gameId: string): string {
+  const { protocol, host } = window.location;
+  return `${protocol === "https:" ? "wss" : "ws"}://${host}/api/games/${encodeURIComponent(gameId)}/ws`;
+}
+
+export function useGameSocket(
+  gameId: string,
+  initial: { game: GameSummary; participants: Participant[] },
+  enabled: boolean,
+  handlers: SocketHandlers,
+): GameSocket {
+  const [live, setLive] = useState<LiveState>(() => ({ ...EMPTY_LIVE, game: initial.game, participants: initial.participants }));
+  const liveRef = useRef(live);
+  const [status, setStatus] = useState<ConnectionStatus>(enabled ? "connecting" : "closed");
+  const [everOpened, setEverOpened] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [serverOffset, setServerOffset] = useState(0);
+  const socketRef = useRef<WebSocket | null>(null);
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+  const sendingTimer = useRef<ReturnType<typeof setTimeout>>();
+
+  const commit = useCallback((next: LiveState) => {
+    liveRef.current = next;
+    setLive(next);
+  }, []);
+
+  const finished = live.game?.status === "completed" || live.game?.status === "cancelled";
+  const finishedRef = useRef(finished);
+  finishedRef.current = finished;
+
+  useEffect(() => {
+    // A finished game keeps its open socket (the last frames may still come) but never reconnects.
+    if (!enabled || finishedRef.current) return;
+    let disposed = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let ping: ReturnType<typeof setInterval> | undefined;
+    let fresh = true;
+    let lastSync = 0;
+    let pingSentAt = 0;
+
+    const sendRaw = (frame: unknown) => {
+      const socket = socketRef.current;
+      if (socket?.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(frame));
+      return true;
+    };
+    const sendPing = () => {
+      pingSentAt = Date.now();
+      sendRaw({ type: "ping" });
+    };
+
+    const connect = () => {
+      if (disposed) return;
+      clearTimeout(retry);
+      setStatus("connecting");
+      let socket: WebSocket;
+      try {
+        socket = new WebSocket(socketUrl(gameId));
+      } catch (error) {
+        console.warn("game socket could not be opened", error);
+        retry = setTimeout(connect, RECONNECT_DELAY_MS);
+        return;
+      }
+      socketRef.current = socket;
+      fresh = true;
+
+      socket.onopen = () => {
+        if (disposed || socketRef.current !== socket) return;
+        setStatus("open");
+        setEverOpened(true);
+        // A reconnect asks for whatever changed while away.
+        if (liveRef.current.version > 0) sendRaw({ type: "sync", payload: { version: liveRef.current.version } });
+        sendPing();
+        clearInterval(ping);
+        ping = setInterval(sendPing, PING_INTERVAL_MS);
+      };
+
+      socket.onmessage = (event) => {
+        if (disposed || socketRef.current !== socket || typeof event.data !== "string") return;
+        let message: ServerMessage;
+        try {
+          message = JSON.parse(event.data) as ServerMessage;
+        } catch {
+          console.warn("game socket: unreadable frame");
+          return;
+        }
+        if (!message || typeof message !== "object" || typeof message.type !== "string") return;
+        switch (message.type) {
+          case "pong":
+            if (pingSentAt && typeof message.payload?.at === "number") {
+              setServerOffset(clockOffset(pingSentAt, Date.now(), message.payload.at));
+            }
+            return;
+          case "chat_message":
+            if (message.payload?.message) handlersRef.current.onChat?.(message.payload.message);
+            return;
+          case "error":
+            // Spec §8: socket errors are only logged.
+            console.warn(`game socket error: ${message.payload?.code} ${message.payload?.message}`);
+            clearTimeout(sendingTimer.current);
+            setSending(false);
+            return;
+          case "game_event":
+            handlersRef.current.onEvents?.(message.payload?.events ?? [], liveRef.current);
+            return;
+          case "truco_called":
+          case "truco_responded":
+            handlersRef.current.onEvents?.([message.payload as GameEvent], liveRef.current);
+            return;
+          default: {
+            const reduced = reduceLive(liveRef.current, message, message.type === "game_state" && fresh);
+            if (message.type === "game_state") {
+              fresh = false;
+              if (!reduced.stale) {
+                clearTimeout(sendingTimer.current);
+                setSending(false);
+              }
+              if (reduced.gap && Date.now() - lastSync > SYNC_COOLDOWN_MS) {
+                lastSync = Date.now();
+                sendRaw({ type: "sync", payload: { version: reduced.state.version } });
+              }
+            }
+            if (reduced.state !== liveRef.current) commit(reduced.state);
+          }
+        }
+      };
+
+      socket.onclose = () => {
+        if (socketRef.current === socket) socketRef.current = null;
+        clearInterval(ping);
+        if (disposed) return;
+        setStatus("closed");
+        setSending(false);
+        if (!finishedRef.current) retry = setTimeout(connect, RECONNECT_DELAY_MS);
+      };
+      socket.onerror = () => {
+        // onclose follows and schedules the retry.
+      };
+    };
+
+    // Back on the page or the network: do not wait for the retry timer.
+    const wake = () => {
+      if (document.visibilityState !== "visible" || disposed || finishedRef.current) return;
+      const socket = socketRef.current;
+      if (!socket || socket.readyState === WebSocket.CLOSED || socket.readyState === WebSocket.CLOSING) connect();
+    };
+    document.addEventListener("visibilitychange", wake);
+    window.addEventListener("online", wake);
+
+    connect();
+    return () => {
+      disposed = true;
+      document.removeEventListener("visibilitychange", wake);
+      window.removeEventListener("online", wake);
+      clearTimeout(retry);
+      clearInterval(ping);
+      const socket = socketRef.current;
+      socketRef.current = null;
+      if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000, "leaving");
+    };
+  }, [gameId, enabled, commit]);
+
+  // Spec §4: while disconnected, poll the game data every 2 s.
+  const polling = (status !== "open" || !enabled) && !finished;
+  useEffect(() => {
+    if (!polling) return;
+    const controller = new AbortController();
+    const tick = async () => {
+      try {
+        const [game, participants] = await Promise.all([
+          api<GameSummary>(`/api/games/${encodeURIComponent(gameId)}`, { signal: controller.signal }),
+          api<Participant[]>(`/api/games/${encodeURIComponent(gameId)}/participants`, { signal: controller.signal }),
+        ]);
+        const current = liveRef.current;
+        const next = { ...current };
+        if (game.ok) next.game = game.data;
+        if (participants.ok && Array.isArray(participants.data)) next.participants = participants.data;
+        if (game.ok || participants.ok) commit(next);
+      } catch {
+        // aborted
+      }
+    };
+    const timer = setInterval(tick, POLL_INTERVAL_MS);
+    return () => {
+      controller.abort();
+      clearInterval(timer);
+    };
+  }, [polling, gameId, commit]);
+
+  const send = useCallback((action: Action) => {
+    const socket = socketRef.current;
+    if (socket?.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(frameOf(action)));
+    setSending(true);
+    clearTimeout(sendingTimer.current);
+    sendingTimer.current = setTimeout(() => setSending(false), ACTION_TIMEOUT_MS);
+    return true;
+  }, []);
+
+  return { live, status: enabled ? status : "closed", everOpened, sending, serverOffset, send };
+}

@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { GameRoom } from "~/components/game/game-room";
+import { LoadingScreen } from "~/components/loading-screen";
+import type { loader as rootLoader } from "~/root";
+import { requireUser } from "~/services/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Mesa de Truco" }, { name: "robots", content: "noindex" }];
+
+/** `/game/{gameId}`: the game room (spec §2). Without a user or a game id it goes back to `/`. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const gameId = params.gameId ?? "";
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) throw redirect("/");
+  return { gameId };
+}
+
+export default function GameRoute() {
+  const { gameId } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (!root?.user) return <LoadingScreen />;
+  return <GameRoom key={gameId} gameId={gameId} user={root.user} />;
+}
