@@ -98,30 +98,31 @@ function useLanguageSync(locale: Language, translations: Record<string, unknown>
   }, []);
 }
 
-/** Shows the loading screen when a page change takes more than a moment. */
-function useSlowNavigation(): boolean {
+/** Shows the loading screen when a page change takes more than a moment; answers where to. */
+function useSlowNavigation(): string | null {
   const navigation = useNavigation();
   const [slow, setSlow] = useState(false);
-  const changingPage = navigation.state === "loading" && navigation.location?.pathname !== undefined;
+  const destination = navigation.state === "loading" ? (navigation.location?.pathname ?? null) : null;
   useEffect(() => {
-    if (!changingPage) {
+    if (!destination) {
       setSlow(false);
       return;
     }
     const timer = setTimeout(() => setSlow(true), 400);
     return () => clearTimeout(timer);
-  }, [changingPage]);
-  return slow;
+  }, [destination]);
+  return slow ? destination : null;
 }
 
 export default function App() {
   const { locale, translations, user } = useLoaderData<typeof loader>();
   useLanguageSync(locale, translations, Boolean(user));
-  const slow = useSlowNavigation();
+  const loadingPage = useSlowNavigation();
+  const { t } = useTranslation();
   return (
     <ToastProvider>
       <Outlet />
-      {slow ? <LoadingScreen overlay /> : null}
+      {loadingPage ? <LoadingScreen overlay message={loadingPage === "/profile" ? t("profile:loading") : undefined} /> : null}
     </ToastProvider>
   );
 }

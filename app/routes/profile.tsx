@@ -19,6 +19,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { profile: profileOf(user) };
 }
 
+/** 'Perfil não encontrado' with a way back (spec §2), when the profile cannot be loaded. */
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 p-6 text-center">
+      <p className="font-display text-3xl font-bold text-gold-400">{t("profile:notFound")}</p>
+      <Link to="/" className={buttonClasses("primary", "lg")}>
+        {t("common:back")}
+      </Link>
+    </main>
+  );
+}
+
 export default function ProfilePage() {
   const { profile } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
