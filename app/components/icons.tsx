@@ -52,3 +52,47 @@ export function GlobeIcon({ className = "h-4 w-4" }: IconProps) {
     </svg>
   );
 }
+
+export function CheckIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+      <path d="m5 12.5 4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+export function GiftIcon({ className = "h-6 w-6" }: IconProps) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+      <rect x="3.5" y="8.5" width="17" height="4" rx="1" fill="currentColor" fillOpacity="0.25" />
+      <path d="M5 12.5V20h14v-7.5M12 8.5V20" />
+      <path d="M12 8.5c-1.5-3.5-5.5-4-5.5-1.5 0 1.5 2.5 1.5 5.5 1.5Zm0 0c1.5-3.5 5.5-4 5.5-1.5 0 1.5-2.5 1.5-5.5 1.5Z" />
+    </svg>
+  );
+}
+
+export function RefundIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M4 9h11a5 5 0 0 1 0 10H9" />
+      <path d="m8 5-4 4 4 4" />
+    </svg>
+  );
+}
+
+export function CrossIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+      <path d="M6 6l12 12M18 6 6 18" />
+    </svg>
+  );
+}
+
+export function SpinnerIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className={`animate-spin ${className}`} fill="none">
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -24,6 +24,8 @@ export function profileOf(user: User, now = new Date()) {
     premium_until: user.premium_until,
     created_at: user.created_at,
     last_daily_reward_at: user.last_daily_reward_at,
+    /** Consecutive days of the last claim (the daily reward banner shows the next one). */
+    daily_streak: user.daily_streak,
     language: user.language,
     role: user.role,
   };

@@ -1,6 +1,103 @@
+import { useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckIcon, CoinIcon, GiftIcon, StarIcon } from "~/components/icons";
+import { Button } from "~/components/ui/button";
+import { useToast } from "~/components/ui/toast";
 import type { Profile } from "~/services/users.server";
+import { api } from "~/utils/api";
+import { DAILY_REWARD_MAX_DAY, dailyRewardFor, nextStreakDay, rewardClaimedOn, rewardDate } from "~/utils/daily-reward";
 
-/** The daily reward banner of spec §2 (built with the coins issue). */
-export function DailyRewardBanner(_props: { user: Profile }) {
-  return null;
+/**
+ * The daily reward banner of spec §2 and §4: shown only while today's reward
+ * (São Paulo calendar day) is unclaimed. The button is disabled while
+ * collecting; on success the banner goes and the profile reloads.
+ */
+export function DailyRewardBanner({ user }: { user: Profile }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [collecting, setCollecting] = useState(false);
+  const [collected, setCollected] = useState(false);
+
+  const today = rewardDate(new Date());
+  if (collected || rewardClaimedOn(user.last_daily_reward_at, today)) return null;
+
+  const day = nextStreakDay(user.last_daily_reward_at, user.daily_streak, today);
+  const coins = dailyRewardFor(day, user.is_premium);
+  const shownDay = Math.min(day, DAILY_REWARD_MAX_DAY);
+
+  async function collect() {
+    if (collecting) return;
+    setCollecting(true);
+    const result = await api<{ coins_awarded: number; streak_day: number }>("/api/users/daily-reward", { method: "POST" });
+    setCollecting(false);
+    if (!result.ok) {
+      toast.error(result.error || t("payments:dailyError"));
+      // Already collected (another tab): the reload hides the banner.
+      if (result.status === 409) revalidator.revalidate();
+      return;
+    }
+    setCollected(true);
+    toast.success(t("payments:dailySuccess", { count: result.data.coins_awarded, day: result.data.streak_day }));
+    revalidator.revalidate();
+  }
+
+  return (
+    <section
+      aria-labelledby="daily-reward-title"
+      data-testid="daily-reward-banner"
+      className="relative overflow-hidden rounded-2xl border border-gold-500/40 bg-gradient-to-br from-felt-700 via-felt-800 to-felt-900 p-4 shadow-lg shadow-black/30 sm:p-5"
+    >
+      <div aria-hidden className="pointer-events-none absolute -right-10 -top-12 h-40 w-40 rounded-full bg-gold-400/15 blur-2xl" />
+      <div className="relative flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="flex flex-1 items-start gap-3">
+          <span className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-gold-400 text-felt-950 shadow-md shadow-black/30">
+            <GiftIcon className="h-7 w-7" />
+          </span>
+          <div className="min-w-0">
+            <h2 id="daily-reward-title" className="font-display text-lg font-bold text-cream-50 sm:text-xl">
+              {t("payments:dailyTitle")}
+            </h2>
+            <p className="text-sm text-cream-100/85">{t("payments:dailyText", { day, count: coins })}</p>
+            {user.is_premium ? (
+              <p className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-gold-300">
+                <StarIcon className="h-3.5 w-3.5" /> {t("payments:dailyPremium")}
+              </p>
+            ) : (
+              <p className="mt-1 text-xs text-cream-100/65">
+                {t("payments:dailyHint", { count: dailyRewardFor(DAILY_REWARD_MAX_DAY, false) })}
+              </p>
+            )}
+          </div>
+        </div>
+        <Button size="lg" onClick={collect} disabled={collecting} aria-busy={collecting} className="w-full shrink-0 sm:w-auto">
+          <CoinIcon className="h-5 w-5" />
+          {collecting ? t("payments:dailyCollecting") : `${t("payments:dailyCollect")} +${coins.toLocaleString(i18n.language)}`}
+        </Button>
+      </div>
+      <ol aria-label={t("payments:dailyStreak")} className="relative mt-4 grid grid-cols-7 gap-1.5">
+        {Array.from({ length: DAILY_REWARD_MAX_DAY }, (_, i) => {
+          const n = i + 1;
+          const done = n < shownDay;
+          const current = n === shownDay;
+          return (
+            <li
+              key={n}
+              aria-label={done ? t("payments:dailyDayDone", { day: n }) : current ? t("payments:dailyDayToday", { day: n }) : t("payments:dailyDay", { day: n })}
+              aria-current={current ? "step" : undefined}
+              className={`flex flex-col items-center rounded-lg px-0.5 py-1.5 text-center ${
+                current ? "bg-gold-400 text-felt-950 shadow" : done ? "bg-felt-600/60 text-cream-50" : "bg-black/25 text-cream-100/60"
+              }`}
+            >
+              <span className="text-[0.65rem] font-semibold uppercase leading-tight">{t("payments:dailyDay", { day: n })}</span>
+              <span className="flex h-5 items-center text-xs font-bold tabular-nums">
+                {done ? <CheckIcon className="h-4 w-4" /> : dailyRewardFor(n, user.is_premium)}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
 }

@@ -1,4 +1,112 @@
-/** The Transações tab of spec §2 (built with the coins issue). */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CoinIcon, SpinnerIcon } from "~/components/icons";
+import { Button } from "~/components/ui/button";
+import type { TransactionEntry } from "~/services/transactions.server";
+import { api } from "~/utils/api";
+import { formatDateTime, signed } from "~/utils/format";
+
+const PAGE = 30;
+
+/**
+ * The Transações tab of spec §2: the player's ledger, newest first: type (and
+ * description), date and signed amount, a page at a time. A failed load is
+ * only logged and leaves the list empty (spec §8).
+ */
 export function TransactionsTab() {
-  return null;
+  const { t, i18n } = useTranslation();
+  const [items, setItems] = useState<TransactionEntry[] | null>(null);
+  const [more, setMore] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  async function load(before?: number, signal?: AbortSignal) {
+    const query = new URLSearchParams({ limit: String(PAGE) });
+    if (before !== undefined) query.set("before", String(before));
+    const result = await api<TransactionEntry[]>(`/api/transactions?${query}`, { signal });
+    if (!result.ok) {
+      console.warn("Could not load transactions", result.status);
+      return [];
+    }
+    return result.data;
+  }
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(undefined, controller.signal)
+      .then((page) => {
+        setItems(page);
+        setMore(page.length === PAGE);
+      })
+      .catch(() => {
+        // Aborted: the tab was left.
+      });
+    return () => controller.abort();
+  }, []);
+
+  async function loadMore() {
+    if (!items?.length || loadingMore) return;
+    setLoadingMore(true);
+    const page = await load(items[items.length - 1].id);
+    setItems([...items, ...page]);
+    setMore(page.length === PAGE);
+    setLoadingMore(false);
+  }
+
+  if (items === null) {
+    return (
+      <p className="flex items-center justify-center gap-2 py-10 text-cream-100/75" role="status">
+        <SpinnerIcon /> {t("payments:transactionsLoading")}
+      </p>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <div className="felt-panel flex flex-col items-center gap-2 px-4 py-10 text-center">
+        <CoinIcon className="h-8 w-8 opacity-60" />
+        <p className="font-semibold text-cream-100/85">{t("payments:transactionsEmpty")}</p>
+      </div>
+    );
+  }
+
+  const locale = i18n.language;
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="felt-panel divide-y divide-white/10" data-testid="transactions-list">
+        {items.map((item) => {
+          const typeKey = `payments:transactionTypes.${item.transaction_type}`;
+          const label = i18n.exists(typeKey) ? t(typeKey) : item.description || t("payments:transactionOther");
+          const detail = item.description && item.description !== label ? item.description : null;
+          const positive = item.amount > 0;
+          return (
+            <li key={item.id} className="flex items-center gap-3 px-4 py-3" data-testid="transaction">
+              <span
+                aria-hidden
+                className={`grid h-9 w-9 shrink-0 place-items-center rounded-full text-lg font-bold ${
+                  positive ? "bg-emerald-500/15 text-emerald-300" : "bg-red-500/15 text-red-300"
+                }`}
+              >
+                {positive ? "+" : "−"}
+              </span>
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="truncate font-semibold text-cream-50">{label}</span>
+                {detail ? <span className="truncate text-xs text-cream-100/70">{detail}</span> : null}
+                <time dateTime={item.created_at} className="text-xs text-cream-100/55">
+                  {formatDateTime(item.created_at, locale)}
+                </time>
+              </span>
+              <span className={`shrink-0 text-right font-bold tabular-nums ${positive ? "text-emerald-300" : "text-red-300"}`}>
+                {signed(item.amount, locale)}
+                <span className="sr-only"> {t("common:coins")}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {more ? (
+        <Button variant="secondary" onClick={loadMore} disabled={loadingMore} className="self-center">
+          {loadingMore ? t("common:loading") : t("payments:transactionsLoadMore")}
+        </Button>
+      ) : null}
+    </div>
+  );
 }

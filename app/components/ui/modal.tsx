@@ -1,0 +1,108 @@
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * A modal on the native <dialog> element opened with showModal(): the page
+ * behind becomes inert (focus stays inside), Escape closes it, and the
+ * browser puts focus back where it was on close. The body scrolls between a
+ * fixed title and a fixed footer, so actions stay in reach on a phone.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = "md",
+  initialFocus,
+  testId,
+}: {
+  open: boolean;
+  onClose(): void;
+  title: ReactNode;
+  /** A line under the title, read as the dialog's description. */
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  size?: "md" | "lg";
+  /** What to focus when it opens (default: the first focusable element). */
+  initialFocus?: RefObject<HTMLElement | null>;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      if (initialFocus?.current) initialFocus.current.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open, initialFocus]);
+
+  // Closing a dialog that unmounts while open (route change) leaves no inert page behind.
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) dialog.close();
+    };
+  }, []);
+
+  const width = size === "lg" ? "w-[min(calc(100vw-1rem),42rem)]" : "w-[min(calc(100vw-1rem),30rem)]";
+  return (
+    <dialog
+      ref={ref}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      data-testid={testId}
+      onCancel={(event) => {
+        // Escape: let React state close it, so `open` stays the one source of truth.
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop (the <dialog> itself, outside the panel) closes it.
+        if (event.target === ref.current) onClose();
+      }}
+      className={`m-auto ${width} max-h-[calc(100dvh-1rem)] overflow-hidden rounded-2xl border border-white/10 bg-felt-900 p-0 text-cream-100 shadow-2xl shadow-black/50 backdrop:bg-black/70 backdrop:backdrop-blur-[2px] transition-[opacity,translate] duration-150 ease-out starting:open:translate-y-2 starting:open:opacity-0`}
+    >
+      {open ? (
+        <div className="flex max-h-[calc(100dvh-1rem)] flex-col">
+          <div className="flex items-start gap-3 border-b border-white/10 px-4 pb-3 pt-4 sm:px-6 sm:pt-5">
+            <div className="min-w-0 flex-1">
+              <h2 id={titleId} className="font-display text-xl font-bold text-cream-50 sm:text-2xl">
+                {title}
+              </h2>
+              {description ? (
+                <p id={descriptionId} className="mt-1 text-sm text-cream-100/75">
+                  {description}
+                </p>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              className="-mr-1 grid h-10 w-10 shrink-0 place-items-center rounded-xl text-cream-100/80 hover:bg-white/10"
+              aria-label={t("common:close")}
+            >
+              <span aria-hidden className="text-lg">
+                ✕
+              </span>
+            </button>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">{children}</div>
+          {footer ? (
+            <div className="border-t border-white/10 bg-felt-950/60 px-4 py-3 sm:px-6 sm:py-4">{footer}</div>
+          ) : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
