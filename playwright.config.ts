@@ -5,6 +5,7 @@ import { CHROMIUM_ARGS, chromiumPath } from "./tests/e2e/browser";
 // own ports and a fresh local database so they never touch dev data.
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 const AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? 8798);
+const PAYMENT_PORT = Number(process.env.E2E_PAYMENT_PORT ?? 8797);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -33,6 +34,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       AUTH_EMULATOR_PORT: String(AUTH_PORT),
+      PAYMENT_EMULATOR_PORT: String(PAYMENT_PORT),
       TRUCO_STATE_DIR: ".wrangler/e2e-state",
       TRUCO_FRESH_STATE: "1",
       SKIP_BUILD: process.env.E2E_SKIP_BUILD ?? "0",

@@ -2,12 +2,15 @@
 // `npm run dev`: hot-reload UI work. Runs the sign-in emulator, the
 // game-room Worker under `wrangler dev` (the Vite dev proxy reaches its
 // Durable Object through wrangler's local dev registry, by script_name), and
-// Remix's Vite dev server. Migrations are applied first, as in `npm start`.
+// Remix's Vite dev server, and the payment emulator (its events go to the Vite
+// server; app and emulator share wrangler.toml's local webhook secret).
+// Migrations are applied first, as in `npm start`.
 // The app is at http://localhost:5173; Ctrl-C stops everything.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startAuthEmulator } from "../dev/auth-emulator/server.mjs";
+import { DEFAULT_WEBHOOK_SECRET, startPaymentEmulator } from "../dev/payment-emulator/server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -24,6 +27,12 @@ const auth = await startAuthEmulator({
   port: Number(process.env.AUTH_EMULATOR_PORT ?? 8790),
   appOrigins: ["http://localhost:5173", "http://127.0.0.1:5173", "http://localhost:8788"],
   keysFile: path.join(root, ".wrangler", "auth-emulator-keys.json"),
+});
+
+const payments = await startPaymentEmulator({
+  port: Number(process.env.PAYMENT_EMULATOR_PORT ?? 8791),
+  appUrl: "http://localhost:5173",
+  webhookSecret: DEFAULT_WEBHOOK_SECRET,
 });
 
 const children = [
@@ -44,7 +53,7 @@ function stop() {
       // Already gone.
     }
   }
-  auth.close().finally(() => process.exit(0));
+  Promise.allSettled([auth.close(), payments.close()]).finally(() => process.exit(0));
 }
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

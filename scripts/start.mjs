@@ -2,23 +2,29 @@
 // `npm start`: the whole product on this machine, no accounts, no internet.
 //   1. builds the Remix app;
 //   2. applies the D1 migrations to the local database and seeds it (idempotent);
-//   3. starts the local sign-in emulator (dev/auth-emulator);
+//   3. starts the local sign-in emulator (dev/auth-emulator) and, unless a
+//      real Stripe key is configured, the local payment emulator
+//      (dev/payment-emulator), which sends its signed events to this app;
 //   4. runs `wrangler pages dev` with the Pages config and the game-room Worker;
 //   5. prints the address; Ctrl-C stops everything.
 //
-// Environment: PORT (8788), AUTH_EMULATOR_PORT (8790), TRUCO_STATE_DIR
-// (.wrangler/state), TRUCO_FRESH_STATE=1 to start from an empty database,
-// SKIP_BUILD=1 to reuse an existing build.
+// Environment: PORT (8788), AUTH_EMULATOR_PORT (8790), PAYMENT_EMULATOR_PORT
+// (8791), TRUCO_STATE_DIR (.wrangler/state), TRUCO_FRESH_STATE=1 to start
+// from an empty database, SKIP_BUILD=1 to reuse an existing build.
+// STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET in .dev.vars (which wrangler
+// reads) use real Stripe in test mode instead of the payment emulator.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startAuthEmulator } from "../dev/auth-emulator/server.mjs";
+import { DEFAULT_WEBHOOK_SECRET, startPaymentEmulator } from "../dev/payment-emulator/server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const port = Number(process.env.PORT ?? 8788);
 const authPort = Number(process.env.AUTH_EMULATOR_PORT ?? 8790);
+const paymentPort = Number(process.env.PAYMENT_EMULATOR_PORT ?? 8791);
 const stateDir = path.resolve(root, process.env.TRUCO_STATE_DIR ?? ".wrangler/state");
 const appUrl = `http://localhost:${port}`;
 
@@ -54,6 +60,26 @@ const auth = await startAuthEmulator({
   log: (line) => console.log(`[sign-in] ${line}`),
 });
 
+// Real Stripe (test mode) when a key is configured; otherwise the local
+// payment emulator, with the webhook secret it signs with handed to the app.
+const devVars = existsSync(path.join(root, ".dev.vars")) ? readFileSync(path.join(root, ".dev.vars"), "utf8") : "";
+const realStripe = /^\s*STRIPE_SECRET_KEY\s*=/m.test(devVars);
+let payments = null;
+const paymentBindings = [];
+if (realStripe) {
+  console.log("\n▸ STRIPE_SECRET_KEY is set in .dev.vars: payments go to Stripe (no payment emulator)");
+} else {
+  console.log("\n▸ Starting the payment emulator");
+  const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? DEFAULT_WEBHOOK_SECRET;
+  payments = await startPaymentEmulator({
+    port: paymentPort,
+    appUrl: `http://127.0.0.1:${port}`,
+    webhookSecret,
+    log: (line) => console.log(`[payments] ${line}`),
+  });
+  paymentBindings.push("--binding", `PAYMENT_EMULATOR_URL=${payments.url}`, "--binding", `STRIPE_WEBHOOK_SECRET=${webhookSecret}`);
+}
+
 console.log("\n▸ Starting the app (wrangler pages dev)");
 const wrangler = spawn(
   bin("wrangler"),
@@ -65,6 +91,7 @@ const wrangler = spawn(
     "--ip", "127.0.0.1",
     "--persist-to", stateDir,
     "--binding", `AUTH_EMULATOR_URL=${auth.issuer}`,
+    ...paymentBindings,
     "--show-interactive-dev-session=false",
     "--log-level", process.env.WRANGLER_LOG ?? "warn",
   ],
@@ -82,6 +109,7 @@ async function stop(code = 0) {
     // Already gone.
   }
   await auth.close().catch(() => {});
+  await payments?.close().catch(() => {});
   setTimeout(() => process.exit(code), 500).unref();
 }
 process.on("SIGINT", () => stop(0));
@@ -99,7 +127,9 @@ for (let attempt = 0; attempt < 240 && !stopping; attempt++) {
     const response = await fetch(`http://127.0.0.1:${port}/`, { redirect: "manual" });
     if (response.status < 500) {
       console.log(`\n✓ Mesa de Truco is running at ${appUrl}`);
-      console.log(`  Sign-in emulator at ${auth.issuer} (any name and e-mail). Press Ctrl-C to stop.\n`);
+      console.log(`  Sign-in emulator at ${auth.issuer} (any name and e-mail).`);
+      if (payments) console.log(`  Payment emulator at ${payments.url} (no money moves; its dashboard lists payments and webhooks).`);
+      console.log("  Press Ctrl-C to stop.\n");
       break;
     }
   } catch {
