@@ -47,15 +47,15 @@ export function useCalloutText(teamName: (team: TeamId) => string) {
       case "call":
         return t(`game:calls.${text.call}`);
       case "accepted":
-        return t("game:respond.accept");
+        return t("game:shout.accept");
       case "rejected":
-        return t("game:respond.reject");
+        return t("game:shout.reject");
       case "envidoAccepted":
-        return t("game:respond.envidoAccept");
+        return t("game:shout.envidoAccept");
       case "envidoRejected":
-        return t("game:respond.envidoReject");
+        return t("game:shout.envidoReject");
       case "mazo":
-        return t("game:calls.mazo");
+        return t("game:shout.mazo");
       case "maoPlay":
       case "maoRun":
         return t(`game:events.${text.key}`, { team: teamName(text.team) });

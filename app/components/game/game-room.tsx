@@ -132,12 +132,15 @@ function LiveRoom({
   );
 
   const [enabled, setEnabled] = useState(seatedInitially && (initial.game.status === "waiting" || initial.game.status === "active"));
-  const socket = useGameSocket(gameId, initial, enabled, { onEvents, onChat });
+  const [stillSeated, setStillSeated] = useState(true);
+  const socket = useGameSocket(gameId, initial, enabled && stillSeated, { onEvents, onChat });
   const { live } = socket;
   const game = live.game ?? initial.game;
   const participants = live.participants;
   socketParticipants.current = participants;
   const seated = participants.some((p) => p.user_id === user.id);
+  // Left the table (or never sat at it): no socket to keep retrying.
+  useEffect(() => setStillSeated(seated), [seated]);
 
   // Seated later (joined from this page): connect.
   useEffect(() => {

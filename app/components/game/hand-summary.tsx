@@ -18,9 +18,10 @@ export function HandSummary({ nextHandAt, serverOffset }: { nextHandAt: number |
   const left = nextHandAt ? Math.max(0, Math.ceil((nextHandAt - (now + serverOffset)) / 1000)) : null;
   const ours = view.myTeam !== null && result.winnerTeam === view.myTeam;
   return (
-    <div className="absolute inset-0 z-10 grid place-items-center" data-testid="hand-summary">
+    <div className="absolute inset-0 z-30 grid place-items-center" data-testid="hand-summary">
       <div
         role="status"
+        style={{ animationDelay: "600ms" }}
         className={`animate-banner flex max-w-[92%] flex-col items-center gap-0.5 rounded-2xl border-2 bg-felt-950/92 px-5 py-3 text-center shadow-2xl ${
           result.winnerTeam === null ? "border-white/25" : ours ? "border-gold-400" : "border-rose-300/60"
         }`}

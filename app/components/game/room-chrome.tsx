@@ -66,15 +66,15 @@ export function RoomHeader({
             <path d="M15 5l-7 7 7 7" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
-        <div className="flex min-w-0 flex-1 flex-col leading-tight sm:flex-row sm:items-center sm:gap-3">
-          <h1 className="truncate font-display text-lg font-bold text-cream-50 sm:text-xl" data-testid="room-title">
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5 leading-tight sm:flex-row sm:items-center sm:gap-3">
+          <h1 className="whitespace-nowrap font-display text-lg font-bold text-cream-50 sm:text-xl" data-testid="room-title">
             {t("game:room.title", { code: game.game_code })}
           </h1>
-          <div className="flex items-center gap-2">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
+            <StatusLabel status={game.status} />
             {showConnection ? <ConnectionDot status={connection} /> : null}
           </div>
         </div>
-        <StatusLabel status={game.status} />
         {chatButton}
       </div>
     </header>

@@ -15,14 +15,7 @@ export function Scoreboard({ turnText }: { turnText: string }) {
   const order: TeamId[] = mine === "team1" ? ["team1", "team2"] : ["team2", "team1"];
   const score = (team: TeamId) => (team === "team1" ? view.team1Score : view.team2Score);
   const phase = t(`game:board.phase.${view.gamePhase}`);
-  const special =
-    view.specialHand === "mao_de_onze"
-      ? t("game:prompt.maoTitle_onze")
-      : view.specialHand === "mao_de_dez"
-        ? t("game:prompt.maoTitle_dez")
-        : view.specialHand === "mao_de_ferro"
-          ? t("game:prompt.ferro").split(":")[0]
-          : null;
+  const special = view.specialHand ? t(`game:board.specialHands.${view.specialHand}`) : null;
   return (
     <div className="grid grid-cols-[1fr_1fr_1.35fr] gap-1.5 sm:gap-2" data-testid="scoreboard">
       <h2 className="sr-only">{t("game:board.score")}</h2>

@@ -10,8 +10,8 @@ const LINGER_MS = 1400;
 
 const SLOT: Record<number, Record<SeatPosition, string>> = {
   2: {
-    bottom: "left-1/2 top-[52%] -translate-x-[15%] rotate-[5deg]",
-    top: "left-1/2 top-[4%] -translate-x-[85%] -rotate-[4deg]",
+    bottom: "left-1/2 bottom-1 -translate-x-[12%] rotate-[5deg]",
+    top: "left-1/2 top-0 -translate-x-[88%] -rotate-[4deg]",
     left: "",
     right: "",
   },

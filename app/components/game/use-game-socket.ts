@@ -53,6 +53,7 @@ export function useGameSocket(
   const [everOpened, setEverOpened] = useState(false);
   const [sending, setSending] = useState(false);
   const [serverOffset, setServerOffset] = useState(0);
+  const offsetRef = useRef<number | null>(null);
   const socketRef = useRef<WebSocket | null>(null);
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
@@ -126,8 +127,10 @@ export function useGameSocket(
         if (!message || typeof message !== "object" || typeof message.type !== "string") return;
         switch (message.type) {
           case "pong":
-            if (pingSentAt && typeof message.payload?.at === "number") {
-              setServerOffset(clockOffset(pingSentAt, Date.now(), message.payload.at));
+            // The room answers keep-alive pings without waking up (at: 0); only a real time counts.
+            if (pingSentAt && typeof message.payload?.at === "number" && message.payload.at > 0) {
+              offsetRef.current = clockOffset(pingSentAt, Date.now(), message.payload.at);
+              setServerOffset(offsetRef.current);
             }
             return;
           case "chat_message":
@@ -147,9 +150,21 @@ export function useGameSocket(
             handlersRef.current.onEvents?.([message.payload as GameEvent], liveRef.current);
             return;
           default: {
-            const reduced = reduceLive(liveRef.current, message, message.type === "game_state" && fresh);
+            const first = message.type === "game_state" && fresh;
+            const before = liveRef.current.turn;
+            const reduced = reduceLive(liveRef.current, message, first);
             if (message.type === "game_state") {
               fresh = false;
+              // A turn timer that started while we watched tells the server's clock: its start
+              // (deadline - seconds) is at most the server's "now", so the largest estimate wins.
+              const turn = reduced.state.turn;
+              if (!first && !reduced.stale && turn && turn.deadline !== before?.deadline) {
+                const estimate = turn.deadline - turn.seconds * 1000 - Date.now();
+                if (offsetRef.current === null || estimate > offsetRef.current) {
+                  offsetRef.current = estimate;
+                  setServerOffset(estimate);
+                }
+              }
               if (!reduced.stale) {
                 clearTimeout(sendingTimer.current);
                 setSending(false);

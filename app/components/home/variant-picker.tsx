@@ -45,7 +45,7 @@ export function VariantPicker({ value, onChange }: { value: Variant; onChange(va
   const { t } = useTranslation();
   const name = useId();
   return (
-    <fieldset>
+    <fieldset className="min-w-0">
       <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-cream-100/75">{t("variants:label")}</legend>
       <div className="-mx-4 flex snap-x snap-mandatory gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-5 sm:overflow-visible sm:px-0">
         {VARIANTS.map((variant) => {
