@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./tests/e2e/browser";
+import { E2E_STATE_DIR } from "./tests/e2e/state";
 
 // End-to-end tests drive real Chromium against `npm start`'s server, on its
 // own ports and a fresh local database so they never touch dev data.
@@ -29,13 +30,17 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // SIGTERM lets scripts/start.mjs stop wrangler (its own process group) and
+    // the emulators; a plain kill would orphan wrangler, which keeps the
+    // server's stderr open and hangs the run's teardown.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: {
       PORT: String(PORT),
       AUTH_EMULATOR_PORT: String(AUTH_PORT),
       PAYMENT_EMULATOR_PORT: String(PAYMENT_PORT),
-      TRUCO_STATE_DIR: ".wrangler/e2e-state",
+      TRUCO_STATE_DIR: E2E_STATE_DIR,
       TRUCO_FRESH_STATE: "1",
       SKIP_BUILD: process.env.E2E_SKIP_BUILD ?? "0",
     },

@@ -1,0 +1,151 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn, uniquePlayer } from "./helpers";
+import { seedCancelledGame } from "./seed";
+
+// Coins end to end in real Chromium, against `npm start`'s server with the
+// local payment emulator: buying a pack and premium through its checkout page
+// (whose signed webhooks credit the player), the daily reward and a refund.
+
+const balance = (page: Page, coins: string) => page.getByText(`Saldo: ${coins} moedas`, { exact: true });
+
+async function openStore(page: Page) {
+  await page.getByRole("button", { name: /Comprar moedas/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Loja" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test("buys a coin pack through the payment emulator and sees the balance and the transaction", async ({ page }) => {
+  await signIn(page, uniquePlayer("Comprador"));
+  await expect(balance(page, "1.000")).toBeAttached();
+
+  const store = await openStore(page);
+  await expect(store.getByRole("tab", { name: "Moedas" })).toHaveAttribute("aria-selected", "true");
+  // Every pack of spec §3, the bonus shown; nothing to buy until one is chosen.
+  for (const text of ["1.000 moedas", "2.500 moedas", "5.500 moedas", "12.000 moedas", "25.000 moedas", "+500 de bônus", "+10.000 de bônus"]) {
+    await expect(store.getByText(text, { exact: true })).toBeVisible();
+  }
+  await expect(store.getByRole("button", { name: "Comprar", exact: true })).toBeDisabled();
+  await store.getByRole("radio", { name: /2\.500 moedas/ }).check({ force: true });
+  const buy = store.getByRole("button", { name: "Comprar por US$ 9,99" });
+  await expect(buy).toBeEnabled();
+  await buy.click();
+
+  // The emulator's hosted checkout: it says no money moves, shows the item and the price.
+  await page.waitForURL(/\/checkout\/cs_test_/);
+  await expect(page.getByText("Nenhum dinheiro é movimentado aqui.")).toBeVisible();
+  await expect(page.getByText("3.000 moedas — Mesa de Truco")).toBeVisible();
+  await expect(page.getByText("2.500 moedas + 500 de bônus")).toBeVisible();
+  await page.getByRole("button", { name: "Pagar US$ 9,99" }).click();
+
+  // Back on the app: the real outcome, credited by the signed webhook.
+  await page.waitForURL(/\/payments\/success\?session_id=cs_test_/);
+  await expect(page.getByRole("heading", { name: "Pagamento confirmado!" })).toBeVisible();
+  await expect(page.getByText("3.000 moedas foram adicionadas ao seu saldo.")).toBeVisible();
+  await expect(page.getByTestId("payment-balance")).toHaveText(/Saldo atual: 4\.000 moedas/);
+  await page.getByRole("link", { name: "Voltar ao Início" }).click();
+  await expect(balance(page, "4.000")).toBeAttached();
+
+  await page.getByRole("link", { name: /Abrir perfil/ }).click();
+  await page.getByRole("tab", { name: "Transações" }).click();
+  const first = page.getByTestId("transaction").first();
+  await expect(first).toContainText("Compra de moedas");
+  await expect(first).toContainText("Pacote de 2.500 moedas + 500 de bônus");
+  await expect(first).toContainText("+3.000");
+  await expect(page.getByTestId("transaction").nth(1)).toContainText("Bônus");
+});
+
+test("cancelling on the checkout page charges nothing", async ({ page }) => {
+  await signIn(page, uniquePlayer("Desistiu"));
+  const store = await openStore(page);
+  await store.getByRole("radio", { name: /1\.000 moedas/ }).check({ force: true });
+  await store.getByRole("button", { name: "Comprar por US$ 4,99" }).click();
+  await page.waitForURL(/\/checkout\/cs_test_/);
+  await page.getByRole("button", { name: "Cancelar e voltar" }).click();
+  await page.waitForURL(/\/payments\/cancel/);
+  await expect(page.getByRole("heading", { name: "Pagamento cancelado" })).toBeVisible();
+  await expect(page.getByText("Nenhuma cobrança foi feita.", { exact: false })).toBeVisible();
+  await expect(balance(page, "1.000")).toBeAttached();
+  // "Try again" reopens the store.
+  await page.getByRole("link", { name: "Tentar novamente" }).click();
+  await expect(page.getByRole("dialog", { name: "Loja" })).toBeVisible();
+});
+
+test("buys premium and the premium button disappears", async ({ page }) => {
+  await signIn(page, uniquePlayer("Premium"));
+  const premiumButton = page.getByRole("button", { name: "Seja Premium" });
+  await premiumButton.click();
+  const store = page.getByRole("dialog", { name: "Loja" });
+  await expect(store.getByRole("tab", { name: "Premium" })).toHaveAttribute("aria-selected", "true");
+  await expect(store.getByText("Economize 17%")).toBeVisible();
+  for (const feature of ["Mesas exclusivas", "Molduras especiais de avatar", "Suporte prioritário", "Recompensa diária em dobro"]) {
+    await expect(store.getByText(feature, { exact: true })).toBeVisible();
+  }
+  await expect(store.getByRole("button", { name: "Assinar", exact: true })).toBeDisabled();
+  await store.getByRole("radio", { name: /Mensal/ }).check({ force: true });
+  await store.getByRole("button", { name: "Assinar por US$ 9,99" }).click();
+
+  await page.waitForURL(/\/checkout\/cs_test_/);
+  await expect(page.getByText("Nenhum dinheiro é movimentado aqui.")).toBeVisible();
+  await page.getByRole("button", { name: "Assinar por US$ 9,99" }).click();
+
+  await page.waitForURL(/\/payments\/success/);
+  await expect(page.getByRole("heading", { name: "Bem-vindo ao Premium!" })).toBeVisible();
+  await page.getByRole("link", { name: "Voltar ao Início" }).click();
+  await expect(page.getByTestId("header-nickname")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Seja Premium" })).toHaveCount(0);
+  // Premium doubles the daily reward.
+  await expect(page.getByText("Dia 1 da sequência: colete 200 moedas grátis.")).toBeVisible();
+  // No coins for a subscription.
+  await expect(balance(page, "1.000")).toBeAttached();
+});
+
+test("claims the daily reward once: the banner goes and the balance grows", async ({ page }) => {
+  await signIn(page, uniquePlayer("Diario"));
+  const banner = page.getByTestId("daily-reward-banner");
+  await expect(banner).toBeVisible();
+  await expect(banner.getByText("Dia 1 da sequência: colete 100 moedas grátis.")).toBeVisible();
+  await banner.getByRole("button", { name: /Coletar/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "+100 moedas! Dia 1 da sequência." })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(balance(page, "1.100")).toBeAttached();
+  await page.reload();
+  await expect(page.getByTestId("header-nickname")).toBeVisible();
+  await expect(page.getByTestId("daily-reward-banner")).toHaveCount(0);
+  await expect(balance(page, "1.100")).toBeAttached();
+});
+
+test("requests a refund for a cancelled game and gets the entry back", async ({ page }) => {
+  await signIn(page, uniquePlayer("Reembolso"));
+  const me = await (await page.request.get("/api/users/me")).json();
+  seedCancelledGame(me.id, { entry: 100, code: "FALHA1" });
+  await page.reload();
+  await expect(balance(page, "900")).toBeAttached();
+
+  await page.getByRole("button", { name: "Reembolso" }).click();
+  const dialog = page.getByRole("dialog", { name: "Solicitar reembolso" });
+  await expect(dialog).toBeVisible();
+  const game = dialog.getByRole("radio", { name: /Sala #FALHA1/ });
+  await expect(game).toBeChecked(); // the only eligible game is preselected
+  await expect(dialog.getByText("Entrada: 100 moedas")).toBeVisible();
+
+  const reason = dialog.getByLabel("Descreva o problema");
+  await reason.fill("caiu");
+  await expect(dialog.getByTestId("refund-reason-counter")).toContainText("4/500");
+  await dialog.getByRole("button", { name: "Solicitar reembolso" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Por favor, descreva o problema com mais detalhes (mínimo 10 caracteres)");
+  await expect(reason).toBeFocused();
+
+  await reason.fill("A conexão caiu e a partida foi cancelada.");
+  await expect(dialog.getByTestId("refund-reason-counter")).toContainText("41/500");
+  await dialog.getByRole("button", { name: "Solicitar reembolso" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Reembolso aprovado: 100 moedas devolvidas." })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(balance(page, "1.000")).toBeAttached();
+
+  // Refunded once: the game is no longer offered.
+  await page.getByRole("button", { name: "Reembolso" }).click();
+  await expect(page.getByText("Nenhuma partida elegível para reembolso")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
