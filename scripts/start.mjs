@@ -13,8 +13,13 @@
 // from an empty database, SKIP_BUILD=1 to reuse an existing build.
 // STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET in .dev.vars (which wrangler
 // reads) use real Stripe in test mode instead of the payment emulator.
+// TRUCO_BINDINGS="KEY=VALUE KEY2=VALUE2" (space- or comma-separated; used by
+// `npm run bench`, e.g. "NEXT_HAND_DELAY_MS=0 TURN_SECONDS=600") adds vars to
+// both Workers: `--binding` for the Pages app, and a [vars] table in a copy of
+// workers/game-room/wrangler.toml written to TRUCO_STATE_DIR for the room
+// Worker (wrangler pages dev gives --binding to the Pages Worker only).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startAuthEmulator } from "../dev/auth-emulator/server.mjs";
@@ -80,18 +85,41 @@ if (realStripe) {
   paymentBindings.push("--binding", `PAYMENT_EMULATOR_URL=${payments.url}`, "--binding", `STRIPE_WEBHOOK_SECRET=${webhookSecret}`);
 }
 
+// TRUCO_BINDINGS: extra vars for both Workers (see the header).
+const extraVars = (process.env.TRUCO_BINDINGS ?? "").split(/[\s,]+/).filter(Boolean).map((pair) => {
+  const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(pair);
+  if (!match) {
+    console.error(`✗ TRUCO_BINDINGS: expected KEY=VALUE, got ${JSON.stringify(pair)}`);
+    process.exit(1);
+  }
+  return [match[1], match[2]];
+});
+let roomConfig = "workers/game-room/wrangler.toml";
+if (extraVars.length) {
+  const roomDir = path.join(root, "workers/game-room");
+  const vars = extraVars.map(([key, value]) => `${key} = ${JSON.stringify(value)}`).join("\n");
+  let toml = readFileSync(path.join(root, roomConfig), "utf8")
+    .replace(/^(main|migrations_dir)\s*=\s*"([^"]*)"/gm, (_, key, value) => `${key} = ${JSON.stringify(path.resolve(roomDir, value))}`);
+  toml = /^\[vars\]\s*$/m.test(toml) ? toml.replace(/^\[vars\]\s*$/m, `[vars]\n${vars}`) : `${toml}\n[vars]\n${vars}\n`;
+  mkdirSync(stateDir, { recursive: true });
+  roomConfig = path.join(stateDir, "game-room.wrangler.toml");
+  writeFileSync(roomConfig, toml);
+  console.log(`\n▸ Extra vars for both Workers: ${extraVars.map(([key, value]) => `${key}=${value}`).join(" ")}`);
+}
+
 console.log("\n▸ Starting the app (wrangler pages dev)");
 const wrangler = spawn(
   bin("wrangler"),
   [
     "pages", "dev", "build/client",
     "-c", "wrangler.toml",
-    "-c", "workers/game-room/wrangler.toml",
+    "-c", roomConfig,
     "--port", String(port),
     "--ip", "127.0.0.1",
     "--persist-to", stateDir,
     "--binding", `AUTH_EMULATOR_URL=${auth.issuer}`,
     ...paymentBindings,
+    ...extraVars.flatMap(([key, value]) => ["--binding", `${key}=${value}`]),
     "--show-interactive-dev-session=false",
     "--log-level", process.env.WRANGLER_LOG ?? "warn",
   ],
