@@ -432,7 +432,6 @@ async function seedPlayers(count, file) {
     chunks(sessions, "INSERT INTO sessions (id, user_id, expires_at) VALUES"),
   ].join("\n");
   fs.writeFileSync(file, sql);
-  fs.writeFileSync(file.replace(/\.sql$/, ".json"), JSON.stringify(players));
   return players;
 }
 
@@ -1042,15 +1041,19 @@ async function scenarioB(players) {
     saturation = new Stats();
     for (const table of tables) table.stats = saturation;
     log(`saturation probe: the same rooms with no think time for ${SATURATION_S} s`);
-    saturation.load = await play(tables, saturation, { think: 0, seconds: SATURATION_S, label: "B2" });
+    saturation.load = await play(tables, saturation, { think: 0, seconds: SATURATION_S, label: "B2", reopen: false });
     log(`saturation probe done: ${saturation.moves} moves, ${(saturation.moves / saturation.load.playSeconds).toFixed(0)} moves/s`);
   }
   for (const table of tables) table.close();
   return { stats, saturation };
 }
 
-/** Every live room plays (think time uniform in [0.5, 1.5] × think) for `seconds`; returns load figures. */
-async function play(tables, stats, { think, seconds, label }) {
+/**
+ * Every live room plays (think time uniform in [0.5, 1.5] × think) for
+ * `seconds`, opening a new room when its match ends (if `reopen`); returns
+ * load figures.
+ */
+async function play(tables, stats, { think, seconds, label, reopen = true }) {
   const pids = server.pids();
   const cpu0 = cpuByProcess(pids);
   const clientCpu0 = process.cpuUsage();
@@ -1058,6 +1061,7 @@ async function play(tables, stats, { think, seconds, label }) {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const errors0 = stats.errors.length;
+  const rooms = tables.filter((t) => !t.dead).length;
   const playStart = performance.now();
   const endAt = playStart + seconds * 1000;
   const framesAtStart = stats.framesIn;
@@ -1079,6 +1083,10 @@ async function play(tables, stats, { think, seconds, label }) {
             const result = await table.move();
             if (result === "completed") {
               table.close();
+              if (!reopen) {
+                table.dead = true;
+                break;
+              }
               reopened += 1;
               await table.open();
             }
@@ -1102,7 +1110,7 @@ async function play(tables, stats, { think, seconds, label }) {
   const u = process.cpuUsage(clientCpu0);
   return {
     think,
-    rooms: tables.filter((t) => !t.dead).length,
+    rooms,
     playSeconds,
     reopened,
     moves: stats.moves - movesAtStart,
@@ -1222,6 +1230,7 @@ function verdict(ok) {
 }
 
 function printReport({ a, b, web, ledger, signInNote, failures }) {
+  if (stopping) return; // Interrupted: no report.
   const lines = [];
   const row = (cols, widths) => cols.map((c, i) => String(c).padEnd(widths[i])).join("  ");
   const latencyTable = (title, stats, { seats = false, extra = [] } = {}) => {
