@@ -112,6 +112,10 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   private readonly db: Db;
   /** Messages for every socket, sent by `publish` once the room is saved. */
   private outbox: ServerMessage[] = [];
+  /** Hand records for D1, written once players have their frames (the room's storage is the source of truth). */
+  private handRecords: ((db: Db) => Promise<void>)[] = [];
+  /** The alarm time last set, so an unchanged deadline costs no storage write. */
+  private alarmAt: number | null | undefined;
 
   constructor(ctx: DurableObjectState, env: RoomEnv) {
     super(ctx, env);
@@ -144,12 +148,17 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     return this.room;
   }
 
-  /** Persist before broadcast: what players see is always what survives an eviction. */
-  private async save(room: Room): Promise<void> {
+  /**
+   * Persist before broadcast: what players see is always what survives an
+   * eviction. The writes are not awaited on purpose: the object's output gate
+   * holds every outgoing frame until they are durable (and resets the object
+   * if they fail), so the views can be built while the write is in flight.
+   */
+  private save(room: Room): void {
     room.version += 1;
     this.room = room;
-    await this.ctx.storage.put(ROOM_KEY, room);
-    await this.schedule(room);
+    void this.ctx.storage.put(ROOM_KEY, room);
+    this.schedule(room);
   }
 
   /** Every mutation runs alone: D1 awaits inside it cannot interleave with another player's. */
@@ -187,7 +196,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
         room.seats.push(...bots);
         room.seats.sort((a, b) => a.seat - b.seat);
       }
-      await this.save(room);
+      this.save(room);
       return { ok: true };
     });
   }
@@ -199,7 +208,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
       const result = await this.seatPlayer(room, request);
       if (!result.ok) return result;
       room.idleDeadline = Date.now() + this.idleMs;
-      await this.save(room);
+      this.save(room);
       this.broadcastParticipants(room);
       return { ok: true };
     });
@@ -220,7 +229,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
         await this.cancel(room, "abandoned");
       } else {
         room.idleDeadline = Date.now() + this.idleMs;
-        await this.save(room);
+        this.save(room);
         this.broadcastParticipants(room);
       }
       return { ok: true };
@@ -254,8 +263,8 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     const room = await this.load();
     if (room?.game.status === "waiting") {
       room.idleDeadline = Date.now() + this.idleMs;
-      await this.ctx.storage.put(ROOM_KEY, room);
-      await this.schedule(room);
+      void this.ctx.storage.put(ROOM_KEY, room);
+      this.schedule(room);
     }
   }
 
@@ -324,7 +333,11 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
       if (room) send(ws, { type: "game_state", payload: this.statePayload(room, attachment.userId) });
       return;
     }
-    await this.exclusive(() => this.playerAction(ws, attachment.userId, message));
+    // Moves run without blockConcurrencyWhile (it costs ~0.5 ms a move): the
+    // state transition is synchronous in memory, and the only awaits on this
+    // path (the settlement's D1 batch, hand records after the broadcast) come
+    // after it, where anything that interleaves sees the new state.
+    await this.playerAction(ws, attachment.userId, message);
   }
 
   private async playerAction(ws: WebSocket, userId: string, message: GameActionMessage): Promise<void> {
@@ -361,7 +374,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
       if (stillOpen) return;
       if (room.game.status === "waiting") await markReady(this.db, room.game.id, userId, false);
       if (room.game.status === "active") seat.awaySince = Date.now();
-      await this.save(room);
+      this.save(room);
       this.broadcast({ type: "player_disconnected", payload: { userId } });
       this.broadcastParticipants(room);
     });
@@ -370,6 +383,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   // ------------------------------------------------------------------ timers
 
   async alarm(): Promise<void> {
+    this.alarmAt = undefined; // The alarm that fired is gone; schedule() must set the next one.
     await this.exclusive(async () => {
       const room = await this.load();
       if (!room) return;
@@ -390,7 +404,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   }
 
   /** One alarm, at the earliest pending deadline. */
-  private async schedule(room: Room): Promise<void> {
+  private schedule(room: Room): void {
     const deadlines: number[] = [];
     if (room.game.status === "waiting" && room.idleDeadline) deadlines.push(room.idleDeadline);
     if (room.game.status === "active") {
@@ -401,11 +415,11 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
         if (seat.awaySince !== null && !seat.botControlled) deadlines.push(seat.awaySince + this.graceMs);
       }
     }
-    if (deadlines.length === 0) {
-      await this.ctx.storage.deleteAlarm();
-      return;
-    }
-    await this.ctx.storage.setAlarm(Math.max(Math.min(...deadlines), Date.now()));
+    const next = deadlines.length ? Math.max(Math.min(...deadlines), Date.now()) : null;
+    if (next === this.alarmAt) return;
+    this.alarmAt = next;
+    if (next === null) void this.ctx.storage.deleteAlarm();
+    else void this.ctx.storage.setAlarm(next);
   }
 
   /**
@@ -492,16 +506,14 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
       if (event.type === "hand_started") {
         room.hands.push({ hand: event.handNumber, commitment: event.commitment, seed: null });
         room.handActions = [];
-        await recordHandStart(this.db, room.game.id, event.handNumber, event.commitment);
+        const { handNumber, commitment } = event;
+        this.handRecords.push((db) => recordHandStart(db, room.game.id, handNumber, commitment));
       } else if (event.type === "hand_ended") {
         const hand = room.hands.find((h) => h.hand === state.handNumber);
         if (hand) hand.seed = event.seed;
-        await recordHandEnd(this.db, room.game.id, state.handNumber, {
-          seed: event.seed,
-          actions: room.handActions,
-          winnerTeam: event.winnerTeam,
-          points: event.points,
-        });
+        const handNumber = state.handNumber;
+        const record = { seed: event.seed, actions: room.handActions, winnerTeam: event.winnerTeam, points: event.points };
+        this.handRecords.push((db) => recordHandEnd(db, room.game.id, handNumber, record));
       } else if (event.type === "match_ended") {
         await this.finish(room, event.winnerTeam, [event.team1Score, event.team2Score]);
       }
@@ -577,7 +589,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     room.turn = null;
     room.botDueAt = null;
     room.nextHandAt = null;
-    await this.save(room);
+    this.save(room);
     this.broadcast({ type: "game_session_updated", payload: { game: room.game } });
     this.broadcast({ type: "game_ended", payload: { winnerTeam: null, results: [], reason } });
     this.broadcastState(room);
@@ -677,12 +689,15 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   }
 
   private statePayload(room: Room, userId: string | null): GameStatePayload {
-    const seated = userId !== null && room.seats.some((s) => s.userId === userId);
+    return { ...this.sharedState(room), view: this.viewOf(room, userId) };
+  }
+
+  /** Everything in a game_state that is the same for every socket. */
+  private sharedState(room: Room): Omit<GameStatePayload, "view"> {
     return {
       version: room.version,
       game: room.game,
       participants: this.participants(room),
-      view: room.match ? viewFor(room.match, seated ? userId : null) : null,
       turn: room.turn ? { playerId: room.turn.playerId, deadline: room.turn.deadline, seconds: this.turnMs / 1000 } : null,
       hands: room.hands,
       results: room.results,
@@ -690,10 +705,24 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     };
   }
 
+  private viewOf(room: Room, userId: string | null) {
+    const seated = userId !== null && room.seats.some((s) => s.userId === userId);
+    return room.match ? viewFor(room.match, seated ? userId : null) : null;
+  }
+
+  /** Each socket its own game_state: the shared part is serialised once, the view per player. */
   private broadcastState(room: Room): void {
+    const shared = JSON.stringify(this.sharedState(room));
+    const prefix = `{"type":"game_state","payload":${shared.slice(0, -1)},"view":`;
+    const views = new Map<string, string>();
     for (const ws of this.ctx.getWebSockets()) {
       const { userId } = ws.deserializeAttachment() as Attachment;
-      send(ws, { type: "game_state", payload: this.statePayload(room, userId) });
+      let view = views.get(userId);
+      if (view === undefined) {
+        view = JSON.stringify(this.viewOf(room, userId));
+        views.set(userId, view);
+      }
+      sendText(ws, `${prefix}${view}}}`);
     }
   }
 
@@ -715,11 +744,14 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   /** Saves the room, then sends the queued messages and each socket its own state. */
   private async publish(room: Room): Promise<void> {
-    await this.save(room);
+    this.save(room);
     const messages = this.outbox;
     this.outbox = [];
     for (const message of messages) this.broadcast(message);
     this.broadcastState(room);
+    const records = this.handRecords;
+    this.handRecords = [];
+    for (const write of records) await write(this.db);
   }
 
   private broadcast(message: ServerMessage, except?: WebSocket): void {
