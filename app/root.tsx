@@ -44,9 +44,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
   return {
     locale,
-    translations: RESOURCES[locale] ?? RESOURCES[DEFAULT_LANGUAGE],
+    // Visitors only ever see the landing page: ship just its texts.
+    translations: user ? RESOURCES[locale] : pick(RESOURCES[locale], VISITOR_NAMESPACES),
     user: user ? profileOf(user) : null,
   };
+}
+
+const VISITOR_NAMESPACES = ["common", "auth", "navigation", "home", "errors"] as const;
+
+function pick<T extends Record<string, unknown>>(source: T, keys: readonly (keyof T)[]): Partial<T> {
+  return Object.fromEntries(keys.map((key) => [key, source[key]])) as Partial<T>;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -81,8 +88,8 @@ export function Layout({ children }: { children: ReactNode }) {
 function useLanguageSync(locale: Language, translations: Record<string, unknown>, signedIn: boolean) {
   const { i18n } = useTranslation();
   const revalidator = useRevalidator();
-  if (!i18n.hasResourceBundle(locale, "common")) {
-    for (const [ns, bundle] of Object.entries(translations)) i18n.addResourceBundle(locale, ns, bundle, true, true);
+  for (const [ns, bundle] of Object.entries(translations)) {
+    if (!i18n.hasResourceBundle(locale, ns)) i18n.addResourceBundle(locale, ns, bundle, true, true);
   }
   useEffect(() => {
     if (i18n.language !== locale) i18n.changeLanguage(locale);

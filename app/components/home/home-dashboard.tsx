@@ -1,0 +1,25 @@
+import { useTranslation } from "react-i18next";
+import { StatsBlock } from "~/components/stats-block";
+import type { Profile } from "~/services/users.server";
+import { DailyRewardBanner } from "./daily-reward-banner";
+import { GameLobby } from "./game-lobby";
+import { HomeHeader } from "./home-header";
+
+/** The signed-in home of spec §2: header, daily reward, lobby, stats. */
+export default function HomeDashboard({ user }: { user: Profile }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <HomeHeader user={user} />
+      <main id="main" className="mx-auto flex max-w-5xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
+        <div>
+          <h1 className="font-display text-2xl font-bold text-cream-50 sm:text-3xl">{t("home:welcome", { name: user.nickname })}</h1>
+          <p className="text-cream-100/75">{t("home:welcomeSubtitle")}</p>
+        </div>
+        <DailyRewardBanner user={user} />
+        <GameLobby user={user} />
+        <StatsBlock user={user} />
+      </main>
+    </>
+  );
+}
