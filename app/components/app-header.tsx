@@ -36,7 +36,7 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
           >
             <Avatar name={user.nickname} url={user.avatar_url} seed={user.id} size={32} premium={user.is_premium} />
             <span className="flex flex-col text-left leading-tight">
-              <span className="max-w-28 truncate text-sm font-semibold text-cream-50" data-testid="header-nickname">
+              <span className="max-w-20 truncate text-sm font-semibold text-cream-50 sm:max-w-28" data-testid="header-nickname">
                 {user.nickname}
               </span>
               <span className="text-xs text-gold-300">{t("common:pointsCount", { count: user.ranking_points })}</span>

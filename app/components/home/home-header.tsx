@@ -40,14 +40,14 @@ export function HomeHeader({ user }: { user: Profile }) {
             onClick={() => setPurchase("coins")}
             aria-haspopup="dialog"
             data-testid="header-coins"
-            className="group inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-gold-500/40 bg-gold-400/10 pl-2.5 pr-1.5 text-sm font-bold text-gold-300 transition-colors hover:border-gold-400 hover:bg-gold-400/20"
+            className="group inline-flex min-h-10 items-center gap-1 rounded-xl border border-gold-500/40 bg-gold-400/10 pl-2 pr-1 text-sm font-bold text-gold-300 transition-colors hover:border-gold-400 hover:bg-gold-400/20 sm:gap-1.5 sm:pl-2.5 sm:pr-1.5"
           >
             <CoinIcon />
             <span className="sr-only">{t("home:coinBalance", { count: user.virtual_coins })}</span>
             <span aria-hidden className="tabular-nums">
               {user.virtual_coins.toLocaleString(i18n.language)}
             </span>
-            <span aria-hidden className="grid h-6 w-6 place-items-center rounded-lg bg-gold-400 text-base leading-none text-felt-950 group-hover:bg-gold-300">
+            <span aria-hidden className="grid h-5 w-5 place-items-center rounded-md bg-gold-400 text-base leading-none text-felt-950 group-hover:bg-gold-300 sm:h-6 sm:w-6 sm:rounded-lg">
               +
             </span>
             <span className="sr-only">{t("payments:buyCoins")}</span>

@@ -192,7 +192,7 @@ function CoinPacks({ selected, onSelect, disabled }: { selected: number | null; 
       <legend id={legend} className="mb-3 text-sm font-semibold text-cream-100/85">
         {t("payments:choosePack")}
       </legend>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <div className="flex flex-col gap-2.5">
         {COIN_PACKS.map((pack) => {
           const badge = PACK_BADGES[pack.id];
           return (
@@ -207,21 +207,25 @@ function CoinPacks({ selected, onSelect, disabled }: { selected: number | null; 
             >
               <span className="flex w-full items-center gap-3">
                 <CoinStack size={pack.id} />
-                <span className="flex min-w-0 flex-1 flex-col">
+                <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <span className="text-lg font-bold text-cream-50">{t("payments:packCoins", { count: pack.coins })}</span>
+                    <span className="whitespace-nowrap text-base font-bold text-cream-50 sm:text-lg">
+                      {t("payments:packCoins", { count: pack.coins })}
+                    </span>
                     {badge ? (
-                      <span className="rounded-full bg-felt-600 px-2 py-0.5 text-[0.7rem] font-bold uppercase tracking-wide text-cream-50">
+                      <span className="whitespace-nowrap rounded-full bg-felt-600 px-2 py-0.5 text-[0.65rem] font-bold uppercase tracking-wide text-cream-50">
                         {t(`payments:${badge}`)}
                       </span>
                     ) : null}
                   </span>
                   {pack.bonus > 0 ? (
-                    <span className="text-sm font-semibold text-gold-300">{t("payments:packBonus", { count: pack.bonus })}</span>
+                    <span className="text-xs sm:text-sm">
+                      <span className="font-semibold text-gold-300">{t("payments:packBonus", { count: pack.bonus })}</span>
+                      <span className="text-cream-100/65"> · {t("payments:packTotal", { count: packTotal(pack) })}</span>
+                    </span>
                   ) : null}
-                  <span className="text-xs text-cream-100/65">{t("payments:packTotal", { count: packTotal(pack) })}</span>
                 </span>
-                <span className="shrink-0 rounded-xl bg-black/30 px-3 py-1.5 text-base font-bold tabular-nums text-cream-50">
+                <span className="shrink-0 whitespace-nowrap rounded-xl bg-black/30 px-2.5 py-1.5 text-sm font-bold tabular-nums text-cream-50 sm:px-3 sm:text-base">
                   {formatPrice(pack.priceCents, locale)}
                 </span>
               </span>
@@ -237,11 +241,11 @@ function CoinPacks({ selected, onSelect, disabled }: { selected: number | null; 
 /** A little pile of coins that grows with the pack. */
 function CoinStack({ size }: { size: number }) {
   return (
-    <span aria-hidden className="relative h-12 w-12 shrink-0">
+    <span aria-hidden className="relative h-10 w-10 shrink-0">
       {Array.from({ length: Math.min(size, 5) }, (_, i) => (
         // Fanned out from the bottom-left, so a bigger pack looks fuller.
-        <span key={i} className="absolute drop-shadow" style={{ left: `${(i % 3) * 6}px`, bottom: `${Math.floor(i / 1.5) * 4}px` }}>
-          <CoinIcon className="h-8 w-8" />
+        <span key={i} className="absolute drop-shadow" style={{ left: `${(i % 3) * 5}px`, bottom: `${Math.floor(i / 1.5) * 3}px` }}>
+          <CoinIcon className="h-7 w-7" />
         </span>
       ))}
     </span>

@@ -142,14 +142,16 @@ export function RefundModal({ open, onClose }: { open: boolean; onClose(): void 
                     >
                       {checked ? <CheckIcon className="h-3 w-3" /> : null}
                     </span>
-                    <span className="flex min-w-0 flex-1 flex-col">
-                      <span className="font-semibold text-cream-50">{t("payments:refundGameCode", { code: game.game_code })}</span>
+                    <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                      <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                        <span className="font-semibold text-cream-50">{t("payments:refundGameCode", { code: game.game_code })}</span>
+                        <span className="text-sm font-semibold text-gold-300">{t("payments:refundEntry", { count: game.entry_paid })}</span>
+                      </span>
                       <span className="text-xs text-cream-100/70">
                         {t(`payments:gameTypes.${game.game_type}`)} · {t(`payments:gameModes.${game.game_mode}`)} ·{" "}
                         {formatDateTime(game.ended_at, i18n.language)}
                       </span>
                     </span>
-                    <span className="shrink-0 text-sm font-semibold text-gold-300">{t("payments:refundEntry", { count: game.entry_paid })}</span>
                   </label>
                 );
               })}

@@ -89,7 +89,7 @@ export function TransactionsTab() {
               </span>
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-semibold text-cream-50">{label}</span>
-                {detail ? <span className="truncate text-xs text-cream-100/70">{detail}</span> : null}
+                {detail ? <span className="line-clamp-2 text-xs text-cream-100/70">{detail}</span> : null}
                 <time dateTime={item.created_at} className="text-xs text-cream-100/55">
                   {formatDateTime(item.created_at, locale)}
                 </time>

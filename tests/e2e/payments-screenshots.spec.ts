@@ -1,0 +1,73 @@
+import { test, type Page } from "@playwright/test";
+import { signIn, uniquePlayer } from "./helpers";
+import { seedCancelledGame } from "./seed";
+
+// Not a check: `SCREENSHOTS=1 npx playwright test payments-screenshots` writes
+// PNGs of the coin and payment screens, phone and desktop, into
+// .tmp/screenshots for a human to look at.
+test.skip(!process.env.SCREENSHOTS, "screenshots only on demand");
+
+const VIEWPORTS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+];
+
+async function shoot(page: Page, name: string, fullPage = true) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `.tmp/screenshots/${name}-${viewport.name}.png`, fullPage });
+  }
+}
+
+test("coin and payment screens", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, uniquePlayer("Screenshot"));
+  await shoot(page, "home-daily-reward");
+
+  await page.getByRole("button", { name: /Comprar moedas/ }).click();
+  await page.getByRole("radio", { name: /2\.500 moedas/ }).check({ force: true });
+  await shoot(page, "purchase-coins", false);
+  await page.getByRole("tab", { name: "Premium" }).click();
+  await page.getByRole("radio", { name: /Anual/ }).check({ force: true });
+  await shoot(page, "purchase-premium", false);
+  await page.keyboard.press("Escape");
+
+  const me = await (await page.request.get("/api/users/me")).json();
+  seedCancelledGame(me.id, { entry: 100, code: "QUEDA7" });
+  await page.reload();
+  await page.getByRole("button", { name: "Reembolso" }).click();
+  const reason = page.getByLabel("Descreva o problema");
+  await reason.fill("caiu");
+  await page.getByRole("button", { name: "Solicitar reembolso" }).click();
+  await shoot(page, "refund-modal", false);
+  await page.keyboard.press("Escape");
+
+  // Pay for a pack through the emulator: its checkout page, then the success page.
+  await page.getByRole("button", { name: /Comprar moedas/ }).click();
+  await page.getByRole("radio", { name: /5\.500 moedas/ }).check({ force: true });
+  await page.getByRole("button", { name: /Comprar por/ }).click();
+  await page.waitForURL(/\/checkout\//);
+  await shoot(page, "emulator-checkout");
+  await page.getByRole("button", { name: /Pagar/ }).click();
+  await page.waitForURL(/\/payments\/success/);
+  await page.getByRole("heading", { name: "Pagamento confirmado!" }).waitFor();
+  await shoot(page, "payment-success");
+
+  await page.goto("/");
+  await page.getByRole("button", { name: /Comprar moedas/ }).click();
+  await page.getByRole("radio", { name: /1\.000 moedas/ }).check({ force: true });
+  await page.getByRole("button", { name: /Comprar por/ }).click();
+  await page.waitForURL(/\/checkout\//);
+  await page.getByRole("button", { name: "Cancelar e voltar" }).click();
+  await page.waitForURL(/\/payments\/cancel/);
+  await shoot(page, "payment-cancel");
+
+  await page.goto("/");
+  await page.getByTestId("daily-reward-banner").getByRole("button", { name: /Coletar/ }).click();
+  await page.getByTestId("daily-reward-banner").waitFor({ state: "detached" });
+  await page.goto("/profile");
+  await page.getByRole("tab", { name: "Transações" }).click();
+  await page.getByTestId("transactions-list").waitFor();
+  await shoot(page, "transactions");
+});
