@@ -42,6 +42,8 @@ export interface FakeRoomOptions {
   match?: Partial<Pick<CreateMatchInput, "scores" | "dealerIndex" | "rules" | "seed">> & {
     deal?: { hands: string[][]; vira?: string | null };
   };
+  /** While waiting: how many of the seats are taken (the first ones). */
+  joined?: number;
   /** Computer seats act by themselves after this delay (ms); null: only when the test says so. */
   botDelayMs?: number | null;
   nextHandDelayMs?: number;
@@ -64,6 +66,10 @@ export class FakeRoom {
   turnDeadline: { playerId: string; deadline: number } | null = null;
   /** When false, the REST polls answer 500 (to watch the page keep trying). */
   restUp = true;
+  /** POSTs to leave/bots, in order. */
+  posts: { path: string; body: unknown }[] = [];
+  /** How many times the page asked GET /api/games/{id}. */
+  summaryRequests = 0;
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly options: FakeRoomOptions;
 
@@ -106,6 +112,7 @@ export class FakeRoom {
       connected: true,
       bot_controlled: false,
     }));
+    if (options.joined !== undefined) this.participants = this.participants.slice(0, options.joined);
     if (this.summary.status !== "waiting") this.start();
   }
 
@@ -126,9 +133,10 @@ export class FakeRoom {
 
   async install(page: Page) {
     const base = `/api/games/${this.gameId}`;
-    await page.route(`**${base}`, (route) =>
-      this.restUp ? route.fulfill({ json: this.summary }) : route.fulfill({ status: 500, json: { error: "down" } }),
-    );
+    await page.route(`**${base}`, (route) => {
+      this.summaryRequests += 1;
+      return this.restUp ? route.fulfill({ json: this.summary }) : route.fulfill({ status: 500, json: { error: "down" } });
+    });
     await page.route(`**${base}/participants`, (route) =>
       this.restUp ? route.fulfill({ json: this.participants }) : route.fulfill({ status: 500, json: { error: "down" } }),
     );
@@ -150,6 +158,14 @@ export class FakeRoom {
         return route.fulfill({ status: 201, json: message });
       }
       return route.fulfill({ json: this.chat });
+    });
+    await page.route(`**${base}/leave`, (route) => {
+      this.posts.push({ path: "leave", body: null });
+      return route.fulfill({ json: { ok: true } });
+    });
+    await page.route(`**${base}/bots`, (route) => {
+      this.posts.push({ path: "bots", body: route.request().postDataJSON() });
+      return route.fulfill({ json: { ok: true } });
     });
     await page.routeWebSocket(`**${base}/ws`, (ws) => this.connect(ws));
   }
