@@ -19,7 +19,7 @@ export function Tabs({ items, value, onChange, label }: { items: TabItem[]; valu
   const active = items[index];
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto rounded-2xl bg-black/25 p-1">
+      <div role="tablist" aria-label={label} className="flex gap-1 rounded-2xl bg-black/25 p-1">
         {items.map((item, i) => {
           const selected = i === index;
           return (
@@ -41,7 +41,7 @@ export function Tabs({ items, value, onChange, label }: { items: TabItem[]; valu
                 else if (event.key === "Home") focusAt(0);
                 else if (event.key === "End") focusAt(items.length - 1);
               }}
-              className={`min-h-10 flex-1 whitespace-nowrap rounded-xl px-3 text-sm font-semibold transition-colors ${
+              className={`min-h-10 min-w-0 flex-1 rounded-xl px-2 py-1.5 text-xs leading-tight font-semibold transition-colors sm:px-3 sm:text-sm ${
                 selected ? "bg-gold-400 text-felt-950 shadow" : "text-cream-100/80 hover:bg-white/10"
               }`}
             >
