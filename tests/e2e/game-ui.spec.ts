@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { FakeRoom, currentUserId, type FakeRoomOptions } from "./fake-room";
+import { chooseVariant } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
 // The game screen against scripted server frames: a FakeRoom runs the real engine behind
@@ -407,7 +408,7 @@ test("lobby: the join modal's code rules, its fallback error, and the create req
     bodies.push(route.request().postDataJSON());
     return route.fulfill({ status: 500, body: "" });
   });
-  await page.getByTestId("variant-gaucho").check({ force: true });
+  await chooseVariant(page, "gaucho");
   await page.getByTestId("create-ranked-2v2").click();
   await expect(page.getByRole("alert").filter({ hasText: "Erro ao criar jogo" })).toBeVisible();
   await page.getByText("Difícil").click();
