@@ -5,6 +5,7 @@ import {
   chooseAction,
   createMatch,
   handStartedEvent,
+  legalActions,
   pendingPlayer,
   startNextHand,
   viewFor,
@@ -250,6 +251,13 @@ export class FakeRoom {
     const pending = pendingPlayer(state);
     const seat = this.options.seats.find((s) => s.id === pending);
     if (pending && seat?.bot) this.later(delay, () => this.botMove(pending));
+  }
+
+  /** That seat plays its first legal card (to set up a trick). */
+  playAny(playerId: string) {
+    if (!this.state) return false;
+    const action = legalActions(this.state, playerId).find((a) => a.type === "play_card" && !a.faceDown);
+    return action ? this.act(playerId, action) : false;
   }
 
   /** Lets a computer seat decide (the engine's bot). */

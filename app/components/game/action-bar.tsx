@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Action, EnvidoCall, FlorCall, TrucoCall } from "../../../game/truco/index";
 import type { ActionGroups } from "./game-logic";
@@ -40,7 +40,7 @@ function ActionButton({
       disabled={disabled}
       aria-label={label}
       data-testid={testId}
-      className={`inline-flex min-h-11 min-w-[5.5rem] flex-1 items-center justify-center gap-1 rounded-xl px-3 text-sm font-bold transition-colors disabled:cursor-not-allowed disabled:opacity-50 sm:flex-none sm:text-base ${TONES[tone]}`}
+      className={`inline-flex min-h-11 min-w-[5.5rem] flex-1 flex-col items-center justify-center gap-0 rounded-xl px-3 py-1 text-sm font-bold leading-tight transition-colors disabled:cursor-not-allowed disabled:opacity-50 sm:flex-none sm:text-base ${TONES[tone]}`}
     >
       {children}
     </button>
@@ -74,6 +74,12 @@ export function ActionBar({
   const { t } = useTranslation();
   const { view, me, nickname, teamName } = useTable();
   const [confirmMazo, setConfirmMazo] = useState(false);
+  const promptRef = useRef<HTMLElement>(null);
+  const promptKey = `${view.actionCount}:${view.pendingDecision?.kind ?? ""}:${view.pendingDecision?.playerId === me}`;
+  // On a small phone the question can open below the fold: bring it into view.
+  useEffect(() => {
+    promptRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [promptKey]);
   useEffect(() => setConfirmMazo(false), [view.actionCount]);
   useEffect(() => {
     if (!confirmMazo) return;
@@ -91,7 +97,7 @@ export function ActionBar({
     <ActionButton key={call} tone="truco" disabled={disabled} onClick={() => onAction({ type: "call_truco", call })} testId={`call-${call}`}>
       {t(`game:calls.${call}`)}
       {view.stake.nextValue !== null && view.stake.nextCall === call ? (
-        <span className="text-[11px] font-semibold normal-case opacity-85">({t("game:callValue", { count: view.stake.nextValue })})</span>
+        <span className="font-sans text-[11px] font-semibold normal-case tracking-normal opacity-85">{t("game:callValue", { count: view.stake.nextValue })}</span>
       ) : null}
     </ActionButton>
   );
@@ -214,6 +220,7 @@ export function ActionBar({
   if (prompt) {
     return (
       <section
+        ref={promptRef}
         aria-label={t("game:board.actions")}
         className="animate-banner flex flex-col gap-2 rounded-2xl border-2 border-gold-400/70 bg-felt-950/90 p-3 shadow-xl shadow-black/40"
         data-testid="prompt"

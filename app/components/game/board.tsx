@@ -103,8 +103,11 @@ export function Board({
             ) : null}
           </div>
         ) : view.variant === "mineiro" ? (
-          <div className="absolute left-2 top-2 max-w-[5rem] text-[10px] font-semibold leading-tight text-cream-100/60 sm:left-5 sm:top-4 sm:max-w-none sm:text-xs">
-            {t("game:board.fixedManilhas")}
+          <div className="absolute left-2 top-2 flex max-w-[5.5rem] flex-col gap-0.5 text-[10px] font-semibold leading-tight text-cream-100/70 sm:left-5 sm:top-4 sm:max-w-none sm:text-xs" data-testid="fixed-manilhas">
+            <span className="uppercase tracking-wide">{t("game:board.fixedManilhas")}</span>
+            <span className="whitespace-nowrap rounded-md bg-cream-50/90 px-1 py-0.5 font-bold tracking-tight text-felt-950" aria-hidden>
+              4<span className="text-suit-black">♣</span> 7<span className="text-suit-red">♥</span> A<span className="text-suit-black">♠</span> 7<span className="text-suit-red">♦</span>
+            </span>
           </div>
         ) : null}
 

@@ -264,12 +264,15 @@ function LiveRoom({
           {t("game:room.reconnecting")}
         </p>
       ) : null}
-      <main id="main" className="mx-auto flex max-w-6xl flex-col gap-2 px-2 pt-2 sm:px-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-4 lg:pt-4">
-        <div className="flex min-w-0 flex-col gap-2">
+      <main
+        id="main"
+        className="mx-auto flex max-w-6xl flex-col gap-2 px-2 pt-2 sm:px-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-x-4 lg:gap-y-2 lg:pt-3"
+      >
+        <div className="lg:col-start-2 lg:row-start-1">
           <InfoPanel game={game} participants={participants} />
-          {body}
         </div>
-        <aside className="flex min-w-0 flex-col gap-2">
+        <div className="flex min-w-0 flex-col gap-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">{body}</div>
+        <aside className="flex min-w-0 flex-col gap-2 lg:col-start-2 lg:row-start-2">
           {chatOpen ? (
             <ChatPanel
               id={chatId}

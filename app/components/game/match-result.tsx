@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { GameSummary, Participant, PlayerResult } from "../../../game/protocol";
 import type { TeamId } from "../../../game/truco/index";
 import { Avatar } from "~/components/avatar";
-import { CoinIcon } from "~/components/icons";
+import { CoinIcon, TrophyIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { signed } from "~/utils/format";
 import { Dialog } from "./dialog";
@@ -69,8 +69,8 @@ export function MatchResult({
     >
       <div className="flex flex-col gap-4">
         {won ? (
-          <div aria-hidden className="flex justify-center gap-1 text-3xl">
-            <span className="animate-deal">🏆</span>
+          <div aria-hidden className="flex justify-center">
+            <TrophyIcon className="animate-deal h-12 w-12 text-gold-400" />
           </div>
         ) : null}
         <div className="text-center">
@@ -86,7 +86,12 @@ export function MatchResult({
           {reasonText ? <p className="mt-1 text-sm text-cream-100/70">{reasonText}</p> : null}
         </div>
 
-        <table className="w-full text-sm">
+        <table className="w-full table-fixed text-sm">
+          <colgroup>
+            <col />
+            <col className="w-[5.5rem]" />
+            {ranked ? <col className="w-[4rem]" /> : null}
+          </colgroup>
           <thead>
             <tr className="text-left text-[11px] uppercase tracking-wide text-cream-100/60">
               <th scope="col" className="pb-1 font-semibold">
@@ -109,10 +114,10 @@ export function MatchResult({
               return (
                 <tr key={`${r.user_id ?? "bot"}-${i}`} className={`border-t border-white/10 ${me ? "bg-gold-400/10" : ""}`} data-testid="result-row">
                   <th scope="row" className="py-2 pr-2 text-left font-normal">
-                    <span className="flex min-w-0 items-center gap-2">
+                    <span className="flex min-w-0 items-center gap-2 overflow-hidden">
                       <Avatar name={r.nickname} url={seat?.avatar_url} seed={r.user_id ?? r.nickname} size={28} />
                       <span className="min-w-0">
-                        <span className="block truncate font-semibold text-cream-50">
+                        <span className="block truncate font-semibold text-cream-50" title={r.nickname}>
                           {r.nickname}
                           {me ? <span className="font-normal text-cream-100/60"> ({t("game:teams.you")})</span> : null}
                         </span>

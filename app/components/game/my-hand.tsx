@@ -82,7 +82,7 @@ export function MyHand({
                 isSelected ? "shadow-[0_0_0_3px_#f6cf6b,0_0_24px_rgb(246_207_107/0.55)]" : ""
               } ${enabled && !playable && view.currentPlayer === me ? "brightness-75" : ""}`}
             >
-              <PlayingCard card={card} variant={view.variant} className="w-[4.9rem] sm:w-24 lg:w-28" />
+              <PlayingCard card={card} variant={view.variant} className="w-[4.9rem] sm:w-24 lg:w-[6.5rem]" />
             </span>
             {isSelected ? (
               <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-gold-400 px-2 text-[10px] font-extrabold uppercase leading-5 tracking-wide text-felt-950 shadow">

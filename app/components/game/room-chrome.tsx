@@ -102,7 +102,8 @@ export function InfoPanel({ game, participants }: { game: GameSummary; participa
         game.entry_cost > 0 ? (
           <span className="inline-flex items-center gap-1">
             <CoinIcon className="h-4 w-4" />
-            {t("common:coinsCount", { count: game.entry_cost, lng: i18n.language })}
+            <span aria-hidden>{game.entry_cost.toLocaleString(i18n.language)}</span>
+            <span className="sr-only">{t("common:coinsCount", { count: game.entry_cost, lng: i18n.language })}</span>
           </span>
         ) : (
           t("game:room.freeEntry")
@@ -116,7 +117,7 @@ export function InfoPanel({ game, participants }: { game: GameSummary; participa
     },
   ];
   return (
-    <section aria-label={t("game:room.info")} className="felt-panel px-3 py-2">
+    <section aria-label={t("game:room.info")} className="felt-panel px-3 py-1.5">
       <dl className="grid grid-cols-4 gap-1 text-center">
         {items.map((item) => (
           <div key={item.testId} className="min-w-0" data-testid={item.testId}>
@@ -139,7 +140,7 @@ export function TeamsPanel({ game, participants, userId }: { game: GameSummary; 
       <h2 id="teams-title" className="sr-only">
         {t("game:teams.title")}
       </h2>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
         {(["team1", "team2"] as const).map((team) => {
           const seats = participants.filter((p) => p.team === team).sort((a, b) => a.seat - b.seat);
           const style = TEAM_STYLE[team];
@@ -164,10 +165,15 @@ export function TeamsPanel({ game, participants, userId }: { game: GameSummary; 
                         ) : null}
                       </span>
                       <span className="min-w-0 flex-1">
-                        <span className="block truncate text-sm font-semibold text-cream-50">
+                        <span className="block truncate text-sm font-semibold text-cream-50" title={p.nickname}>
                           {p.nickname}
                           {me ? <span className="font-normal text-cream-100/60"> ({t("game:teams.you")})</span> : null}
                         </span>
+                        {p.is_ready ? (
+                          <span className="block text-[11px] font-bold text-emerald-300" data-testid="ready">
+                            {t("game:teams.ready")}
+                          </span>
+                        ) : null}
                         <span className="block truncate text-[11px] text-cream-100/60">
                           {p.is_bot
                             ? p.bot_level
@@ -180,11 +186,6 @@ export function TeamsPanel({ game, participants, userId }: { game: GameSummary; 
                                 : t("game:teams.offline")}
                         </span>
                       </span>
-                      {p.is_ready ? (
-                        <span className="shrink-0 text-xs font-bold text-emerald-300" data-testid="ready">
-                          {t("game:teams.ready")}
-                        </span>
-                      ) : null}
                     </li>
                   );
                 })}

@@ -220,7 +220,7 @@ describe("players and timer", () => {
   it("recognises practice games (no coins, no points)", () => {
     expect(isPractice(game, [participant(0)])).toBe(false);
     expect(isPractice({ ...game, bot_level: "easy" }, [])).toBe(true);
-    expect(isPractice(game, [participant(0), participant(1, { is_bot: true, user_id: null })])).toBe(true);
+    expect(isPractice({ ...game, entry_cost: 0 }, [])).toBe(true);
   });
 });
 

@@ -1,0 +1,187 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { FakeRoom, currentUserId, type FakeRoomOptions } from "./fake-room";
+import { newSignedInPage } from "./helpers";
+
+// Not a check: `SCREENSHOTS=1 npx playwright test game-screenshots` writes PNGs of the live-game
+// screens (lobby, join, waiting room, board phases and variants, a truco call, chat, result,
+// history), phone and desktop, into .tmp/screenshots for a human to look at.
+test.skip(!process.env.SCREENSHOTS, "screenshots only on demand");
+test.describe.configure({ timeout: 120_000 });
+
+const VIEWPORTS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+];
+
+async function shoot(page: Page, name: string, fullPage = false) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(350);
+    await page.screenshot({ path: `.tmp/screenshots/game-${name}-${viewport.name}.png`, fullPage });
+  }
+}
+
+type Me = { id: string; nickname: string };
+async function room(browser: Browser, options: (me: Me) => Omit<FakeRoomOptions, "me">) {
+  const { page, context } = await newSignedInPage(browser, "Marina");
+  await page.setViewportSize(VIEWPORTS[0]);
+  const me = await currentUserId(page);
+  const fake = new FakeRoom({ me: me.id, ...options(me) });
+  await fake.install(page);
+  await page.goto(`/game/${fake.gameId}`);
+  await expect(page.getByTestId(fake.summary.status === "waiting" ? "waiting-room" : "board")).toBeVisible();
+  return { page, context, fake, me };
+}
+
+const duo = (me: Me) => [
+  { id: me.id, nickname: me.nickname },
+  { id: "bot-1", nickname: "Tia Bot", bot: true },
+];
+const quartet = (me: Me) => [
+  { id: me.id, nickname: me.nickname },
+  { id: "bot-1", nickname: "Rival Um", bot: true },
+  { id: "bot-2", nickname: "Parceira", bot: true },
+  { id: "bot-3", nickname: "Rival Dois", bot: true },
+];
+
+test("lobby, join modal, history", async ({ browser }) => {
+  const { page, context } = await newSignedInPage(browser, "Marina");
+  await shoot(page, "lobby", true);
+  await page.getByTestId("open-join").click();
+  await page.getByTestId("join-dialog").getByLabel("Código da sala").fill("K7M2QX");
+  await shoot(page, "join-modal");
+  await page.route("**/api/games/history", (route) =>
+    route.fulfill({
+      json: [
+        { id: "g1", game_type: "1v1", game_mode: "ranked", truco_variant: "paulista", bot_level: null, result: "win", coins_change: 100, rating_change: 16, team1_score: 12, team2_score: 7, team: "team1", completed_at: "2026-03-04T12:00:00Z", created_at: "2026-03-04T11:40:00Z" },
+        { id: "g2", game_type: "2v2", game_mode: "casual", truco_variant: "argentino", bot_level: null, result: "loss", coins_change: -50, rating_change: 0, team1_score: 30, team2_score: 21, team: "team2", completed_at: "2026-03-03T12:00:00Z", created_at: "2026-03-03T11:40:00Z" },
+        { id: "g3", game_type: "1v1", game_mode: "casual", truco_variant: "gaucho", bot_level: "hard", result: "win", coins_change: 0, rating_change: 0, team1_score: 12, team2_score: 9, team: "team1", completed_at: "2026-03-02T12:00:00Z", created_at: "2026-03-02T11:40:00Z" },
+      ],
+    }),
+  );
+  await page.goto("/profile");
+  await page.getByRole("tab", { name: "Histórico de Jogos" }).click();
+  await expect(page.getByTestId("history-list")).toBeVisible();
+  await shoot(page, "history", true);
+  await context.close();
+});
+
+test("waiting room", async ({ browser }) => {
+  const { page, context } = await room(browser, (me) => ({
+    status: "waiting",
+    seats: quartet(me).map((s, i) => ({ ...s, bot: false, nickname: i === 2 ? "Paulo" : s.nickname })),
+    joined: 2,
+  }));
+  await shoot(page, "waiting-room", true);
+  await context.close();
+});
+
+test("Paulista 1v1, a card picked; a truco call pending; the hand summary", async ({ browser }) => {
+  const { page, context, fake } = await room(browser, (me) => ({
+    seats: duo(me),
+    match: { dealerIndex: 0, scores: { team1: 5, team2: 7 }, deal: { hands: [["7h", "Kc", "3d"], ["3s", "5h", "Qc"]], vira: "6d" } },
+    botDelayMs: null,
+  }));
+  fake.playAny("bot-1");
+  await page.getByRole("button", { name: "Rei de Paus" }).click();
+  await shoot(page, "paulista-my-turn");
+  await page.getByRole("button", { name: "Rei de Paus" }).click();
+  await expect(page.getByTestId("trick-card")).toHaveCount(2);
+  await page.waitForTimeout(1600);
+  fake.act("bot-1", { type: "call_truco", call: "truco" });
+  await expect(page.getByTestId("prompt")).toBeVisible();
+  await shoot(page, "truco-pending");
+  await page.getByTestId("truco-reject").click();
+  await expect(page.getByTestId("hand-summary")).toBeVisible();
+  await page.waitForTimeout(2800);
+  await shoot(page, "round-end");
+  fake.stop();
+  await context.close();
+});
+
+test("Argentino (Spanish deck): envido to answer; Gaúcho: flor", async ({ browser }) => {
+  const a = await room(browser, (me) => ({
+    variant: "argentino",
+    seats: duo(me),
+    match: { dealerIndex: 0, scores: { team1: 14, team2: 17 }, deal: { hands: [["7s", "6s", "Ac"], ["3h", "5d", "Qc"]] } },
+    botDelayMs: null,
+  }));
+  a.fake.act("bot-1", { type: "call_envido", call: "envido" });
+  await expect(a.page.getByTestId("prompt")).toBeVisible();
+  await a.page.waitForTimeout(2700);
+  await shoot(a.page, "argentino-envido");
+  a.fake.stop();
+  await a.context.close();
+
+  const g = await room(browser, (me) => ({
+    variant: "gaucho",
+    seats: duo(me),
+    match: { dealerIndex: 1, deal: { hands: [["7h", "Jh", "Kh"], ["As", "5d", "Qc"]] } },
+    botDelayMs: null,
+  }));
+  await expect(g.page.getByTestId("prompt")).toBeVisible();
+  await shoot(g.page, "gaucho-flor");
+  g.fake.stop();
+  await g.context.close();
+});
+
+test("2v2 Mineiro trick in play; 2v2 mão de onze; blind mão de ferro; chat open", async ({ browser }) => {
+  const m = await room(browser, (me) => ({
+    variant: "mineiro",
+    seats: quartet(me),
+    match: { dealerIndex: 0, scores: { team1: 4, team2: 6 } },
+    botDelayMs: null,
+  }));
+  m.fake.playAny("bot-1");
+  m.fake.playAny("bot-2");
+  m.fake.playAny("bot-3");
+  await expect(m.page.getByTestId("trick-card")).toHaveCount(3);
+  await shoot(m.page, "mineiro-2v2");
+  await m.page.getByTestId("chat-toggle").click();
+  m.fake.chat.push(
+    { id: 1, user_id: "u-x", nickname: "Parceira", avatar_url: null, message: "Tenho o zap, pode trucar!", message_type: "text", created_at: "" },
+    { id: 2, user_id: "u-y", nickname: "Rival Um", avatar_url: null, message: "😎", message_type: "emoji", created_at: "" },
+  );
+  await m.page.getByTestId("chat-input").fill("Vamos nessa!");
+  await m.page.getByTestId("chat-send").click();
+  await expect(m.page.getByTestId("chat-message")).toHaveCount(3);
+  await shoot(m.page, "chat-open");
+  m.fake.stop();
+  await m.context.close();
+
+  const o = await room(browser, (me) => ({ seats: quartet(me), match: { dealerIndex: 3, scores: { team1: 11, team2: 8 } }, botDelayMs: null }));
+  await shoot(o.page, "mao-de-onze");
+  o.fake.stop();
+  await o.context.close();
+
+  const f = await room(browser, (me) => ({ seats: duo(me), match: { dealerIndex: 0, scores: { team1: 11, team2: 11 } }, botDelayMs: null }));
+  f.fake.playAny("bot-1");
+  await expect(f.page.getByTestId("trick-card")).toHaveCount(1);
+  await shoot(f.page, "mao-de-ferro");
+  f.fake.stop();
+  await f.context.close();
+});
+
+test("match result", async ({ browser }) => {
+  const { page, context, fake } = await room(browser, (me) => ({
+    seats: duo(me),
+    mode: "ranked",
+    entryCost: 100,
+    match: { dealerIndex: 1, scores: { team1: 10, team2: 8 }, deal: { hands: [["3h", "2c", "Ac"], ["4h", "5d", "Qc"]], vira: "7d" } },
+    botDelayMs: null,
+  }));
+  await page.getByTestId("call-truco").click();
+  fake.act("bot-1", { type: "respond_truco", response: "accept" });
+  for (let i = 0; i < 3 && fake.state?.phase !== "game_over"; i++) {
+    const mine = page.locator('[data-testid="hand-card"][data-playable]').first();
+    await mine.click();
+    await mine.click();
+    await page.waitForTimeout(400);
+    fake.playAny("bot-1");
+    await page.waitForTimeout(400);
+  }
+  await expect(page.getByTestId("match-result")).toBeVisible();
+  await shoot(page, "match-result");
+  fake.stop();
+  await context.close();
+});
