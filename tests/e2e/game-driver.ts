@@ -77,8 +77,13 @@ export async function gameCodeOf(page: Page): Promise<string> {
 
 export async function joinByCode(page: Page, code: string) {
   await page.goto("/");
-  await page.getByTestId("open-join").click();
-  await page.getByTestId("join-dialog").getByLabel("Código da sala").fill(code);
+  // Retried: a click before the lazy dashboard hydrates would not reach React.
+  const dialog = page.getByTestId("join-dialog");
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByTestId("open-join").click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await dialog.getByLabel("Código da sala").fill(code);
   await page.getByTestId("join-dialog").getByRole("button", { name: "Entrar", exact: true }).click();
   await page.waitForURL(/\/game\//);
 }
