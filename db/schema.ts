@@ -108,6 +108,8 @@ export const games = sqliteTable(
     entry_cost: integer("entry_cost").notNull(),
     /** Set for a practice game against the computer (free, unranked). */
     bot_level: text("bot_level", { enum: BOT_LEVELS }),
+    /** A premium member's exclusive table: only premium members may take a seat. */
+    premium_only: integer("premium_only", { mode: "boolean" }).notNull().default(false),
     created_by: text("created_by")
       .notNull()
       .references(() => users.id),

@@ -82,6 +82,8 @@ export interface GameSummary {
   truco_variant: import("./truco/index").Variant;
   entry_cost: number;
   bot_level: BotLevel | null;
+  /** Only premium members may take a seat (absent in rooms stored before the flag existed). */
+  premium_only?: boolean;
   created_by: string;
   capacity: number;
   winner_team: TeamId | null;
@@ -179,6 +181,8 @@ export const CreateGameSchema = z
     /** Play against computer players at once (free, casual, unranked). */
     vs_computer: z.boolean().optional(),
     bot_level: z.enum(["easy", "normal", "hard"]).optional(),
+    /** A premium member's exclusive table (DESIGN.md §5): only premium members may join. */
+    premium_only: z.boolean().optional(),
   })
   .strict();
 export type CreateGame = z.infer<typeof CreateGameSchema>;

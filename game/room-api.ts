@@ -27,7 +27,8 @@ export type RoomError =
   | "not_seated"
   | "not_creator"
   | "not_casual"
-  | "not_waiting";
+  | "not_waiting"
+  | "premium_only";
 
 export type RoomResult = { ok: true } | { ok: false; error: RoomError };
 

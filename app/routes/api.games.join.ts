@@ -5,6 +5,7 @@ import { findOpenGameByCode, isSeated } from "~/services/games.server";
 import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
 import { room, roomErrorResponse, seatRequestOf } from "~/services/rooms.server";
+import { isPremium } from "~/services/users.server";
 
 /** POST {game_code} → {game_id}: takes a seat at the game with that code. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -19,6 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Back to a table where the player already sits (another tab, a reload).
   if (await isSeated(context, game.id, user.id)) return jsonOk({ game_id: game.id });
   if (game.status !== "waiting") return jsonError(409, t("errors:gameStarted"));
+  if (game.premium_only && !isPremium(user)) return jsonError(403, t("errors:premiumOnlyJoin"));
   if (user.virtual_coins < game.entry_cost) return jsonError(400, t("errors:joinInsufficient", { n: game.entry_cost }));
   const joined = await room(context, game.id).join(seatRequestOf(user));
   if (!joined.ok) return roomErrorResponse(request, joined.error, game.entry_cost);

@@ -5,11 +5,13 @@ import { abandonGame, entryCostFor, findGame, insertGame, summaryOf } from "~/se
 import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
 import { room, roomErrorResponse, seatRequestOf } from "~/services/rooms.server";
+import { isPremium } from "~/services/users.server";
 
 /**
- * POST {game_type, game_mode, entry_cost, truco_variant, vs_computer?, bot_level?}
+ * POST {game_type, game_mode, entry_cost, truco_variant, vs_computer?, bot_level?, premium_only?}
  * → 201 the game. The entry cost comes from the mode (spec §9), never from the
- * client; the creator takes seat 0 in the room, paying the entry there.
+ * client; the creator takes seat 0 in the room, paying the entry there. Only a
+ * premium member may open an exclusive (premium-only) table.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
@@ -17,6 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await parseJsonBody(request, CreateGameSchema);
   const t = await serverT(request);
   const entry = entryCostFor(input);
+  if (input.premium_only && !input.vs_computer && !isPremium(user)) return jsonError(403, t("errors:premiumOnlyCreate"));
   if (user.virtual_coins < entry) return jsonError(400, t("errors:createInsufficient", { n: entry }));
 
   const game = await insertGame(context, user, input);

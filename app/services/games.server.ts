@@ -24,6 +24,7 @@ export function summaryOf(game: Game): GameSummary {
     truco_variant: game.truco_variant,
     entry_cost: game.entry_cost,
     bot_level: game.bot_level,
+    premium_only: game.premium_only,
     created_by: game.created_by,
     capacity: CAPACITY[game.game_type],
     winner_team: game.winner_team,
@@ -108,6 +109,7 @@ export async function insertGame(context: AppLoadContext, creator: User, input: 
       truco_variant: input.truco_variant,
       entry_cost: entryCostFor(input),
       bot_level: vsComputer ? (input.bot_level ?? "normal") : null,
+      premium_only: !vsComputer && Boolean(input.premium_only),
       created_by: creator.id,
     };
     try {

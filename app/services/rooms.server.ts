@@ -53,6 +53,8 @@ export async function roomErrorResponse(request: Request, error: RoomError, entr
       return jsonError(409, t("errors:notCasual"));
     case "not_waiting":
       return jsonError(409, t("errors:notWaiting"));
+    case "premium_only":
+      return jsonError(403, t("errors:premiumOnlyJoin"));
   }
 }
 

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { FakeRoom, currentUserId, type FakeRoomOptions } from "./fake-room";
 import { newSignedInPage } from "./helpers";
+import { seedPremium } from "./seed";
 
 // Not a check: `SCREENSHOTS=1 npx playwright test game-screenshots` writes PNGs of the live-game
 // screens (lobby, join, waiting room, board phases and variants, a truco call, chat, result,
@@ -63,6 +64,24 @@ test("lobby, join modal, history", async ({ browser }) => {
   await page.getByRole("tab", { name: "Histórico de Jogos" }).click();
   await expect(page.getByTestId("history-list")).toBeVisible();
   await shoot(page, "history", true);
+  await context.close();
+});
+
+test("lobby of a premium member: the exclusive-table switch; an exclusive waiting room", async ({ browser }) => {
+  const { page, context } = await newSignedInPage(browser, "Marina");
+  seedPremium((await currentUserId(page)).id);
+  await page.reload();
+  const exclusive = page.getByRole("switch", { name: /Mesa exclusiva Premium/ });
+  await expect(async () => {
+    await exclusive.check({ force: true });
+    await page.waitForTimeout(300);
+    await expect(exclusive).toBeChecked({ timeout: 200 });
+  }).toPass({ timeout: 10_000 });
+  await shoot(page, "lobby-premium", true);
+  await page.getByTestId("create-casual-2v2").click();
+  await page.waitForURL(/\/game\//);
+  await expect(page.getByTestId("info-premium-only")).toBeVisible();
+  await shoot(page, "waiting-room-exclusive");
   await context.close();
 });
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, uniquePlayer } from "./helpers";
+import { gameCodeOf } from "./game-driver";
+import { newSignedInPage, signIn, uniquePlayer } from "./helpers";
 import { seedCancelledGame } from "./seed";
 
 // Coins end to end in real Chromium, against `npm start`'s server with the
@@ -71,7 +72,7 @@ test("cancelling on the checkout page charges nothing", async ({ page }) => {
   await expect(page.getByRole("dialog", { name: "Loja" })).toBeVisible();
 });
 
-test("buys premium and the premium button disappears", async ({ page }) => {
+test("buys premium: the premium button disappears and exclusive tables open to members only", async ({ page, browser }) => {
   await signIn(page, uniquePlayer("Premium"));
   const premiumButton = page.getByRole("button", { name: "Seja Premium" });
   await premiumButton.click();
@@ -98,6 +99,28 @@ test("buys premium and the premium button disappears", async ({ page }) => {
   await expect(page.getByText("Dia 1 da sequência: colete 200 moedas grátis.")).toBeVisible();
   // No coins for a subscription.
   await expect(balance(page, "1.000")).toBeAttached();
+
+  // An exclusive table: only premium members may sit at it.
+  const exclusive = page.getByRole("switch", { name: /Mesa exclusiva Premium/ });
+  await expect(async () => {
+    await exclusive.check({ force: true });
+    await page.waitForTimeout(300);
+    await expect(exclusive).toBeChecked({ timeout: 200 });
+  }).toPass({ timeout: 10_000 });
+  await page.getByTestId("create-casual-1v1").click();
+  await page.waitForURL(/\/game\//);
+  await expect(page.getByTestId("info-premium-only")).toHaveText("★ Mesa exclusiva Premium");
+  const code = await gameCodeOf(page);
+
+  const other = await newSignedInPage(browser, "Visitante");
+  await other.page.goto(`/?join=${code}`);
+  const dialog = other.page.getByTestId("join-dialog");
+  await expect(dialog.getByLabel("Código da sala")).toHaveValue(code);
+  await dialog.getByRole("button", { name: "Entrar", exact: true }).click();
+  await expect(other.page.getByText("Esta é uma mesa exclusiva para assinantes Premium")).toBeVisible();
+  await expect(other.page).toHaveURL((url) => url.pathname === "/");
+  await expect(balance(other.page, "1.000")).toBeAttached();
+  await other.context.close();
 });
 
 test("claims the daily reward once: the banner goes and the balance grows", async ({ page }) => {

@@ -44,3 +44,9 @@ export function seedCancelledGame(userId: string, { entry = 100, code = "FALHA1"
   `);
   return gameId;
 }
+
+/** A premium membership until far in the future, as the subscription webhooks would leave it. */
+export function seedPremium(userId: string) {
+  if (!UUID.test(userId)) throw new Error(`not a user id: ${userId}`);
+  execute(`UPDATE users SET premium_until = '2999-01-01T00:00:00.000Z' WHERE id = '${userId}';`);
+}

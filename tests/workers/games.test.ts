@@ -134,6 +134,33 @@ describe("creating and joining", () => {
     }
   });
 
+  it("lets only premium members open and join an exclusive table, writing nothing on a refusal", async () => {
+    const [member, other, plain] = [await createPlayer(), await createPlayer(), await createPlayer()];
+    for (const player of [member, other]) {
+      await env.DB.prepare("UPDATE users SET premium_until = ? WHERE id = ?").bind("2999-01-01T00:00:00.000Z", player.user.id).run();
+    }
+    const body = { game_type: "1v1", game_mode: "casual", truco_variant: "paulista", premium_only: true };
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM games").first<{ n: number }>();
+    const refused = await call("/api/games", { method: "POST", cookie: plain.cookie, body });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: "Só assinantes Premium podem criar mesas exclusivas" });
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM games").first<{ n: number }>())?.n).toBe(before?.n);
+
+    const game = await createGame(member, body);
+    expect(game.premium_only).toBe(true);
+    const shut = await join(plain, game.game_code);
+    expect(shut.status).toBe(403);
+    expect(await shut.json()).toEqual({ error: "Esta é uma mesa exclusiva para assinantes Premium" });
+    expect((await userRow(plain.user.id))?.virtual_coins).toBe(1000);
+    // The room refuses on its own too, whatever the app in front of it checked.
+    const direct = await roomStub(game.id).join({ userId: plain.user.id, nickname: "x", avatarUrl: null, isPremium: false, rating: 1000 });
+    expect(direct).toEqual({ ok: false, error: "premium_only" });
+    expect((await ledgerRows(game.id)).map((row) => row.user_id)).toEqual([member.user.id]);
+
+    expect(await (await join(other, game.game_code)).json()).toEqual({ game_id: game.id });
+    expect((await userRow(other.user.id))?.virtual_coins).toBe(950);
+  });
+
   it("returns the entry to a player who leaves a waiting room, and closes an empty one", async () => {
     const [a, b] = [await createPlayer(), await createPlayer()];
     const game = await createGame(a, { game_type: "2v2", game_mode: "ranked", truco_variant: "gaucho" });

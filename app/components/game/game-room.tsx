@@ -12,7 +12,7 @@ import { api } from "~/utils/api";
 import { Board } from "./board";
 import { useCallouts, useCalloutText, type AnyCallout } from "./callouts";
 import { ChatPanel, ChatToggle, useChat } from "./chat-panel";
-import { Dialog } from "./dialog";
+import { Modal } from "~/components/ui/modal";
 import { FairnessPanel, type HandProof } from "./fairness-panel";
 import { calloutsOf, eventKey, missingPlayers } from "./game-logic";
 import { MatchResult } from "./match-result";
@@ -291,21 +291,21 @@ function LiveRoom({
         {announcement}
       </p>
 
-      <Dialog
+      <Modal
         open={exitOpen}
         onClose={() => setExitOpen(false)}
         title={t("game:room.exitTitle")}
         footer={
-          <>
+          <div className="flex flex-wrap justify-end gap-2">
             <Button variant="ghost" onClick={() => navigate("/")} data-testid="confirm-exit">
               {t("game:room.exitConfirm")}
             </Button>
             <Button onClick={() => setExitOpen(false)}>{t("game:room.stay")}</Button>
-          </>
+          </div>
         }
       >
         <p className="text-sm text-cream-100/85">{t("game:room.exitText")}</p>
-      </Dialog>
+      </Modal>
 
       {results && results.length > 0 ? (
         <MatchResult

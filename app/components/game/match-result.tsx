@@ -6,7 +6,7 @@ import { Avatar } from "~/components/avatar";
 import { CoinIcon, TrophyIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { signed } from "~/utils/format";
-import { Dialog } from "./dialog";
+import { Modal } from "~/components/ui/modal";
 import { isPractice } from "./game-logic";
 import { TEAM_STYLE } from "./scoreboard";
 
@@ -46,7 +46,7 @@ export function MatchResult({
   };
   const reasonText = reason && reason !== "match_over" && i18n.exists(`game:result.reason.${reason}`) ? t(`game:result.reason.${reason}`) : "";
   return (
-    <Dialog
+    <Modal
       open={open}
       onClose={onClose}
       tone={won ? "celebrate" : "somber"}
@@ -57,14 +57,14 @@ export function MatchResult({
         </span>
       }
       footer={
-        <>
+        <div className="flex flex-wrap justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             {t("game:result.viewTable")}
           </Button>
           <Link to="/" className={buttonClasses("primary", "md")} data-testid="result-home">
             {t("game:result.backHome")}
           </Link>
-        </>
+        </div>
       }
     >
       <div className="flex flex-col gap-4">
@@ -145,6 +145,6 @@ export function MatchResult({
         </table>
         {practice ? <p className="rounded-xl bg-emerald-400/10 px-3 py-2 text-center text-sm text-emerald-200">{t("game:result.practice")}</p> : null}
       </div>
-    </Dialog>
+    </Modal>
   );
 }

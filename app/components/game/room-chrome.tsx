@@ -127,6 +127,11 @@ export function InfoPanel({ game, participants }: { game: GameSummary; participa
         ))}
       </dl>
       {practice ? <p className="mt-1 text-center text-[11px] text-emerald-200/80">{t("modes:vsComputer")} · {t(`modes:botLevels.${game.bot_level}`)}</p> : null}
+      {game.premium_only ? (
+        <p className="mt-1 text-center text-[11px] font-semibold text-gold-300" data-testid="info-premium-only">
+          ★ {t("game:room.exclusive")}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
 import { api } from "~/utils/api";
-import { Dialog } from "./dialog";
+import { Modal } from "~/components/ui/modal";
 import { missingPlayers } from "./game-logic";
 
 const LEVELS: readonly BotLevel[] = ["easy", "normal", "hard"];
@@ -173,39 +173,39 @@ export function WaitingRoom({
         </div>
       ) : null}
 
-      <Dialog
+      <Modal
         open={confirm === "leave"}
         onClose={() => setConfirm(null)}
         title={t("game:room.leaveTitle")}
         footer={
-          <>
+          <div className="flex flex-wrap justify-end gap-2">
             <Button variant="ghost" onClick={() => setConfirm(null)}>
               {t("common:cancel")}
             </Button>
             <Button variant="danger" onClick={leave} disabled={busy} data-testid="confirm-leave">
               {t("game:room.leaveConfirm")}
             </Button>
-          </>
+          </div>
         }
       >
         <p className="text-sm text-cream-100/85">
           {game.entry_cost > 0 ? t("game:room.leaveText", { count: game.entry_cost }) : t("game:room.leaveTextFree")}
         </p>
-      </Dialog>
+      </Modal>
 
-      <Dialog
+      <Modal
         open={confirm === "bots"}
         onClose={() => setConfirm(null)}
         title={t("game:room.fillBotsTitle")}
         footer={
-          <>
+          <div className="flex flex-wrap justify-end gap-2">
             <Button variant="ghost" onClick={() => setConfirm(null)}>
               {t("common:cancel")}
             </Button>
             <Button onClick={fill} disabled={busy} data-testid="confirm-bots">
               {t("game:room.fillBotsConfirm")}
             </Button>
-          </>
+          </div>
         }
       >
         <div className="flex flex-col gap-3">
@@ -227,7 +227,7 @@ export function WaitingRoom({
             </div>
           </fieldset>
         </div>
-      </Dialog>
+      </Modal>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { BotLevel, GameMode, GameType } from "../../../game/protocol";
 import { ENTRY_COST } from "../../../game/protocol-constants";
 import type { Variant } from "../../../game/truco/index";
 import "~/components/game/game.css";
-import { BoltIcon, CoinIcon, TrophyIcon } from "~/components/icons";
+import { BoltIcon, CoinIcon, StarIcon, TrophyIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
 import type { Profile } from "~/services/users.server";
@@ -27,6 +27,7 @@ export function GameLobby({ user }: { user: Profile | null }) {
   const [level, setLevel] = useState<BotLevel>("normal");
   const [pending, setPending] = useState<Pending>(null);
   const [joinOpen, setJoinOpen] = useState(false);
+  const [exclusive, setExclusive] = useState(false);
   const invited = params.get("join") ?? "";
   const levelName = useId();
 
@@ -70,7 +71,7 @@ export function GameLobby({ user }: { user: Profile | null }) {
     setPending(`${mode === "bots" ? "bots" : (mode as "casual" | "ranked")}:${type}`);
     const body = vsComputer
       ? { game_type: type, game_mode: "casual", entry_cost: 0, truco_variant: variant, vs_computer: true, bot_level: level }
-      : { game_type: type, game_mode: mode, entry_cost: cost, truco_variant: variant };
+      : { game_type: type, game_mode: mode, entry_cost: cost, truco_variant: variant, ...(premium && exclusive ? { premium_only: true } : {}) };
     const result = await api<{ id: string }>("/api/games", { method: "POST", body });
     if (!result.ok || !result.data?.id) {
       setPending(null);
@@ -81,6 +82,7 @@ export function GameLobby({ user }: { user: Profile | null }) {
   }
 
   const variantName = t(`variants:names.${variant}`);
+  const premium = Boolean(user?.is_premium);
 
   return (
     <section aria-labelledby="lobby-title" className="felt-panel flex flex-col gap-4 p-4 sm:p-5">
@@ -156,6 +158,38 @@ export function GameLobby({ user }: { user: Profile | null }) {
           );
         })}
       </div>
+
+      {premium ? (
+        <label
+          className={`flex cursor-pointer items-center gap-3 rounded-2xl border px-4 py-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-gold-400 ${
+            exclusive ? "border-gold-400/60 bg-gold-500/10" : "border-white/10 bg-black/20 hover:bg-white/5"
+          }`}
+          data-testid="premium-only-toggle"
+        >
+          <span aria-hidden className="grid h-9 w-9 shrink-0 place-items-center rounded-xl bg-gold-400/20 text-gold-300">
+            <StarIcon className="h-5 w-5" />
+          </span>
+          <span className="flex min-w-0 flex-1 flex-col">
+            <span className="font-semibold text-cream-50">{t("game:lobby.exclusive")}</span>
+            <span className="text-sm text-cream-100/70">{t("game:lobby.exclusiveHint")}</span>
+          </span>
+          <input
+            type="checkbox"
+            role="switch"
+            checked={exclusive}
+            onChange={(event) => setExclusive(event.target.checked)}
+            className="peer sr-only"
+          />
+          <span
+            aria-hidden
+            className={`relative h-6 w-11 shrink-0 rounded-full transition-colors ${exclusive ? "bg-gold-400" : "bg-white/20"}`}
+          >
+            <span
+              className={`absolute top-0.5 h-5 w-5 rounded-full bg-cream-50 shadow transition-[left] ${exclusive ? "left-[1.375rem]" : "left-0.5"}`}
+            />
+          </span>
+        </label>
+      ) : null}
 
       <article aria-labelledby="mode-bots" data-testid="mode-bots" className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-black/20 p-4 sm:flex-row sm:items-center">
         <div className="flex min-w-0 flex-1 items-start gap-3">

@@ -2,7 +2,7 @@ import { useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { GAME_CODE_LENGTH, normalizeGameCode } from "../../../game/protocol-constants";
-import { Dialog } from "~/components/game/dialog";
+import { Modal } from "~/components/ui/modal";
 import { Button } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
 import { api } from "~/utils/api";
@@ -45,7 +45,7 @@ export function JoinGameDialog({ open, onClose, initialCode = "" }: { open: bool
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={t("game:lobby.joinTitle")} testId="join-dialog">
+    <Modal open={open} onClose={onClose} title={t("game:lobby.joinTitle")} testId="join-dialog">
       <form id={`${inputId}-form`} onSubmit={submit} className="flex flex-col gap-3">
         <label htmlFor={inputId} className="text-sm font-semibold text-cream-100/85">
           {t("game:lobby.codeLabel")}
@@ -79,6 +79,6 @@ export function JoinGameDialog({ open, onClose, initialCode = "" }: { open: bool
           </Button>
         </div>
       </form>
-    </Dialog>
+    </Modal>
   );
 }

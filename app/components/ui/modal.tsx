@@ -15,6 +15,7 @@ export function Modal({
   children,
   footer,
   size = "md",
+  tone = "default",
   initialFocus,
   testId,
 }: {
@@ -26,6 +27,8 @@ export function Modal({
   children?: ReactNode;
   footer?: ReactNode;
   size?: "md" | "lg";
+  /** The frame: gold for a celebration (a won match), muted for a somber moment. */
+  tone?: "default" | "celebrate" | "somber";
   /** What to focus when it opens (default: the first focusable element). */
   initialFocus?: RefObject<HTMLElement | null>;
   testId?: string;
@@ -53,6 +56,7 @@ export function Modal({
     };
   }, []);
 
+  const ring = tone === "celebrate" ? "border-gold-400/70 shadow-gold-500/20" : tone === "somber" ? "border-white/15 shadow-black/50" : "border-white/10 shadow-black/50";
   const width = size === "lg" ? "w-[min(calc(100vw-1rem),42rem)]" : "w-[min(calc(100vw-1rem),30rem)]";
   return (
     <dialog
@@ -71,7 +75,7 @@ export function Modal({
         // A click on the backdrop (the <dialog> itself, outside the panel) closes it.
         if (event.target === ref.current) onClose();
       }}
-      className={`m-auto ${width} max-h-[calc(100dvh-1rem)] overflow-hidden rounded-2xl border border-white/10 bg-felt-900 p-0 text-cream-100 shadow-2xl shadow-black/50 backdrop:bg-black/70 backdrop:backdrop-blur-[2px] transition-[opacity,translate] duration-150 ease-out starting:open:translate-y-2 starting:open:opacity-0`}
+      className={`m-auto ${width} max-h-[calc(100dvh-1rem)] overflow-hidden rounded-2xl border ${ring} bg-felt-900 p-0 text-cream-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-[2px] transition-[opacity,translate] duration-150 ease-out starting:open:translate-y-2 starting:open:opacity-0`}
     >
       {open ? (
         <div className="flex max-h-[calc(100dvh-1rem)] flex-col">

@@ -602,6 +602,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     if (room.seats.some((s) => s.userId === request.userId)) return { ok: true };
     if (room.game.status !== "waiting") return { ok: false, error: room.game.status === "active" ? "started" : "closed" };
     if (room.left.includes(request.userId)) return { ok: false, error: "left" };
+    if (room.game.premium_only && !request.isPremium) return { ok: false, error: "premium_only" };
     const free = this.freeSeats(room);
     if (free.length === 0) return { ok: false, error: "full" };
     const seat: Seat = {

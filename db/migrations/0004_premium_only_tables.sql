@@ -1,0 +1,1 @@
+ALTER TABLE `games` ADD `premium_only` integer DEFAULT false NOT NULL;
