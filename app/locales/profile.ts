@@ -23,6 +23,11 @@ export const profile = defineNamespace(
     neverCollected: "Nunca coletada",
     rankingPoints: "Pontos de ranking",
     premiumMember: "Membro Premium",
+    premiumUntil: "Premium até {{date}}",
+    supportTitle: "Suporte prioritário",
+    supportText: "Fale com a equipe: assinantes Premium são atendidos primeiro.",
+    supportButton: "Escrever ao suporte",
+    supportSubject: "[Premium] Ajuda com a conta {{id}}",
   },
   {
     en: {
@@ -47,6 +52,11 @@ export const profile = defineNamespace(
       neverCollected: "Never collected",
       rankingPoints: "Ranking points",
       premiumMember: "Premium member",
+      premiumUntil: "Premium until {{date}}",
+      supportTitle: "Priority support",
+      supportText: "Talk to the team: Premium members are answered first.",
+      supportButton: "Email support",
+      supportSubject: "[Premium] Help with account {{id}}",
     },
     es: {
       title: "Perfil",
@@ -70,6 +80,11 @@ export const profile = defineNamespace(
       neverCollected: "Nunca cobrada",
       rankingPoints: "Puntos de ranking",
       premiumMember: "Miembro Premium",
+      premiumUntil: "Premium hasta el {{date}}",
+      supportTitle: "Soporte prioritario",
+      supportText: "Habla con el equipo: los miembros Premium son atendidos primero.",
+      supportButton: "Escribir a soporte",
+      supportSubject: "[Premium] Ayuda con la cuenta {{id}}",
     },
   }
 );

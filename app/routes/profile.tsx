@@ -11,12 +11,16 @@ import { StatsTab } from "~/components/profile/stats-tab";
 import { TransactionsTab } from "~/components/profile/transactions-tab";
 import { Tabs } from "~/components/ui/tabs";
 import { requireUser } from "~/services/auth.server";
+import { parseEnv } from "~/services/env.server";
 import { profileOf } from "~/services/users.server";
 import { api } from "~/utils/api";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { profile: profileOf(user) };
+  const profile = profileOf(user);
+  // Priority support is a premium feature: only members get the address.
+  const supportEmail = profile.is_premium ? parseEnv(context.cloudflare.env).SUPPORT_EMAIL : null;
+  return { profile, supportEmail };
 }
 
 /** 'Perfil não encontrado' with a way back (spec §2), when the profile cannot be loaded. */
@@ -33,8 +37,8 @@ export function ErrorBoundary() {
 }
 
 export default function ProfilePage() {
-  const { profile } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { profile, supportEmail } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
   const [tab, setTab] = useState("stats");
 
   async function logout() {
@@ -60,9 +64,18 @@ export default function ProfilePage() {
           <div className="flex min-w-0 flex-1 flex-col gap-2">
             <NicknameEditor nickname={profile.nickname} />
             {profile.is_premium ? (
-              <span className="self-center rounded-full bg-gold-400/15 px-3 py-0.5 text-xs font-bold uppercase tracking-wide text-gold-300 sm:self-start">
-                <StarIcon className="mr-1 inline h-3.5 w-3.5" />
-                {t("profile:premiumMember")}
+              <span className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 sm:justify-start">
+                <span className="rounded-full bg-gold-400/15 px-3 py-0.5 text-xs font-bold uppercase tracking-wide text-gold-300">
+                  <StarIcon className="mr-1 inline h-3.5 w-3.5" />
+                  {t("profile:premiumMember")}
+                </span>
+                {profile.premium_until ? (
+                  <span className="text-xs text-cream-100/70" data-testid="premium-until">
+                    {t("profile:premiumUntil", {
+                      date: new Date(profile.premium_until).toLocaleDateString(i18n.language, { day: "numeric", month: "long", year: "numeric" }),
+                    })}
+                  </span>
+                ) : null}
               </span>
             ) : null}
             <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
@@ -75,6 +88,24 @@ export default function ProfilePage() {
             </div>
           </div>
         </section>
+
+        {supportEmail ? (
+          <section className="felt-panel flex flex-col gap-3 p-4 sm:flex-row sm:items-center" aria-labelledby="support-title">
+            <div className="min-w-0 flex-1">
+              <h2 id="support-title" className="font-display text-lg font-bold text-cream-50">
+                {t("profile:supportTitle")}
+              </h2>
+              <p className="text-sm text-cream-100/75">{t("profile:supportText")}</p>
+            </div>
+            <a
+              href={`mailto:${supportEmail}?subject=${encodeURIComponent(t("profile:supportSubject", { id: profile.id }))}`}
+              className={buttonClasses("secondary", "md")}
+              data-testid="priority-support"
+            >
+              {t("profile:supportButton")}
+            </a>
+          </section>
+        ) : null}
 
         <Tabs
           label={t("profile:title")}

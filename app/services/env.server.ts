@@ -17,6 +17,8 @@ const EnvSchema = z
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     PAYMENT_EMULATOR_URL: z.url().default("http://localhost:8791"),
+    // Where premium members' priority support link writes to.
+    SUPPORT_EMAIL: z.email().default("suporte@truco.local"),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV !== "production") return;

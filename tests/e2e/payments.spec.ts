@@ -120,6 +120,14 @@ test("buys premium: the premium button disappears and exclusive tables open to m
   await expect(other.page.getByText("Esta é uma mesa exclusiva para assinantes Premium")).toBeVisible();
   await expect(other.page).toHaveURL((url) => url.pathname === "/");
   await expect(balance(other.page, "1.000")).toBeAttached();
+
+  // Priority support, on the profile of a member only.
+  await page.goto("/profile");
+  await expect(page.getByTestId("premium-until")).toContainText("Premium até");
+  await expect(page.getByTestId("priority-support")).toHaveAttribute("href", /^mailto:suporte@truco\.local\?subject=/);
+  await other.page.goto("/profile");
+  await expect(other.page.getByRole("tab", { name: "Estatísticas" })).toBeVisible();
+  await expect(other.page.getByTestId("priority-support")).toHaveCount(0);
   await other.context.close();
 });
 

@@ -1,6 +1,7 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameSummary } from "../../game/protocol";
+import type { RoomRpc } from "../../game/room-api";
 import { call, createPlayer, expectLedgerInvariant, userRow } from "./helpers";
 import { cardIdsIn, RoomClient, roomStub, simplePolicy } from "./room-client";
 
@@ -153,7 +154,7 @@ describe("creating and joining", () => {
     expect(await shut.json()).toEqual({ error: "Esta é uma mesa exclusiva para assinantes Premium" });
     expect((await userRow(plain.user.id))?.virtual_coins).toBe(1000);
     // The room refuses on its own too, whatever the app in front of it checked.
-    const direct = await roomStub(game.id).join({ userId: plain.user.id, nickname: "x", avatarUrl: null, isPremium: false, rating: 1000 });
+    const direct = await (roomStub(game.id) as unknown as DurableObjectStub<RoomRpc & Rpc.DurableObjectBranded>).join({ userId: plain.user.id, nickname: "x", avatarUrl: null, isPremium: false, rating: 1000 });
     expect(direct).toEqual({ ok: false, error: "premium_only" });
     expect((await ledgerRows(game.id)).map((row) => row.user_id)).toEqual([member.user.id]);
 
