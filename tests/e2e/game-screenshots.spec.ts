@@ -82,6 +82,9 @@ test("lobby of a premium member: the exclusive-table switch; an exclusive waitin
   await page.waitForURL(/\/game\//);
   await expect(page.getByTestId("info-premium-only")).toBeVisible();
   await shoot(page, "waiting-room-exclusive");
+  await page.goto("/profile");
+  await expect(page.getByTestId("priority-support")).toBeVisible();
+  await shoot(page, "profile-premium");
   await context.close();
 });
 
