@@ -81,6 +81,10 @@ export const payments = defineNamespace(
       admin_adjustment: "Ajuste da administração",
     },
     transactionOther: "Transação",
+    transactionWelcome: "Bônus de boas-vindas",
+    transactionRoom: "Sala #{{code}}",
+    transactionPack: "Pacote de {{coins}} moedas",
+    transactionPackBonus: "Pacote de {{coins}} moedas + {{bonus}} de bônus",
 
     refundButton: "Reembolso",
     refundTitle: "Solicitar reembolso",
@@ -191,6 +195,10 @@ export const payments = defineNamespace(
         admin_adjustment: "Admin adjustment",
       },
       transactionOther: "Transaction",
+      transactionWelcome: "Welcome bonus",
+      transactionRoom: "Room #{{code}}",
+      transactionPack: "{{coins}}-coin pack",
+      transactionPackBonus: "{{coins}}-coin pack + {{bonus}} bonus",
 
       refundButton: "Refund",
       refundTitle: "Request a refund",
@@ -301,6 +309,10 @@ export const payments = defineNamespace(
         admin_adjustment: "Ajuste de administración",
       },
       transactionOther: "Transacción",
+      transactionWelcome: "Bono de bienvenida",
+      transactionRoom: "Sala #{{code}}",
+      transactionPack: "Paquete de {{coins}} monedas",
+      transactionPackBonus: "Paquete de {{coins}} monedas + {{bonus}} de bono",
 
       refundButton: "Reembolso",
       refundTitle: "Solicitar reembolso",

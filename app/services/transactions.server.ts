@@ -1,9 +1,23 @@
-import { and, desc, eq, lt } from "drizzle-orm";
-import { coinTransactions } from "../../db/schema";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { coinTransactions, games, payments } from "../../db/schema";
+import { findPack } from "~/utils/catalog";
 import type { Database } from "./db.server";
 
 export const TRANSACTIONS_PAGE_MAX = 100;
 export const TRANSACTIONS_PAGE_DEFAULT = 50;
+
+/**
+ * What a row refers to, so the screen can describe it in the reader's language
+ * (the stored `description` is the Portuguese audit text written with the row).
+ */
+export interface TransactionDetails {
+  /** The welcome bonus of a new account. */
+  welcome?: true;
+  /** The game an entry, return, payout or refund belongs to. */
+  game?: { game_code: string; game_type: string; game_mode: string; truco_variant: string };
+  /** The coin pack a purchase credited. */
+  pack?: { coins: number; bonus: number };
+}
 
 /** A ledger row as the Transações tab shows it (spec §3). */
 export interface TransactionEntry {
@@ -12,7 +26,14 @@ export interface TransactionEntry {
   description: string | null;
   amount: number;
   created_at: string;
+  details: TransactionDetails;
 }
+
+// Game movements carry the game id as `ref`, bare (room records) or as `game:<id>` (refunds).
+const refGameId = sql`CASE WHEN ${coinTransactions.ref} LIKE 'game:%' THEN substr(${coinTransactions.ref}, 6) ELSE ${coinTransactions.ref} END`;
+
+// Purchases carry `payment:<id>`.
+const refPaymentId = sql`CASE WHEN ${coinTransactions.ref} LIKE 'payment:%' THEN substr(${coinTransactions.ref}, 9) END`;
 
 /**
  * The player's own ledger rows, newest first, a page at a time: `before` is
@@ -24,15 +45,24 @@ export async function listTransactions(
   userId: string,
   page: { limit: number; before?: number },
 ): Promise<TransactionEntry[]> {
-  return db
+  const rows = await db
     .select({
       id: coinTransactions.id,
       transaction_type: coinTransactions.transaction_type,
       description: coinTransactions.description,
       amount: coinTransactions.amount,
       created_at: coinTransactions.created_at,
+      key: coinTransactions.idempotency_key,
+      game_code: games.game_code,
+      game_type: games.game_type,
+      game_mode: games.game_mode,
+      truco_variant: games.truco_variant,
+      pack_id: payments.pack_id,
+      pack_coins: payments.coins,
     })
     .from(coinTransactions)
+    .leftJoin(games, eq(games.id, refGameId))
+    .leftJoin(payments, eq(payments.id, refPaymentId))
     .where(
       page.before === undefined
         ? eq(coinTransactions.user_id, userId)
@@ -40,4 +70,32 @@ export async function listTransactions(
     )
     .orderBy(desc(coinTransactions.id))
     .limit(page.limit);
+  return rows.map((row) => ({
+    id: row.id,
+    transaction_type: row.transaction_type,
+    description: row.description,
+    amount: row.amount,
+    created_at: row.created_at,
+    details: detailsOf(row),
+  }));
+}
+
+function detailsOf(row: {
+  key: string;
+  game_code: string | null;
+  game_type: string | null;
+  game_mode: string | null;
+  truco_variant: string | null;
+  pack_id: number | null;
+  pack_coins: number | null;
+}): TransactionDetails {
+  if (row.key.startsWith("welcome:")) return { welcome: true };
+  if (row.game_code && row.game_type && row.game_mode && row.truco_variant) {
+    return { game: { game_code: row.game_code, game_type: row.game_type, game_mode: row.game_mode, truco_variant: row.truco_variant } };
+  }
+  if (row.pack_coins !== null) {
+    const pack = row.pack_id === null ? undefined : findPack(row.pack_id);
+    return { pack: pack ? { coins: pack.coins, bonus: pack.bonus } : { coins: row.pack_coins, bonus: 0 } };
+  }
+  return {};
 }

@@ -53,7 +53,17 @@ test("buys a coin pack through the payment emulator and sees the balance and the
   await expect(first).toContainText("Compra de moedas");
   await expect(first).toContainText("Pacote de 2.500 moedas + 500 de bônus");
   await expect(first).toContainText("+3.000");
-  await expect(page.getByTestId("transaction").nth(1)).toContainText("Bônus");
+  await expect(page.getByTestId("transaction").nth(1)).toContainText("Bônus de boas-vindas");
+
+  // The same rows in English.
+  await page.getByRole("link", { name: "Voltar" }).click();
+  await page.getByLabel("Idioma").selectOption("en");
+  await expect(page.getByRole("heading", { name: "Your stats" })).toBeVisible();
+  await page.goto("/profile");
+  await page.getByRole("tab", { name: "Transactions" }).click();
+  await expect(page.getByTestId("transaction").first()).toContainText("2,500-coin pack + 500 bonus");
+  await expect(page.getByTestId("transaction").first()).toContainText("Coin purchase");
+  await expect(page.getByTestId("transaction").nth(1)).toContainText("Welcome bonus");
 });
 
 test("cancelling on the checkout page charges nothing", async ({ page }) => {

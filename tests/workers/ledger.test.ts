@@ -75,8 +75,36 @@ describe("GET /api/transactions", () => {
       ["game_entry", -50, "Entrada na sala ABC123"],
       ["bonus", 1000, "Bônus de boas-vindas"],
     ]);
-    expect(Object.keys(list[0]).sort()).toEqual(["amount", "created_at", "description", "id", "transaction_type"]);
+    expect(Object.keys(list[0]).sort()).toEqual(["amount", "created_at", "description", "details", "id", "transaction_type"]);
     expect(list[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(list.map((t) => t.details)).toEqual([{}, {}, { welcome: true }]);
+  });
+
+  it("names what a row refers to (the game, the coin pack), for the screen to describe in any language", async () => {
+    const { user, cookie } = await createPlayer("Detalhes");
+    const created = await call("/api/games", {
+      method: "POST",
+      cookie,
+      body: { game_type: "2v2", game_mode: "ranked", truco_variant: "mineiro" },
+    });
+    const game = await created.json<{ id: string; game_code: string }>();
+    await env.DB.prepare("INSERT INTO payments (id, user_id, kind, pack_id, amount_cents, coins, status, stripe_session_id) VALUES (?, ?, 'coins', 2, 999, 3000, 'paid', ?)")
+      .bind(`pay-${user.id}`, user.id, `cs_${user.id}`)
+      .run();
+    await applyMovement(testContext().db, {
+      userId: user.id,
+      amount: 3000,
+      type: "purchase",
+      description: "Pacote de 2.500 moedas + 500 de bônus",
+      key: `test:pack:${user.id}`,
+      ref: `payment:pay-${user.id}`,
+    });
+    const list = await (await call("/api/transactions", { cookie })).json<Array<{ transaction_type: string; details: unknown }>>();
+    expect(list.map((t) => [t.transaction_type, t.details])).toEqual([
+      ["purchase", { pack: { coins: 2500, bonus: 500 } }],
+      ["game_entry", { game: { game_code: game.game_code, game_type: "2v2", game_mode: "ranked", truco_variant: "mineiro" } }],
+      ["bonus", { welcome: true }],
+    ]);
   });
 
   it("pages with limit and before, and refuses a bad query", async () => {

@@ -69,13 +69,38 @@ export function TransactionsTab() {
   }
 
   const locale = i18n.language;
+
+  /** The row in the reader's language: its kind, and what it refers to (a game, a coin pack). */
+  function describe(item: TransactionEntry): { label: string; detail: string | null } {
+    const typeKey = `payments:transactionTypes.${item.transaction_type}`;
+    const label = item.details.welcome
+      ? t("payments:transactionWelcome")
+      : i18n.exists(typeKey)
+        ? t(typeKey)
+        : item.description || t("payments:transactionOther");
+    const { game, pack } = item.details;
+    if (game) {
+      const parts = [game.game_type.toUpperCase(), t(`modes:names.${game.game_mode}`), t(`variants:names.${game.truco_variant}`)];
+      return { label, detail: `${parts.join(" · ")} · ${t("payments:transactionRoom", { code: game.game_code })}` };
+    }
+    if (pack) {
+      return {
+        label,
+        detail:
+          pack.bonus > 0
+            ? t("payments:transactionPackBonus", { coins: pack.coins.toLocaleString(locale), bonus: pack.bonus.toLocaleString(locale) })
+            : t("payments:transactionPack", { coins: pack.coins.toLocaleString(locale) }),
+      };
+    }
+    // Free text only where a person wrote it (an administrator's adjustment).
+    return { label, detail: item.transaction_type === "admin_adjustment" ? item.description : null };
+  }
+
   return (
     <div className="flex flex-col gap-3">
       <ul className="felt-panel divide-y divide-white/10" data-testid="transactions-list">
         {items.map((item) => {
-          const typeKey = `payments:transactionTypes.${item.transaction_type}`;
-          const label = i18n.exists(typeKey) ? t(typeKey) : item.description || t("payments:transactionOther");
-          const detail = item.description && item.description !== label ? item.description : null;
+          const { label, detail } = describe(item);
           const positive = item.amount > 0;
           return (
             <li key={item.id} className="flex items-center gap-3 px-4 py-3" data-testid="transaction">
