@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 // Plays a game through the UI like a (very simple) person would: answer what is asked, else play
 // the first playable card. Every click goes through the real buttons that `legalActions` drives.
@@ -88,12 +88,16 @@ export async function joinByCode(page: Page, code: string) {
   await page.waitForURL(/\/game\//);
 }
 
-/** Picks a variant in the lobby (retried: a click before hydration would not reach React). */
-export async function chooseVariant(page: Page, variant: string) {
-  const radio = page.getByTestId(`variant-${variant}`);
+/** Checks a radio or switch, retried until it stays checked: a check before hydration would not reach React. */
+export async function checkOnceHydrated(page: Page, control: Locator) {
   await expect(async () => {
-    await radio.check({ force: true });
+    await control.check({ force: true });
     await page.waitForTimeout(300);
-    await expect(radio).toBeChecked({ timeout: 200 });
+    await expect(control).toBeChecked({ timeout: 200 });
   }).toPass({ timeout: 10_000 });
+}
+
+/** Picks a variant in the lobby. */
+export async function chooseVariant(page: Page, variant: string) {
+  await checkOnceHydrated(page, page.getByTestId(`variant-${variant}`));
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { FakeRoom, currentUserId, type FakeRoomOptions } from "./fake-room";
+import { checkOnceHydrated } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 import { seedPremium } from "./seed";
 
@@ -71,12 +72,7 @@ test("lobby of a premium member: the exclusive-table switch; an exclusive waitin
   const { page, context } = await newSignedInPage(browser, "Marina");
   seedPremium((await currentUserId(page)).id);
   await page.reload();
-  const exclusive = page.getByRole("switch", { name: /Mesa exclusiva Premium/ });
-  await expect(async () => {
-    await exclusive.check({ force: true });
-    await page.waitForTimeout(300);
-    await expect(exclusive).toBeChecked({ timeout: 200 });
-  }).toPass({ timeout: 10_000 });
+  await checkOnceHydrated(page, page.getByRole("switch", { name: /Mesa exclusiva Premium/ }));
   await shoot(page, "lobby-premium", true);
   await page.getByTestId("create-casual-2v2").click();
   await page.waitForURL(/\/game\//);

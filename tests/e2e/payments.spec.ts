@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { gameCodeOf } from "./game-driver";
+import { checkOnceHydrated, gameCodeOf } from "./game-driver";
 import { newSignedInPage, signIn, uniquePlayer } from "./helpers";
 import { seedCancelledGame } from "./seed";
 
@@ -111,12 +111,7 @@ test("buys premium: the premium button disappears and exclusive tables open to m
   await expect(balance(page, "1.000")).toBeAttached();
 
   // An exclusive table: only premium members may sit at it.
-  const exclusive = page.getByRole("switch", { name: /Mesa exclusiva Premium/ });
-  await expect(async () => {
-    await exclusive.check({ force: true });
-    await page.waitForTimeout(300);
-    await expect(exclusive).toBeChecked({ timeout: 200 });
-  }).toPass({ timeout: 10_000 });
+  await checkOnceHydrated(page, page.getByRole("switch", { name: /Mesa exclusiva Premium/ }));
   await page.getByTestId("create-casual-1v1").click();
   await page.waitForURL(/\/game\//);
   await expect(page.getByTestId("info-premium-only")).toHaveText("★ Mesa exclusiva Premium");
