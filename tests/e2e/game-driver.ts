@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { clickOnceHydrated } from "./helpers";
 
 // Plays a game through the UI like a (very simple) person would: answer what is asked, else play
 // the first playable card. Every click goes through the real buttons that `legalActions` drives.
@@ -77,12 +78,8 @@ export async function gameCodeOf(page: Page): Promise<string> {
 
 export async function joinByCode(page: Page, code: string) {
   await page.goto("/");
-  // Retried: a click before the lazy dashboard hydrates would not reach React.
   const dialog = page.getByTestId("join-dialog");
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await page.getByTestId("open-join").click();
-    await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  await clickOnceHydrated(page.getByTestId("open-join"), dialog);
   await dialog.getByLabel("Código da sala").fill(code);
   await page.getByTestId("join-dialog").getByRole("button", { name: "Entrar", exact: true }).click();
   await page.waitForURL(/\/game\//);

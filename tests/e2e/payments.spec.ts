@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { checkOnceHydrated, gameCodeOf } from "./game-driver";
-import { newSignedInPage, signIn, uniquePlayer } from "./helpers";
+import { chooseLanguage, clickOnceHydrated, newSignedInPage, signIn, uniquePlayer } from "./helpers";
 import { seedCancelledGame } from "./seed";
 
 // Coins end to end in real Chromium, against `npm start`'s server with the
@@ -10,9 +10,8 @@ import { seedCancelledGame } from "./seed";
 const balance = (page: Page, coins: string) => page.getByText(`Saldo: ${coins} moedas`, { exact: true });
 
 async function openStore(page: Page) {
-  await page.getByRole("button", { name: /Comprar moedas/ }).click();
   const dialog = page.getByRole("dialog", { name: "Loja" });
-  await expect(dialog).toBeVisible();
+  await clickOnceHydrated(page.getByRole("button", { name: /Comprar moedas/ }), dialog);
   return dialog;
 }
 
@@ -57,8 +56,7 @@ test("buys a coin pack through the payment emulator and sees the balance and the
 
   // The same rows in English.
   await page.getByRole("link", { name: "Voltar" }).click();
-  await page.getByLabel("Idioma").selectOption("en");
-  await expect(page.getByRole("heading", { name: "Your stats" })).toBeVisible();
+  await chooseLanguage(page, "Idioma", "en", page.getByRole("heading", { name: "Your stats" }));
   await page.goto("/profile");
   await page.getByRole("tab", { name: "Transactions" }).click();
   await expect(page.getByTestId("transaction").first()).toContainText("2,500-coin pack + 500 bonus");
@@ -85,8 +83,8 @@ test("cancelling on the checkout page charges nothing", async ({ page }) => {
 test("buys premium: the premium button disappears and exclusive tables open to members only", async ({ page, browser }) => {
   await signIn(page, uniquePlayer("Premium"));
   const premiumButton = page.getByRole("button", { name: "Seja Premium" });
-  await premiumButton.click();
   const store = page.getByRole("dialog", { name: "Loja" });
+  await clickOnceHydrated(premiumButton, store);
   await expect(store.getByRole("tab", { name: "Premium" })).toHaveAttribute("aria-selected", "true");
   await expect(store.getByText("Economize 17%")).toBeVisible();
   for (const feature of ["Mesas exclusivas", "Molduras especiais de avatar", "Suporte prioritário", "Recompensa diária em dobro"]) {
@@ -141,8 +139,7 @@ test("claims the daily reward once: the banner goes and the balance grows", asyn
   const banner = page.getByTestId("daily-reward-banner");
   await expect(banner).toBeVisible();
   await expect(banner.getByText("Dia 1 da sequência: colete 100 moedas grátis.")).toBeVisible();
-  await banner.getByRole("button", { name: /Coletar/ }).click();
-  await expect(page.getByRole("status").filter({ hasText: "+100 moedas! Dia 1 da sequência." })).toBeVisible();
+  await clickOnceHydrated(banner.getByRole("button", { name: /Coletar/ }), page.getByRole("status").filter({ hasText: "+100 moedas! Dia 1 da sequência." }));
   await expect(banner).toHaveCount(0);
   await expect(balance(page, "1.100")).toBeAttached();
   await page.reload();
@@ -158,9 +155,8 @@ test("requests a refund for a cancelled game and gets the entry back", async ({ 
   await page.reload();
   await expect(balance(page, "900")).toBeAttached();
 
-  await page.getByRole("button", { name: "Reembolso" }).click();
   const dialog = page.getByRole("dialog", { name: "Solicitar reembolso" });
-  await expect(dialog).toBeVisible();
+  await clickOnceHydrated(page.getByRole("button", { name: "Reembolso" }), dialog);
   const game = dialog.getByRole("radio", { name: /Sala #FALHA1/ });
   await expect(game).toBeChecked(); // the only eligible game is preselected
   await expect(dialog.getByText("Entrada: 100 moedas")).toBeVisible();

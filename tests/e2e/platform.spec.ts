@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn, uniquePlayer } from "./helpers";
+import { chooseLanguage, clickOnceHydrated, signIn, uniquePlayer } from "./helpers";
 
 test("a visitor sees the landing page in Brazilian Portuguese", async ({ page }) => {
   await page.goto("/");
@@ -69,20 +69,17 @@ test("a player signs in, edits the nickname, switches languages and signs out", 
 
   // Languages: English, then Spanish; each survives a reload.
   await page.getByRole("link", { name: "Voltar" }).click();
-  await page.getByLabel("Idioma").selectOption("en");
-  await expect(page.getByRole("heading", { name: "Your stats" })).toBeVisible();
+  await chooseLanguage(page, "Idioma", "en", page.getByRole("heading", { name: "Your stats" }));
   await page.reload();
   await expect(page.getByRole("heading", { name: "Your stats" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await page.getByLabel("Language").selectOption("es");
-  await expect(page.getByRole("heading", { name: "Tus estadísticas" })).toBeVisible();
+  await chooseLanguage(page, "Language", "es", page.getByRole("heading", { name: "Tus estadísticas" }));
   await page.reload();
   await expect(page.getByRole("heading", { name: "Tus estadísticas" })).toBeVisible();
 
   // Signing out ends the session server-side.
   await page.getByRole("link", { name: /Abrir el perfil/ }).click();
-  await page.getByRole("button", { name: "Salir" }).click();
-  await expect(page.getByRole("button", { name: "Empezar a jugar" })).toBeVisible();
+  await clickOnceHydrated(page.getByRole("button", { name: "Salir" }), page.getByRole("button", { name: "Empezar a jugar" }));
   const me = await page.request.get("/api/users/me");
   expect(me.status()).toBe(401);
   expect(await me.json()).toHaveProperty("error");
@@ -90,8 +87,7 @@ test("a player signs in, edits the nickname, switches languages and signs out", 
 
 test("the stored language choice is remembered on a fresh visit", async ({ page }) => {
   await page.goto("/");
-  await page.getByLabel("Idioma").selectOption("en");
-  await expect(page.getByRole("button", { name: "Start playing" })).toBeVisible();
+  await chooseLanguage(page, "Idioma", "en", page.getByRole("button", { name: "Start playing" }));
   await page.goto("/");
   await expect(page.getByRole("button", { name: "Start playing" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("lng"))).toBe("en");
