@@ -72,7 +72,13 @@ export default function ProfilePage() {
                 {profile.premium_until ? (
                   <span className="text-xs text-cream-100/70" data-testid="premium-until">
                     {t("profile:premiumUntil", {
-                      date: new Date(profile.premium_until).toLocaleDateString(i18n.language, { day: "numeric", month: "long", year: "numeric" }),
+                      // The product's calendar (DESIGN.md §5), so the server and the browser print the same day.
+                      date: new Date(profile.premium_until).toLocaleDateString(i18n.language, {
+                        day: "numeric",
+                        month: "long",
+                        year: "numeric",
+                        timeZone: "America/Sao_Paulo",
+                      }),
                     })}
                   </span>
                 ) : null}

@@ -34,6 +34,9 @@ const EnvSchema = z
         message: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required in production",
       });
     }
+    if (env.SUPPORT_EMAIL.endsWith(".local")) {
+      ctx.addIssue({ code: "custom", message: "SUPPORT_EMAIL must be a real address in production" });
+    }
     if (env.SESSION_SECRET.startsWith("local-development")) {
       ctx.addIssue({ code: "custom", message: "SESSION_SECRET must be set in production" });
     }

@@ -178,7 +178,7 @@ export function GameLobby({ user }: { user: Profile | null }) {
             role="switch"
             checked={exclusive}
             onChange={(event) => setExclusive(event.target.checked)}
-            className="peer sr-only"
+            className="sr-only"
           />
           <span
             aria-hidden
