@@ -148,8 +148,12 @@ export interface GameStatePayload {
   /** The engine's view for this socket's player (null while waiting). */
   view: PlayerView | null;
   turn: TurnTimer | null;
-  /** Fairness: SHA-256 commitments of every hand so far, and the seeds of finished hands. */
-  hands: { hand: number; commitment: string; seed: string | null }[];
+  /**
+   * Fairness: SHA-256 commitments of every hand so far, and the seeds of finished hands.
+   * A broadcast leaves it out while it is unchanged since the previous broadcast; the
+   * first state on a socket and every `sync` answer carry it.
+   */
+  hands?: { hand: number; commitment: string; seed: string | null }[];
   results: PlayerResult[] | null;
   /** Epoch ms at which the next hand is dealt (phase round_end). */
   nextHandAt: number | null;

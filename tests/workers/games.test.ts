@@ -213,6 +213,12 @@ describe("playing through the room", () => {
       const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(hand.seed));
       expect([...new Uint8Array(digest)].map((x) => x.toString(16).padStart(2, "0")).join("")).toBe(hand.seed_commitment);
     }
+    // The proofs a player saw, merged frame by frame (a broadcast leaves them out while unchanged), are the stored ones.
+    let seen: { commitment: string; seed: string | null }[] = [];
+    for (const message of clients[0].messages) if (message.type === "game_state" && message.payload.hands) seen = message.payload.hands;
+    expect(seen.map((h) => [h.commitment, h.seed])).toEqual(hands.results.map((h) => [h.seed_commitment, h.seed]));
+    const states = clients[0].messages.filter((m) => m.type === "game_state");
+    expect(states.filter((m) => m.type === "game_state" && !m.payload.hands).length).toBeGreaterThan(states.length / 2);
     clients.forEach((client) => client.close());
   });
 

@@ -149,7 +149,7 @@ export interface LiveState {
   participants: Participant[];
   view: PlayerView | null;
   turn: TurnTimer | null;
-  hands: GameStatePayload["hands"];
+  hands: NonNullable<GameStatePayload["hands"]>;
   results: PlayerResult[] | null;
   nextHandAt: number | null;
   endReason: string | null;
@@ -192,7 +192,7 @@ export function reduceLive(state: LiveState, message: ServerMessage, fresh = fal
           participants: p.participants,
           view: p.view,
           turn: p.turn,
-          hands: p.hands ?? [],
+          hands: p.hands ?? state.hands,
           results: p.results ?? state.results,
           nextHandAt: p.nextHandAt,
           endReason: state.endReason,

@@ -161,6 +161,15 @@ describe("live state", () => {
     expect(jump.state.version).toBe(7);
   });
 
+  it("keeps the deck proofs when a broadcast leaves them out (unchanged)", () => {
+    const proofs = [{ hand: 1, commitment: "c1", seed: "s1" }, { hand: 2, commitment: "c2", seed: null }];
+    let s = reduceLive(EMPTY_LIVE, state(1, { hands: proofs }), true).state;
+    s = reduceLive(s, state(2, { hands: undefined })).state;
+    expect(s.hands).toEqual(proofs);
+    s = reduceLive(s, state(3, { hands: [...proofs.slice(0, 1), { hand: 2, commitment: "c2", seed: "s2" }] })).state;
+    expect(s.hands[1].seed).toBe("s2");
+  });
+
   it("takes the first state of a new connection whatever its version", () => {
     const before = reduceLive(EMPTY_LIVE, state(9), true).state;
     const after = reduceLive(before, state(1), true);

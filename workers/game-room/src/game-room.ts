@@ -112,6 +112,8 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   private readonly db: Db;
   /** Messages for every socket, sent by `publish` once the room is saved. */
   private outbox: ServerMessage[] = [];
+  /** Which deck proofs the last broadcast carried (in memory: after an eviction the next one sends them). */
+  private handsKeySent: string | null = null;
   /** Hand records for D1, written once players have their frames (the room's storage is the source of truth). */
   private handRecords: ((db: Db) => Promise<void>)[] = [];
   /** The alarm time last set, so an unchanged deadline costs no storage write. */
@@ -713,7 +715,12 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   /** Each socket its own game_state: the shared part is serialised once, the view per player. */
   private broadcastState(room: Room): void {
-    const shared = JSON.stringify(this.sharedState(room));
+    // The deck proofs change only when a hand starts or ends: a broadcast leaves them out when
+    // they are as the last broadcast sent them (every socket got that one, or a full state since).
+    const handsKey = `${room.hands.length}:${room.hands.at(-1)?.seed ? 1 : 0}`;
+    const { hands, ...rest } = this.sharedState(room);
+    const shared = JSON.stringify(handsKey === this.handsKeySent ? rest : { ...rest, hands });
+    this.handsKeySent = handsKey;
     const prefix = `{"type":"game_state","payload":${shared.slice(0, -1)},"view":`;
     const views = new Map<string, string>();
     for (const ws of this.ctx.getWebSockets()) {
