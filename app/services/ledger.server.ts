@@ -34,6 +34,14 @@ export interface Movement {
   key: string;
 }
 
+// Idempotency keys and refs, one spelling for every writer (the room, refunds, the screens).
+export const gameRef = (gameId: string) => `game:${gameId}`;
+export const paymentRef = (paymentId: string) => `payment:${paymentId}`;
+export const entryKey = (gameId: string, userId: string) => `${gameRef(gameId)}:entry:${userId}`;
+export const returnKey = (gameId: string, userId: string) => `${gameRef(gameId)}:return:${userId}`;
+export const payoutKey = (gameId: string, userId: string) => `${gameRef(gameId)}:payout:${userId}`;
+export const refundKey = (gameId: string, userId: string) => `refund:${gameId}:${userId}`;
+
 export type MovementOutcome = "applied" | "duplicate" | "insufficient";
 
 export function movementStatements(db: Database, m: Movement) {

@@ -5,7 +5,7 @@ import { payments, stripeEvents, subscriptions, users, type Payment, type User }
 import { CURRENCY, findPack, packTotal, type CoinPack, type PlanType, type PremiumPlan } from "~/utils/catalog";
 import type { Language } from "~/i18n";
 import type { Database } from "./db.server";
-import { isUniqueViolation, keyExists, movementStatements, type Movement } from "./ledger.server";
+import { isUniqueViolation, keyExists, movementStatements, paymentRef, type Movement } from "./ledger.server";
 import { stripeClient, type Stripe } from "./stripe.server";
 import { isPremium } from "./users.server";
 
@@ -313,7 +313,7 @@ async function checkoutPaid(db: Database, session: Stripe.Checkout.Session): Pro
           ? `Pacote de ${formatCoins(pack.coins)} moedas + ${formatCoins(pack.bonus)} de bônus`
           : `Pacote de ${formatCoins(pack.coins)} moedas`
         : `Compra de ${formatCoins(payment.coins)} moedas`,
-      ref: `payment:${payment.id}`,
+      ref: paymentRef(payment.id),
       key: checkoutCreditKey(session.id),
     },
   };

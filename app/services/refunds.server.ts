@@ -3,16 +3,12 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { coinTransactions, gamePlayers, games, refundRequests, type Game } from "../../db/schema";
 import { REFUND_WINDOW_DAYS } from "~/utils/refunds";
 import type { Database } from "./db.server";
-import { isUniqueViolation, movementStatements } from "./ledger.server";
+import { entryKey, gameRef, isUniqueViolation, movementStatements, refundKey, returnKey } from "./ledger.server";
 
 // Technical refunds (DESIGN.md §5, ADR 023). A player gets an entry back when
 // they paid it, the game was cancelled, the entry was not already returned
 // automatically, it ended at most 7 days ago, and it was not refunded before.
 // Every request is stored, granted or not, for admin review.
-
-export const entryKey = (gameId: string, userId: string) => `game:${gameId}:entry:${userId}`;
-export const autoReturnKey = (gameId: string, userId: string) => `game:${gameId}:return:${userId}`;
-export const refundKey = (gameId: string, userId: string) => `refund:${gameId}:${userId}`;
 
 /** Why a request was refused; stored as the decision and mapped to a clear message. */
 export type RefundRejection =
@@ -94,7 +90,7 @@ export async function refundEligibleGames(db: Database, userId: string, now: Dat
     )
     .orderBy(desc(sql`COALESCE(${games.completed_at}, ${games.created_at})`))
     .limit(50);
-  const keys = candidates.flatMap((game) => [entryKey(game.id, userId), autoReturnKey(game.id, userId), refundKey(game.id, userId)]);
+  const keys = candidates.flatMap((game) => [entryKey(game.id, userId), returnKey(game.id, userId), refundKey(game.id, userId)]);
   const ledger = await ledgerAmounts(db, keys);
   const eligible: EligibleGame[] = [];
   for (const game of candidates) {
@@ -102,7 +98,7 @@ export async function refundEligibleGames(db: Database, userId: string, now: Dat
       game,
       {
         entry: ledger.get(entryKey(game.id, userId)),
-        returned: ledger.has(autoReturnKey(game.id, userId)),
+        returned: ledger.has(returnKey(game.id, userId)),
         refunded: ledger.has(refundKey(game.id, userId)),
       },
       now,
@@ -141,13 +137,13 @@ export async function requestRefund(
     .where(eq(games.id, gameId))
     .get();
   const ledger = game
-    ? await ledgerAmounts(db, [entryKey(gameId, userId), autoReturnKey(gameId, userId), refundKey(gameId, userId)])
+    ? await ledgerAmounts(db, [entryKey(gameId, userId), returnKey(gameId, userId), refundKey(gameId, userId)])
     : new Map<string, number>();
   const decision = decide(
     game ?? null,
     {
       entry: ledger.get(entryKey(gameId, userId)),
-      returned: ledger.has(autoReturnKey(gameId, userId)),
+      returned: ledger.has(returnKey(gameId, userId)),
       refunded: ledger.has(refundKey(gameId, userId)),
     },
     now,
@@ -174,7 +170,7 @@ export async function requestRefund(
         amount: decision.refund_amount,
         type: "refund",
         description: "Reembolso técnico de entrada",
-        ref: `game:${gameId}`,
+        ref: gameRef(gameId),
         key: refundKey(gameId, userId),
       }),
       store(decision),

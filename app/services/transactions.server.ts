@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, like, lt, sql } from "drizzle-orm";
 import { coinTransactions, games, payments } from "../../db/schema";
 import { findPack } from "~/utils/catalog";
 import type { Database } from "./db.server";
@@ -29,11 +29,6 @@ export interface TransactionEntry {
   details: TransactionDetails;
 }
 
-// Game movements carry the game id as `ref`, bare (room records) or as `game:<id>` (refunds).
-const refGameId = sql`CASE WHEN ${coinTransactions.ref} LIKE 'game:%' THEN substr(${coinTransactions.ref}, 6) ELSE ${coinTransactions.ref} END`;
-
-// Purchases carry `payment:<id>`.
-const refPaymentId = sql`CASE WHEN ${coinTransactions.ref} LIKE 'payment:%' THEN substr(${coinTransactions.ref}, 9) END`;
 
 /**
  * The player's own ledger rows, newest first, a page at a time: `before` is
@@ -61,8 +56,9 @@ export async function listTransactions(
       pack_coins: payments.coins,
     })
     .from(coinTransactions)
-    .leftJoin(games, eq(games.id, refGameId))
-    .leftJoin(payments, eq(payments.id, refPaymentId))
+    // `ref` is gameRef(id) or paymentRef(id) (ledger.server.ts); each join is a primary-key lookup.
+    .leftJoin(games, and(like(coinTransactions.ref, "game:%"), eq(games.id, sql`substr(${coinTransactions.ref}, 6)`)))
+    .leftJoin(payments, and(like(coinTransactions.ref, "payment:%"), eq(payments.id, sql`substr(${coinTransactions.ref}, 9)`)))
     .where(
       page.before === undefined
         ? eq(coinTransactions.user_id, userId)

@@ -2,6 +2,7 @@ import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } fr
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameSummary } from "../../game/protocol";
 import type { RoomRpc } from "../../game/room-api";
+import { gameRef } from "~/services/ledger.server";
 import { call, createPlayer, expectLedgerInvariant, userRow } from "./helpers";
 import { cardIdsIn, RoomClient, roomStub, simplePolicy } from "./room-client";
 
@@ -21,7 +22,7 @@ async function join(player: Player, code: string) {
 
 async function ledgerRows(gameId: string) {
   const { results } = await env.DB.prepare("SELECT user_id, amount, transaction_type, idempotency_key FROM coin_transactions WHERE ref = ? ORDER BY id")
-    .bind(gameId)
+    .bind(gameRef(gameId))
     .all<{ user_id: string; amount: number; transaction_type: string; idempotency_key: string }>();
   return results;
 }

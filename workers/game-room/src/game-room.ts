@@ -33,16 +33,17 @@ import {
 import {
   cancelGame,
   createRoomDb,
+  handEndStatement,
+  handStartStatement,
   makePractice,
   markReady,
   markStarted,
   ratingsOf,
-  recordHandEnd,
-  recordHandStart,
   releaseSeat,
   settleGame,
   takeSeat,
   type Db,
+  type HandRecord,
 } from "./records";
 
 export interface RoomEnv {
@@ -114,8 +115,8 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   private outbox: ServerMessage[] = [];
   /** Which deck proofs the last broadcast carried (in memory: after an eviction the next one sends them). */
   private handsKeySent: string | null = null;
-  /** Hand records for D1, written once players have their frames (the room's storage is the source of truth). */
-  private handRecords: ((db: Db) => Promise<void>)[] = [];
+  /** Hand records for D1, written in one batch once players have their frames (the room's storage is the source of truth). */
+  private handRecords: HandRecord[] = [];
   /** The alarm time last set, so an unchanged deadline costs no storage write. */
   private alarmAt: number | null | undefined;
 
@@ -508,14 +509,12 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
       if (event.type === "hand_started") {
         room.hands.push({ hand: event.handNumber, commitment: event.commitment, seed: null });
         room.handActions = [];
-        const { handNumber, commitment } = event;
-        this.handRecords.push((db) => recordHandStart(db, room.game.id, handNumber, commitment));
+        this.handRecords.push(handStartStatement(this.db, room.game.id, event.handNumber, event.commitment));
       } else if (event.type === "hand_ended") {
         const hand = room.hands.find((h) => h.hand === state.handNumber);
         if (hand) hand.seed = event.seed;
-        const handNumber = state.handNumber;
-        const record = { seed: event.seed, actions: room.handActions, winnerTeam: event.winnerTeam, points: event.points };
-        this.handRecords.push((db) => recordHandEnd(db, room.game.id, handNumber, record));
+        const result = { seed: event.seed, actions: room.handActions, winnerTeam: event.winnerTeam, points: event.points };
+        this.handRecords.push(handEndStatement(this.db, room.game.id, state.handNumber, result));
       } else if (event.type === "match_ended") {
         await this.finish(room, event.winnerTeam, [event.team1Score, event.team2Score]);
       }
@@ -759,7 +758,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     this.broadcastState(room);
     const records = this.handRecords;
     this.handRecords = [];
-    for (const write of records) await write(this.db);
+    if (records.length > 0) await this.db.batch(records as [HandRecord, ...HandRecord[]]);
   }
 
   private broadcast(message: ServerMessage, except?: WebSocket): void {

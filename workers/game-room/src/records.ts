@@ -4,7 +4,7 @@ import * as schema from "../../../db/schema";
 import { coinTransactions, gameHands, gamePlayers, games, users } from "../../../db/schema";
 import type { GameSummary } from "../../../game/protocol";
 import type { SeatOutcome } from "../../../game/settlement";
-import { changes, isUniqueViolation, keyExists, movementStatements } from "../../../app/services/ledger.server";
+import { changes, entryKey, gameRef, isUniqueViolation, keyExists, movementStatements, payoutKey, returnKey } from "../../../app/services/ledger.server";
 
 // The room's writes to D1. Each function is one atomic db.batch(): a seat and
 // its entry, a cancellation and its refunds, a settlement and its payouts.
@@ -16,9 +16,6 @@ export function createRoomDb(d1: D1Database) {
 }
 
 const now = () => new Date().toISOString();
-export const entryKey = (gameId: string, userId: string) => `game:${gameId}:entry:${userId}`;
-export const returnKey = (gameId: string, userId: string) => `game:${gameId}:return:${userId}`;
-export const payoutKey = (gameId: string, userId: string) => `game:${gameId}:payout:${userId}`;
 
 export interface NewSeat {
   seat: number;
@@ -56,7 +53,7 @@ export async function takeSeat(db: Db, game: GameSummary, seat: NewSeat): Promis
         amount: -seat.entry,
         type: "game_entry",
         description: `Entrada: ${game.game_type} ${game.game_mode}`,
-        ref: game.id,
+        ref: gameRef(game.id),
         key,
       }),
       db.insert(gamePlayers).select(
@@ -109,7 +106,7 @@ function returnStatements(db: Db, game: GameSummary, userId: string, entry: numb
     amount: entry,
     type: "game_refund",
     description,
-    ref: game.id,
+    ref: gameRef(game.id),
     key: returnKey(game.id, userId),
   });
 }
@@ -195,17 +192,21 @@ export async function cancelGame(
   }
 }
 
-export async function recordHandStart(db: Db, gameId: string, hand: number, commitment: string): Promise<void> {
-  await db.insert(gameHands).values({ game_id: gameId, hand_number: hand, seed_commitment: commitment }).onConflictDoNothing();
+export type HandRecord = ReturnType<typeof handStartStatement> | ReturnType<typeof handEndStatement>;
+
+/** The statement that records a hand's commitment when it is dealt. */
+export function handStartStatement(db: Db, gameId: string, hand: number, commitment: string) {
+  return db.insert(gameHands).values({ game_id: gameId, hand_number: hand, seed_commitment: commitment }).onConflictDoNothing();
 }
 
-export async function recordHandEnd(
+/** The statement that records a hand's seed, actions and result when it ends. */
+export function handEndStatement(
   db: Db,
   gameId: string,
   hand: number,
   result: { seed: string; actions: unknown[]; winnerTeam: string | null; points: number },
-): Promise<void> {
-  await db
+) {
+  return db
     .update(gameHands)
     .set({
       seed: result.seed,
@@ -263,7 +264,7 @@ export async function settleGame(
             amount: seat.payout,
             type: "game_win",
             description: `Vitória: ${game.game_type} ${game.game_mode}`,
-            ref: game.id,
+            ref: gameRef(game.id),
             key: payoutKey(game.id, seat.userId),
           })
         : []),
