@@ -26,7 +26,9 @@ for (const r of RANKS) {
     SPANISH[id] = base[r];
   }
 }
-Object.assign(VELHA, { '4c': 14, '7h': 13, As: 12, '7d': 11 });
+/** Mineiro's fixed manilhas, strongest first: zap 4♣, copas 7♥, espadilha A♠, pica-fumo 7♦. */
+export const FIXED_MANILHA_IDS = ['4c', '7h', 'As', '7d'] as const;
+FIXED_MANILHA_IDS.forEach((id, i) => (VELHA[id] = 14 - i));
 Object.assign(SPANISH, { As: 14, Ac: 13, '7s': 12, '7d': 11 });
 
 export const ALL_CARD_IDS: readonly string[] = RANKS.flatMap((r) => ['c', 'h', 's', 'd'].map((s) => r + s));

@@ -120,6 +120,8 @@ export { compareCards } from './cards';
 export { manilhaRank } from './cards';
 /** `envidoPoints(cards, { variant })`: the envido count of a hand (Argentino, Gaúcho). */
 export { envidoPoints } from './cards';
+/** The fixed manilhas of "manilha velha" (Mineiro's default), strongest first, as card ids. */
+export { FIXED_MANILHA_IDS } from './cards';
 
 /**
  * `createMatch({ variant, players, seed, dealerIndex?, rules?, deal?, scores? })`: a new match

@@ -89,6 +89,7 @@ test("four players play a 2v2 hand", async ({ browser }) => {
   for (const { page } of players) {
     await expect(page.getByTestId("board")).toBeVisible();
     await expect(page.getByTestId("board")).toHaveAttribute("data-variant", "mineiro");
+    await expect(page.getByTestId("fixed-manilhas")).toContainText("4♣7♥A♠7♦");
     await expect(page.getByTestId("info-players")).toContainText("4/4");
     // Everyone sees the three others around the table.
     for (const position of ["top", "left", "right"]) await expect(page.getByTestId(`seat-${position}`)).toBeVisible();

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TurnTimer } from "../../../game/protocol";
+import { FIXED_MANILHA_IDS } from "../../../game/truco/cards";
 import type { Action } from "../../../game/truco/index";
 import { Avatar } from "~/components/avatar";
 import { ActionBar } from "./action-bar";
@@ -14,6 +15,8 @@ import { Seat } from "./seat";
 import { useTable } from "./table-context";
 import { TrickArea } from "./trick-area";
 import { TimerRing, useSecondsLeft } from "./turn-timer";
+
+const SUIT_SYMBOL: Record<string, string> = { c: "♣", h: "♥", s: "♠", d: "♦" };
 
 /**
  * The board of spec §2 while a game is active: round and phase, both scores and the stake, the
@@ -102,11 +105,16 @@ export function Board({
               </span>
             ) : null}
           </div>
-        ) : view.variant === "mineiro" ? (
+        ) : !isSpanishDeck(view.variant) ? (
           <div className="absolute left-2 top-2 flex max-w-[5.5rem] flex-col gap-0.5 text-[10px] font-semibold leading-tight text-cream-100/70 sm:left-5 sm:top-4 sm:max-w-none sm:text-xs" data-testid="fixed-manilhas">
             <span className="uppercase tracking-wide">{t("game:board.fixedManilhas")}</span>
             <span className="whitespace-nowrap rounded-md bg-cream-50/90 px-1 py-0.5 font-bold tracking-tight text-felt-950" aria-hidden>
-              4<span className="text-suit-black">♣</span> 7<span className="text-suit-red">♥</span> A<span className="text-suit-black">♠</span> 7<span className="text-suit-red">♦</span>
+              {FIXED_MANILHA_IDS.map((id) => (
+                <span key={id} className="mr-1 last:mr-0">
+                  {id[0]}
+                  <span className={id[1] === "h" || id[1] === "d" ? "text-suit-red" : "text-suit-black"}>{SUIT_SYMBOL[id[1]]}</span>
+                </span>
+              ))}
             </span>
           </div>
         ) : null}
