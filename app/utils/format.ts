@@ -22,3 +22,11 @@ export function signed(amount: number, locale: string): string {
   const text = Math.abs(amount).toLocaleString(locale);
   return amount > 0 ? `+${text}` : amount < 0 ? `−${text}` : text;
 }
+
+/** "1V1 · Casual · Paulista": a game as the history and the transactions name it. */
+export function gameTitle(
+  t: (key: string) => string,
+  game: { game_type: string; game_mode: string; truco_variant: string },
+): string {
+  return [game.game_type.toUpperCase(), t(`modes:names.${game.game_mode}`), t(`variants:names.${game.truco_variant}`)].join(" · ");
+}

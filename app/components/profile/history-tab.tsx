@@ -4,7 +4,7 @@ import type { BotLevel, GameMode, GameType } from "../../../game/protocol";
 import type { Variant } from "../../../game/truco/index";
 import { CoinIcon } from "~/components/icons";
 import { api } from "~/utils/api";
-import { formatDate, signed } from "~/utils/format";
+import { formatDate, gameTitle, signed } from "~/utils/format";
 
 /** One finished game as GET /api/games/history answers it (app/services/games.server.ts HistoryEntry). */
 export interface HistoryEntry {
@@ -90,7 +90,7 @@ export function HistoryTab() {
             </span>
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold text-cream-50">
-                {entry.game_type.toUpperCase()} · {t(`modes:names.${entry.game_mode}`)} · {t(`variants:names.${entry.truco_variant}`)}
+                {gameTitle(t, entry)}
               </p>
               <p className="truncate text-sm text-cream-100/70">
                 <time dateTime={date}>{formatDate(date, i18n.language)}</time>

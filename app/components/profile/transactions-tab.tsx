@@ -4,7 +4,7 @@ import { CoinIcon, SpinnerIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import type { TransactionEntry } from "~/services/transactions.server";
 import { api } from "~/utils/api";
-import { formatDateTime, signed } from "~/utils/format";
+import { formatDateTime, gameTitle, signed } from "~/utils/format";
 
 const PAGE = 30;
 
@@ -80,8 +80,7 @@ export function TransactionsTab() {
         : item.description || t("payments:transactionOther");
     const { game, pack } = item.details;
     if (game) {
-      const parts = [game.game_type.toUpperCase(), t(`modes:names.${game.game_mode}`), t(`variants:names.${game.truco_variant}`)];
-      return { label, detail: `${parts.join(" · ")} · ${t("payments:transactionRoom", { code: game.game_code })}` };
+      return { label, detail: `${gameTitle(t, game)} · ${t("payments:transactionRoom", { code: game.game_code })}` };
     }
     if (pack) {
       return {
