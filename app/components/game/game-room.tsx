@@ -12,7 +12,7 @@ import { api } from "~/utils/api";
 import { Board } from "./board";
 import { useCallouts, useCalloutText, type AnyCallout } from "./callouts";
 import { ChatPanel, ChatToggle, useChat } from "./chat-panel";
-import { Modal } from "~/components/ui/modal";
+import { Modal, ModalActions } from "~/components/ui/modal";
 import { FairnessPanel, type HandProof } from "./fairness-panel";
 import { calloutsOf, eventKey, missingPlayers } from "./game-logic";
 import { MatchResult } from "./match-result";
@@ -296,12 +296,12 @@ function LiveRoom({
         onClose={() => setExitOpen(false)}
         title={t("game:room.exitTitle")}
         footer={
-          <div className="flex flex-wrap justify-end gap-2">
+          <ModalActions>
             <Button variant="ghost" onClick={() => navigate("/")} data-testid="confirm-exit">
               {t("game:room.exitConfirm")}
             </Button>
             <Button onClick={() => setExitOpen(false)}>{t("game:room.stay")}</Button>
-          </div>
+          </ModalActions>
         }
       >
         <p className="text-sm text-cream-100/85">{t("game:room.exitText")}</p>

@@ -6,7 +6,7 @@ import { Avatar } from "~/components/avatar";
 import { CoinIcon, TrophyIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { signed } from "~/utils/format";
-import { Modal } from "~/components/ui/modal";
+import { Modal, ModalActions } from "~/components/ui/modal";
 import { isPractice } from "./game-logic";
 import { TEAM_STYLE } from "./scoreboard";
 
@@ -57,14 +57,14 @@ export function MatchResult({
         </span>
       }
       footer={
-        <div className="flex flex-wrap justify-end gap-2">
+        <ModalActions>
           <Button variant="ghost" onClick={onClose}>
             {t("game:result.viewTable")}
           </Button>
           <Link to="/" className={buttonClasses("primary", "md")} data-testid="result-home">
             {t("game:result.backHome")}
           </Link>
-        </div>
+        </ModalActions>
       }
     >
       <div className="flex flex-col gap-4">

@@ -6,7 +6,7 @@ import { Avatar } from "~/components/avatar";
 import { Button } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
 import { api } from "~/utils/api";
-import { Modal } from "~/components/ui/modal";
+import { Modal, ModalActions } from "~/components/ui/modal";
 import { missingPlayers } from "./game-logic";
 
 const LEVELS: readonly BotLevel[] = ["easy", "normal", "hard"];
@@ -178,14 +178,14 @@ export function WaitingRoom({
         onClose={() => setConfirm(null)}
         title={t("game:room.leaveTitle")}
         footer={
-          <div className="flex flex-wrap justify-end gap-2">
+          <ModalActions>
             <Button variant="ghost" onClick={() => setConfirm(null)}>
               {t("common:cancel")}
             </Button>
             <Button variant="danger" onClick={leave} disabled={busy} data-testid="confirm-leave">
               {t("game:room.leaveConfirm")}
             </Button>
-          </div>
+          </ModalActions>
         }
       >
         <p className="text-sm text-cream-100/85">
@@ -198,14 +198,14 @@ export function WaitingRoom({
         onClose={() => setConfirm(null)}
         title={t("game:room.fillBotsTitle")}
         footer={
-          <div className="flex flex-wrap justify-end gap-2">
+          <ModalActions>
             <Button variant="ghost" onClick={() => setConfirm(null)}>
               {t("common:cancel")}
             </Button>
             <Button onClick={fill} disabled={busy} data-testid="confirm-bots">
               {t("game:room.fillBotsConfirm")}
             </Button>
-          </div>
+          </ModalActions>
         }
       >
         <div className="flex flex-col gap-3">

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckIcon, RefundIcon, SpinnerIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
-import { Modal } from "~/components/ui/modal";
+import { Modal, ModalActions } from "~/components/ui/modal";
 import { useToast } from "~/components/ui/toast";
 import type { EligibleGame } from "~/services/refunds.server";
 import { api } from "~/utils/api";
@@ -89,7 +89,7 @@ export function RefundModal({ open, onClose }: { open: boolean; onClose(): void 
       description={t("payments:refundIntro")}
       testId="refund-modal"
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <ModalActions>
           <Button variant="secondary" onClick={onClose}>
             {t("common:cancel")}
           </Button>
@@ -98,7 +98,7 @@ export function RefundModal({ open, onClose }: { open: boolean; onClose(): void 
               {submitting ? t("payments:refundSubmitting") : t("payments:refundSubmit")}
             </Button>
           ) : null}
-        </div>
+        </ModalActions>
       }
     >
       {games === null ? (

@@ -110,3 +110,8 @@ export function Modal({
     </dialog>
   );
 }
+
+/** A modal's buttons, primary last: side by side at the right, stacked with the primary on top on a phone. */
+export function ModalActions({ children }: { children: ReactNode }) {
+  return <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">{children}</div>;
+}
