@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { FakeRoom, currentUserId, type FakeRoomOptions } from "./fake-room";
 import { checkOnceHydrated } from "./game-driver";
 import { newSignedInPage } from "./helpers";
+import { shoot, VIEWPORTS } from "./screenshot";
 import { seedPremium } from "./seed";
 
 // Not a check: `SCREENSHOTS=1 npx playwright test game-screenshots` writes PNGs of the live-game
@@ -9,19 +10,6 @@ import { seedPremium } from "./seed";
 // history), phone and desktop, into .tmp/screenshots for a human to look at.
 test.skip(!process.env.SCREENSHOTS, "screenshots only on demand");
 test.describe.configure({ timeout: 120_000 });
-
-const VIEWPORTS = [
-  { name: "phone", width: 390, height: 844 },
-  { name: "desktop", width: 1280, height: 800 },
-];
-
-async function shoot(page: Page, name: string, fullPage = false) {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(350);
-    await page.screenshot({ path: `.tmp/screenshots/game-${name}-${viewport.name}.png`, fullPage });
-  }
-}
 
 type Me = { id: string; nickname: string };
 async function room(browser: Browser, options: (me: Me) => Omit<FakeRoomOptions, "me">) {
@@ -48,10 +36,10 @@ const quartet = (me: Me) => [
 
 test("lobby, join modal, history", async ({ browser }) => {
   const { page, context } = await newSignedInPage(browser, "Marina");
-  await shoot(page, "lobby", true);
+  await shoot(page, "game-lobby");
   await page.getByTestId("open-join").click();
   await page.getByTestId("join-dialog").getByLabel("Código da sala").fill("K7M2QX");
-  await shoot(page, "join-modal");
+  await shoot(page, "game-join-modal", false);
   await page.route("**/api/games/history", (route) =>
     route.fulfill({
       json: [
@@ -64,7 +52,7 @@ test("lobby, join modal, history", async ({ browser }) => {
   await page.goto("/profile");
   await page.getByRole("tab", { name: "Histórico de Jogos" }).click();
   await expect(page.getByTestId("history-list")).toBeVisible();
-  await shoot(page, "history", true);
+  await shoot(page, "game-history");
   await context.close();
 });
 
@@ -73,14 +61,14 @@ test("lobby of a premium member: the exclusive-table switch; an exclusive waitin
   seedPremium((await currentUserId(page)).id);
   await page.reload();
   await checkOnceHydrated(page, page.getByRole("switch", { name: /Mesa exclusiva Premium/ }));
-  await shoot(page, "lobby-premium", true);
+  await shoot(page, "game-lobby-premium");
   await page.getByTestId("create-casual-2v2").click();
   await page.waitForURL(/\/game\//);
   await expect(page.getByTestId("info-premium-only")).toBeVisible();
-  await shoot(page, "waiting-room-exclusive");
+  await shoot(page, "game-waiting-room-exclusive", false);
   await page.goto("/profile");
   await expect(page.getByTestId("priority-support")).toBeVisible();
-  await shoot(page, "profile-premium");
+  await shoot(page, "game-profile-premium", false);
   await context.close();
 });
 
@@ -90,7 +78,7 @@ test("waiting room", async ({ browser }) => {
     seats: quartet(me).map((s, i) => ({ ...s, bot: false, nickname: i === 2 ? "Paulo" : s.nickname })),
     joined: 2,
   }));
-  await shoot(page, "waiting-room", true);
+  await shoot(page, "game-waiting-room");
   await context.close();
 });
 
@@ -102,17 +90,17 @@ test("Paulista 1v1, a card picked; a truco call pending; the hand summary", asyn
   }));
   fake.playAny("bot-1");
   await page.getByRole("button", { name: "Rei de Paus" }).click();
-  await shoot(page, "paulista-my-turn");
+  await shoot(page, "game-paulista-my-turn", false);
   await page.getByRole("button", { name: "Rei de Paus" }).click();
   await expect(page.getByTestId("trick-card")).toHaveCount(2);
   await page.waitForTimeout(1600);
   fake.act("bot-1", { type: "call_truco", call: "truco" });
   await expect(page.getByTestId("prompt")).toBeVisible();
-  await shoot(page, "truco-pending");
+  await shoot(page, "game-truco-pending", false);
   await page.getByTestId("truco-reject").click();
   await expect(page.getByTestId("hand-summary")).toBeVisible();
   await page.waitForTimeout(2800);
-  await shoot(page, "round-end");
+  await shoot(page, "game-round-end", false);
   fake.stop();
   await context.close();
 });
@@ -127,7 +115,7 @@ test("Argentino (Spanish deck): envido to answer; Gaúcho: flor", async ({ brows
   a.fake.act("bot-1", { type: "call_envido", call: "envido" });
   await expect(a.page.getByTestId("prompt")).toBeVisible();
   await a.page.waitForTimeout(2700);
-  await shoot(a.page, "argentino-envido");
+  await shoot(a.page, "game-argentino-envido", false);
   a.fake.stop();
   await a.context.close();
 
@@ -138,7 +126,7 @@ test("Argentino (Spanish deck): envido to answer; Gaúcho: flor", async ({ brows
     botDelayMs: null,
   }));
   await expect(g.page.getByTestId("prompt")).toBeVisible();
-  await shoot(g.page, "gaucho-flor");
+  await shoot(g.page, "game-gaucho-flor", false);
   g.fake.stop();
   await g.context.close();
 });
@@ -154,7 +142,7 @@ test("2v2 Mineiro trick in play; 2v2 mão de onze; blind mão de ferro; chat ope
   m.fake.playAny("bot-2");
   m.fake.playAny("bot-3");
   await expect(m.page.getByTestId("trick-card")).toHaveCount(3);
-  await shoot(m.page, "mineiro-2v2");
+  await shoot(m.page, "game-mineiro-2v2", false);
   await m.page.getByTestId("chat-toggle").click();
   m.fake.chat.push(
     { id: 1, user_id: "u-x", nickname: "Parceira", avatar_url: null, message: "Tenho o zap, pode trucar!", message_type: "text", created_at: "" },
@@ -163,19 +151,19 @@ test("2v2 Mineiro trick in play; 2v2 mão de onze; blind mão de ferro; chat ope
   await m.page.getByTestId("chat-input").fill("Vamos nessa!");
   await m.page.getByTestId("chat-send").click();
   await expect(m.page.getByTestId("chat-message")).toHaveCount(3);
-  await shoot(m.page, "chat-open");
+  await shoot(m.page, "game-chat-open", false);
   m.fake.stop();
   await m.context.close();
 
   const o = await room(browser, (me) => ({ seats: quartet(me), match: { dealerIndex: 3, scores: { team1: 11, team2: 8 } }, botDelayMs: null }));
-  await shoot(o.page, "mao-de-onze");
+  await shoot(o.page, "game-mao-de-onze", false);
   o.fake.stop();
   await o.context.close();
 
   const f = await room(browser, (me) => ({ seats: duo(me), match: { dealerIndex: 0, scores: { team1: 11, team2: 11 } }, botDelayMs: null }));
   f.fake.playAny("bot-1");
   await expect(f.page.getByTestId("trick-card")).toHaveCount(1);
-  await shoot(f.page, "mao-de-ferro");
+  await shoot(f.page, "game-mao-de-ferro", false);
   f.fake.stop();
   await f.context.close();
 });
@@ -199,7 +187,7 @@ test("match result", async ({ browser }) => {
     await page.waitForTimeout(400);
   }
   await expect(page.getByTestId("match-result")).toBeVisible();
-  await shoot(page, "match-result");
+  await shoot(page, "game-match-result", false);
   fake.stop();
   await context.close();
 });

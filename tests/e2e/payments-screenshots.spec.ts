@@ -1,24 +1,12 @@
-import { test, type Page } from "@playwright/test";
+import { test } from "@playwright/test";
 import { signIn, uniquePlayer } from "./helpers";
+import { shoot } from "./screenshot";
 import { seedCancelledGame } from "./seed";
 
 // Not a check: `SCREENSHOTS=1 npx playwright test payments-screenshots` writes
 // PNGs of the coin and payment screens, phone and desktop, into
 // .tmp/screenshots for a human to look at.
 test.skip(!process.env.SCREENSHOTS, "screenshots only on demand");
-
-const VIEWPORTS = [
-  { name: "phone", width: 390, height: 844 },
-  { name: "desktop", width: 1280, height: 800 },
-];
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(250);
-    await page.screenshot({ path: `.tmp/screenshots/${name}-${viewport.name}.png`, fullPage });
-  }
-}
 
 test("coin and payment screens", async ({ page }) => {
   test.setTimeout(180_000);
