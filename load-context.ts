@@ -18,10 +18,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-type GetLoadContext = (args: {
-  request: Request;
-  context: { cloudflare: Cloudflare };
-}) => AppLoadContext;
+type GetLoadContext = (args: { request: Request; context: { cloudflare: Cloudflare } }) => AppLoadContext;
 
 // The one load context, used by functions/[[path]].ts, the Vite dev proxy and
 // the Worker tests: parsed env and a drizzle client over the D1 binding.

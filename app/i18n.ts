@@ -1,5 +1,18 @@
 // The translation groups of spec §9 that exist so far (app/locales/*.ts).
-export const NAMESPACES = ["common", "auth", "navigation", "home", "profile", "errors", "game", "variants", "modes", "chat", "payments", "premium"] as const;
+export const NAMESPACES = [
+  "common",
+  "auth",
+  "navigation",
+  "home",
+  "profile",
+  "errors",
+  "game",
+  "variants",
+  "modes",
+  "chat",
+  "payments",
+  "premium",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const LANGUAGES = ["pt-BR", "en", "es"] as const;

@@ -1,12 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Timestamps are ISO-8601 UTC strings: they sort, compare and serialise as the
 // API answers them, and D1 has no native date type.
@@ -24,7 +17,9 @@ export const users = sqliteTable(
     games_played: integer("games_played").notNull().default(0),
     games_won: integer("games_won").notNull().default(0),
     games_lost: integer("games_lost").notNull().default(0),
-    role: text("role", { enum: ["player", "admin"] }).notNull().default("player"),
+    role: text("role", { enum: ["player", "admin"] })
+      .notNull()
+      .default("player"),
     language: text("language"),
     premium_until: text("premium_until"),
     last_daily_reward_at: text("last_daily_reward_at"),
@@ -216,16 +211,15 @@ export const payments = sqliteTable(
     currency: text("currency").notNull().default("usd"),
     /** Coins credited when paid (pack coins plus bonus); 0 for premium. */
     coins: integer("coins").notNull().default(0),
-    status: text("status", { enum: ["pending", "paid", "expired", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "paid", "expired", "failed"] })
+      .notNull()
+      .default("pending"),
     stripe_session_id: text("stripe_session_id").notNull(),
     stripe_subscription_id: text("stripe_subscription_id"),
     created_at: text("created_at").notNull().default(NOW),
     completed_at: text("completed_at"),
   },
-  (t) => [
-    uniqueIndex("payments_session_unique").on(t.stripe_session_id),
-    index("payments_user_idx").on(t.user_id, t.created_at),
-  ],
+  (t) => [uniqueIndex("payments_session_unique").on(t.stripe_session_id), index("payments_user_idx").on(t.user_id, t.created_at)],
 );
 
 /** Stripe events already processed, by id: a redelivery is recognised and skipped. */

@@ -16,5 +16,8 @@ export const GAME_CODE_LENGTH = 6;
 
 /** Spec §5: uppercased, A-Z and 0-9 only, at most 6. */
 export function normalizeGameCode(input: string): string {
-  return input.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, GAME_CODE_LENGTH);
+  return input
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "")
+    .slice(0, GAME_CODE_LENGTH);
 }

@@ -35,14 +35,19 @@ export const ClientMessageSchema = z.discriminatedUnion("type", [
   frame("respond_flor", z.object({ response: Answer }).strict()),
   frame("go_to_mazo", Empty),
   /** Ask for a fresh game_state (after a reconnect or a version gap). */
-  frame("sync", z.object({ version: z.number().int().min(0) }).strict().optional()),
+  frame(
+    "sync",
+    z
+      .object({ version: z.number().int().min(0) })
+      .strict()
+      .optional(),
+  ),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 export type GameActionMessage = Exclude<ClientMessage, { type: "ping" } | { type: "sync" }>;
 
 export type ParseResult =
-  | { ok: true; message: ClientMessage }
-  | { ok: false; code: "too_large" | "bad_json" | "bad_message"; message: string };
+  { ok: true; message: ClientMessage } | { ok: false; code: "too_large" | "bad_json" | "bad_message"; message: string };
 
 export function parseClientFrame(frame: string | ArrayBuffer): ParseResult {
   if (typeof frame !== "string") return { ok: false, code: "bad_message", message: "Binary frames are not accepted" };
@@ -191,7 +196,15 @@ export const CreateGameSchema = z
   .strict();
 export type CreateGame = z.infer<typeof CreateGameSchema>;
 
-export const JoinGameSchema = z.object({ game_code: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{6}$/) }).strict();
+export const JoinGameSchema = z
+  .object({
+    game_code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{6}$/),
+  })
+  .strict();
 
 export const FillWithBotsSchema = z.object({ bot_level: z.enum(["easy", "normal", "hard"]) }).strict();
 
@@ -211,5 +224,8 @@ export const GAME_CODE_LENGTH = 6;
 
 /** Spec §5: uppercased, A-Z and 0-9 only, at most 6. */
 export function normalizeGameCode(input: string): string {
-  return input.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, GAME_CODE_LENGTH);
+  return input
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "")
+    .slice(0, GAME_CODE_LENGTH);
 }

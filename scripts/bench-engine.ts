@@ -4,24 +4,17 @@
 // Options: --matches N (1v1 matches per pair, default 500), --matches2v2 N (default 200),
 //          --seconds S (each of the 5 throughput runs per variant and mode, default 0.6), --no-bots,
 //          --workers N (default: available parallelism).
-import { availableParallelism } from 'node:os';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import {
-  applyAction,
-  createMatch,
-  legalActions,
-  pendingPlayer,
-  startNextHand,
-  type Variant,
-} from '../game/truco/index';
-import { winRate } from '../game/truco/bots/arena';
-import type { BotLevel } from '../game/truco/bots/index';
-import { sfc32 } from '../game/truco/random';
+import { availableParallelism } from "node:os";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { applyAction, createMatch, legalActions, pendingPlayer, startNextHand, type Variant } from "../game/truco/index";
+import { winRate } from "../game/truco/bots/arena";
+import type { BotLevel } from "../game/truco/bots/index";
+import { sfc32 } from "../game/truco/random";
 
-const VARIANTS: Variant[] = ['paulista', 'mineiro', 'gaucho', 'argentino', 'international'];
+const VARIANTS: Variant[] = ["paulista", "mineiro", "gaucho", "argentino", "international"];
 const PAIRS: [BotLevel, BotLevel][] = [
-  ['normal', 'easy'],
-  ['hard', 'normal'],
+  ["normal", "easy"],
+  ["hard", "normal"],
 ];
 
 interface Job {
@@ -35,7 +28,7 @@ interface Job {
 
 if (!isMainThread) {
   const job = workerData as Job;
-  const r = winRate(job.variant, job.mode, job.strong, job.weak, job.count, 'bench', job.from);
+  const r = winRate(job.variant, job.mode, job.strong, job.weak, job.count, "bench", job.from);
   parentPort!.postMessage(r.wins);
 } else {
   await main();
@@ -49,7 +42,7 @@ function arg(name: string, fallback: number): number {
 /** Random legal actions through the public API until `seconds` elapse; full hands per second. */
 function throughput(variant: Variant, mode: 2 | 4, seconds: number): number {
   const rng = sfc32(7, 11, mode, variant.length);
-  const players = Array.from({ length: mode }, (_, i) => ({ id: `p${i}`, team: (i % 2 ? 'team2' : 'team1') as 'team1' | 'team2' }));
+  const players = Array.from({ length: mode }, (_, i) => ({ id: `p${i}`, team: (i % 2 ? "team2" : "team1") as "team1" | "team2" }));
   let hands = 0;
   let matches = 0;
   const start = performance.now();
@@ -58,8 +51,8 @@ function throughput(variant: Variant, mode: 2 | 4, seconds: number): number {
     for (let batch = 0; batch < 20; batch++) {
       let s = createMatch({ variant, players, seed: `bench-${matches++}` });
       for (;;) {
-        if (s.phase === 'game_over') break;
-        if (s.phase === 'round_end') {
+        if (s.phase === "game_over") break;
+        if (s.phase === "round_end") {
           const r = startNextHand(s);
           if (!r.ok) throw new Error(r.message);
           s = r.state;
@@ -81,21 +74,21 @@ function throughput(variant: Variant, mode: 2 | 4, seconds: number): number {
 function runJob(job: Job): Promise<number> {
   return new Promise((resolve, reject) => {
     const w = new Worker(new URL(import.meta.url), { workerData: job });
-    w.once('message', resolve);
-    w.once('error', reject);
+    w.once("message", resolve);
+    w.once("error", reject);
   });
 }
 
 async function main(): Promise<void> {
-  const seconds = arg('seconds', 0.6);
-  const matches1 = arg('matches', 500);
-  const matches2 = arg('matches2v2', 200);
-  const workers = Math.max(1, arg('workers', availableParallelism()));
+  const seconds = arg("seconds", 0.6);
+  const matches1 = arg("matches", 500);
+  const matches2 = arg("matches2v2", 200);
+  const workers = Math.max(1, arg("workers", availableParallelism()));
   console.log(`Truco engine benchmark — Node ${process.version}`);
-  console.log('\nRandom full hands per second on one core (public API: legalActions + applyAction + startNextHand;');
+  console.log("\nRandom full hands per second on one core (public API: legalActions + applyAction + startNextHand;");
   console.log(`random legal actions; best of 5 runs of ${seconds} s, as the machine may be shared)`);
-  console.log('  variant          1v1        2v2');
-  throughput('paulista', 2, 0.5); // warm-up
+  console.log("  variant          1v1        2v2");
+  throughput("paulista", 2, 0.5); // warm-up
   let min = Infinity;
   for (const v of VARIANTS) {
     const best = (mode: 2 | 4) => Math.max(...[1, 2, 3, 4, 5].map(() => throughput(v, mode, seconds)));
@@ -104,11 +97,11 @@ async function main(): Promise<void> {
     min = Math.min(min, a, b);
     console.log(`  ${v.padEnd(14)} ${fmt(a).padStart(9)}  ${fmt(b).padStart(9)}`);
   }
-  console.log(`  slowest: ${fmt(min)} hands/s — budget ≥ 50,000: ${min >= 50_000 ? 'OK' : 'BELOW BUDGET'}`);
+  console.log(`  slowest: ${fmt(min)} hands/s — budget ≥ 50,000: ${min >= 50_000 ? "OK" : "BELOW BUDGET"}`);
 
-  if (process.argv.includes('--no-bots')) return;
+  if (process.argv.includes("--no-bots")) return;
   console.log(`\nBot win rates (fixed seeds; seats alternate; ${workers} worker thread(s))`);
-  console.log('  variant        mode  pair            matches  win rate   95% CI');
+  console.log("  variant        mode  pair            matches  win rate   95% CI");
   const t0 = performance.now();
   const checks: string[] = [];
   for (const mode of [2, 4] as const) {
@@ -126,19 +119,21 @@ async function main(): Promise<void> {
         const ci = 1.96 * Math.sqrt((p * (1 - p)) / total);
         const pair = `${strong} > ${weak}`;
         console.log(
-          `  ${v.padEnd(14)} ${mode === 2 ? '1v1' : '2v2'}   ${pair.padEnd(15)} ${String(total).padStart(7)}  ${(p * 100).toFixed(1).padStart(6)}%   ±${(ci * 100).toFixed(1)}`,
+          `  ${v.padEnd(14)} ${mode === 2 ? "1v1" : "2v2"}   ${pair.padEnd(15)} ${String(total).padStart(7)}  ${(p * 100).toFixed(1).padStart(6)}%   ±${(ci * 100).toFixed(1)}`,
         );
-        if (v === 'paulista' && mode === 2) {
-          const need = strong === 'normal' ? 0.75 : 0.55;
-          checks.push(`paulista 1v1 ${pair}: ${(p * 100).toFixed(1)}% (target ≥ ${Math.round(need * 100)}%) ${p >= need ? 'OK' : 'MISSED'}`);
+        if (v === "paulista" && mode === 2) {
+          const need = strong === "normal" ? 0.75 : 0.55;
+          checks.push(
+            `paulista 1v1 ${pair}: ${(p * 100).toFixed(1)}% (target ≥ ${Math.round(need * 100)}%) ${p >= need ? "OK" : "MISSED"}`,
+          );
         }
       }
     }
   }
-  console.log(`\nTargets:\n  ${checks.join('\n  ')}`);
+  console.log(`\nTargets:\n  ${checks.join("\n  ")}`);
   console.log(`Bot matches took ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
 }
 
 function fmt(x: number): string {
-  return Math.round(x).toLocaleString('en-US');
+  return Math.round(x).toLocaleString("en-US");
 }

@@ -77,7 +77,11 @@ const { values: opts } = parseArgs({
   },
 });
 if (opts.help) {
-  const header = fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").slice(1).filter((l) => l.startsWith("//"));
+  const header = fs
+    .readFileSync(fileURLToPath(import.meta.url), "utf8")
+    .split("\n")
+    .slice(1)
+    .filter((l) => l.startsWith("//"));
   console.log(header.map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
   process.exit(0);
 }
@@ -289,7 +293,11 @@ async function startServer({ seedFile }) {
   if (seedFile) {
     log("migrating the bench database and seeding the players into it");
     run(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR, "-c", "wrangler.toml"], "migrations");
-    run(wrangler, ["d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "-c", "wrangler.toml", "--file", seedFile], "seeding the players");
+    run(
+      wrangler,
+      ["d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "-c", "wrangler.toml", "--file", seedFile],
+      "seeding the players",
+    );
   }
   log(`starting the server (scripts/start.mjs) on ${BASE}; its output goes to ${path.relative(root, SERVER_LOG)}`);
   const out = fs.openSync(SERVER_LOG, "w");
@@ -460,7 +468,11 @@ async function signIn(identity) {
   const start = await fetch(`${BASE}/api/oauth/google/redirect_url`, { headers: { Accept: "application/json" } });
   if (start.status !== 200) throw new HttpError("GET", "/api/oauth/google/redirect_url", start.status, await start.text());
   const { redirectUrl } = await start.json();
-  const stateCookie = start.headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => pair.startsWith("truco_oauth")).join("; ");
+  const stateCookie = start.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .filter((pair) => pair.startsWith("truco_oauth"))
+    .join("; ");
   const jar = new Jar();
   let url = redirectUrl;
   let response = await fetch(url, { redirect: "manual" });
@@ -494,7 +506,10 @@ async function signIn(identity) {
   });
   if (session.status !== 201) throw new HttpError("POST", "/api/sessions", session.status, await session.text());
   const { user } = await session.json();
-  const cookie = session.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))?.split(";")[0];
+  const cookie = session.headers
+    .getSetCookie()
+    .find((line) => line.startsWith(`${SESSION_COOKIE}=`))
+    ?.split(";")[0];
   if (!cookie) throw new Error("sign-in: no session cookie");
   return { id: user.id, nickname: user.nickname, cookie };
 }
@@ -929,7 +944,10 @@ async function scenarioA(players) {
   await table.open();
   // The room must run with the bench's vars (start.mjs TRUCO_BINDINGS): 600 s turns, no pause between hands.
   const seconds = table.socks[0].state().turn?.seconds;
-  if (seconds !== 600) throw new Error(`the room did not get the bench's vars (turn timer ${seconds} s, expected 600): see TRUCO_BINDINGS in scripts/start.mjs`);
+  if (seconds !== 600)
+    throw new Error(
+      `the room did not get the bench's vars (turn timer ${seconds} s, expected 600): see TRUCO_BINDINGS in scripts/start.mjs`,
+    );
   let lastReport = performance.now();
   while (stats.moves < MOVES) {
     let result;
@@ -1000,7 +1018,10 @@ async function scenarioB(players) {
   const setupError = (table, error) => {
     failed += 1;
     table.dead = true;
-    stats.error(error instanceof HttpError ? "http" : "setup", `${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message ?? error.cause})` : ""}`);
+    stats.error(
+      error instanceof HttpError ? "http" : "setup",
+      `${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message ?? error.cause})` : ""}`,
+    );
   };
   // HTTP first (create + 3 joins per room, CONCURRENCY at a time), then the sockets (one handshake at a time).
   await pool(tables, CONCURRENCY, async (table) => {
@@ -1069,7 +1090,9 @@ async function play(tables, stats, { think, seconds, label, reopen = true }) {
   let reopened = 0;
   const progress = setInterval(() => {
     const s = stats.all.summary();
-    log(`  ${label}: ${stats.moves} moves, ${stats.matches} matches done, ${stats.errors.length - errors0} errors, p50 ${fmtMs(s.p50)} ms, p95 ${fmtMs(s.p95)} ms`);
+    log(
+      `  ${label}: ${stats.moves} moves, ${stats.matches} matches done, ${stats.errors.length - errors0} errors, p50 ${fmtMs(s.p50)} ms, p95 ${fmtMs(s.p95)} ms`,
+    );
   }, 10_000);
   await Promise.all(
     tables
@@ -1137,7 +1160,11 @@ function compressed(buffer) {
   };
 }
 function addSizes(list) {
-  return list.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+  return list.reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
 }
 
 function remixManifest() {
@@ -1175,15 +1202,27 @@ async function frontEnd() {
   if (response.status !== 200) result.notes.push(`GET / answered ${response.status}`);
   const links = [...html.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]);
   const hrefOf = (tag) => /href="([^"]+)"/.exec(tag)?.[1];
-  const css = links.filter((tag) => /rel="stylesheet"/.test(tag)).map(hrefOf).filter((h) => h?.startsWith("/"));
-  const preloads = links.filter((tag) => /rel="modulepreload"/.test(tag)).map(hrefOf).filter((h) => h?.startsWith("/"));
+  const css = links
+    .filter((tag) => /rel="stylesheet"/.test(tag))
+    .map(hrefOf)
+    .filter((h) => h?.startsWith("/"));
+  const preloads = links
+    .filter((tag) => /rel="modulepreload"/.test(tag))
+    .map(hrefOf)
+    .filter((h) => h?.startsWith("/"));
   const scripts = [...html.matchAll(/<script\b[^>]*src="(\/[^"]+)"/g)].map((m) => m[1]);
   const imported = [...html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]);
   const landingJs = [...new Set([...preloads, ...scripts, ...imported])];
   const htmlSize = compressed(Buffer.from(html));
   const cssSize = addSizes([...new Set(css)].map(assetSize));
   const jsSize = addSizes(landingJs.map(assetSize));
-  result.landing = { html: htmlSize, css: cssSize, js: jsSize, critical: addSizes([htmlSize, cssSize, jsSize]), files: { css, js: landingJs } };
+  result.landing = {
+    html: htmlSize,
+    css: cssSize,
+    js: jsSize,
+    critical: addSizes([htmlSize, cssSize, jsSize]),
+    files: { css, js: landingJs },
+  };
   if (!landingJs.length) result.notes.push("the landing HTML names no modulepreload: JS measured as 0");
 
   // Game route, from the manifest.
@@ -1214,7 +1253,16 @@ function ledgerCheck() {
   const out = run(
     wrangler,
     [
-      "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "-c", "wrangler.toml", "--json", "--command",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      STATE_DIR,
+      "-c",
+      "wrangler.toml",
+      "--json",
+      "--command",
       "SELECT (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM users u WHERE u.virtual_coins != (SELECT COALESCE(SUM(amount),0) FROM coin_transactions c WHERE c.user_id = u.id)) AS broken, (SELECT COUNT(*) FROM games WHERE status = 'completed') AS completed",
     ],
     "ledger check",
@@ -1277,32 +1325,53 @@ function printReport({ a, b, web, ledger, signInNote, failures }) {
           ? `; whole machine ${(l.machineBusyCores * 100).toFixed(0)}% of ${os.cpus().length * 100}% busy, ${(l.machineIowaitCores * 100).toFixed(0)}% iowait`
           : "") +
         `; client event-loop delay p99 ${fmtMs(l.loopDelayP99)} ms`,
-      `errors: ${stats.errors.length}${stats.errors.length ? ` (${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(", ")})` : ""}`,
+      `errors: ${stats.errors.length}${
+        stats.errors.length
+          ? ` (${Object.entries(kinds)
+              .map(([k, n]) => `${k} ${n}`)
+              .join(", ")})`
+          : ""
+      }`,
     );
     for (const e of stats.errors.slice(0, 5)) lines.push(`  - ${e.kind}: ${e.detail}`);
   };
 
   lines.push("", "═".repeat(96), "  npm run bench: summary", "═".repeat(96));
-  lines.push(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  lines.push(
+    `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   lines.push(`server: wrangler pages dev (local workerd) on ${BASE}, vars ${BINDINGS}`);
   if (signInNote) lines.push(`players: ${signInNote}`);
 
   if (a) {
-    latencyTable(`A. one 4-player room (2v2 Paulista): ${a.moves} moves, ${a.matches} matches, ${a.rooms} rooms, ${a.seconds.toFixed(0)} s`, a, {
-      seats: true,
-      extra: [
-        ["baseline: ping → pong (transport only)", a.ping],
-        ["baseline: sync → game_state (1 view, no write)", a.sync],
-      ],
-    });
+    latencyTable(
+      `A. one 4-player room (2v2 Paulista): ${a.moves} moves, ${a.matches} matches, ${a.rooms} rooms, ${a.seconds.toFixed(0)} s`,
+      a,
+      {
+        seats: true,
+        extra: [
+          ["baseline: ping → pong (transport only)", a.ping],
+          ["baseline: sync → game_state (1 view, no write)", a.sync],
+        ],
+      },
+    );
   }
   if (b) {
     const { stats, saturation } = b;
-    lines.push("", `B. ${ROOMS} rooms × 4 sockets: ${stats.setup.opened}/${ROOMS} rooms (${stats.setup.opened * 4} sockets) set up in ${stats.setup.seconds.toFixed(0)} s`);
+    lines.push(
+      "",
+      `B. ${ROOMS} rooms × 4 sockets: ${stats.setup.opened}/${ROOMS} rooms (${stats.setup.opened * 4} sockets) set up in ${stats.setup.seconds.toFixed(0)} s`,
+    );
     latencyTable(`B1. all rooms at a human pace: ${stats.moves} moves in ${stats.load.playSeconds.toFixed(0)} s`, stats);
     loadLines(stats.load, stats);
     if (saturation) {
-      latencyTable(`B2. saturation probe, the same rooms with no think time: ${saturation.moves} moves in ${saturation.load.playSeconds.toFixed(0)} s`, saturation);
+      latencyTable(
+        `B2. saturation probe, the same rooms with no think time: ${saturation.moves} moves in ${saturation.load.playSeconds.toFixed(0)} s`,
+        saturation,
+      );
       loadLines(saturation.load, saturation);
     }
   }
@@ -1320,7 +1389,9 @@ function printReport({ a, b, web, ledger, signInNote, failures }) {
       sizeRow("game route JS, beyond the landing's", web.game.increment);
     }
     for (const note of web.notes) lines.push(`  note: ${note}`);
-    lines.push("Lighthouse (mobile Performance ≥ 90, Accessibility ≥ 95): NOT MEASURED: Lighthouse is not available offline on this machine.");
+    lines.push(
+      "Lighthouse (mobile Performance ≥ 90, Accessibility ≥ 95): NOT MEASURED: Lighthouse is not available offline on this machine.",
+    );
   }
 
   // Budgets.
@@ -1343,9 +1414,25 @@ function printReport({ a, b, web, ledger, signInNote, failures }) {
   if (web) {
     // Cloudflare serves brotli to every browser that asks for it (all current
     // ones), so the budgets are checked on brotli; gzip is the fallback's size.
-    budgetRow("landing critical path (brotli; gzip " + fmtKB(web.landing.critical.gzip) + ")", "≤ 170 KB", fmtKB(web.landing.critical.brotli), web.landing.critical.brotli <= BUDGET.landingCritical);
-    budgetRow("landing JS (brotli; gzip " + fmtKB(web.landing.js.gzip) + ")", "≤ 100 KB", fmtKB(web.landing.js.brotli), web.landing.js.brotli <= BUDGET.landingJs);
-    if (web.game) budgetRow("game route JS, cold (brotli; gzip " + fmtKB(web.game.cold.gzip) + ")", "≤ 170 KB", fmtKB(web.game.cold.brotli), web.game.cold.brotli <= BUDGET.gameJs);
+    budgetRow(
+      "landing critical path (brotli; gzip " + fmtKB(web.landing.critical.gzip) + ")",
+      "≤ 170 KB",
+      fmtKB(web.landing.critical.brotli),
+      web.landing.critical.brotli <= BUDGET.landingCritical,
+    );
+    budgetRow(
+      "landing JS (brotli; gzip " + fmtKB(web.landing.js.gzip) + ")",
+      "≤ 100 KB",
+      fmtKB(web.landing.js.brotli),
+      web.landing.js.brotli <= BUDGET.landingJs,
+    );
+    if (web.game)
+      budgetRow(
+        "game route JS, cold (brotli; gzip " + fmtKB(web.game.cold.gzip) + ")",
+        "≤ 170 KB",
+        fmtKB(web.game.cold.brotli),
+        web.game.cold.brotli <= BUDGET.gameJs,
+      );
     budgetRow("Lighthouse mobile Performance / Accessibility", "≥ 90 / ≥ 95", "not measured", null);
   }
   if (a || b) {
@@ -1357,7 +1444,10 @@ function printReport({ a, b, web, ledger, signInNote, failures }) {
     );
   }
   if (ledger) {
-    lines.push("", `ledger invariant L1 after the bench: ${ledger.broken === 0 ? "OK" : `BROKEN for ${ledger.broken} users`} (${ledger.users} users, ${ledger.completed} games completed)`);
+    lines.push(
+      "",
+      `ledger invariant L1 after the bench: ${ledger.broken === 0 ? "OK" : `BROKEN for ${ledger.broken} users`} (${ledger.users} users, ${ledger.completed} games completed)`,
+    );
   }
   if (failures.length) {
     lines.push("", "BENCH FAILED:");
@@ -1396,7 +1486,10 @@ async function main() {
   let signInNote = bulk > 0 ? `${bulk} seeded into D1 (users, welcome bonus in the ledger, sessions)` : "";
   if (signInCount > 0) {
     const t = performance.now();
-    const identities = Array.from({ length: signInCount }, (_, i) => ({ name: `Bench Player ${i}`, email: `bench.signin.${i}.${Date.now()}@example.test` }));
+    const identities = Array.from({ length: signInCount }, (_, i) => ({
+      name: `Bench Player ${i}`,
+      email: `bench.signin.${i}.${Date.now()}@example.test`,
+    }));
     signedIn = new Array(signInCount);
     let done = 0;
     await pool(identities, Math.min(CONCURRENCY, 16), async (identity, i) => {
@@ -1405,7 +1498,10 @@ async function main() {
     });
     const seconds = (performance.now() - t) / 1000;
     log(`${signInCount} players signed in through the sign-in emulator in ${seconds.toFixed(1)} s`);
-    signInNote = [`${signInCount} signed in through the sign-in emulator (${(seconds / signInCount * 1000).toFixed(0)} ms each at ${Math.min(CONCURRENCY, 16)} at a time)`, signInNote]
+    signInNote = [
+      `${signInCount} signed in through the sign-in emulator (${((seconds / signInCount) * 1000).toFixed(0)} ms each at ${Math.min(CONCURRENCY, 16)} at a time)`,
+      signInNote,
+    ]
       .filter(Boolean)
       .join("; ");
   }

@@ -51,10 +51,27 @@ if (process.env.SKIP_BUILD !== "1" || !existsSync(path.join(root, "build/server/
   step("Building the app", bin("remix"), ["vite:build"]);
 }
 step("Migrating the local database", bin("wrangler"), [
-  "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir, "-c", "wrangler.toml",
+  "d1",
+  "migrations",
+  "apply",
+  "DB",
+  "--local",
+  "--persist-to",
+  stateDir,
+  "-c",
+  "wrangler.toml",
 ]);
 step("Seeding the local database", bin("wrangler"), [
-  "d1", "execute", "DB", "--local", "--persist-to", stateDir, "-c", "wrangler.toml", "--file", "db/seed.sql",
+  "d1",
+  "execute",
+  "DB",
+  "--local",
+  "--persist-to",
+  stateDir,
+  "-c",
+  "wrangler.toml",
+  "--file",
+  "db/seed.sql",
 ]);
 
 console.log("\n▸ Starting the sign-in emulator");
@@ -86,20 +103,25 @@ if (realStripe) {
 }
 
 // TRUCO_BINDINGS: extra vars for both Workers (see the header).
-const extraVars = (process.env.TRUCO_BINDINGS ?? "").split(/[\s,]+/).filter(Boolean).map((pair) => {
-  const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(pair);
-  if (!match) {
-    console.error(`✗ TRUCO_BINDINGS: expected KEY=VALUE, got ${JSON.stringify(pair)}`);
-    process.exit(1);
-  }
-  return [match[1], match[2]];
-});
+const extraVars = (process.env.TRUCO_BINDINGS ?? "")
+  .split(/[\s,]+/)
+  .filter(Boolean)
+  .map((pair) => {
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(pair);
+    if (!match) {
+      console.error(`✗ TRUCO_BINDINGS: expected KEY=VALUE, got ${JSON.stringify(pair)}`);
+      process.exit(1);
+    }
+    return [match[1], match[2]];
+  });
 let roomConfig = "workers/game-room/wrangler.toml";
 if (extraVars.length) {
   const roomDir = path.join(root, "workers/game-room");
   const vars = extraVars.map(([key, value]) => `${key} = ${JSON.stringify(value)}`).join("\n");
-  let toml = readFileSync(path.join(root, roomConfig), "utf8")
-    .replace(/^(main|migrations_dir)\s*=\s*"([^"]*)"/gm, (_, key, value) => `${key} = ${JSON.stringify(path.resolve(roomDir, value))}`);
+  let toml = readFileSync(path.join(root, roomConfig), "utf8").replace(
+    /^(main|migrations_dir)\s*=\s*"([^"]*)"/gm,
+    (_, key, value) => `${key} = ${JSON.stringify(path.resolve(roomDir, value))}`,
+  );
   toml = /^\[vars\]\s*$/m.test(toml) ? toml.replace(/^\[vars\]\s*$/m, `[vars]\n${vars}`) : `${toml}\n[vars]\n${vars}\n`;
   mkdirSync(stateDir, { recursive: true });
   roomConfig = path.join(stateDir, "game-room.wrangler.toml");
@@ -111,17 +133,26 @@ console.log("\n▸ Starting the app (wrangler pages dev)");
 const wrangler = spawn(
   bin("wrangler"),
   [
-    "pages", "dev", "build/client",
-    "-c", "wrangler.toml",
-    "-c", roomConfig,
-    "--port", String(port),
-    "--ip", "127.0.0.1",
-    "--persist-to", stateDir,
-    "--binding", `AUTH_EMULATOR_URL=${auth.issuer}`,
+    "pages",
+    "dev",
+    "build/client",
+    "-c",
+    "wrangler.toml",
+    "-c",
+    roomConfig,
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    stateDir,
+    "--binding",
+    `AUTH_EMULATOR_URL=${auth.issuer}`,
     ...paymentBindings,
     ...extraVars.flatMap(([key, value]) => ["--binding", `${key}=${value}`]),
     "--show-interactive-dev-session=false",
-    "--log-level", process.env.WRANGLER_LOG ?? "warn",
+    "--log-level",
+    process.env.WRANGLER_LOG ?? "warn",
   ],
   { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, CI: "1" }, detached: true },
 );

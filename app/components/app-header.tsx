@@ -17,7 +17,10 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
           <Logo className="h-8 w-8" />
           <span className="hidden font-display text-lg font-bold text-cream-50 md:inline">{t("common:appName")}</span>
         </Link>
-        <nav aria-label={t("navigation:mainMenu")} className="order-last flex w-full items-center gap-1 overflow-x-auto sm:order-none sm:w-auto sm:flex-1">
+        <nav
+          aria-label={t("navigation:mainMenu")}
+          className="order-last flex w-full items-center gap-1 overflow-x-auto sm:order-none sm:w-auto sm:flex-1"
+        >
           {actions}
         </nav>
         <div className="ml-auto flex items-center gap-2">

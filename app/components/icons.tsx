@@ -39,7 +39,10 @@ export function StarIcon({ className = "h-5 w-5" }: IconProps) {
 export function PencilIcon({ className = "h-5 w-5" }: IconProps) {
   return (
     <svg aria-hidden viewBox="0 0 24 24" className={className}>
-      <path fill="currentColor" d="M4 17.3V20h2.7l8-8-2.7-2.7-8 8Zm12.7-7.6a.7.7 0 0 0 0-1L15.3 7.3a.7.7 0 0 0-1 0l-1.1 1.1 2.7 2.7 1.1-1.4Z" />
+      <path
+        fill="currentColor"
+        d="M4 17.3V20h2.7l8-8-2.7-2.7-8 8Zm12.7-7.6a.7.7 0 0 0 0-1L15.3 7.3a.7.7 0 0 0-1 0l-1.1 1.1 2.7 2.7 1.1-1.4Z"
+      />
     </svg>
   );
 }
@@ -55,7 +58,16 @@ export function GlobeIcon({ className = "h-4 w-4" }: IconProps) {
 
 export function CheckIcon({ className = "h-5 w-5" }: IconProps) {
   return (
-    <svg aria-hidden viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="m5 12.5 4.5 4.5L19 7.5" />
     </svg>
   );
@@ -73,7 +85,16 @@ export function GiftIcon({ className = "h-6 w-6" }: IconProps) {
 
 export function RefundIcon({ className = "h-5 w-5" }: IconProps) {
   return (
-    <svg aria-hidden viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.9"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M4 9h11a5 5 0 0 1 0 10H9" />
       <path d="m8 5-4 4 4 4" />
     </svg>

@@ -58,7 +58,11 @@ export function Landing() {
         <ul className="grid w-full gap-4 text-left sm:grid-cols-3">
           <FeatureCard icon={<BoltIcon className="h-6 w-6" />} title={t("home:featureQuickTitle")} text={t("home:featureQuickText")} />
           <FeatureCard icon={<CoinIcon className="h-7 w-7" />} title={t("home:featureCoinsTitle")} text={t("home:featureCoinsText")} />
-          <FeatureCard icon={<TrophyIcon className="h-7 w-7" />} title={t("home:featureRankingTitle")} text={t("home:featureRankingText")} />
+          <FeatureCard
+            icon={<TrophyIcon className="h-7 w-7" />}
+            title={t("home:featureRankingTitle")}
+            text={t("home:featureRankingText")}
+          />
         </ul>
       </main>
 
@@ -70,7 +74,10 @@ export function Landing() {
 function GoogleMark() {
   return (
     <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5">
-      <path fill="#EA4335" d="M12 10.2v3.9h5.5c-.2 1.3-1.6 3.9-5.5 3.9-3.3 0-6-2.7-6-6.1s2.7-6.1 6-6.1c1.9 0 3.2.8 3.9 1.5l2.7-2.6C16.9 3.1 14.7 2 12 2 6.5 2 2 6.5 2 12s4.5 10 10 10c5.8 0 9.6-4.1 9.6-9.8 0-.7-.1-1.2-.2-1.7H12Z" />
+      <path
+        fill="#EA4335"
+        d="M12 10.2v3.9h5.5c-.2 1.3-1.6 3.9-5.5 3.9-3.3 0-6-2.7-6-6.1s2.7-6.1 6-6.1c1.9 0 3.2.8 3.9 1.5l2.7-2.6C16.9 3.1 14.7 2 12 2 6.5 2 2 6.5 2 12s4.5 10 10 10c5.8 0 9.6-4.1 9.6-9.8 0-.7-.1-1.2-.2-1.7H12Z"
+      />
     </svg>
   );
 }

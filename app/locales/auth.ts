@@ -26,5 +26,5 @@ export const auth = defineNamespace(
       logout: "Salir",
       redirecting: "Redirigiendo...",
     },
-  }
+  },
 );

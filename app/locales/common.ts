@@ -71,5 +71,5 @@ export const common = defineNamespace(
       avatarOf: "Avatar de {{name}}",
       skipToContent: "Saltar al contenido",
     },
-  }
+  },
 );

@@ -11,7 +11,7 @@ type Widen<T> = {
  */
 export function defineNamespace<const T extends Record<string, unknown>>(
   ptBR: T,
-  others: { en: Widen<T>; es: Widen<T> }
+  others: { en: Widen<T>; es: Widen<T> },
 ): Record<Language, Widen<T>> {
   return { "pt-BR": ptBR as Widen<T>, en: others.en, es: others.es };
 }

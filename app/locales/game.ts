@@ -74,8 +74,7 @@ export const game = defineNamespace(
       fillBotsConfirm: "Completar e começar",
       fillBotsError: "Erro ao chamar o computador",
       exitTitle: "Sair da partida?",
-      exitText:
-        "A partida continua sem você. Se você não voltar em 60 segundos, o computador joga no seu lugar até você voltar.",
+      exitText: "A partida continua sem você. Se você não voltar em 60 segundos, o computador joga no seu lugar até você voltar.",
       exitConfirm: "Sair mesmo assim",
       stay: "Continuar jogando",
       notSeated: "Você não está sentado nesta mesa.",

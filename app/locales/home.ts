@@ -7,14 +7,11 @@ export const home = defineNamespace(
       "O truco de verdade, ao vivo: desafie amigos e rivais no Paulista, Mineiro, Gaúcho, Argentino ou Internacional, no celular ou no computador.",
     landingBadge: "Grátis para jogar",
     featureQuickTitle: "Partida rápida",
-    featureQuickText:
-      "Entre numa mesa em segundos: 1 contra 1 ou em duplas, casual ou ranqueada.",
+    featureQuickText: "Entre numa mesa em segundos: 1 contra 1 ou em duplas, casual ou ranqueada.",
     featureCoinsTitle: "Moedas virtuais",
-    featureCoinsText:
-      "Comece com 1.000 moedas de boas-vindas e ganhe mais a cada vitória.",
+    featureCoinsText: "Comece com 1.000 moedas de boas-vindas e ganhe mais a cada vitória.",
     featureRankingTitle: "Ranking global",
-    featureRankingText:
-      "Jogue ranqueadas, suba de pontos e dispute o topo com os melhores.",
+    featureRankingText: "Jogue ranqueadas, suba de pontos e dispute o topo com os melhores.",
     landingFooter: "Sem dinheiro real: as moedas do jogo são virtuais.",
     welcome: "Olá, {{name}}!",
     welcomeSubtitle: "Escolha sua mesa e boa sorte nas cartas.",
@@ -32,14 +29,11 @@ export const home = defineNamespace(
         "Real Truco, played live: take on friends and rivals in Paulista, Mineiro, Gaúcho, Argentine or International Truco, on your phone or computer.",
       landingBadge: "Free to play",
       featureQuickTitle: "Quick game",
-      featureQuickText:
-        "Sit at a table in seconds: one-on-one or in pairs, casual or ranked.",
+      featureQuickText: "Sit at a table in seconds: one-on-one or in pairs, casual or ranked.",
       featureCoinsTitle: "Virtual coins",
-      featureCoinsText:
-        "Start with 1,000 welcome coins and earn more with every win.",
+      featureCoinsText: "Start with 1,000 welcome coins and earn more with every win.",
       featureRankingTitle: "Global ranking",
-      featureRankingText:
-        "Play ranked games, climb the points and fight for the top spot.",
+      featureRankingText: "Play ranked games, climb the points and fight for the top spot.",
       landingFooter: "No real money: in-game coins are virtual.",
       welcome: "Hi, {{name}}!",
       welcomeSubtitle: "Pick your table and good luck with the cards.",
@@ -56,14 +50,11 @@ export const home = defineNamespace(
         "Truco de verdad, en vivo: desafía a amigos y rivales en Paulista, Mineiro, Gaúcho, Argentino o Internacional, en el celular o la computadora.",
       landingBadge: "Gratis para jugar",
       featureQuickTitle: "Partida rápida",
-      featureQuickText:
-        "Siéntate a una mesa en segundos: mano a mano o en parejas, casual o por ranking.",
+      featureQuickText: "Siéntate a una mesa en segundos: mano a mano o en parejas, casual o por ranking.",
       featureCoinsTitle: "Monedas virtuales",
-      featureCoinsText:
-        "Empieza con 1.000 monedas de bienvenida y gana más con cada victoria.",
+      featureCoinsText: "Empieza con 1.000 monedas de bienvenida y gana más con cada victoria.",
       featureRankingTitle: "Ranking global",
-      featureRankingText:
-        "Juega partidas por ranking, suma puntos y pelea por el primer puesto.",
+      featureRankingText: "Juega partidas por ranking, suma puntos y pelea por el primer puesto.",
       landingFooter: "Sin dinero real: las monedas del juego son virtuales.",
       welcome: "¡Hola, {{name}}!",
       welcomeSubtitle: "Elige tu mesa y buena suerte con las cartas.",
@@ -74,5 +65,5 @@ export const home = defineNamespace(
       rankingPoints: "Puntos de ranking",
       coinBalance: "Saldo: {{count, number}} monedas",
     },
-  }
+  },
 );

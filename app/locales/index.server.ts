@@ -32,10 +32,5 @@ const GROUPS = {
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };
 
 export const RESOURCES = Object.fromEntries(
-  LANGUAGES.map((language) => [
-    language,
-    Object.fromEntries(
-      Object.entries(GROUPS).map(([name, group]) => [name, group[language]])
-    ),
-  ])
+  LANGUAGES.map((language) => [language, Object.fromEntries(Object.entries(GROUPS).map(([name, group]) => [name, group[language]]))]),
 ) as Record<Language, Resources>;

@@ -20,5 +20,5 @@ export const navigation = defineNamespace(
       openProfile: "Abrir el perfil de {{name}}",
       mainMenu: "Menú principal",
     },
-  }
+  },
 );

@@ -17,8 +17,7 @@ export const payments = defineNamespace(
     buy: "Comprar",
     processing: "Processando...",
     paymentError: "Erro ao processar pagamento",
-    secureNote:
-      "Pagamento com cartão processado pela Stripe. As moedas entram no seu saldo assim que o pagamento é confirmado.",
+    secureNote: "Pagamento com cartão processado pela Stripe. As moedas entram no seu saldo assim que o pagamento é confirmado.",
     virtualNote: "Moedas virtuais não têm valor em dinheiro e não podem ser sacadas.",
     invalidPack: "Pacote de moedas inválido",
     invalidPlan: "Plano inválido",
@@ -95,8 +94,7 @@ export const payments = defineNamespace(
     refundEntry: "Entrada: {{count, number}} moedas",
     refundLoading: "Carregando partidas...",
     refundNoGames: "Nenhuma partida elegível para reembolso",
-    refundNoGamesText:
-      "Só partidas canceladas nos últimos 7 dias, com entrada paga e ainda não devolvida, podem ser reembolsadas.",
+    refundNoGamesText: "Só partidas canceladas nos últimos 7 dias, com entrada paga e ainda não devolvida, podem ser reembolsadas.",
     refundReasonLabel: "Descreva o problema",
     refundReasonPlaceholder: "Ex.: minha conexão caiu no meio da partida e ela foi cancelada.",
     refundReasonCount: "{{count}} de {{max}} caracteres",
@@ -202,15 +200,13 @@ export const payments = defineNamespace(
 
       refundButton: "Refund",
       refundTitle: "Request a refund",
-      refundIntro:
-        "Had a technical problem? If a game you paid an entry for was cancelled in the last 7 days, the entry can be returned.",
+      refundIntro: "Had a technical problem? If a game you paid an entry for was cancelled in the last 7 days, the entry can be returned.",
       refundGameLabel: "Game",
       refundGameCode: "Room #{{code}}",
       refundEntry: "Entry: {{count, number}} coins",
       refundLoading: "Loading games...",
       refundNoGames: "No games eligible for a refund",
-      refundNoGamesText:
-        "Only games cancelled in the last 7 days, with an entry paid and not yet returned, can be refunded.",
+      refundNoGamesText: "Only games cancelled in the last 7 days, with an entry paid and not yet returned, can be refunded.",
       refundReasonLabel: "Describe the problem",
       refundReasonPlaceholder: "E.g. my connection dropped in the middle of the game and it was cancelled.",
       refundReasonCount: "{{count}} of {{max}} characters",
@@ -245,8 +241,7 @@ export const payments = defineNamespace(
       buy: "Comprar",
       processing: "Procesando...",
       paymentError: "Error al procesar el pago",
-      secureNote:
-        "Pago con tarjeta procesado por Stripe. Las monedas llegan a tu saldo en cuanto se confirma el pago.",
+      secureNote: "Pago con tarjeta procesado por Stripe. Las monedas llegan a tu saldo en cuanto se confirma el pago.",
       virtualNote: "Las monedas virtuales no tienen valor en dinero y no se pueden retirar.",
       invalidPack: "Paquete de monedas no válido",
       invalidPlan: "Plan no válido",
@@ -323,8 +318,7 @@ export const payments = defineNamespace(
       refundEntry: "Entrada: {{count, number}} monedas",
       refundLoading: "Cargando partidas...",
       refundNoGames: "No hay partidas elegibles para reembolso",
-      refundNoGamesText:
-        "Solo se pueden reembolsar partidas canceladas en los últimos 7 días, con entrada pagada y aún no devuelta.",
+      refundNoGamesText: "Solo se pueden reembolsar partidas canceladas en los últimos 7 días, con entrada pagada y aún no devuelta.",
       refundReasonLabel: "Describe el problema",
       refundReasonPlaceholder: "Ej.: se cayó mi conexión en medio de la partida y se canceló.",
       refundReasonCount: "{{count}} de {{max}} caracteres",

@@ -40,8 +40,8 @@ export const profile = defineNamespace(
       nicknameTaken: "This nickname is already taken",
       nicknameInvalid: "The nickname must have 1 to 20 characters",
       tabStats: "Statistics",
-    tabHistory: "Game history",
-    tabTransactions: "Transactions",
+      tabHistory: "Game history",
+      tabTransactions: "Transactions",
       totalGames: "Total games",
       wins: "Wins",
       losses: "Losses",
@@ -68,8 +68,8 @@ export const profile = defineNamespace(
       nicknameTaken: "Este apodo ya está en uso",
       nicknameInvalid: "El apodo debe tener de 1 a 20 caracteres",
       tabStats: "Estadísticas",
-    tabHistory: "Historial de partidas",
-    tabTransactions: "Transacciones",
+      tabHistory: "Historial de partidas",
+      tabTransactions: "Transacciones",
       totalGames: "Total de partidas",
       wins: "Victorias",
       losses: "Derrotas",
@@ -86,5 +86,5 @@ export const profile = defineNamespace(
       supportButton: "Escribir a soporte",
       supportSubject: "[Premium] Ayuda con la cuenta {{id}}",
     },
-  }
+  },
 );

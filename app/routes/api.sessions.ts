@@ -27,7 +27,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   for (const cookie of clearStateCookies(request, context.env)) headers.append("Set-Cookie", cookie);
   // A returning player on a new device gets the language saved on the account.
   if (user.language && !languageFromCookie(request.headers.get("Cookie"))) {
-    headers.append("Set-Cookie", `${LANGUAGE_KEY}=${encodeURIComponent(user.language)}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax`);
+    headers.append(
+      "Set-Cookie",
+      `${LANGUAGE_KEY}=${encodeURIComponent(user.language)}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax`,
+    );
   }
   return jsonOk({ user: profileOf(user) }, { status: 201, headers });
 }

@@ -22,7 +22,10 @@ function sessionCookie(env: AppEnv) {
 
 function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 async function sha256Hex(text: string): Promise<string> {
@@ -44,11 +47,7 @@ async function sessionIdFrom(request: Request, context: AppLoadContext): Promise
  * Starts a new server-side session for the user and answers the Set-Cookie
  * header. Any session the browser already had is revoked (rotation).
  */
-export async function startSession(
-  request: Request,
-  context: AppLoadContext,
-  userId: string,
-): Promise<string> {
+export async function startSession(request: Request, context: AppLoadContext, userId: string): Promise<string> {
   const previous = await sessionIdFrom(request, context);
   const token = randomToken();
   const expires = new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000).toISOString();

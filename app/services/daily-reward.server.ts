@@ -6,9 +6,7 @@ import type { Database } from "./db.server";
 import { isUniqueViolation, movementStatements } from "./ledger.server";
 import { isPremium } from "./users.server";
 
-export type DailyRewardOutcome =
-  | { status: "claimed"; coins_awarded: number; streak_day: number }
-  | { status: "already_claimed" };
+export type DailyRewardOutcome = { status: "claimed"; coins_awarded: number; streak_day: number } | { status: "already_claimed" };
 
 export function dailyRewardKey(userId: string, date: string): string {
   return `daily:${userId}:${date}`;

@@ -15,10 +15,7 @@ export function jsonOk(body: unknown, init?: ResponseInit): Response {
  * Parses a JSON body with the boundary's zod schema. Bad input is answered
  * with a 400 and the first problem, and nothing else runs.
  */
-export async function parseJsonBody<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-): Promise<z.infer<S>> {
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
   const t = await serverT(request);
   let raw: unknown;
   try {

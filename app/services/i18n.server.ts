@@ -1,10 +1,5 @@
 import { RemixI18Next } from "remix-i18next/server";
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  i18nConfig,
-  languageFromCookie,
-} from "~/i18n";
+import { DEFAULT_LANGUAGE, LANGUAGES, i18nConfig, languageFromCookie } from "~/i18n";
 import { RESOURCES } from "~/locales/index.server";
 
 // Detection order (spec §9): the stored choice (cookie, mirrored from local

@@ -13,15 +13,7 @@ import type { Database } from "./db.server";
 // Nothing is read before the batch, so there is no read-then-write race.
 
 export type TransactionType =
-  | "bonus"
-  | "daily_reward"
-  | "game_entry"
-  | "game_refund"
-  | "game_win"
-  | "game_loss"
-  | "purchase"
-  | "refund"
-  | "admin_adjustment";
+  "bonus" | "daily_reward" | "game_entry" | "game_refund" | "game_win" | "game_loss" | "purchase" | "refund" | "admin_adjustment";
 
 export interface Movement {
   userId: string;
@@ -83,11 +75,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export async function keyExists(db: Database, key: string): Promise<boolean> {
-  const row = await db
-    .select({ id: coinTransactions.id })
-    .from(coinTransactions)
-    .where(eq(coinTransactions.idempotency_key, key))
-    .get();
+  const row = await db.select({ id: coinTransactions.id }).from(coinTransactions).where(eq(coinTransactions.idempotency_key, key)).get();
   return Boolean(row);
 }
 

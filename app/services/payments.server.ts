@@ -53,9 +53,7 @@ export async function createCoinCheckout(
           product_data: {
             name: t("payments:productCoins", { count: total }),
             description:
-              pack.bonus > 0
-                ? t("payments:productCoinsBonus", { coins: pack.coins, bonus: pack.bonus })
-                : t("payments:productCoinsPlain"),
+              pack.bonus > 0 ? t("payments:productCoinsBonus", { coins: pack.coins, bonus: pack.bonus }) : t("payments:productCoinsPlain"),
             metadata: { pack_id: String(pack.id) },
           },
         },
@@ -448,10 +446,14 @@ async function ownerOf(db: Database, userId: string | undefined): Promise<string
   return row?.id ?? null;
 }
 
-async function applySnapshot(db: Database, snapshot: Omit<SubscriptionSnapshot, "userId" | "planType">, hints: {
-  userId?: string;
-  planType: PlanType | null;
-}): Promise<Effects> {
+async function applySnapshot(
+  db: Database,
+  snapshot: Omit<SubscriptionSnapshot, "userId" | "planType">,
+  hints: {
+    userId?: string;
+    planType: PlanType | null;
+  },
+): Promise<Effects> {
   const known = await knownSubscription(db, snapshot.id);
   const userId = known?.user_id ?? (await ownerOf(db, hints.userId));
   const planType = hints.planType ?? known?.plan_type ?? null;

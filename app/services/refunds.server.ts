@@ -11,13 +11,7 @@ import { entryKey, gameRef, isUniqueViolation, movementStatements, refundKey, re
 // Every request is stored, granted or not, for admin review.
 
 /** Why a request was refused; stored as the decision and mapped to a clear message. */
-export type RefundRejection =
-  | "not_found"
-  | "not_participant"
-  | "already_refunded"
-  | "not_cancelled"
-  | "entry_returned"
-  | "window_expired";
+export type RefundRejection = "not_found" | "not_participant" | "already_refunded" | "not_cancelled" | "entry_returned" | "window_expired";
 
 export type RefundOutcome = { status: "approved"; refund_amount: number } | { status: "rejected"; reason: RefundRejection };
 

@@ -63,12 +63,7 @@ export async function roomErrorResponse(request: Request, error: RoomError, entr
  * the seat are checked here; the room then receives only the verified user
  * id, never anything the browser claimed.
  */
-export async function openRoomSocket(
-  request: Request,
-  context: AppLoadContext,
-  gameId: string,
-  user: User,
-): Promise<Response> {
+export async function openRoomSocket(request: Request, context: AppLoadContext, gameId: string, user: User): Promise<Response> {
   const t = await serverT(request);
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
     return jsonError(426, "Expected a WebSocket upgrade");

@@ -120,10 +120,7 @@ function identityFrom(issuer: string, claims: JWTPayload): Identity {
 }
 
 /** Where to send the browser, plus the cookie holding state and PKCE verifier. */
-export async function beginSignIn(
-  request: Request,
-  env: AppEnv,
-): Promise<{ redirectUrl: string; setCookie: string | null }> {
+export async function beginSignIn(request: Request, env: AppEnv): Promise<{ redirectUrl: string; setCookie: string | null }> {
   try {
     await (await authenticator(request, env)).authenticate("oidc", request);
   } catch (thrown) {
@@ -139,11 +136,7 @@ export async function beginSignIn(
  * Exchanges the authorization code (checked against the state cookie and its
  * PKCE verifier) and returns the verified identity.
  */
-export async function completeSignIn(
-  request: Request,
-  env: AppEnv,
-  params: { code: string; state: string },
-): Promise<Identity> {
+export async function completeSignIn(request: Request, env: AppEnv, params: { code: string; state: string }): Promise<Identity> {
   const callback = new URL("/auth/callback", request.url);
   callback.searchParams.set("code", params.code);
   callback.searchParams.set("state", params.state);

@@ -41,13 +41,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  * raw body with our endpoint secret and a fresh timestamp; otherwise throws.
  */
 export function verifiedEvent(rawBody: string, signature: string, secret: string): Promise<Stripe.Event> {
-  return Stripe.webhooks.constructEventAsync(
-    rawBody,
-    signature,
-    secret,
-    WEBHOOK_TOLERANCE_SECONDS,
-    cryptoProvider,
-  );
+  return Stripe.webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, cryptoProvider);
 }
 
 export type { Stripe };

@@ -29,7 +29,6 @@ export interface TransactionEntry {
   details: TransactionDetails;
 }
 
-
 /**
  * The player's own ledger rows, newest first, a page at a time: `before` is
  * the id of the last row already shown (ids only grow, so the cursor is stable

@@ -118,11 +118,7 @@ async function findByIdentity(context: AppLoadContext, identity: Identity): Prom
 
 export type NicknameOutcome = "updated" | "unchanged" | "taken";
 
-export async function updateNickname(
-  context: AppLoadContext,
-  user: User,
-  nickname: string,
-): Promise<NicknameOutcome> {
+export async function updateNickname(context: AppLoadContext, user: User, nickname: string): Promise<NicknameOutcome> {
   if (nickname === user.nickname) return "unchanged";
   const clash = await context.db
     .select({ id: users.id })

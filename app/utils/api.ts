@@ -13,7 +13,8 @@ export async function api<T = unknown>(
     const response = await fetch(path, {
       method: init.method ?? "GET",
       credentials: "same-origin",
-      headers: init.body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      headers:
+        init.body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
     });

@@ -24,9 +24,6 @@ export function signed(amount: number, locale: string): string {
 }
 
 /** "1V1 · Casual · Paulista": a game as the history and the transactions name it. */
-export function gameTitle(
-  t: (key: string) => string,
-  game: { game_type: string; game_mode: string; truco_variant: string },
-): string {
+export function gameTitle(t: (key: string) => string, game: { game_type: string; game_mode: string; truco_variant: string }): string {
   return [game.game_type.toUpperCase(), t(`modes:names.${game.game_mode}`), t(`variants:names.${game.truco_variant}`)].join(" · ");
 }

@@ -11,22 +11,22 @@
 // `truco-local-secret`; authorization code + PKCE (S256) only. The login page
 // takes any name and email; `sub` is derived from the lowercased email.
 
-import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createHash, generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-import Provider, { interactionPolicy } from 'oidc-provider';
+import Provider, { interactionPolicy } from "oidc-provider";
 
-export const CLIENT_ID = 'truco-local';
-export const CLIENT_SECRET = 'truco-local-secret';
-export const CALLBACK_PATH = '/auth/callback';
-export const SCOPES = ['openid', 'email', 'profile'];
+export const CLIENT_ID = "truco-local";
+export const CLIENT_SECRET = "truco-local-secret";
+export const CALLBACK_PATH = "/auth/callback";
+export const SCOPES = ["openid", "email", "profile"];
 
-const DEFAULT_APP_ORIGINS = ['http://localhost:8788'];
-const SESSION_COOKIE = '_auth_emulator_session';
-const LAST_IDENTITY_COOKIE = 'auth_emulator_last';
+const DEFAULT_APP_ORIGINS = ["http://localhost:8788"];
+const SESSION_COOKIE = "_auth_emulator_session";
+const LAST_IDENTITY_COOKIE = "auth_emulator_last";
 const MAX_FORM_BYTES = 16 * 1024;
 const NAME_MAX = 100;
 const EMAIL_MAX = 254;
@@ -52,7 +52,7 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
  */
 export async function startAuthEmulator({
   port = 8790,
-  host = '127.0.0.1',
+  host = "127.0.0.1",
   appOrigins = DEFAULT_APP_ORIGINS,
   keysFile,
   log = (line) => console.log(line),
@@ -64,15 +64,15 @@ export async function startAuthEmulator({
   // Listen first so that port 0 resolves to a real port before the issuer
   // (which embeds it) is fixed.
   let handler = (_req, res) => {
-    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' });
-    res.end('Sign-in emulator is starting\n');
+    res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "1" });
+    res.end("Sign-in emulator is starting\n");
   };
   const servers = [createServer((req, res) => handler(req, res))];
   const actualPort = await listen(servers[0], port, host);
-  if (host === '127.0.0.1') {
+  if (host === "127.0.0.1") {
     const v6 = createServer((req, res) => handler(req, res));
     try {
-      await listen(v6, actualPort, '::1');
+      await listen(v6, actualPort, "::1");
       servers.push(v6);
     } catch {
       // No IPv6 loopback here, or the port is taken on it: 127.0.0.1 is enough.
@@ -93,7 +93,15 @@ export async function startAuthEmulator({
     handleRequest(req, res, { provider, providerCallback, accounts, origins, log }).catch((err) => {
       log(`Sign-in emulator: internal error: ${err?.stack || err}`);
       if (!res.headersSent) {
-        sendHtml(res, 500, errorPage('Something went wrong', 'The sign-in emulator hit an internal error. Check its console output, then go back to the app and try again.', origins));
+        sendHtml(
+          res,
+          500,
+          errorPage(
+            "Something went wrong",
+            "The sign-in emulator hit an internal error. Check its console output, then go back to the app and try again.",
+            origins,
+          ),
+        );
       } else {
         res.destroy();
       }
@@ -122,7 +130,7 @@ function createProvider({ issuer, redirectUris, keys, accounts, log }) {
   // Google accepts prompt=select_account; oidc-provider only knows the prompts
   // in its policy, so register it. The login page doubles as the account
   // chooser, and a sign-in resolves it.
-  policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }));
+  policy.add(new interactionPolicy.Prompt({ name: "select_account", requestable: true }));
 
   const ttl = {
     AccessToken: 60 * 60,
@@ -139,45 +147,45 @@ function createProvider({ issuer, redirectUris, keys, accounts, log }) {
       {
         client_id: CLIENT_ID,
         client_secret: CLIENT_SECRET,
-        client_name: 'Truco',
-        application_type: 'web',
+        client_name: "Truco",
+        application_type: "web",
         redirect_uris: redirectUris,
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
         // oidc-provider registers one method per client, but for secret-based
         // methods it accepts the secret either way (Basic header or form
         // body), so client_secret_post works too.
-        token_endpoint_auth_method: 'client_secret_basic',
-        id_token_signed_response_alg: 'RS256',
+        token_endpoint_auth_method: "client_secret_basic",
+        id_token_signed_response_alg: "RS256",
       },
     ],
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
+    clientAuthMethods: ["client_secret_basic", "client_secret_post"],
     jwks: { keys: [keys.signingKey] },
     cookies: {
       keys: keys.cookieKeys,
       names: {
         session: SESSION_COOKIE,
-        interaction: '_auth_emulator_interaction',
-        resume: '_auth_emulator_resume',
+        interaction: "_auth_emulator_interaction",
+        resume: "_auth_emulator_resume",
       },
       // No `secure`: the emulator runs on plain http://localhost.
-      long: { httpOnly: true, sameSite: 'lax' },
-      short: { httpOnly: true, sameSite: 'lax' },
+      long: { httpOnly: true, sameSite: "lax" },
+      short: { httpOnly: true, sameSite: "lax" },
     },
     scopes: SCOPES,
     claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['name'],
+      openid: ["sub"],
+      email: ["email", "email_verified"],
+      profile: ["name"],
     },
     // Put the scope's claims (email, name) into the ID token, as Google does,
     // not only into the userinfo response.
     conformIdTokenClaims: false,
-    responseTypes: ['code'],
+    responseTypes: ["code"],
     pkce: { required: () => true },
     enabledJWA: {
-      idTokenSigningAlgValues: ['RS256'],
-      userinfoSigningAlgValues: ['RS256'],
+      idTokenSigningAlgValues: ["RS256"],
+      userinfoSigningAlgValues: ["RS256"],
     },
     features: {
       devInteractions: { enabled: false },
@@ -195,8 +203,7 @@ function createProvider({ issuer, redirectUris, keys, accounts, log }) {
     // all of its scopes.
     async loadExistingGrant(ctx) {
       const { Grant } = ctx.oidc.provider;
-      const grantId = ctx.oidc.result?.consent?.grantId
-        || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
+      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
       if (grantId) {
         const existing = await Grant.find(grantId);
         if (existing && existing.accountId === ctx.oidc.session.accountId) return existing;
@@ -205,7 +212,7 @@ function createProvider({ issuer, redirectUris, keys, accounts, log }) {
         clientId: ctx.oidc.client.clientId,
         accountId: ctx.oidc.session.accountId,
       });
-      grant.addOIDCScope(SCOPES.join(' '));
+      grant.addOIDCScope(SCOPES.join(" "));
       await grant.save();
       return grant;
     },
@@ -226,24 +233,24 @@ function createProvider({ issuer, redirectUris, keys, accounts, log }) {
     },
     clientBasedCORS: () => false,
     async renderError(ctx, out) {
-      ctx.type = 'html';
-      ctx.set('content-security-policy', CSP);
+      ctx.type = "html";
+      ctx.set("content-security-policy", CSP);
       ctx.body = errorPage(
-        'Sign-in request rejected',
-        `The sign-in emulator could not process this request: ${out.error}${out.error_description ? ` (${out.error_description})` : ''}.`,
+        "Sign-in request rejected",
+        `The sign-in emulator could not process this request: ${out.error}${out.error_description ? ` (${out.error_description})` : ""}.`,
       );
     },
   });
 
-  provider.on('server_error', (_ctx, err) => log(`Sign-in emulator: server error: ${err?.stack || err}`));
-  provider.on('authorization.error', (_ctx, err) => log(`Sign-in emulator: authorization rejected: ${describe(err)}`));
-  provider.on('grant.error', (_ctx, err) => log(`Sign-in emulator: token request rejected: ${describe(err)}`));
+  provider.on("server_error", (_ctx, err) => log(`Sign-in emulator: server error: ${err?.stack || err}`));
+  provider.on("authorization.error", (_ctx, err) => log(`Sign-in emulator: authorization rejected: ${describe(err)}`));
+  provider.on("grant.error", (_ctx, err) => log(`Sign-in emulator: token request rejected: ${describe(err)}`));
 
   return provider;
 }
 
 function describe(err) {
-  return `${err?.error || err?.name || 'error'}${err?.error_description ? ` - ${err.error_description}` : ''}`;
+  return `${err?.error || err?.name || "error"}${err?.error_description ? ` - ${err.error_description}` : ""}`;
 }
 
 // A small per-instance in-memory adapter (oidc-provider's own one warns on
@@ -289,9 +296,9 @@ function createMemoryAdapter() {
     async upsert(id, payload, expiresIn) {
       sweep();
       const key = this.key(id);
-      const expiresAt = typeof expiresIn === 'number' ? Date.now() + expiresIn * 1000 : Infinity;
+      const expiresAt = typeof expiresIn === "number" ? Date.now() + expiresIn * 1000 : Infinity;
       store.set(key, { payload, expiresAt });
-      if (this.model === 'Session' && payload.uid) sessionUids.set(payload.uid, id);
+      if (this.model === "Session" && payload.uid) sessionUids.set(payload.uid, id);
       if (payload.userCode) userCodes.set(payload.userCode, [id, key]);
       if (payload.grantId) {
         if (!grants.has(payload.grantId)) grants.set(payload.grantId, new Set());
@@ -335,7 +342,7 @@ function createMemoryAdapter() {
 const INTERACTION_PATH = /^\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(login|abort))?\/?$/;
 
 async function handleRequest(req, res, ctx) {
-  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  const { pathname } = new URL(req.url ?? "/", "http://localhost");
   const match = INTERACTION_PATH.exec(pathname);
   if (!match) {
     // Every authorization request starts signed out: forget the provider
@@ -347,19 +354,19 @@ async function handleRequest(req, res, ctx) {
   }
 
   const [, uid, action] = match;
-  if (!action && (req.method === 'GET' || req.method === 'HEAD')) {
+  if (!action && (req.method === "GET" || req.method === "HEAD")) {
     await showInteraction(req, res, uid, ctx);
-  } else if (action === 'login' && req.method === 'POST') {
+  } else if (action === "login" && req.method === "POST") {
     await submitLogin(req, res, uid, ctx);
-  } else if (action === 'abort' && req.method === 'POST') {
+  } else if (action === "abort" && req.method === "POST") {
     await abortInteraction(req, res, uid, ctx);
-  } else if (action && (req.method === 'GET' || req.method === 'HEAD')) {
+  } else if (action && (req.method === "GET" || req.method === "HEAD")) {
     // A reload of the page shown after a rejected form post.
-    res.writeHead(303, { location: `/interaction/${uid}`, 'cache-control': 'no-store' });
+    res.writeHead(303, { location: `/interaction/${uid}`, "cache-control": "no-store" });
     res.end();
   } else {
-    res.writeHead(405, { allow: action ? 'POST' : 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
-    res.end('Method not allowed\n');
+    res.writeHead(405, { allow: action ? "POST" : "GET, HEAD", "content-type": "text/plain; charset=utf-8" });
+    res.end("Method not allowed\n");
   }
 }
 
@@ -368,14 +375,18 @@ async function loadInteraction(req, res, uid, { provider, origins }) {
   try {
     details = await provider.interactionDetails(req, res);
   } catch (err) {
-    if (err?.name !== 'SessionNotFound') throw err;
+    if (err?.name !== "SessionNotFound") throw err;
   }
   if (!details || details.uid !== uid) {
-    sendHtml(res, 400, errorPage(
-      'This sign-in request has expired',
-      'It was already used, it timed out, or it was started in another browser. Go back to the app and sign in again.',
-      origins,
-    ));
+    sendHtml(
+      res,
+      400,
+      errorPage(
+        "This sign-in request has expired",
+        "It was already used, it timed out, or it was started in another browser. Go back to the app and sign in again.",
+        origins,
+      ),
+    );
     return undefined;
   }
   return details;
@@ -385,17 +396,17 @@ async function showInteraction(req, res, uid, ctx) {
   const details = await loadInteraction(req, res, uid, ctx);
   if (!details) return;
 
-  if (details.prompt.name === 'consent') {
+  if (details.prompt.name === "consent") {
     // Only reached with an explicit prompt=consent: grant it automatically.
     await ctx.provider.interactionFinished(req, res, { consent: {} }, { mergeWithLastSubmission: true });
     return;
   }
 
   const last = readLastIdentity(req);
-  const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+  const hint = typeof details.params.login_hint === "string" ? details.params.login_hint : "";
   const values = {
-    name: last?.name ?? '',
-    email: hint && EMAIL_SHAPE.test(hint) ? hint : (last?.email ?? ''),
+    name: last?.name ?? "",
+    email: hint && EMAIL_SHAPE.test(hint) ? hint : (last?.email ?? ""),
   };
   const client = await ctx.provider.Client.find(String(details.params.client_id));
   sendHtml(res, 200, loginPage({ uid, values, errors: {}, clientName: client?.clientName }));
@@ -407,8 +418,8 @@ async function submitLogin(req, res, uid, ctx) {
   const details = await loadInteraction(req, res, uid, ctx);
   if (!details) return;
 
-  const rawName = String(form.get('name') ?? '');
-  const rawEmail = String(form.get('email') ?? '');
+  const rawName = String(form.get("name") ?? "");
+  const rawEmail = String(form.get("email") ?? "");
   const { values, errors } = validateIdentity(rawName, rawEmail);
   if (Object.keys(errors).length) {
     const client = await ctx.provider.Client.find(String(details.params.client_id));
@@ -418,15 +429,20 @@ async function submitLogin(req, res, uid, ctx) {
 
   const accountId = subjectFor(values.email);
   ctx.accounts.set(accountId, { email: values.email, name: values.name });
-  res.setHeader('set-cookie', lastIdentityCookie(values));
+  res.setHeader("set-cookie", lastIdentityCookie(values));
   ctx.log(`Sign-in emulator: signed in ${JSON.stringify(values.name)} <${values.email}> (sub ${accountId})`);
-  await ctx.provider.interactionFinished(req, res, {
-    login: { accountId, remember: false },
-    // Resolve every other prompt at once: no consent screen, and the login
-    // page served as the account chooser.
-    consent: {},
-    select_account: {},
-  }, { mergeWithLastSubmission: false });
+  await ctx.provider.interactionFinished(
+    req,
+    res,
+    {
+      login: { accountId, remember: false },
+      // Resolve every other prompt at once: no consent screen, and the login
+      // page served as the account chooser.
+      consent: {},
+      select_account: {},
+    },
+    { mergeWithLastSubmission: false },
+  );
 }
 
 async function abortInteraction(req, res, uid, ctx) {
@@ -434,29 +450,37 @@ async function abortInteraction(req, res, uid, ctx) {
   if (!form) return;
   const details = await loadInteraction(req, res, uid, ctx);
   if (!details) return;
-  await ctx.provider.interactionFinished(req, res, {
-    error: 'access_denied',
-    error_description: 'End-User cancelled the sign-in',
-  }, { mergeWithLastSubmission: false });
+  await ctx.provider.interactionFinished(
+    req,
+    res,
+    {
+      error: "access_denied",
+      error_description: "End-User cancelled the sign-in",
+    },
+    { mergeWithLastSubmission: false },
+  );
 }
 
 /** Trimmed name, lowercased email, and field -> message for what is wrong. */
 export function validateIdentity(rawName, rawEmail) {
-  const name = String(rawName).replace(/\s+/g, ' ').trim();
+  const name = String(rawName).replace(/\s+/g, " ").trim();
   const email = String(rawEmail).trim().toLowerCase();
   const errors = {};
-  if (!name) errors.name = 'Enter a name.';
+  if (!name) errors.name = "Enter a name.";
   else if (name.length > NAME_MAX) errors.name = `Use at most ${NAME_MAX} characters.`;
   // eslint-disable-next-line no-control-regex
-  else if (/[\u0000-\u001f\u007f]/.test(name)) errors.name = 'Remove the control characters.';
-  if (!email) errors.email = 'Enter an email address.';
-  else if (email.length > EMAIL_MAX || !EMAIL_SHAPE.test(email)) errors.email = 'Enter an email address like name@example.com.';
+  else if (/[\u0000-\u001f\u007f]/.test(name)) errors.name = "Remove the control characters.";
+  if (!email) errors.email = "Enter an email address.";
+  else if (email.length > EMAIL_MAX || !EMAIL_SHAPE.test(email)) errors.email = "Enter an email address like name@example.com.";
   return { values: { name, email }, errors };
 }
 
 /** Stable subject per email: the same email is always the same user. */
 export function subjectFor(email) {
-  return createHash('sha256').update(`truco-local:${String(email).trim().toLowerCase()}`).digest('hex').slice(0, 32);
+  return createHash("sha256")
+    .update(`truco-local:${String(email).trim().toLowerCase()}`)
+    .digest("hex")
+    .slice(0, 32);
 }
 
 // ---------------------------------------------------------------------------
@@ -507,70 +531,83 @@ ${body}
 }
 
 function loginPage({ uid, values, errors, clientName }) {
-  const fieldError = (field) => (errors[field]
-    ? `<p class="field-error" id="${field}-error">${esc(errors[field])}</p>`
-    : '');
-  const invalid = (field) => (errors[field] ? ` aria-invalid="true" aria-describedby="${field}-error"` : '');
+  const fieldError = (field) => (errors[field] ? `<p class="field-error" id="${field}-error">${esc(errors[field])}</p>` : "");
+  const invalid = (field) => (errors[field] ? ` aria-invalid="true" aria-describedby="${field}-error"` : "");
   const messages = Object.values(errors);
-  const alert = messages.length
-    ? `<div class="alert" role="alert"><p>Check the form: ${esc(messages.join(' '))}</p></div>`
-    : '';
-  const firstInvalid = errors.name ? 'name' : errors.email ? 'email' : values.name ? 'email' : 'name';
+  const alert = messages.length ? `<div class="alert" role="alert"><p>Check the form: ${esc(messages.join(" "))}</p></div>` : "";
+  const firstInvalid = errors.name ? "name" : errors.email ? "email" : values.name ? "email" : "name";
   const action = `/interaction/${encodeURIComponent(uid)}`;
-  return layout('Sign-in emulator — local development only', `
+  return layout(
+    "Sign-in emulator — local development only",
+    `
 <p class="badge">Local development only</p>
-<h1>Sign in${clientName ? ` to ${esc(clientName)}` : ''}</h1>
+<h1>Sign in${clientName ? ` to ${esc(clientName)}` : ""}</h1>
 <p>This is a local stand-in for Google sign-in. No real account is used and no password is needed: type any name and email. The same email always signs in as the same user.</p>
 ${alert}
 <form method="post" action="${action}/login" novalidate>
   <label for="name">Name</label>
-  <input id="name" name="name" type="text" autocomplete="name" required maxlength="${NAME_MAX}" value="${esc(values.name)}"${invalid('name')}${firstInvalid === 'name' ? ' autofocus' : ''}>
-  ${fieldError('name')}
+  <input id="name" name="name" type="text" autocomplete="name" required maxlength="${NAME_MAX}" value="${esc(values.name)}"${invalid("name")}${firstInvalid === "name" ? " autofocus" : ""}>
+  ${fieldError("name")}
   <label for="email">Email</label>
-  <input id="email" name="email" type="email" autocomplete="email" required maxlength="${EMAIL_MAX}" value="${esc(values.email)}"${invalid('email')}${firstInvalid === 'email' ? ' autofocus' : ''}>
-  ${fieldError('email')}
+  <input id="email" name="email" type="email" autocomplete="email" required maxlength="${EMAIL_MAX}" value="${esc(values.email)}"${invalid("email")}${firstInvalid === "email" ? " autofocus" : ""}>
+  ${fieldError("email")}
   <div class="actions">
     <button class="primary" type="submit">Sign in</button>
     <button class="secondary" type="submit" formaction="${action}/abort">Cancel</button>
   </div>
 </form>
-<p class="note">Sign-in emulator — nothing here is sent to Google or anywhere else.</p>`);
+<p class="note">Sign-in emulator — nothing here is sent to Google or anywhere else.</p>`,
+  );
 }
 
 function errorPage(heading, message, origins) {
-  const back = origins?.[0] ? `<p><a href="${esc(origins[0])}/">Back to the app</a></p>` : '';
-  return layout('Sign-in emulator — local development only', `
+  const back = origins?.[0] ? `<p><a href="${esc(origins[0])}/">Back to the app</a></p>` : "";
+  return layout(
+    "Sign-in emulator — local development only",
+    `
 <p class="badge">Local development only</p>
 <h1>${esc(heading)}</h1>
 <div class="alert" role="alert"><p>${esc(message)}</p></div>
-${back}`);
+${back}`,
+  );
 }
 
 function esc(value) {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({
-    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;',
-  })[c]);
+  return String(value ?? "").replace(
+    /[&<>"']/g,
+    (c) =>
+      ({
+        "&": "&amp;",
+        "<": "&lt;",
+        ">": "&gt;",
+        '"': "&quot;",
+        "'": "&#39;",
+      })[c],
+  );
 }
 
 function sendHtml(res, status, html) {
   res.statusCode = status;
-  res.setHeader('content-type', 'text/html; charset=utf-8');
-  res.setHeader('cache-control', 'no-store');
-  res.setHeader('content-security-policy', CSP);
-  res.setHeader('x-frame-options', 'DENY');
-  res.setHeader('x-content-type-options', 'nosniff');
-  res.setHeader('referrer-policy', 'no-referrer');
-  res.end(res.req?.method === 'HEAD' ? undefined : html);
+  res.setHeader("content-type", "text/html; charset=utf-8");
+  res.setHeader("cache-control", "no-store");
+  res.setHeader("content-security-policy", CSP);
+  res.setHeader("x-frame-options", "DENY");
+  res.setHeader("x-content-type-options", "nosniff");
+  res.setHeader("referrer-policy", "no-referrer");
+  res.end(res.req?.method === "HEAD" ? undefined : html);
 }
 
 // ---------------------------------------------------------------------------
 // Small HTTP helpers
 
 async function readForm(req, res) {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') {
-    res.writeHead(415, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('Expected a form submission\n');
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    .trim()
+    .toLowerCase();
+  if (type !== "application/x-www-form-urlencoded") {
+    res.writeHead(415, { "content-type": "text/plain; charset=utf-8" });
+    res.end("Expected a form submission\n");
     return undefined;
   }
   const chunks = [];
@@ -578,19 +615,19 @@ async function readForm(req, res) {
   for await (const chunk of req) {
     size += chunk.length;
     if (size > MAX_FORM_BYTES) {
-      res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-      res.end('Form too large\n');
+      res.writeHead(413, { "content-type": "text/plain; charset=utf-8", connection: "close" });
+      res.end("Form too large\n");
       return undefined;
     }
     chunks.push(chunk);
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
 function parseCookies(header) {
   const out = new Map();
-  for (const part of String(header ?? '').split(';')) {
-    const i = part.indexOf('=');
+  for (const part of String(header ?? "").split(";")) {
+    const i = part.indexOf("=");
     if (i > 0) out.set(part.slice(0, i).trim(), part.slice(i + 1).trim());
   }
   return out;
@@ -599,11 +636,11 @@ function parseCookies(header) {
 function stripCookie(req, name) {
   const header = req.headers.cookie;
   if (!header) return;
-  const kept = header.split(';').filter((part) => {
-    const key = part.split('=')[0].trim();
+  const kept = header.split(";").filter((part) => {
+    const key = part.split("=")[0].trim();
     return key !== name && key !== `${name}.sig`;
   });
-  if (kept.length) req.headers.cookie = kept.join(';');
+  if (kept.length) req.headers.cookie = kept.join(";");
   else delete req.headers.cookie;
 }
 
@@ -611,8 +648,8 @@ function readLastIdentity(req) {
   const raw = parseCookies(req.headers.cookie).get(LAST_IDENTITY_COOKIE);
   if (!raw) return undefined;
   try {
-    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    const { values, errors } = validateIdentity(parsed?.name ?? '', parsed?.email ?? '');
+    const parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+    const { values, errors } = validateIdentity(parsed?.name ?? "", parsed?.email ?? "");
     return Object.keys(errors).length ? undefined : values;
   } catch {
     return undefined;
@@ -620,18 +657,16 @@ function readLastIdentity(req) {
 }
 
 function lastIdentityCookie(values) {
-  const value = Buffer.from(JSON.stringify(values)).toString('base64url');
+  const value = Buffer.from(JSON.stringify(values)).toString("base64url");
   return `${LAST_IDENTITY_COOKIE}=${value}; Path=/; Max-Age=${30 * 24 * 60 * 60}; HttpOnly; SameSite=Lax`;
 }
 
 function normalizeOrigins(appOrigins) {
-  const list = (Array.isArray(appOrigins) ? appOrigins : String(appOrigins).split(','))
-    .map((o) => String(o).trim())
-    .filter(Boolean);
-  if (!list.length) throw new TypeError('appOrigins must list at least one origin');
+  const list = (Array.isArray(appOrigins) ? appOrigins : String(appOrigins).split(",")).map((o) => String(o).trim()).filter(Boolean);
+  if (!list.length) throw new TypeError("appOrigins must list at least one origin");
   const origins = list.map((o) => {
     const url = new URL(o);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`appOrigins: not an http(s) origin: ${o}`);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(`appOrigins: not an http(s) origin: ${o}`);
     return url.origin;
   });
   return [...new Set(origins)];
@@ -640,18 +675,18 @@ function normalizeOrigins(appOrigins) {
 function loadOrCreateKeys(file) {
   if (file) {
     try {
-      const saved = JSON.parse(readFileSync(file, 'utf8'));
-      if (saved?.signingKey?.kty === 'RSA' && saved.signingKey.d && Array.isArray(saved.cookieKeys) && saved.cookieKeys.length) {
+      const saved = JSON.parse(readFileSync(file, "utf8"));
+      if (saved?.signingKey?.kty === "RSA" && saved.signingKey.d && Array.isArray(saved.cookieKeys) && saved.cookieKeys.length) {
         return saved;
       }
     } catch {
       // Missing or unreadable: make new keys below.
     }
   }
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const keys = {
-    signingKey: { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' },
-    cookieKeys: [randomBytes(32).toString('base64url')],
+    signingKey: { ...privateKey.export({ format: "jwk" }), kid: randomUUID(), alg: "RS256", use: "sig" },
+    cookieKeys: [randomBytes(32).toString("base64url")],
   };
   if (file) {
     try {
@@ -669,15 +704,15 @@ function loadOrCreateKeys(file) {
 function listen(server, port, host) {
   return new Promise((resolve, reject) => {
     const onError = (err) => {
-      server.off('listening', onListening);
+      server.off("listening", onListening);
       reject(err);
     };
     const onListening = () => {
-      server.off('error', onError);
+      server.off("error", onError);
       resolve(server.address().port);
     };
-    server.once('error', onError);
-    server.once('listening', onListening);
+    server.once("error", onError);
+    server.once("listening", onListening);
     server.listen(port, host);
   });
 }
@@ -716,13 +751,13 @@ if (isMain()) {
     console.error(`AUTH_EMULATOR_PORT must be a port number, got ${JSON.stringify(process.env.AUTH_EMULATOR_PORT)}`);
     process.exit(1);
   }
-  const appOrigins = (process.env.APP_ORIGINS || 'http://localhost:8788,http://127.0.0.1:8788').split(',');
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const appOrigins = (process.env.APP_ORIGINS || "http://localhost:8788,http://127.0.0.1:8788").split(",");
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
   try {
     const emulator = await startAuthEmulator({
       port,
       appOrigins,
-      keysFile: path.join(root, '.wrangler', 'auth-emulator-keys.json'),
+      keysFile: path.join(root, ".wrangler", "auth-emulator-keys.json"),
     });
     console.log(`Sign-in emulator: ${emulator.issuer}`);
     let stopping = false;
@@ -731,12 +766,14 @@ if (isMain()) {
       stopping = true;
       emulator.close().then(() => process.exit(0));
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
   } catch (err) {
-    console.error(err?.code === 'EADDRINUSE'
-      ? `Sign-in emulator: port ${port} is already in use (set AUTH_EMULATOR_PORT to use another)`
-      : `Sign-in emulator failed to start: ${err?.stack || err}`);
+    console.error(
+      err?.code === "EADDRINUSE"
+        ? `Sign-in emulator: port ${port} is already in use (set AUTH_EMULATOR_PORT to use another)`
+        : `Sign-in emulator failed to start: ${err?.stack || err}`,
+    );
     process.exit(1);
   }
 }

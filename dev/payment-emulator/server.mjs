@@ -30,15 +30,15 @@
 // subscriptions customer.subscription.created and invoice.paid; then it
 // redirects to the session's success_url, as Stripe does.
 
-import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { realpathSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { realpathSync } from "node:fs";
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
 
-export const EMULATOR_API_KEY = 'sk_test_payment_emulator';
-export const DEFAULT_WEBHOOK_SECRET = 'whsec_local_payment_emulator';
-export const WEBHOOK_PATH = '/api/webhooks/stripe';
-export const API_VERSION = '2026-10-28.endive';
+export const EMULATOR_API_KEY = "sk_test_payment_emulator";
+export const DEFAULT_WEBHOOK_SECRET = "whsec_local_payment_emulator";
+export const WEBHOOK_PATH = "/api/webhooks/stripe";
+export const API_VERSION = "2026-10-28.endive";
 
 const MAX_BODY_BYTES = 64 * 1024;
 const SESSION_TTL_SECONDS = 24 * 60 * 60;
@@ -62,22 +62,22 @@ const DELIVERY_ATTEMPTS = 5;
  */
 export async function startPaymentEmulator({
   port = 8791,
-  host = '127.0.0.1',
-  appUrl = 'http://127.0.0.1:8788',
+  host = "127.0.0.1",
+  appUrl = "http://127.0.0.1:8788",
   webhookSecret = DEFAULT_WEBHOOK_SECRET,
   apiKey = EMULATOR_API_KEY,
   log = (line) => console.log(line),
 } = {}) {
   let handler = (_req, res) => {
-    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' });
-    res.end('Payment emulator is starting\n');
+    res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "1" });
+    res.end("Payment emulator is starting\n");
   };
   const servers = [createServer((req, res) => handler(req, res))];
   const actualPort = await listen(servers[0], port, host);
-  if (host === '127.0.0.1') {
+  if (host === "127.0.0.1") {
     const v6 = createServer((req, res) => handler(req, res));
     try {
-      await listen(v6, actualPort, '::1');
+      await listen(v6, actualPort, "::1");
       servers.push(v6);
     } catch {
       // No IPv6 loopback: 127.0.0.1 is enough.
@@ -107,7 +107,7 @@ export async function startPaymentEmulator({
   handler = (req, res) => {
     route(req, res, ctx).catch((err) => {
       log(`Payment emulator: internal error: ${err?.stack || err}`);
-      if (!res.headersSent) sendJson(res, 500, stripeError('api_error', 'The payment emulator hit an internal error.'));
+      if (!res.headersSent) sendJson(res, 500, stripeError("api_error", "The payment emulator hit an internal error."));
       else res.destroy();
     });
   };
@@ -135,62 +135,90 @@ export async function startPaymentEmulator({
 // Routing
 
 async function route(req, res, ctx) {
-  const url = new URL(req.url ?? '/', 'http://emulator.local');
-  const path = url.pathname.replace(/\/+$/, '') || '/';
-  if (path.startsWith('/v1/')) return api(req, res, ctx, url, path);
+  const url = new URL(req.url ?? "/", "http://emulator.local");
+  const path = url.pathname.replace(/\/+$/, "") || "/";
+  if (path.startsWith("/v1/")) return api(req, res, ctx, url, path);
 
   let match;
-  if (req.method === 'GET' && path === '/') return sendHtml(res, 200, dashboardPage(ctx));
-  if ((match = /^\/checkout\/(cs_[A-Za-z0-9_]+)$/.exec(path)) && req.method === 'GET') {
+  if (req.method === "GET" && path === "/") return sendHtml(res, 200, dashboardPage(ctx));
+  if ((match = /^\/checkout\/(cs_[A-Za-z0-9_]+)$/.exec(path)) && req.method === "GET") {
     const session = ctx.state.sessions.get(match[1]);
-    if (!session) return sendHtml(res, 404, messagePage('en', 'Checkout session not found', 'This checkout session does not exist in the payment emulator (it keeps sessions in memory, so a restart forgets them).'));
+    if (!session)
+      return sendHtml(
+        res,
+        404,
+        messagePage(
+          "en",
+          "Checkout session not found",
+          "This checkout session does not exist in the payment emulator (it keeps sessions in memory, so a restart forgets them).",
+        ),
+      );
     return sendHtml(res, 200, checkoutPage(ctx, session));
   }
-  if ((match = /^\/checkout\/(cs_[A-Za-z0-9_]+)\/(pay|cancel)$/.exec(path)) && req.method === 'POST') {
+  if ((match = /^\/checkout\/(cs_[A-Za-z0-9_]+)\/(pay|cancel)$/.exec(path)) && req.method === "POST") {
     const form = await readForm(req, res);
     if (!form) return;
     const session = ctx.state.sessions.get(match[1]);
-    if (!session) return sendHtml(res, 404, messagePage('en', 'Checkout session not found', 'This checkout session does not exist in the payment emulator.'));
-    if (match[2] === 'cancel') return redirect(res, withSessionId(session.cancel_url, session.id));
-    if (session.status !== 'open') {
-      return sendHtml(res, 409, messagePage(session.locale, text(session.locale, 'closedTitle'), text(session.locale, 'closedText')));
+    if (!session)
+      return sendHtml(
+        res,
+        404,
+        messagePage("en", "Checkout session not found", "This checkout session does not exist in the payment emulator."),
+      );
+    if (match[2] === "cancel") return redirect(res, withSessionId(session.cancel_url, session.id));
+    if (session.status !== "open") {
+      return sendHtml(res, 409, messagePage(session.locale, text(session.locale, "closedTitle"), text(session.locale, "closedText")));
     }
-    const delayed = form.get('method') === 'delayed' && session.mode === 'payment';
+    const delayed = form.get("method") === "delayed" && session.mode === "payment";
     await completeCheckout(ctx, session, { delayed });
     return redirect(res, withSessionId(session.success_url, session.id));
   }
-  if ((match = /^\/dashboard\/(sessions|subscriptions)\/([A-Za-z0-9_]+)\/([a-z_]+)$/.exec(path)) && req.method === 'POST') {
+  if ((match = /^\/dashboard\/(sessions|subscriptions)\/([A-Za-z0-9_]+)\/([a-z_]+)$/.exec(path)) && req.method === "POST") {
     const form = await readForm(req, res);
     if (!form) return;
     await dashboardAction(ctx, match[1], match[2], match[3]);
-    return redirect(res, '/');
+    return redirect(res, "/");
   }
-  sendHtml(res, 404, messagePage('en', 'Not found', 'The payment emulator has no page here.'));
+  sendHtml(res, 404, messagePage("en", "Not found", "The payment emulator has no page here."));
 }
 
 async function api(req, res, ctx, url, path) {
-  res.setHeader('request-id', `req_${randomId(14)}`);
-  res.setHeader('stripe-version', req.headers['stripe-version'] || API_VERSION);
+  res.setHeader("request-id", `req_${randomId(14)}`);
+  res.setHeader("stripe-version", req.headers["stripe-version"] || API_VERSION);
   if (!authorized(req, ctx.apiKey)) {
     const given = bearer(req);
-    return sendJson(res, 401, stripeError('invalid_request_error', given
-      ? `Invalid API Key provided: ${given.slice(0, 8)}${'*'.repeat(Math.max(0, given.length - 12))}${given.slice(-4)}`
-      : 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.'));
+    return sendJson(
+      res,
+      401,
+      stripeError(
+        "invalid_request_error",
+        given
+          ? `Invalid API Key provided: ${given.slice(0, 8)}${"*".repeat(Math.max(0, given.length - 12))}${given.slice(-4)}`
+          : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.",
+      ),
+    );
   }
   let params = {};
-  if (req.method === 'POST') {
+  if (req.method === "POST") {
     const raw = await readBody(req, res);
     if (raw === undefined) return;
     params = parseStripeForm(raw);
-    const key = req.headers['idempotency-key'];
+    const key = req.headers["idempotency-key"];
     if (key) {
-      const fingerprint = createHash('sha256').update(`${req.method} ${path} ${raw}`).digest('hex');
+      const fingerprint = createHash("sha256").update(`${req.method} ${path} ${raw}`).digest("hex");
       const cached = ctx.state.idempotency.get(key);
       if (cached) {
         if (cached.fingerprint !== fingerprint) {
-          return sendJson(res, 400, stripeError('idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`));
+          return sendJson(
+            res,
+            400,
+            stripeError(
+              "idempotency_error",
+              `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            ),
+          );
         }
-        res.setHeader('idempotent-replayed', 'true');
+        res.setHeader("idempotent-replayed", "true");
         return sendJson(res, cached.status, cached.body);
       }
       const remember = (status, body) => ctx.state.idempotency.set(key, { fingerprint, status, body });
@@ -209,112 +237,141 @@ async function dispatch(req, res, ctx, url, path, params, remember) {
   };
   const { state } = ctx;
   let m;
-  if (path === '/v1/checkout/sessions' && req.method === 'POST') {
+  if (path === "/v1/checkout/sessions" && req.method === "POST") {
     const result = createSession(ctx, params);
     if (result.error) return reply(400, result.error);
     return reply(200, expandSession(state, result.session, params.expand));
   }
-  if ((m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)) && req.method === 'GET') {
+  if ((m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)) && req.method === "GET") {
     const session = state.sessions.get(m[1]);
-    if (!session) return reply(404, missing('checkout.session', m[1]));
+    if (!session) return reply(404, missing("checkout.session", m[1]));
     return reply(200, expandSession(state, session, params.expand));
   }
-  if ((m = /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/.exec(path)) && req.method === 'GET') {
+  if ((m = /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/.exec(path)) && req.method === "GET") {
     const session = state.sessions.get(m[1]);
-    if (!session) return reply(404, missing('checkout.session', m[1]));
+    if (!session) return reply(404, missing("checkout.session", m[1]));
     return reply(200, list(state.lineItems.get(session.id) ?? [], `/v1/checkout/sessions/${session.id}/line_items`));
   }
-  if ((m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)) && req.method === 'POST') {
+  if ((m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)) && req.method === "POST") {
     const session = state.sessions.get(m[1]);
-    if (!session) return reply(404, missing('checkout.session', m[1]));
-    if (session.status !== 'open') {
-      return reply(400, stripeError('invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`));
+    if (!session) return reply(404, missing("checkout.session", m[1]));
+    if (session.status !== "open") {
+      return reply(
+        400,
+        stripeError(
+          "invalid_request_error",
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+        ),
+      );
     }
-    session.status = 'expired';
-    await emit(ctx, 'checkout.session.expired', session);
+    session.status = "expired";
+    await emit(ctx, "checkout.session.expired", session);
     return reply(200, session);
   }
   if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
     const sub = state.subscriptions.get(m[1]);
-    if (!sub) return reply(404, missing('subscription', m[1]));
-    if (req.method === 'GET') return reply(200, sub);
-    if (req.method === 'DELETE') {
-      if (sub.status === 'canceled') return reply(400, stripeError('invalid_request_error', `A canceled subscription can only update its cancellation_details and metadata.`));
+    if (!sub) return reply(404, missing("subscription", m[1]));
+    if (req.method === "GET") return reply(200, sub);
+    if (req.method === "DELETE") {
+      if (sub.status === "canceled")
+        return reply(
+          400,
+          stripeError("invalid_request_error", `A canceled subscription can only update its cancellation_details and metadata.`),
+        );
       await cancelSubscriptionNow(ctx, sub);
       return reply(200, sub);
     }
-    if (req.method === 'POST') {
-      if ('cancel_at_period_end' in params) {
-        await setCancelAtPeriodEnd(ctx, sub, params.cancel_at_period_end === 'true');
+    if (req.method === "POST") {
+      if ("cancel_at_period_end" in params) {
+        await setCancelAtPeriodEnd(ctx, sub, params.cancel_at_period_end === "true");
       }
-      if (params.metadata && typeof params.metadata === 'object') {
+      if (params.metadata && typeof params.metadata === "object") {
         sub.metadata = { ...sub.metadata, ...params.metadata };
       }
       return reply(200, sub);
     }
   }
-  if ((m = /^\/v1\/invoices\/([^/]+)$/.exec(path)) && req.method === 'GET') {
+  if ((m = /^\/v1\/invoices\/([^/]+)$/.exec(path)) && req.method === "GET") {
     const invoice = state.invoices.get(m[1]);
-    return invoice ? reply(200, invoice) : reply(404, missing('invoice', m[1]));
+    return invoice ? reply(200, invoice) : reply(404, missing("invoice", m[1]));
   }
-  if ((m = /^\/v1\/events\/([^/]+)$/.exec(path)) && req.method === 'GET') {
+  if ((m = /^\/v1\/events\/([^/]+)$/.exec(path)) && req.method === "GET") {
     const event = state.events.get(m[1]);
-    return event ? reply(200, event) : reply(404, missing('event', m[1]));
+    return event ? reply(200, event) : reply(404, missing("event", m[1]));
   }
-  if ((m = /^\/v1\/customers\/([^/]+)$/.exec(path)) && req.method === 'GET') {
+  if ((m = /^\/v1\/customers\/([^/]+)$/.exec(path)) && req.method === "GET") {
     const customer = state.customers.get(m[1]);
-    return customer ? reply(200, customer) : reply(404, missing('customer', m[1]));
+    return customer ? reply(200, customer) : reply(404, missing("customer", m[1]));
   }
-  return reply(404, stripeError('invalid_request_error', `Unrecognized request URL (${req.method}: ${path}). The payment emulator implements only the calls listed in dev/payment-emulator/server.mjs.`));
+  return reply(
+    404,
+    stripeError(
+      "invalid_request_error",
+      `Unrecognized request URL (${req.method}: ${path}). The payment emulator implements only the calls listed in dev/payment-emulator/server.mjs.`,
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------
 // Checkout Sessions
 
-const LOCALES = new Set(['auto', 'pt-BR', 'en', 'es']);
+const LOCALES = new Set(["auto", "pt-BR", "en", "es"]);
 
 function createSession(ctx, params) {
-  const invalid = (message, param) => ({ error: stripeError('invalid_request_error', message, param) });
+  const invalid = (message, param) => ({ error: stripeError("invalid_request_error", message, param) });
   const mode = params.mode;
-  if (mode !== 'payment' && mode !== 'subscription') {
-    return invalid(mode ? `Invalid mode: must be one of payment, setup, or subscription (the emulator supports payment and subscription)` : 'Missing required param: mode.', 'mode');
+  if (mode !== "payment" && mode !== "subscription") {
+    return invalid(
+      mode
+        ? `Invalid mode: must be one of payment, setup, or subscription (the emulator supports payment and subscription)`
+        : "Missing required param: mode.",
+      "mode",
+    );
   }
-  if (!params.success_url) return invalid('Missing required param: success_url.', 'success_url');
-  for (const name of ['success_url', 'cancel_url']) {
+  if (!params.success_url) return invalid("Missing required param: success_url.", "success_url");
+  for (const name of ["success_url", "cancel_url"]) {
     if (params[name] && !isHttpUrl(params[name])) return invalid(`Not a valid URL`, name);
   }
   const rawItems = Array.isArray(params.line_items) ? params.line_items : [];
-  if (!rawItems.length) return invalid('Missing required param: line_items.', 'line_items');
+  if (!rawItems.length) return invalid("Missing required param: line_items.", "line_items");
   const created = now();
   const items = [];
   for (const [index, raw] of rawItems.entries()) {
     const param = `line_items[${index}]`;
     const quantity = raw.quantity === undefined ? 1 : toInt(raw.quantity);
-    if (!Number.isInteger(quantity) || quantity < 1) return invalid('Invalid integer: quantity must be at least 1', `${param}[quantity]`);
+    if (!Number.isInteger(quantity) || quantity < 1) return invalid("Invalid integer: quantity must be at least 1", `${param}[quantity]`);
     const data = raw.price_data;
-    if (!data || typeof data !== 'object') return invalid('The emulator needs price_data on every line item (it has no stored prices).', `${param}[price_data]`);
-    const currency = String(data.currency ?? '').toLowerCase();
-    if (!/^[a-z]{3}$/.test(currency)) return invalid('Missing required param: currency.', `${param}[price_data][currency]`);
+    if (!data || typeof data !== "object")
+      return invalid("The emulator needs price_data on every line item (it has no stored prices).", `${param}[price_data]`);
+    const currency = String(data.currency ?? "").toLowerCase();
+    if (!/^[a-z]{3}$/.test(currency)) return invalid("Missing required param: currency.", `${param}[price_data][currency]`);
     const unitAmount = toInt(data.unit_amount);
-    if (!Number.isInteger(unitAmount) || unitAmount < 0) return invalid('Invalid integer: unit_amount', `${param}[price_data][unit_amount]`);
+    if (!Number.isInteger(unitAmount) || unitAmount < 0)
+      return invalid("Invalid integer: unit_amount", `${param}[price_data][unit_amount]`);
     const name = data.product_data?.name;
-    if (!name) return invalid('Missing required param: product_data[name].', `${param}[price_data][product_data][name]`);
+    if (!name) return invalid("Missing required param: product_data[name].", `${param}[price_data][product_data][name]`);
     const recurring = data.recurring;
-    if (mode === 'subscription' && !recurring?.interval) {
-      return invalid('You must provide at least one recurring price in `subscription` mode when using prices.', `${param}[price_data][recurring]`);
+    if (mode === "subscription" && !recurring?.interval) {
+      return invalid(
+        "You must provide at least one recurring price in `subscription` mode when using prices.",
+        `${param}[price_data][recurring]`,
+      );
     }
-    if (mode === 'payment' && recurring) {
-      return invalid('You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.', `${param}[price_data][recurring]`);
+    if (mode === "payment" && recurring) {
+      return invalid(
+        "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.",
+        `${param}[price_data][recurring]`,
+      );
     }
-    if (recurring && !['day', 'week', 'month', 'year'].includes(recurring.interval)) {
-      return invalid('Invalid recurring[interval]: must be one of day, week, month, or year', `${param}[price_data][recurring][interval]`);
+    if (recurring && !["day", "week", "month", "year"].includes(recurring.interval)) {
+      return invalid("Invalid recurring[interval]: must be one of day, week, month, or year", `${param}[price_data][recurring][interval]`);
     }
     const productId = `prod_${randomId(14)}`;
     const price = {
       id: `price_${randomId(24)}`,
-      object: 'price',
+      object: "price",
       active: false,
-      billing_scheme: 'per_unit',
+      billing_scheme: "per_unit",
       created,
       currency,
       custom_unit_amount: null,
@@ -324,18 +381,24 @@ function createSession(ctx, params) {
       nickname: null,
       product: productId,
       recurring: recurring
-        ? { interval: recurring.interval, interval_count: toInt(recurring.interval_count ?? 1), meter: null, trial_period_days: null, usage_type: 'licensed' }
+        ? {
+            interval: recurring.interval,
+            interval_count: toInt(recurring.interval_count ?? 1),
+            meter: null,
+            trial_period_days: null,
+            usage_type: "licensed",
+          }
         : null,
-      tax_behavior: 'unspecified',
+      tax_behavior: "unspecified",
       tiers_mode: null,
       transform_quantity: null,
-      type: recurring ? 'recurring' : 'one_time',
+      type: recurring ? "recurring" : "one_time",
       unit_amount: unitAmount,
       unit_amount_decimal: String(unitAmount),
     };
     const item = {
       id: `li_${randomId(24)}`,
-      object: 'item',
+      object: "item",
       amount_discount: 0,
       amount_subtotal: unitAmount * quantity,
       amount_tax: 0,
@@ -346,17 +409,17 @@ function createSession(ctx, params) {
       quantity,
     };
     // Not part of Stripe's item (so not enumerable, never sent): for the checkout page.
-    Object.defineProperty(item, '_product', { value: { id: productId, name, description: data.product_data.description ?? null } });
+    Object.defineProperty(item, "_product", { value: { id: productId, name, description: data.product_data.description ?? null } });
     items.push(item);
   }
   const currencies = new Set(items.map((item) => item.currency));
-  if (currencies.size > 1) return invalid('All line items must use the same currency.', 'line_items');
+  if (currencies.size > 1) return invalid("All line items must use the same currency.", "line_items");
   const total = items.reduce((sum, item) => sum + item.amount_total, 0);
   const id = `cs_test_${randomId(58)}`;
   const locale = LOCALES.has(params.locale) ? params.locale : null;
   const session = {
     id,
-    object: 'checkout.session',
+    object: "checkout.session",
     adaptive_pricing: null,
     after_expiration: null,
     allow_promotion_codes: null,
@@ -376,24 +439,24 @@ function createSession(ctx, params) {
     custom_fields: [],
     custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
     customer: null,
-    customer_creation: mode === 'payment' ? 'if_required' : 'always',
+    customer_creation: mode === "payment" ? "if_required" : "always",
     customer_details: null,
     customer_email: params.customer_email || null,
     discounts: [],
     expires_at: created + SESSION_TTL_SECONDS,
     invoice: null,
-    invoice_creation: mode === 'payment' ? { enabled: false, invoice_data: {} } : null,
+    invoice_creation: mode === "payment" ? { enabled: false, invoice_data: {} } : null,
     livemode: false,
     locale,
     metadata: stringMap(params.metadata),
     mode,
     payment_intent: null,
     payment_link: null,
-    payment_method_collection: mode === 'subscription' ? 'always' : 'if_required',
+    payment_method_collection: mode === "subscription" ? "always" : "if_required",
     payment_method_configuration_details: null,
     payment_method_options: {},
-    payment_method_types: ['card'],
-    payment_status: 'unpaid',
+    payment_method_types: ["card"],
+    payment_status: "unpaid",
     phone_number_collection: { enabled: false },
     recovered_from: null,
     saved_payment_method_options: null,
@@ -401,17 +464,17 @@ function createSession(ctx, params) {
     shipping_address_collection: null,
     shipping_cost: null,
     shipping_options: [],
-    status: 'open',
+    status: "open",
     submit_type: null,
     subscription: null,
     success_url: params.success_url,
     total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-    ui_mode: 'hosted',
+    ui_mode: "hosted",
     url: `${ctx.url}/checkout/${id}`,
     wallet_options: null,
   };
   // Kept off the session object (Stripe does not return them) but needed later.
-  Object.defineProperty(session, '_private', {
+  Object.defineProperty(session, "_private", {
     value: {
       paymentIntentMetadata: stringMap(params.payment_intent_data?.metadata),
       subscriptionMetadata: stringMap(params.subscription_data?.metadata),
@@ -420,13 +483,13 @@ function createSession(ctx, params) {
   });
   ctx.state.sessions.set(id, session);
   ctx.state.lineItems.set(id, items);
-  ctx.log(`Payment emulator: checkout ${id} (${mode}, ${formatMoney(total, session.currency, 'en')})`);
+  ctx.log(`Payment emulator: checkout ${id} (${mode}, ${formatMoney(total, session.currency, "en")})`);
   return { session };
 }
 
 function expandSession(state, session, expand) {
   const wanted = Array.isArray(expand) ? expand : expand ? [expand] : [];
-  if (!wanted.includes('line_items')) return session;
+  if (!wanted.includes("line_items")) return session;
   return { ...session, line_items: list(state.lineItems.get(session.id) ?? [], `/v1/checkout/sessions/${session.id}/line_items`) };
 }
 
@@ -439,14 +502,14 @@ async function completeCheckout(ctx, session, { delayed }) {
     email: customer.email,
     name: customer.name,
     phone: null,
-    tax_exempt: 'none',
+    tax_exempt: "none",
     tax_ids: [],
   };
-  session.status = 'complete';
-  if (session.mode === 'payment') {
+  session.status = "complete";
+  if (session.mode === "payment") {
     session.payment_intent = `pi_${randomId(24)}`;
-    session.payment_status = delayed ? 'unpaid' : 'paid';
-    await emit(ctx, 'checkout.session.completed', session);
+    session.payment_status = delayed ? "unpaid" : "paid";
+    await emit(ctx, "checkout.session.completed", session);
     return;
   }
   // Subscription: the subscription and its first paid invoice, then the events.
@@ -454,7 +517,7 @@ async function completeCheckout(ctx, session, { delayed }) {
   const start = now();
   const sub = {
     id: `sub_${randomId(24)}`,
-    object: 'subscription',
+    object: "subscription",
     application: null,
     application_fee_percent: null,
     automatic_tax: { disabled_reason: null, enabled: false, liability: null },
@@ -464,7 +527,7 @@ async function completeCheckout(ctx, session, { delayed }) {
     cancel_at_period_end: false,
     canceled_at: null,
     cancellation_details: { comment: null, feedback: null, reason: null },
-    collection_method: 'charge_automatically',
+    collection_method: "charge_automatically",
     created: start,
     currency: session.currency,
     customer: customer.id,
@@ -477,7 +540,7 @@ async function completeCheckout(ctx, session, { delayed }) {
     items: list(
       items.map((item) => ({
         id: `si_${randomId(14)}`,
-        object: 'subscription_item',
+        object: "subscription_item",
         billing_thresholds: null,
         created: start,
         current_period_end: addInterval(start, item.price.recurring),
@@ -489,7 +552,7 @@ async function completeCheckout(ctx, session, { delayed }) {
         subscription: null,
         tax_rates: [],
       })),
-      '/v1/subscription_items',
+      "/v1/subscription_items",
     ),
     latest_invoice: null,
     livemode: false,
@@ -500,32 +563,32 @@ async function completeCheckout(ctx, session, { delayed }) {
     pending_update: null,
     schedule: null,
     start_date: start,
-    status: 'active',
+    status: "active",
     test_clock: null,
     transfer_data: null,
     trial_end: null,
-    trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+    trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
     trial_start: null,
   };
   for (const item of sub.items.data) item.subscription = sub.id;
   sub.items.url = `/v1/subscription_items?subscription=${sub.id}`;
-  const invoice = invoiceFor(ctx, sub, 'subscription_create', start);
+  const invoice = invoiceFor(ctx, sub, "subscription_create", start);
   sub.latest_invoice = invoice.id;
   state.subscriptions.set(sub.id, sub);
   session.subscription = sub.id;
   session.invoice = invoice.id;
-  session.payment_status = 'paid';
+  session.payment_status = "paid";
   // Stripe does not promise an order; these are the events a subscription checkout sends.
-  await emit(ctx, 'customer.subscription.created', sub);
-  await emit(ctx, 'invoice.paid', invoice);
-  await emit(ctx, 'checkout.session.completed', session);
+  await emit(ctx, "customer.subscription.created", sub);
+  await emit(ctx, "invoice.paid", invoice);
+  await emit(ctx, "checkout.session.completed", session);
 }
 
 function customerFor(ctx, session) {
-  const email = session.customer_email ?? 'player@example.test';
+  const email = session.customer_email ?? "player@example.test";
   const customer = {
     id: `cus_${randomId(14)}`,
-    object: 'customer',
+    object: "customer",
     address: null,
     balance: 0,
     created: now(),
@@ -540,9 +603,9 @@ function customerFor(ctx, session) {
     metadata: {},
     name: null,
     phone: null,
-    preferred_locales: session.locale && session.locale !== 'auto' ? [session.locale] : [],
+    preferred_locales: session.locale && session.locale !== "auto" ? [session.locale] : [],
     shipping: null,
-    tax_exempt: 'none',
+    tax_exempt: "none",
     test_clock: null,
   };
   ctx.state.customers.set(customer.id, customer);
@@ -552,7 +615,7 @@ function customerFor(ctx, session) {
 function invoiceFor(ctx, sub, billingReason, at) {
   const lines = sub.items.data.map((item) => ({
     id: `il_${randomId(24)}`,
-    object: 'line_item',
+    object: "line_item",
     amount: item.price.unit_amount * item.quantity,
     currency: sub.currency,
     description: `${item.quantity} × subscription`,
@@ -563,13 +626,23 @@ function invoiceFor(ctx, sub, billingReason, at) {
     livemode: false,
     metadata: {},
     parent: {
-      type: 'subscription_item_details',
+      type: "subscription_item_details",
       invoice_item_details: null,
-      subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: sub.id, subscription_item: item.id },
+      subscription_item_details: {
+        invoice_item: null,
+        proration: false,
+        proration_details: { credited_items: null },
+        subscription: sub.id,
+        subscription_item: item.id,
+      },
     },
     period: { end: item.current_period_end, start: item.current_period_start },
     pretax_credit_amounts: [],
-    pricing: { price_details: { price: item.price.id, product: item.price.product }, type: 'price_details', unit_amount_decimal: item.price.unit_amount_decimal },
+    pricing: {
+      price_details: { price: item.price.id, product: item.price.product },
+      type: "price_details",
+      unit_amount_decimal: item.price.unit_amount_decimal,
+    },
     quantity: item.quantity,
     taxes: [],
   }));
@@ -578,8 +651,8 @@ function invoiceFor(ctx, sub, billingReason, at) {
   for (const line of lines) line.invoice = id;
   const invoice = {
     id,
-    object: 'invoice',
-    account_country: 'BR',
+    object: "invoice",
+    account_country: "BR",
     amount_due: total,
     amount_overpaid: 0,
     amount_paid: total,
@@ -588,7 +661,7 @@ function invoiceFor(ctx, sub, billingReason, at) {
     attempted: true,
     auto_advance: false,
     billing_reason: billingReason,
-    collection_method: 'charge_automatically',
+    collection_method: "charge_automatically",
     created: at,
     currency: sub.currency,
     customer: sub.customer,
@@ -601,13 +674,13 @@ function invoiceFor(ctx, sub, billingReason, at) {
     metadata: {},
     number: `${randomId(8).toUpperCase()}-0001`,
     parent: {
-      type: 'subscription_details',
+      type: "subscription_details",
       quote_details: null,
       subscription_details: { metadata: { ...sub.metadata }, subscription: sub.id },
     },
     period_end: at,
     period_start: at,
-    status: 'paid',
+    status: "paid",
     status_transitions: { finalized_at: at, marked_uncollectible_at: null, paid_at: at, voided_at: null },
     subtotal: total,
     total,
@@ -620,52 +693,52 @@ function invoiceFor(ctx, sub, billingReason, at) {
 // Subscription life cycle (dashboard and API)
 
 async function renewSubscription(ctx, sub) {
-  if (sub.status === 'canceled') return;
+  if (sub.status === "canceled") return;
   const previous = { items: structuredClone(sub.items), latest_invoice: sub.latest_invoice };
   const at = now();
   for (const item of sub.items.data) {
     item.current_period_start = item.current_period_end;
     item.current_period_end = addInterval(item.current_period_end, item.price.recurring);
   }
-  const invoice = invoiceFor(ctx, sub, 'subscription_cycle', at);
+  const invoice = invoiceFor(ctx, sub, "subscription_cycle", at);
   sub.latest_invoice = invoice.id;
-  await emit(ctx, 'invoice.paid', invoice);
-  await emit(ctx, 'customer.subscription.updated', sub, previous);
+  await emit(ctx, "invoice.paid", invoice);
+  await emit(ctx, "customer.subscription.updated", sub, previous);
 }
 
 async function setCancelAtPeriodEnd(ctx, sub, flag) {
-  if (sub.status === 'canceled' || sub.cancel_at_period_end === flag) return;
+  if (sub.status === "canceled" || sub.cancel_at_period_end === flag) return;
   const previous = { cancel_at_period_end: sub.cancel_at_period_end, cancel_at: sub.cancel_at, canceled_at: sub.canceled_at };
   sub.cancel_at_period_end = flag;
   sub.cancel_at = flag ? Math.max(...sub.items.data.map((item) => item.current_period_end)) : null;
   sub.canceled_at = flag ? now() : null;
-  sub.cancellation_details = { comment: null, feedback: null, reason: flag ? 'cancellation_requested' : null };
-  await emit(ctx, 'customer.subscription.updated', sub, previous);
+  sub.cancellation_details = { comment: null, feedback: null, reason: flag ? "cancellation_requested" : null };
+  await emit(ctx, "customer.subscription.updated", sub, previous);
 }
 
 async function cancelSubscriptionNow(ctx, sub) {
   const at = now();
-  sub.status = 'canceled';
+  sub.status = "canceled";
   sub.canceled_at = sub.canceled_at ?? at;
   sub.ended_at = at;
   sub.cancel_at_period_end = false;
-  sub.cancellation_details = { comment: null, feedback: null, reason: 'cancellation_requested' };
-  await emit(ctx, 'customer.subscription.deleted', sub);
+  sub.cancellation_details = { comment: null, feedback: null, reason: "cancellation_requested" };
+  await emit(ctx, "customer.subscription.deleted", sub);
 }
 
 async function dashboardAction(ctx, kind, id, action) {
-  if (kind === 'sessions') {
+  if (kind === "sessions") {
     const session = ctx.state.sessions.get(id);
     if (!session) return;
-    if (action === 'settle' && session.status === 'complete' && session.payment_status === 'unpaid') {
-      session.payment_status = 'paid';
-      await emit(ctx, 'checkout.session.async_payment_succeeded', session);
-    } else if (action === 'fail' && session.status === 'complete' && session.payment_status === 'unpaid') {
-      await emit(ctx, 'checkout.session.async_payment_failed', session);
-    } else if (action === 'expire' && session.status === 'open') {
-      session.status = 'expired';
-      await emit(ctx, 'checkout.session.expired', session);
-    } else if (action === 'resend') {
+    if (action === "settle" && session.status === "complete" && session.payment_status === "unpaid") {
+      session.payment_status = "paid";
+      await emit(ctx, "checkout.session.async_payment_succeeded", session);
+    } else if (action === "fail" && session.status === "complete" && session.payment_status === "unpaid") {
+      await emit(ctx, "checkout.session.async_payment_failed", session);
+    } else if (action === "expire" && session.status === "open") {
+      session.status = "expired";
+      await emit(ctx, "checkout.session.expired", session);
+    } else if (action === "resend") {
       const last = [...ctx.state.events.values()].reverse().find((event) => event.data.object.id === id);
       if (last) await deliverAll(ctx, last);
     }
@@ -673,10 +746,10 @@ async function dashboardAction(ctx, kind, id, action) {
   }
   const sub = ctx.state.subscriptions.get(id);
   if (!sub) return;
-  if (action === 'renew') await renewSubscription(ctx, sub);
-  else if (action === 'cancel_at_period_end') await setCancelAtPeriodEnd(ctx, sub, true);
-  else if (action === 'resume') await setCancelAtPeriodEnd(ctx, sub, false);
-  else if (action === 'cancel_now' && sub.status !== 'canceled') await cancelSubscriptionNow(ctx, sub);
+  if (action === "renew") await renewSubscription(ctx, sub);
+  else if (action === "cancel_at_period_end") await setCancelAtPeriodEnd(ctx, sub, true);
+  else if (action === "resume") await setCancelAtPeriodEnd(ctx, sub, false);
+  else if (action === "cancel_now" && sub.status !== "canceled") await cancelSubscriptionNow(ctx, sub);
 }
 
 // ---------------------------------------------------------------------------
@@ -685,7 +758,7 @@ async function dashboardAction(ctx, kind, id, action) {
 async function emit(ctx, type, object, previousAttributes) {
   const event = {
     id: `evt_${randomId(24)}`,
-    object: 'event',
+    object: "event",
     api_version: API_VERSION,
     created: now(),
     data: previousAttributes
@@ -703,7 +776,7 @@ async function emit(ctx, type, object, previousAttributes) {
 
 /** Signs a payload as Stripe does: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload">. */
 export function signPayload(payload, secret, timestamp = now()) {
-  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
+  const signature = createHmac("sha256", secret).update(`${timestamp}.${payload}`, "utf8").digest("hex");
   return `t=${timestamp},v1=${signature}`;
 }
 
@@ -730,11 +803,11 @@ async function deliver(ctx, event, payload, attempt) {
   ctx.state.deliveries.length = Math.min(ctx.state.deliveries.length, 200);
   try {
     const response = await fetch(ctx.webhookUrl, {
-      method: 'POST',
+      method: "POST",
       headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-        'stripe-signature': signPayload(payload, ctx.webhookSecret),
+        "content-type": "application/json; charset=utf-8",
+        "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+        "stripe-signature": signPayload(payload, ctx.webhookSecret),
       },
       body: payload,
       signal: AbortSignal.timeout(10_000),
@@ -765,11 +838,11 @@ export function parseStripeForm(raw) {
     for (let i = 0; i < path.length; i++) {
       let segment = path[i];
       const last = i === path.length - 1;
-      if (segment === '') segment = String(Object.keys(node).length); // a[]=x
-      if (segment === '__proto__' || segment === 'constructor' || segment === 'prototype') break;
+      if (segment === "") segment = String(Object.keys(node).length); // a[]=x
+      if (segment === "__proto__" || segment === "constructor" || segment === "prototype") break;
       if (last) node[segment] = value;
       else {
-        if (typeof node[segment] !== 'object' || node[segment] === null) node[segment] = {};
+        if (typeof node[segment] !== "object" || node[segment] === null) node[segment] = {};
         node = node[segment];
       }
     }
@@ -778,7 +851,7 @@ export function parseStripeForm(raw) {
 }
 
 function arraysFromIndexes(value) {
-  if (typeof value !== 'object' || value === null) return value;
+  if (typeof value !== "object" || value === null) return value;
   const keys = Object.keys(value);
   for (const key of keys) value[key] = arraysFromIndexes(value[key]);
   if (keys.length && keys.every((key) => /^\d+$/.test(key))) {
@@ -792,64 +865,67 @@ function arraysFromIndexes(value) {
 
 const TEXTS = {
   en: {
-    lang: 'en',
-    title: 'Test checkout',
-    badge: 'Local test environment',
-    noMoney: 'No money moves here.',
-    noMoneyText: 'This is the local payment emulator of Mesa de Truco. No card is charged and no card details are asked for: paying only tells the app that the payment succeeded.',
-    item: 'Item',
-    quantity: 'Qty',
-    total: 'Total',
-    every: { day: 'every day', week: 'every week', month: 'every month', year: 'every year' },
-    email: 'Email',
-    pay: 'Pay {price}',
-    subscribe: 'Subscribe for {price}',
-    cancel: 'Cancel and go back',
-    more: 'More test options',
-    delayed: 'Pay with a delayed method (confirmed later on the emulator dashboard)',
-    closedTitle: 'This checkout is closed',
-    closedText: 'This checkout session was already completed or has expired. Go back to the app to start a new purchase.',
-    footer: 'Payment emulator — local development only.',
+    lang: "en",
+    title: "Test checkout",
+    badge: "Local test environment",
+    noMoney: "No money moves here.",
+    noMoneyText:
+      "This is the local payment emulator of Mesa de Truco. No card is charged and no card details are asked for: paying only tells the app that the payment succeeded.",
+    item: "Item",
+    quantity: "Qty",
+    total: "Total",
+    every: { day: "every day", week: "every week", month: "every month", year: "every year" },
+    email: "Email",
+    pay: "Pay {price}",
+    subscribe: "Subscribe for {price}",
+    cancel: "Cancel and go back",
+    more: "More test options",
+    delayed: "Pay with a delayed method (confirmed later on the emulator dashboard)",
+    closedTitle: "This checkout is closed",
+    closedText: "This checkout session was already completed or has expired. Go back to the app to start a new purchase.",
+    footer: "Payment emulator — local development only.",
   },
-  'pt-BR': {
-    lang: 'pt-BR',
-    title: 'Pagamento de teste',
-    badge: 'Ambiente de teste local',
-    noMoney: 'Nenhum dinheiro é movimentado aqui.',
-    noMoneyText: 'Este é o emulador de pagamentos local da Mesa de Truco. Nenhum cartão é cobrado e nenhum dado de cartão é pedido: pagar apenas avisa o app de que o pagamento foi aprovado.',
-    item: 'Item',
-    quantity: 'Qtd.',
-    total: 'Total',
-    every: { day: 'por dia', week: 'por semana', month: 'por mês', year: 'por ano' },
-    email: 'E-mail',
-    pay: 'Pagar {price}',
-    subscribe: 'Assinar por {price}',
-    cancel: 'Cancelar e voltar',
-    more: 'Mais opções de teste',
-    delayed: 'Pagar com método de confirmação posterior (confirmado no painel do emulador)',
-    closedTitle: 'Este pagamento foi encerrado',
-    closedText: 'Esta sessão de pagamento já foi concluída ou expirou. Volte ao app para iniciar uma nova compra.',
-    footer: 'Emulador de pagamentos — apenas para desenvolvimento local.',
+  "pt-BR": {
+    lang: "pt-BR",
+    title: "Pagamento de teste",
+    badge: "Ambiente de teste local",
+    noMoney: "Nenhum dinheiro é movimentado aqui.",
+    noMoneyText:
+      "Este é o emulador de pagamentos local da Mesa de Truco. Nenhum cartão é cobrado e nenhum dado de cartão é pedido: pagar apenas avisa o app de que o pagamento foi aprovado.",
+    item: "Item",
+    quantity: "Qtd.",
+    total: "Total",
+    every: { day: "por dia", week: "por semana", month: "por mês", year: "por ano" },
+    email: "E-mail",
+    pay: "Pagar {price}",
+    subscribe: "Assinar por {price}",
+    cancel: "Cancelar e voltar",
+    more: "Mais opções de teste",
+    delayed: "Pagar com método de confirmação posterior (confirmado no painel do emulador)",
+    closedTitle: "Este pagamento foi encerrado",
+    closedText: "Esta sessão de pagamento já foi concluída ou expirou. Volte ao app para iniciar uma nova compra.",
+    footer: "Emulador de pagamentos — apenas para desenvolvimento local.",
   },
   es: {
-    lang: 'es',
-    title: 'Pago de prueba',
-    badge: 'Entorno de prueba local',
-    noMoney: 'Aquí no se mueve dinero.',
-    noMoneyText: 'Este es el emulador de pagos local de Mesa de Truco. No se cobra ninguna tarjeta ni se piden datos de tarjeta: pagar solo le avisa a la app que el pago fue aprobado.',
-    item: 'Artículo',
-    quantity: 'Cant.',
-    total: 'Total',
-    every: { day: 'por día', week: 'por semana', month: 'al mes', year: 'al año' },
-    email: 'Correo',
-    pay: 'Pagar {price}',
-    subscribe: 'Suscribirse por {price}',
-    cancel: 'Cancelar y volver',
-    more: 'Más opciones de prueba',
-    delayed: 'Pagar con un método de confirmación posterior (se confirma en el panel del emulador)',
-    closedTitle: 'Este pago está cerrado',
-    closedText: 'Esta sesión de pago ya se completó o venció. Vuelve a la app para iniciar una nueva compra.',
-    footer: 'Emulador de pagos — solo para desarrollo local.',
+    lang: "es",
+    title: "Pago de prueba",
+    badge: "Entorno de prueba local",
+    noMoney: "Aquí no se mueve dinero.",
+    noMoneyText:
+      "Este es el emulador de pagos local de Mesa de Truco. No se cobra ninguna tarjeta ni se piden datos de tarjeta: pagar solo le avisa a la app que el pago fue aprobado.",
+    item: "Artículo",
+    quantity: "Cant.",
+    total: "Total",
+    every: { day: "por día", week: "por semana", month: "al mes", year: "al año" },
+    email: "Correo",
+    pay: "Pagar {price}",
+    subscribe: "Suscribirse por {price}",
+    cancel: "Cancelar y volver",
+    more: "Más opciones de prueba",
+    delayed: "Pagar con un método de confirmación posterior (se confirma en el panel del emulador)",
+    closedTitle: "Este pago está cerrado",
+    closedText: "Esta sesión de pago ya se completó o venció. Vuelve a la app para iniciar una nueva compra.",
+    footer: "Emulador de pagos — solo para desarrollo local.",
   },
 };
 
@@ -907,7 +983,7 @@ function layout(lang, title, body, { wide = false } = {}) {
 <style>${STYLE}</style>
 </head>
 <body>
-<main${wide ? ' class="wide"' : ''}>
+<main${wide ? ' class="wide"' : ""}>
 ${body}
 </main>
 </body>
@@ -917,27 +993,35 @@ ${body}
 
 function checkoutPage(ctx, session) {
   const T = textsFor(session.locale);
-  if (session.status !== 'open') {
+  if (session.status !== "open") {
     return messagePage(session.locale, T.closedTitle, T.closedText);
   }
   const items = ctx.state.lineItems.get(session.id) ?? [];
   const money = (amount) => formatMoney(amount, session.currency, T.lang);
   const recurring = items.find((item) => item.price.recurring)?.price.recurring;
-  const totalText = `${money(session.amount_total)}${recurring ? ` ${T.every[recurring.interval]}` : ''}`;
-  const payLabel = (session.mode === 'subscription' ? T.subscribe : T.pay).replace('{price}', money(session.amount_total));
-  const rows = items.map((item) => `
+  const totalText = `${money(session.amount_total)}${recurring ? ` ${T.every[recurring.interval]}` : ""}`;
+  const payLabel = (session.mode === "subscription" ? T.subscribe : T.pay).replace("{price}", money(session.amount_total));
+  const rows = items
+    .map(
+      (item) => `
 <tr>
-  <td><strong>${esc(item._product.name)}</strong>${item._product.description ? `<br><span class="muted">${esc(item._product.description)}</span>` : ''}</td>
+  <td><strong>${esc(item._product.name)}</strong>${item._product.description ? `<br><span class="muted">${esc(item._product.description)}</span>` : ""}</td>
   <td class="num">${item.quantity}</td>
-  <td class="num">${esc(money(item.amount_total))}${item.price.recurring ? `<br><span class="muted">${esc(T.every[item.price.recurring.interval])}</span>` : ''}</td>
-</tr>`).join('');
+  <td class="num">${esc(money(item.amount_total))}${item.price.recurring ? `<br><span class="muted">${esc(T.every[item.price.recurring.interval])}</span>` : ""}</td>
+</tr>`,
+    )
+    .join("");
   const action = `/checkout/${encodeURIComponent(session.id)}`;
-  const delayed = session.mode === 'payment'
-    ? `<details><summary>${esc(T.more)}</summary>
+  const delayed =
+    session.mode === "payment"
+      ? `<details><summary>${esc(T.more)}</summary>
 <form method="post" action="${action}/pay"><input type="hidden" name="method" value="delayed"><button class="secondary" type="submit">${esc(T.delayed)}</button></form>
 </details>`
-    : '';
-  return layout(T.lang, `${T.title} — ${money(session.amount_total)}`, `
+      : "";
+  return layout(
+    T.lang,
+    `${T.title} — ${money(session.amount_total)}`,
+    `
 <p class="badge">${esc(T.badge)}</p>
 <h1>${esc(T.title)}</h1>
 <div class="notice" role="note"><strong>${esc(T.noMoney)}</strong><p>${esc(T.noMoneyText)}</p></div>
@@ -946,53 +1030,82 @@ function checkoutPage(ctx, session) {
   <tbody>${rows}</tbody>
   <tfoot><tr><td colspan="2">${esc(T.total)}</td><td class="num" data-testid="checkout-total">${esc(totalText)}</td></tr></tfoot>
 </table>
-${session.customer_email ? `<p class="muted">${esc(T.email)}: ${esc(session.customer_email)}</p>` : ''}
+${session.customer_email ? `<p class="muted">${esc(T.email)}: ${esc(session.customer_email)}</p>` : ""}
 <div class="actions">
   <form method="post" action="${action}/pay"><input type="hidden" name="method" value="card"><button class="primary" type="submit" aria-label="${esc(payLabel)}">${esc(payLabel)}</button></form>
   <form method="post" action="${action}/cancel"><button class="secondary" type="submit" aria-label="${esc(T.cancel)}">${esc(T.cancel)}</button></form>
 </div>
 ${delayed}
-<p class="note">${esc(T.footer)}</p>`);
+<p class="note">${esc(T.footer)}</p>`,
+  );
 }
 
 function messagePage(locale, heading, message) {
   const T = textsFor(locale);
-  return layout(T.lang, heading, `
+  return layout(
+    T.lang,
+    heading,
+    `
 <p class="badge">${esc(T.badge)}</p>
 <h1>${esc(heading)}</h1>
 <p role="alert">${esc(message)}</p>
-<p class="note">${esc(T.footer)}</p>`);
+<p class="note">${esc(T.footer)}</p>`,
+  );
 }
 
 function dashboardPage(ctx) {
   const { state } = ctx;
-  const when = (seconds) => (seconds ? new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 19) : '—');
+  const when = (seconds) => (seconds ? new Date(seconds * 1000).toISOString().replace("T", " ").slice(0, 19) : "—");
   const button = (kind, id, action, label) =>
     `<form class="inline" method="post" action="/dashboard/${kind}/${encodeURIComponent(id)}/${action}"><button class="secondary small" type="submit">${esc(label)}</button></form>`;
-  const sessions = [...state.sessions.values()].reverse().slice(0, 50).map((s) => {
-    const actions = [];
-    if (s.status === 'complete' && s.payment_status === 'unpaid') {
-      actions.push(button('sessions', s.id, 'settle', 'Confirm delayed payment'), button('sessions', s.id, 'fail', 'Fail delayed payment'));
-    }
-    if (s.status === 'open') actions.push(button('sessions', s.id, 'expire', 'Expire'));
-    if (s.status !== 'open') actions.push(button('sessions', s.id, 'resend', 'Resend last event'));
-    return `<tr><td><code>${esc(s.id.slice(0, 24))}…</code><br><span class="muted">${esc(s.metadata?.user_id ?? '')}</span></td><td>${esc(s.mode)}</td><td class="num">${esc(formatMoney(s.amount_total, s.currency, 'en'))}</td><td>${esc(s.status)} / ${esc(s.payment_status)}</td><td>${actions.join(' ')}</td></tr>`;
-  }).join('') || '<tr><td colspan="5" class="muted">No checkout sessions yet.</td></tr>';
-  const subs = [...state.subscriptions.values()].reverse().slice(0, 50).map((s) => {
-    const end = Math.max(...s.items.data.map((item) => item.current_period_end));
-    const actions = s.status === 'canceled'
-      ? []
-      : [
-          button('subscriptions', s.id, 'renew', 'Renew now'),
-          s.cancel_at_period_end ? button('subscriptions', s.id, 'resume', 'Resume') : button('subscriptions', s.id, 'cancel_at_period_end', 'Cancel at period end'),
-          button('subscriptions', s.id, 'cancel_now', 'Cancel now'),
-        ];
-    return `<tr><td><code>${esc(s.id)}</code><br><span class="muted">${esc(s.metadata?.user_id ?? '')}</span></td><td>${esc(s.status)}${s.cancel_at_period_end ? ' (cancels at period end)' : ''}</td><td>${esc(when(end))}</td><td>${actions.join(' ')}</td></tr>`;
-  }).join('') || '<tr><td colspan="4" class="muted">No subscriptions yet.</td></tr>';
-  const deliveries = state.deliveries.slice(0, 30).map((d) =>
-    `<tr><td>${esc(d.at.slice(11, 19))}</td><td>${esc(d.type)}</td><td><code>${esc(d.event)}</code></td><td>${d.attempt}</td><td>${d.status ?? esc(d.error ?? '…')}</td></tr>`,
-  ).join('') || '<tr><td colspan="5" class="muted">No webhook deliveries yet.</td></tr>';
-  return layout('en', 'Payment emulator', `
+  const sessions =
+    [...state.sessions.values()]
+      .reverse()
+      .slice(0, 50)
+      .map((s) => {
+        const actions = [];
+        if (s.status === "complete" && s.payment_status === "unpaid") {
+          actions.push(
+            button("sessions", s.id, "settle", "Confirm delayed payment"),
+            button("sessions", s.id, "fail", "Fail delayed payment"),
+          );
+        }
+        if (s.status === "open") actions.push(button("sessions", s.id, "expire", "Expire"));
+        if (s.status !== "open") actions.push(button("sessions", s.id, "resend", "Resend last event"));
+        return `<tr><td><code>${esc(s.id.slice(0, 24))}…</code><br><span class="muted">${esc(s.metadata?.user_id ?? "")}</span></td><td>${esc(s.mode)}</td><td class="num">${esc(formatMoney(s.amount_total, s.currency, "en"))}</td><td>${esc(s.status)} / ${esc(s.payment_status)}</td><td>${actions.join(" ")}</td></tr>`;
+      })
+      .join("") || '<tr><td colspan="5" class="muted">No checkout sessions yet.</td></tr>';
+  const subs =
+    [...state.subscriptions.values()]
+      .reverse()
+      .slice(0, 50)
+      .map((s) => {
+        const end = Math.max(...s.items.data.map((item) => item.current_period_end));
+        const actions =
+          s.status === "canceled"
+            ? []
+            : [
+                button("subscriptions", s.id, "renew", "Renew now"),
+                s.cancel_at_period_end
+                  ? button("subscriptions", s.id, "resume", "Resume")
+                  : button("subscriptions", s.id, "cancel_at_period_end", "Cancel at period end"),
+                button("subscriptions", s.id, "cancel_now", "Cancel now"),
+              ];
+        return `<tr><td><code>${esc(s.id)}</code><br><span class="muted">${esc(s.metadata?.user_id ?? "")}</span></td><td>${esc(s.status)}${s.cancel_at_period_end ? " (cancels at period end)" : ""}</td><td>${esc(when(end))}</td><td>${actions.join(" ")}</td></tr>`;
+      })
+      .join("") || '<tr><td colspan="4" class="muted">No subscriptions yet.</td></tr>';
+  const deliveries =
+    state.deliveries
+      .slice(0, 30)
+      .map(
+        (d) =>
+          `<tr><td>${esc(d.at.slice(11, 19))}</td><td>${esc(d.type)}</td><td><code>${esc(d.event)}</code></td><td>${d.attempt}</td><td>${d.status ?? esc(d.error ?? "…")}</td></tr>`,
+      )
+      .join("") || '<tr><td colspan="5" class="muted">No webhook deliveries yet.</td></tr>';
+  return layout(
+    "en",
+    "Payment emulator",
+    `
 <p class="badge">Local development only</p>
 <h1>Payment emulator</h1>
 <div class="notice" role="note"><strong>No money moves here.</strong><p>A local stand-in for the Stripe API. Webhooks go to <code>${esc(ctx.webhookUrl)}</code>, signed with the local endpoint secret.</p></div>
@@ -1001,7 +1114,9 @@ function dashboardPage(ctx) {
 <h2>Subscriptions</h2>
 <table><thead><tr><th>Subscription</th><th>Status</th><th>Period end (UTC)</th><th>Test actions</th></tr></thead><tbody>${subs}</tbody></table>
 <h2>Webhook deliveries</h2>
-<table><thead><tr><th>Time</th><th>Event</th><th>Id</th><th>Try</th><th>Answer</th></tr></thead><tbody>${deliveries}</tbody></table>`, { wide: true });
+<table><thead><tr><th>Time</th><th>Event</th><th>Id</th><th>Try</th><th>Answer</th></tr></thead><tbody>${deliveries}</tbody></table>`,
+    { wide: true },
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -1012,51 +1127,75 @@ function stripeError(type, message, param) {
 }
 
 function missing(object, id) {
-  const names = { 'checkout.session': 'checkout.session', subscription: 'subscription', invoice: 'invoice', event: 'event', customer: 'customer' };
-  return { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${names[object] ?? object}: '${id}'`, param: 'id', doc_url: null } };
+  const names = {
+    "checkout.session": "checkout.session",
+    subscription: "subscription",
+    invoice: "invoice",
+    event: "event",
+    customer: "customer",
+  };
+  return {
+    error: {
+      type: "invalid_request_error",
+      code: "resource_missing",
+      message: `No such ${names[object] ?? object}: '${id}'`,
+      param: "id",
+      doc_url: null,
+    },
+  };
 }
 
 function list(data, url) {
-  return { object: 'list', data, has_more: false, url };
+  return { object: "list", data, has_more: false, url };
 }
 
 function bearer(req) {
-  const header = String(req.headers.authorization ?? '');
-  if (header.startsWith('Bearer ')) return header.slice(7).trim();
-  if (header.startsWith('Basic ')) return Buffer.from(header.slice(6), 'base64').toString('utf8').split(':')[0];
-  return '';
+  const header = String(req.headers.authorization ?? "");
+  if (header.startsWith("Bearer ")) return header.slice(7).trim();
+  if (header.startsWith("Basic ")) return Buffer.from(header.slice(6), "base64").toString("utf8").split(":")[0];
+  return "";
 }
 
 function authorized(req, apiKey) {
   const given = Buffer.from(bearer(req));
   const expected = Buffer.from(apiKey);
-  return given.length === expected.length && createHash('sha256').update(given).digest('hex') === createHash('sha256').update(expected).digest('hex');
+  return (
+    given.length === expected.length &&
+    createHash("sha256").update(given).digest("hex") === createHash("sha256").update(expected).digest("hex")
+  );
 }
 
 function stringMap(value) {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string'));
+  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === "string"));
 }
 
 function withSessionId(url, id) {
-  return String(url).replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(id));
+  return String(url).replaceAll("{CHECKOUT_SESSION_ID}", encodeURIComponent(id));
 }
 
 function addInterval(seconds, recurring) {
   const date = new Date(seconds * 1000);
   const count = recurring?.interval_count ?? 1;
   switch (recurring?.interval) {
-    case 'day': date.setUTCDate(date.getUTCDate() + count); break;
-    case 'week': date.setUTCDate(date.getUTCDate() + 7 * count); break;
-    case 'year': date.setUTCFullYear(date.getUTCFullYear() + count); break;
-    default: date.setUTCMonth(date.getUTCMonth() + count);
+    case "day":
+      date.setUTCDate(date.getUTCDate() + count);
+      break;
+    case "week":
+      date.setUTCDate(date.getUTCDate() + 7 * count);
+      break;
+    case "year":
+      date.setUTCFullYear(date.getUTCFullYear() + count);
+      break;
+    default:
+      date.setUTCMonth(date.getUTCMonth() + count);
   }
   return Math.floor(date.getTime() / 1000);
 }
 
 function formatMoney(amount, currency, locale) {
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: String(currency).toUpperCase() }).format(amount / 100);
+    return new Intl.NumberFormat(locale, { style: "currency", currency: String(currency).toUpperCase() }).format(amount / 100);
   } catch {
     return `${(amount / 100).toFixed(2)} ${String(currency).toUpperCase()}`;
   }
@@ -1064,15 +1203,15 @@ function formatMoney(amount, currency, locale) {
 
 function isHttpUrl(value) {
   try {
-    const url = new URL(String(value).replaceAll('{CHECKOUT_SESSION_ID}', 'x'));
-    return url.protocol === 'http:' || url.protocol === 'https:';
+    const url = new URL(String(value).replaceAll("{CHECKOUT_SESSION_ID}", "x"));
+    return url.protocol === "http:" || url.protocol === "https:";
   } catch {
     return false;
   }
 }
 
 function toInt(value) {
-  return typeof value === 'number' ? value : /^-?\d+$/.test(String(value)) ? Number(value) : NaN;
+  return typeof value === "number" ? value : /^-?\d+$/.test(String(value)) ? Number(value) : NaN;
 }
 
 function now() {
@@ -1080,9 +1219,9 @@ function now() {
 }
 
 function randomId(length) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   const bytes = randomBytes(length);
-  let out = '';
+  let out = "";
   for (const byte of bytes) out += alphabet[byte % alphabet.length];
   return out;
 }
@@ -1092,31 +1231,31 @@ function sleep(ms) {
 }
 
 function esc(value) {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  return String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
 function sendJson(res, status, body) {
   res.statusCode = status;
-  res.setHeader('content-type', 'application/json; charset=utf-8');
-  res.setHeader('cache-control', 'no-store');
+  res.setHeader("content-type", "application/json; charset=utf-8");
+  res.setHeader("cache-control", "no-store");
   res.end(JSON.stringify(body, null, 2));
 }
 
 function sendHtml(res, status, html) {
   res.statusCode = status;
-  res.setHeader('content-type', 'text/html; charset=utf-8');
-  res.setHeader('cache-control', 'no-store');
-  res.setHeader('content-security-policy', CSP);
-  res.setHeader('x-frame-options', 'DENY');
-  res.setHeader('x-content-type-options', 'nosniff');
-  res.setHeader('referrer-policy', 'no-referrer');
-  res.end(res.req?.method === 'HEAD' ? undefined : html);
+  res.setHeader("content-type", "text/html; charset=utf-8");
+  res.setHeader("cache-control", "no-store");
+  res.setHeader("content-security-policy", CSP);
+  res.setHeader("x-frame-options", "DENY");
+  res.setHeader("x-content-type-options", "nosniff");
+  res.setHeader("referrer-policy", "no-referrer");
+  res.end(res.req?.method === "HEAD" ? undefined : html);
 }
 
 function redirect(res, location) {
   res.statusCode = 303;
-  res.setHeader('location', location);
-  res.setHeader('cache-control', 'no-store');
+  res.setHeader("location", location);
+  res.setHeader("cache-control", "no-store");
   res.end();
 }
 
@@ -1126,19 +1265,22 @@ async function readBody(req, res) {
   for await (const chunk of req) {
     size += chunk.length;
     if (size > MAX_BODY_BYTES) {
-      sendJson(res, 413, stripeError('invalid_request_error', 'Request body too large.'));
+      sendJson(res, 413, stripeError("invalid_request_error", "Request body too large."));
       return undefined;
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 async function readForm(req, res) {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') {
-    res.writeHead(415, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('Expected a form submission\n');
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    .trim()
+    .toLowerCase();
+  if (type !== "application/x-www-form-urlencoded") {
+    res.writeHead(415, { "content-type": "text/plain; charset=utf-8" });
+    res.end("Expected a form submission\n");
     return undefined;
   }
   const raw = await readBody(req, res);
@@ -1148,15 +1290,15 @@ async function readForm(req, res) {
 function listen(server, port, host) {
   return new Promise((resolve, reject) => {
     const onError = (err) => {
-      server.off('listening', onListening);
+      server.off("listening", onListening);
       reject(err);
     };
     const onListening = () => {
-      server.off('error', onError);
+      server.off("error", onError);
       resolve(server.address().port);
     };
-    server.once('error', onError);
-    server.once('listening', onListening);
+    server.once("error", onError);
+    server.once("listening", onListening);
     server.listen(port, host);
   });
 }
@@ -1198,7 +1340,7 @@ if (isMain()) {
   try {
     const emulator = await startPaymentEmulator({
       port,
-      appUrl: process.env.APP_URL || 'http://127.0.0.1:8788',
+      appUrl: process.env.APP_URL || "http://127.0.0.1:8788",
       webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || DEFAULT_WEBHOOK_SECRET,
     });
     console.log(`Payment emulator: ${emulator.url} (webhooks to ${emulator.webhookUrl})`);
@@ -1208,12 +1350,14 @@ if (isMain()) {
       stopping = true;
       emulator.close().then(() => process.exit(0));
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
   } catch (err) {
-    console.error(err?.code === 'EADDRINUSE'
-      ? `Payment emulator: port ${port} is already in use (set PAYMENT_EMULATOR_PORT to use another)`
-      : `Payment emulator failed to start: ${err?.stack || err}`);
+    console.error(
+      err?.code === "EADDRINUSE"
+        ? `Payment emulator: port ${port} is already in use (set PAYMENT_EMULATOR_PORT to use another)`
+        : `Payment emulator failed to start: ${err?.stack || err}`,
+    );
     process.exit(1);
   }
 }

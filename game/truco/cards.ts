@@ -1,10 +1,10 @@
 // Cards, the 40-card deck, card strength per variant, manilha, envido and flor counts.
-import type { Card, Rank, Suit, Variant } from './types';
+import type { Card, Rank, Suit, Variant } from "./types";
 
 /** Brazilian order, low to high: 4 5 6 7 Q J K A 2 3 (also the manilha cycle). */
-export const RANKS: readonly Rank[] = ['4', '5', '6', '7', 'Q', 'J', 'K', 'A', '2', '3'];
+export const RANKS: readonly Rank[] = ["4", "5", "6", "7", "Q", "J", "K", "A", "2", "3"];
 
-const SUIT_OF_INITIAL: Record<string, Suit> = { c: 'clubs', h: 'hearts', s: 'spades', d: 'diamonds' };
+const SUIT_OF_INITIAL: Record<string, Suit> = { c: "clubs", h: "hearts", s: "spades", d: "diamonds" };
 const RANK_SET = new Set<string>(RANKS);
 
 /** Manilha suit order: ♣ zap > ♥ copas > ♠ espadilha > ♦ pica-fumo. */
@@ -12,30 +12,30 @@ const MANILHA_SUIT: Record<string, number> = { d: 0, s: 1, h: 2, c: 3 };
 const NOVA_RANK: Record<string, number> = {};
 RANKS.forEach((r, i) => (NOVA_RANK[r] = i + 1));
 
-export type RankMode = 'nova' | 'velha' | 'spanish';
+export type RankMode = "nova" | "velha" | "spanish";
 
 /** Mineiro "manilha velha" (fixed manilhas), truco-rules.md §2. */
 const VELHA: Record<string, number> = {};
 /** Argentino / Gaúcho (Spanish deck mapped to ids), truco-rules.md §4.1. */
 const SPANISH: Record<string, number> = {};
 for (const r of RANKS) {
-  for (const s of 'chsd') {
+  for (const s of "chsd") {
     const id = r + s;
-    const base: Record<string, number> = { '4': 1, '5': 2, '6': 3, '7': 4, Q: 5, J: 6, K: 7, A: 8, '2': 9, '3': 10 };
+    const base: Record<string, number> = { "4": 1, "5": 2, "6": 3, "7": 4, Q: 5, J: 6, K: 7, A: 8, "2": 9, "3": 10 };
     VELHA[id] = base[r];
     SPANISH[id] = base[r];
   }
 }
 /** Mineiro's fixed manilhas, strongest first: zap 4♣, copas 7♥, espadilha A♠, pica-fumo 7♦. */
-export const FIXED_MANILHA_IDS = ['4c', '7h', 'As', '7d'] as const;
+export const FIXED_MANILHA_IDS = ["4c", "7h", "As", "7d"] as const;
 FIXED_MANILHA_IDS.forEach((id, i) => (VELHA[id] = 14 - i));
-Object.assign(SPANISH, { As: 14, Ac: 13, '7s': 12, '7d': 11 });
+Object.assign(SPANISH, { As: 14, Ac: 13, "7s": 12, "7d": 11 });
 
-export const ALL_CARD_IDS: readonly string[] = RANKS.flatMap((r) => ['c', 'h', 's', 'd'].map((s) => r + s));
+export const ALL_CARD_IDS: readonly string[] = RANKS.flatMap((r) => ["c", "h", "s", "d"].map((s) => r + s));
 const CARD_ID_SET = new Set(ALL_CARD_IDS);
 
 function isCardId(id: unknown): id is string {
-  return typeof id === 'string' && CARD_ID_SET.has(id);
+  return typeof id === "string" && CARD_ID_SET.has(id);
 }
 
 const CARD_CACHE: Record<string, Card> = {};
@@ -50,28 +50,28 @@ export function cardJson(id: string): Card {
 }
 
 export function cardIdOf(card: { suit: Suit; rank: Rank } | { id: string } | string): string | null {
-  if (typeof card === 'string') return isCardId(card) ? card : null;
-  if (!card || typeof card !== 'object') return null;
-  if ('suit' in card && 'rank' in card && typeof card.suit === 'string' && RANK_SET.has(card.rank)) {
+  if (typeof card === "string") return isCardId(card) ? card : null;
+  if (!card || typeof card !== "object") return null;
+  if ("suit" in card && "rank" in card && typeof card.suit === "string" && RANK_SET.has(card.rank)) {
     const id = card.rank + card.suit[0];
     return isCardId(id) ? id : null;
   }
-  if ('id' in card) return isCardId(card.id) ? card.id : null;
+  if ("id" in card) return isCardId(card.id) ? card.id : null;
   return null;
 }
 
 /** The manilha rank for a vira: the next rank in the cycle 4 5 6 7 Q J K A 2 3 → 4. */
 export function manilhaRank(vira: Card | Rank | string): Rank {
-  const rank = (typeof vira === 'string' ? (vira.length === 1 ? vira : vira[0]) : vira.rank) as Rank;
+  const rank = (typeof vira === "string" ? (vira.length === 1 ? vira : vira[0]) : vira.rank) as Rank;
   const i = RANKS.indexOf(rank);
   if (i < 0) throw new Error(`manilhaRank: not a rank: ${String(rank)}`);
   return RANKS[(i + 1) % RANKS.length];
 }
 
-export function rankModeOf(variant: Variant, manilhaMode?: 'nova' | 'velha'): RankMode {
-  if (variant === 'argentino' || variant === 'gaucho') return 'spanish';
+export function rankModeOf(variant: Variant, manilhaMode?: "nova" | "velha"): RankMode {
+  if (variant === "argentino" || variant === "gaucho") return "spanish";
   if (manilhaMode) return manilhaMode;
-  return variant === 'mineiro' ? 'velha' : 'nova';
+  return variant === "mineiro" ? "velha" : "nova";
 }
 
 /**
@@ -79,18 +79,18 @@ export function rankModeOf(variant: Variant, manilhaMode?: 'nova' | 'velha'): Ra
  * In 'nova' mode without a manilha (no vira known) there are no manilhas.
  */
 export function strength(id: string, mode: RankMode, manilha: Rank | null): number {
-  if (mode === 'nova') {
+  if (mode === "nova") {
     const r = id[0];
     return r === manilha ? 10 + MANILHA_SUIT[id[1]] + 1 : NOVA_RANK[r];
   }
-  return mode === 'velha' ? VELHA[id] : SPANISH[id];
+  return mode === "velha" ? VELHA[id] : SPANISH[id];
 }
 
 const TABLES = new Map<string, Readonly<Record<string, number>>>();
 
 /** Strength of every card id for one ranking (cached). */
 export function strengthTable(mode: RankMode, manilha: Rank | null): Readonly<Record<string, number>> {
-  const key = mode + (manilha ?? '-');
+  const key = mode + (manilha ?? "-");
   let t = TABLES.get(key);
   if (!t) {
     const out: Record<string, number> = {};
@@ -108,21 +108,21 @@ export function strengthTable(mode: RankMode, manilha: Rank | null): Readonly<Re
 export function compareCards(
   a: Card | string,
   b: Card | string,
-  opts: { variant: Variant; vira?: Card | string | null; manilhaMode?: 'nova' | 'velha' },
+  opts: { variant: Variant; vira?: Card | string | null; manilhaMode?: "nova" | "velha" },
 ): number {
   const ia = cardIdOf(a);
   const ib = cardIdOf(b);
-  if (!ia || !ib) throw new Error('compareCards: unknown card');
+  if (!ia || !ib) throw new Error("compareCards: unknown card");
   const mode = rankModeOf(opts.variant, opts.manilhaMode);
   const vira = opts.vira ? cardIdOf(opts.vira) : null;
-  const manilha = mode === 'nova' && vira ? manilhaRank(vira) : null;
+  const manilha = mode === "nova" && vira ? manilhaRank(vira) : null;
   return strength(ia, mode, manilha) - strength(ib, mode, manilha);
 }
 
 /** Envido value of a card: 1–7 count their number (A = 1); Q, J, K (10, 11, 12) count 0. */
 function envidoValue(id: string): number {
   const r = id[0];
-  return r === 'A' ? 1 : r >= '2' && r <= '7' ? r.charCodeAt(0) - 48 : 0;
+  return r === "A" ? 1 : r >= "2" && r <= "7" ? r.charCodeAt(0) - 48 : 0;
 }
 
 /**

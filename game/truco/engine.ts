@@ -1,18 +1,9 @@
 // The rules engine: a pure state machine over plain-JSON states (truco-rules.md).
 // applyAction never throws and never mutates its input: each action works on a cheap
 // draft (only the mutable parts of the hand are copied) and returns it.
-import {
-  ALL_CARD_IDS,
-  cardIdOf,
-  cardJson,
-  envidoOfIds,
-  florPoints,
-  hasFlor,
-  manilhaRank,
-  strength,
-} from './cards';
-import { rngFromHex, rngFromWords, type Rng } from './random';
-import { sha256Hex, sha256Words, wordsToHex } from './sha256';
+import { ALL_CARD_IDS, cardIdOf, cardJson, envidoOfIds, florPoints, hasFlor, manilhaRank, strength } from "./cards";
+import { rngFromHex, rngFromWords, type Rng } from "./random";
+import { sha256Hex, sha256Words, wordsToHex } from "./sha256";
 import type {
   Action,
   ApplyResult,
@@ -34,15 +25,15 @@ import type {
   TrickOutcome,
   TrickState,
   Variant,
-} from './types';
-import { isVariant, resolveRules, specialHandThreshold } from './variants';
+} from "./types";
+import { isVariant, resolveRules, specialHandThreshold } from "./variants";
 
 export const TIE = -1;
 
 // ------------------------------------------------------------ small helpers
 
-export const teamIdOf = (t: TeamIdx): TeamId => (t === 0 ? 'team1' : 'team2');
-export const seatTeam = (s: MatchState, seat: number): TeamIdx => (s.players[seat].team === 'team1' ? 0 : 1);
+export const teamIdOf = (t: TeamIdx): TeamId => (t === 0 ? "team1" : "team2");
+export const seatTeam = (s: MatchState, seat: number): TeamIdx => (s.players[seat].team === "team1" ? 0 : 1);
 export const maoSeat = (s: MatchState): number => (s.dealer + 1) % s.players.length;
 const pid = (s: MatchState, seat: number): string => s.players[seat].id;
 
@@ -60,7 +51,7 @@ function cardStrength(s: MatchState, id: string): number {
 export function handValue(s: MatchState): number {
   const h = s.hand;
   const v = s.rules.ladder.values;
-  return h.special === 'onze' ? v[1] : v[h.stake];
+  return h.special === "onze" ? v[1] : v[h.stake];
 }
 
 const ENVIDO_VALUE: Record<EnvidoCall, number> = { envido: 2, real_envido: 3, falta_envido: 0 };
@@ -70,9 +61,9 @@ function faltaValue(s: MatchState, winner: TeamIdx | null): number {
   const leader = Math.max(s.scores[0], s.scores[1]);
   const half = Math.ceil(target / 2);
   switch (s.rules.faltaEnvido) {
-    case 'malas_buenas':
+    case "malas_buenas":
       return leader < half ? half - leader : target - leader;
-    case 'match_from_malas':
+    case "match_from_malas":
       return leader < half && winner !== null ? target - s.scores[winner] : target - leader;
     default:
       return target - leader;
@@ -80,7 +71,7 @@ function faltaValue(s: MatchState, winner: TeamIdx | null): number {
 }
 
 export function envidoAcceptValue(s: MatchState, calls: readonly EnvidoCall[], winner: TeamIdx | null): number {
-  if (calls.includes('falta_envido')) return Math.max(1, faltaValue(s, winner));
+  if (calls.includes("falta_envido")) return Math.max(1, faltaValue(s, winner));
   let sum = 0;
   for (const c of calls) sum += ENVIDO_VALUE[c];
   return sum;
@@ -151,7 +142,7 @@ function newHand(s: MatchState, handNumber: number, dealer: number, deal?: DealI
   const mao = (dealer + 1) % n;
   const seedWords = handSeedWords(s.seed, handNumber);
   const seed = wordsToHex(seedWords);
-  const usesVira = s.rules.manilhaMode === 'nova';
+  const usesVira = s.rules.manilhaMode === "nova";
   let dealt: string[][];
   let vira: string | null = null;
   if (deal) {
@@ -172,16 +163,16 @@ function newHand(s: MatchState, handNumber: number, dealer: number, deal?: DealI
     if (usesVira) vira = deck[3 * n];
   }
 
-  let special: HandState['special'] = null;
+  let special: HandState["special"] = null;
   let specialTeam: TeamIdx | null = null;
   let maoDecider: number | null = null;
   if (s.rules.maoDeOnze) {
     const thr = specialHandThreshold(s.rules);
     const a = s.scores[0] === thr;
     const b = s.scores[1] === thr;
-    if (a && b) special = 'ferro';
+    if (a && b) special = "ferro";
     else if (a || b) {
-      special = 'onze';
+      special = "onze";
       specialTeam = a ? 0 : 1;
       for (let k = 0; k < n; k++) {
         const seat = (mao + k) % n;
@@ -203,7 +194,7 @@ function newHand(s: MatchState, handNumber: number, dealer: number, deal?: DealI
     special,
     specialTeam,
     maoDecider,
-    blind: special === 'ferro' && s.rules.maoDeFerro === 'blind',
+    blind: special === "ferro" && s.rules.maoDeFerro === "blind",
     tricks: [{ leader: mao, plays: [], outcome: null, winnerSeat: null }],
     turn: mao,
     stake: 0,
@@ -235,28 +226,28 @@ export interface CreateMatchInput {
 export function createMatch(input: CreateMatchInput): MatchState {
   const { variant, players, seed } = input;
   if (!isVariant(variant)) throw new Error(`createMatch: unknown variant ${String(variant)}`);
-  if (typeof seed !== 'string' || seed.length === 0) throw new Error('createMatch: seed must be a non-empty string');
+  if (typeof seed !== "string" || seed.length === 0) throw new Error("createMatch: seed must be a non-empty string");
   if (!Array.isArray(players) || (players.length !== 2 && players.length !== 4)) {
-    throw new Error('createMatch: 2 (1v1) or 4 (2v2) players');
+    throw new Error("createMatch: 2 (1v1) or 4 (2v2) players");
   }
   const ids = new Set<string>();
   for (let i = 0; i < players.length; i++) {
     const p = players[i];
-    if (!p || typeof p.id !== 'string' || p.id === '') throw new Error('createMatch: every player needs an id');
+    if (!p || typeof p.id !== "string" || p.id === "") throw new Error("createMatch: every player needs an id");
     if (ids.has(p.id)) throw new Error(`createMatch: duplicate player id ${p.id}`);
     ids.add(p.id);
-    if (p.team !== 'team1' && p.team !== 'team2') throw new Error(`createMatch: bad team for ${p.id}`);
-    if (p.nickname !== undefined && typeof p.nickname !== 'string') throw new Error('createMatch: nickname must be a string');
+    if (p.team !== "team1" && p.team !== "team2") throw new Error(`createMatch: bad team for ${p.id}`);
+    if (p.nickname !== undefined && typeof p.nickname !== "string") throw new Error("createMatch: nickname must be a string");
     const next = players[(i + 1) % players.length];
     if (next && next.team === p.team) {
-      throw new Error('createMatch: players are in seat (play) order and teams must alternate');
+      throw new Error("createMatch: players are in seat (play) order and teams must alternate");
     }
   }
   const n = players.length;
   let dealer: number;
   if (input.dealerIndex !== undefined) {
     if (!Number.isInteger(input.dealerIndex) || input.dealerIndex < 0 || input.dealerIndex >= n) {
-      throw new Error('createMatch: dealerIndex out of range');
+      throw new Error("createMatch: dealerIndex out of range");
     }
     dealer = input.dealerIndex;
   } else {
@@ -264,11 +255,11 @@ export function createMatch(input: CreateMatchInput): MatchState {
     dealer = parseInt(sha256Hex(`${seed}:dealer`).slice(0, 8), 16) % n;
   }
   const rules = resolveRules(variant, input.rules ?? {});
-  if (input.deal) validateDeal(input.deal, players, rules.manilhaMode === 'nova');
+  if (input.deal) validateDeal(input.deal, players, rules.manilhaMode === "nova");
   const start: [number, number] = [input.scores?.team1 ?? 0, input.scores?.team2 ?? 0];
   for (const v of start) {
     if (!Number.isInteger(v) || v < 0 || v >= rules.targetPoints) {
-      throw new Error('createMatch: starting scores must be integers from 0 to below the target');
+      throw new Error("createMatch: starting scores must be integers from 0 to below the target");
     }
   }
 
@@ -282,7 +273,7 @@ export function createMatch(input: CreateMatchInput): MatchState {
     handNumber: 1,
     dealer,
     actionCount: 0,
-    phase: 'playing',
+    phase: "playing",
     winner: null,
     firstToTarget: null,
     hand: undefined as unknown as HandState,
@@ -293,7 +284,7 @@ export function createMatch(input: CreateMatchInput): MatchState {
 }
 
 function validateDeal(deal: DealInput, players: readonly PlayerInput[], usesVira: boolean): void {
-  if (!deal || typeof deal !== 'object' || !deal.hands) throw new Error('createMatch: deal needs hands');
+  if (!deal || typeof deal !== "object" || !deal.hands) throw new Error("createMatch: deal needs hands");
   const seen = new Set<string>();
   for (const p of players) {
     const cards = deal.hands[p.id];
@@ -307,35 +298,35 @@ function validateDeal(deal: DealInput, players: readonly PlayerInput[], usesVira
   }
   if (deal.vira != null) {
     const v = cardIdOf(deal.vira);
-    if (!v) throw new Error('createMatch: bad vira');
-    if (seen.has(v)) throw new Error('createMatch: the vira is also in a hand');
-    if (!usesVira) throw new Error('createMatch: this variant has no vira');
+    if (!v) throw new Error("createMatch: bad vira");
+    if (seen.has(v)) throw new Error("createMatch: the vira is also in a hand");
+    if (!usesVira) throw new Error("createMatch: this variant has no vira");
   }
 }
 
 // ------------------------------------------------------------ phases and decisions
 
 function settledPhase(h: HandState): GamePhase {
-  if (h.flor && h.flor.contest && h.flor.contest.responder !== null) return 'waiting_flor_response';
-  if (h.envido && h.envido.status === 'pending') return 'waiting_envido_response';
-  if (h.truco) return 'waiting_truco_response';
-  if (h.maoDecider !== null) return 'waiting_mao_decision';
-  return 'playing';
+  if (h.flor && h.flor.contest && h.flor.contest.responder !== null) return "waiting_flor_response";
+  if (h.envido && h.envido.status === "pending") return "waiting_envido_response";
+  if (h.truco) return "waiting_truco_response";
+  if (h.maoDecider !== null) return "waiting_mao_decision";
+  return "playing";
 }
 
 /** Seat whose decision the game waits for, or -1 (round_end, game_over). */
 export function decisionSeat(s: MatchState): number {
   const h = s.hand;
   switch (s.phase) {
-    case 'playing':
+    case "playing":
       return h.turn;
-    case 'waiting_truco_response':
+    case "waiting_truco_response":
       return h.truco ? h.truco.responder : -1;
-    case 'waiting_mao_decision':
+    case "waiting_mao_decision":
       return h.maoDecider ?? -1;
-    case 'waiting_envido_response':
+    case "waiting_envido_response":
       return h.envido?.responder ?? -1;
-    case 'waiting_flor_response':
+    case "waiting_flor_response":
       return h.flor?.contest?.responder ?? -1;
     default:
       return -1;
@@ -364,9 +355,9 @@ export function florOptions(s: MatchState, seat: number): FlorCall[] {
       else theirs = true;
     }
     // The second team's first flor answers the first one.
-    if (theirs && !mine) return ['flor', 'contraflor', 'contraflor_al_resto', 'achico'];
+    if (theirs && !mine) return ["flor", "contraflor", "contraflor_al_resto", "achico"];
   }
-  return ['flor'];
+  return ["flor"];
 }
 
 function trucoRaiseLevel(s: MatchState, seat: number): number {
@@ -382,8 +373,8 @@ function envidoOpenAllowed(s: MatchState, seat: number): boolean {
   const h = s.hand;
   if (!s.rules.envido || h.envido !== null || h.tricks.length !== 1 || h.stake !== 0) return false;
   if (h.flor && h.flor.declared.length > 0) return false;
-  if (s.phase === 'playing') return h.turn === seat;
-  if (s.phase === 'waiting_truco_response' && h.truco && h.truco.responder === seat && h.truco.level === 1) {
+  if (s.phase === "playing") return h.turn === seat;
+  if (s.phase === "waiting_truco_response" && h.truco && h.truco.responder === seat && h.truco.level === 1) {
     // "El envido está primero": the challenged team may still envido while one of its players has not played.
     const team = seatTeam(s, seat);
     for (let i = 0; i < s.players.length; i++) {
@@ -394,21 +385,21 @@ function envidoOpenAllowed(s: MatchState, seat: number): boolean {
 }
 
 function envidoRaises(calls: readonly EnvidoCall[]): EnvidoCall[] {
-  if (calls.includes('falta_envido')) return [];
+  if (calls.includes("falta_envido")) return [];
   const out: EnvidoCall[] = [];
-  const hasReal = calls.includes('real_envido');
-  if (!hasReal && calls.filter((c) => c === 'envido').length < 2) out.push('envido');
-  if (!hasReal) out.push('real_envido');
-  out.push('falta_envido');
+  const hasReal = calls.includes("real_envido");
+  if (!hasReal && calls.filter((c) => c === "envido").length < 2) out.push("envido");
+  if (!hasReal) out.push("real_envido");
+  out.push("falta_envido");
   return out;
 }
 
 function coveredAllowed(s: MatchState, seat: number): boolean {
   const h = s.hand;
   const mode = s.rules.coveredCards;
-  if (mode === 'off' || h.blind || h.tricks.length === 1) return false;
-  if (mode === 'not_after_tie' && h.tricks[h.tricks.length - 2].outcome === TIE) return false;
-  if (mode === 'one_per_team') {
+  if (mode === "off" || h.blind || h.tricks.length === 1) return false;
+  if (mode === "not_after_tie" && h.tricks[h.tricks.length - 2].outcome === TIE) return false;
+  if (mode === "one_per_team") {
     const team = seatTeam(s, seat);
     for (const p of currentTrick(h).plays) if (p.down && seatTeam(s, p.seat) === team) return false;
   }
@@ -421,34 +412,34 @@ function mustPlayHighest(s: MatchState): boolean {
 }
 
 // Legal actions are shared, frozen constants: listing them allocates only the array.
-type PlayCard = Extract<Action, { type: 'play_card' }>;
+type PlayCard = Extract<Action, { type: "play_card" }>;
 const PLAY_UP: Record<string, PlayCard> = {};
 const PLAY_DOWN: Record<string, PlayCard> = {};
 for (const id of ALL_CARD_IDS) {
-  PLAY_UP[id] = Object.freeze({ type: 'play_card', cardId: id }) as PlayCard;
-  PLAY_DOWN[id] = Object.freeze({ type: 'play_card', cardId: id, faceDown: true }) as PlayCard;
+  PLAY_UP[id] = Object.freeze({ type: "play_card", cardId: id }) as PlayCard;
+  PLAY_DOWN[id] = Object.freeze({ type: "play_card", cardId: id, faceDown: true }) as PlayCard;
 }
-const PLAY_BLIND = [0, 1, 2].map((i) => Object.freeze({ type: 'play_card', cardId: `blind:${i}` }) as PlayCard);
+const PLAY_BLIND = [0, 1, 2].map((i) => Object.freeze({ type: "play_card", cardId: `blind:${i}` }) as PlayCard);
 const frozen = <T extends Action>(a: T): T => Object.freeze(a) as T;
 const A = {
-  maoPlay: frozen({ type: 'respond_mao', response: 'play' }),
-  maoRun: frozen({ type: 'respond_mao', response: 'run' }),
-  florAccept: frozen({ type: 'respond_flor', response: 'accept' }),
-  florReject: frozen({ type: 'respond_flor', response: 'reject' }),
-  envidoAccept: frozen({ type: 'respond_envido', response: 'accept' }),
-  envidoReject: frozen({ type: 'respond_envido', response: 'reject' }),
-  trucoAccept: frozen({ type: 'respond_truco', response: 'accept' }),
-  trucoReject: frozen({ type: 'respond_truco', response: 'reject' }),
-  mazo: frozen({ type: 'go_to_mazo' }),
+  maoPlay: frozen({ type: "respond_mao", response: "play" }),
+  maoRun: frozen({ type: "respond_mao", response: "run" }),
+  florAccept: frozen({ type: "respond_flor", response: "accept" }),
+  florReject: frozen({ type: "respond_flor", response: "reject" }),
+  envidoAccept: frozen({ type: "respond_envido", response: "accept" }),
+  envidoReject: frozen({ type: "respond_envido", response: "reject" }),
+  trucoAccept: frozen({ type: "respond_truco", response: "accept" }),
+  trucoReject: frozen({ type: "respond_truco", response: "reject" }),
+  mazo: frozen({ type: "go_to_mazo" }),
 } as const;
 const CALL_TRUCO: Record<string, Action> = {};
-for (const c of ['truco', 'seis', 'nove', 'doze', 'oito', 'dez', 'retruco', 'vale_cuatro', 'vale_quatro'] as const) {
-  CALL_TRUCO[c] = frozen({ type: 'call_truco', call: c });
+for (const c of ["truco", "seis", "nove", "doze", "oito", "dez", "retruco", "vale_cuatro", "vale_quatro"] as const) {
+  CALL_TRUCO[c] = frozen({ type: "call_truco", call: c });
 }
 const CALL_ENVIDO: Record<string, Action> = {};
-for (const c of ['envido', 'real_envido', 'falta_envido'] as const) CALL_ENVIDO[c] = frozen({ type: 'call_envido', call: c });
+for (const c of ["envido", "real_envido", "falta_envido"] as const) CALL_ENVIDO[c] = frozen({ type: "call_envido", call: c });
 const CALL_FLOR: Record<string, Action> = {};
-for (const c of ['flor', 'contraflor', 'contraflor_al_resto', 'achico'] as const) CALL_FLOR[c] = frozen({ type: 'call_flor', call: c });
+for (const c of ["flor", "contraflor", "contraflor_al_resto", "achico"] as const) CALL_FLOR[c] = frozen({ type: "call_flor", call: c });
 
 function cardPlays(s: MatchState, seat: number, out: Action[]): void {
   const h = s.hand;
@@ -481,20 +472,20 @@ export function legalForSeat(s: MatchState, seat: number): Action[] {
     return out;
   }
   switch (s.phase) {
-    case 'waiting_mao_decision':
+    case "waiting_mao_decision":
       out.push(A.maoPlay, A.maoRun);
       break;
-    case 'waiting_flor_response': {
+    case "waiting_flor_response": {
       out.push(A.florAccept, A.florReject);
       const c = h.flor!.contest!;
-      if (c.calls[c.calls.length - 1] === 'contraflor') out.push(CALL_FLOR.contraflor_al_resto);
+      if (c.calls[c.calls.length - 1] === "contraflor") out.push(CALL_FLOR.contraflor_al_resto);
       break;
     }
-    case 'waiting_envido_response':
+    case "waiting_envido_response":
       out.push(A.envidoAccept, A.envidoReject);
       for (const call of envidoRaises(h.envido!.calls)) out.push(CALL_ENVIDO[call]);
       break;
-    case 'waiting_truco_response': {
+    case "waiting_truco_response": {
       out.push(A.trucoAccept, A.trucoReject);
       const lvl = trucoRaiseLevel(s, seat);
       if (lvl > 0) out.push(CALL_TRUCO[s.rules.ladder.names[lvl]!]);
@@ -504,7 +495,7 @@ export function legalForSeat(s: MatchState, seat: number): Action[] {
       if (s.rules.mazo) out.push(A.mazo);
       break;
     }
-    case 'playing': {
+    case "playing": {
       cardPlays(s, seat, out);
       const lvl = trucoRaiseLevel(s, seat);
       if (lvl > 0) out.push(CALL_TRUCO[s.rules.ladder.names[lvl]!]);
@@ -523,18 +514,18 @@ export function legalForSeat(s: MatchState, seat: number): Action[] {
 function sameAction(a: Action, b: Action): boolean {
   if (a.type !== b.type) return false;
   switch (a.type) {
-    case 'play_card': {
+    case "play_card": {
       const bb = b as typeof a;
       return a.cardId === bb.cardId && !!a.faceDown === !!bb.faceDown;
     }
-    case 'call_truco':
-    case 'call_envido':
-    case 'call_flor':
+    case "call_truco":
+    case "call_envido":
+    case "call_flor":
       return a.call === (b as typeof a).call;
-    case 'respond_truco':
-    case 'respond_mao':
-    case 'respond_envido':
-    case 'respond_flor':
+    case "respond_truco":
+    case "respond_mao":
+    case "respond_envido":
+    case "respond_flor":
       return a.response === (b as typeof a).response;
     default:
       return true;
@@ -617,71 +608,71 @@ function ownFlor(d: MatchState): FlorState {
 
 function diagnose(s: MatchState, seat: number, a: Action): string {
   const h = s.hand;
-  if (florOptions(s, seat).length > 0) return 'you hold a flor: declare it (call_flor) before anything else';
+  if (florOptions(s, seat).length > 0) return "you hold a flor: declare it (call_flor) before anything else";
   switch (a.type) {
-    case 'play_card':
-      if (s.phase !== 'playing') return `no card may be played while ${s.phase}`;
+    case "play_card":
+      if (s.phase !== "playing") return `no card may be played while ${s.phase}`;
       if (h.blind) return "mão de ferro is blind: play one of your face-down cards by its slot ('blind:0', 'blind:1', ...)";
       if (!h.held[seat].includes(a.cardId)) return `card ${String(a.cardId)} is not in your hand`;
-      if (a.faceDown) return 'a covered card is not allowed now';
-      return 'after a tied trick you must play your highest card';
-    case 'call_truco': {
-      if (h.special) return 'no truco in a mão de onze / mão de dez / mão de ferro';
-      if (s.phase !== 'playing' && s.phase !== 'waiting_truco_response') return `no truco call while ${s.phase}`;
+      if (a.faceDown) return "a covered card is not allowed now";
+      return "after a tied trick you must play your highest card";
+    case "call_truco": {
+      if (h.special) return "no truco in a mão de onze / mão de dez / mão de ferro";
+      if (s.phase !== "playing" && s.phase !== "waiting_truco_response") return `no truco call while ${s.phase}`;
       const lvl = (h.truco ? h.truco.level : h.stake) + 1;
-      if (lvl >= s.rules.ladder.values.length) return 'the ladder is already at its top';
-      if (h.lastRaiser === seatTeam(s, seat)) return 'your team made the last request; only the other team may raise';
+      if (lvl >= s.rules.ladder.values.length) return "the ladder is already at its top";
+      if (h.lastRaiser === seatTeam(s, seat)) return "your team made the last request; only the other team may raise";
       return `the next call is '${s.rules.ladder.names[lvl]}'`;
     }
-    case 'respond_truco':
-      return 'no truco call is waiting for your answer';
-    case 'respond_mao':
-      return 'no mão de onze / mão de dez decision is waiting for you';
-    case 'call_envido':
-      if (!s.rules.envido) return 'this variant has no envido';
-      return 'envido is not available now (only in the first trick, before an accepted truco or a flor, once per hand)';
-    case 'respond_envido':
-      return 'no envido call is waiting for your answer';
-    case 'call_flor':
-      if (!s.rules.flor) return 'flor is not played at this table';
-      return 'you have no flor to declare now, or that flor call is not available';
-    case 'respond_flor':
-      return 'no contraflor is waiting for your answer';
-    case 'go_to_mazo':
-      return s.rules.mazo ? 'you may go to the mazo only on your turn' : 'this variant has no mazo';
+    case "respond_truco":
+      return "no truco call is waiting for your answer";
+    case "respond_mao":
+      return "no mão de onze / mão de dez decision is waiting for you";
+    case "call_envido":
+      if (!s.rules.envido) return "this variant has no envido";
+      return "envido is not available now (only in the first trick, before an accepted truco or a flor, once per hand)";
+    case "respond_envido":
+      return "no envido call is waiting for your answer";
+    case "call_flor":
+      if (!s.rules.flor) return "flor is not played at this table";
+      return "you have no flor to declare now, or that flor call is not available";
+    case "respond_flor":
+      return "no contraflor is waiting for your answer";
+    case "go_to_mazo":
+      return s.rules.mazo ? "you may go to the mazo only on your turn" : "this variant has no mazo";
     default:
-      return 'unknown action';
+      return "unknown action";
   }
 }
 
 const ACTION_TYPES = new Set([
-  'play_card',
-  'call_truco',
-  'respond_truco',
-  'respond_mao',
-  'call_envido',
-  'respond_envido',
-  'call_flor',
-  'respond_flor',
-  'go_to_mazo',
+  "play_card",
+  "call_truco",
+  "respond_truco",
+  "respond_mao",
+  "call_envido",
+  "respond_envido",
+  "call_flor",
+  "respond_flor",
+  "go_to_mazo",
 ]);
 
 export function applyAction(state: MatchState, playerId: string, action: Action): ApplyResult {
   try {
     if (
       !action ||
-      typeof action !== 'object' ||
+      typeof action !== "object" ||
       Array.isArray(action) ||
-      !Object.prototype.hasOwnProperty.call(action, 'type') ||
+      !Object.prototype.hasOwnProperty.call(action, "type") ||
       !ACTION_TYPES.has((action as Action).type)
     ) {
-      return fail('invalid_action', 'an action is an object with a known type');
+      return fail("invalid_action", "an action is an object with a known type");
     }
-    const seat = typeof playerId === 'string' ? seatOf(state, playerId) : -1;
-    if (seat < 0) return fail('unknown_player', 'that player is not seated in this match');
-    if (state.phase === 'game_over') return fail('match_over', 'the match is over');
-    if (state.phase === 'round_end') return fail('hand_over', 'the hand is over; the next hand has not been dealt');
-    if (seat !== decisionSeat(state)) return fail('not_your_turn', `waiting for ${pid(state, decisionSeat(state))}`);
+    const seat = typeof playerId === "string" ? seatOf(state, playerId) : -1;
+    if (seat < 0) return fail("unknown_player", "that player is not seated in this match");
+    if (state.phase === "game_over") return fail("match_over", "the match is over");
+    if (state.phase === "round_end") return fail("hand_over", "the hand is over; the next hand has not been dealt");
+    if (seat !== decisionSeat(state)) return fail("not_your_turn", `waiting for ${pid(state, decisionSeat(state))}`);
     let chosen: Action | undefined;
     if (isPlainCardPlay(state, seat, action)) {
       // Fast path for the commonest move; exactly what cardPlays lists in this situation.
@@ -694,24 +685,24 @@ export function applyAction(state: MatchState, playerId: string, action: Action)
         }
       }
     }
-    if (!chosen) return fail('illegal_action', diagnose(state, seat, action));
+    if (!chosen) return fail("illegal_action", diagnose(state, seat, action));
     const d = draft(state);
     const events: GameEvent[] = [];
     perform(d, seat, chosen, events);
     d.actionCount = state.actionCount + 1;
     return { ok: true, state: d, events };
   } catch (err) {
-    return fail('invalid_action', `rejected: ${err instanceof Error ? err.message : String(err)}`);
+    return fail("invalid_action", `rejected: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
 /** A face-up card play in phase `playing`, when every held card may be played face up. */
-function isPlainCardPlay(s: MatchState, seat: number, a: Action): a is Extract<Action, { type: 'play_card' }> {
+function isPlainCardPlay(s: MatchState, seat: number, a: Action): a is Extract<Action, { type: "play_card" }> {
   return (
-    a.type === 'play_card' &&
+    a.type === "play_card" &&
     !a.faceDown &&
-    typeof a.cardId === 'string' &&
-    s.phase === 'playing' &&
+    typeof a.cardId === "string" &&
+    s.phase === "playing" &&
     !s.hand.blind &&
     !mustPlayHighest(s) &&
     florOptions(s, seat).length === 0
@@ -720,35 +711,35 @@ function isPlainCardPlay(s: MatchState, seat: number, a: Action): a is Extract<A
 
 function perform(d: MatchState, seat: number, a: Action, ev: GameEvent[]): void {
   switch (a.type) {
-    case 'play_card':
+    case "play_card":
       playCard(d, seat, a.cardId, !!a.faceDown, ev);
       break;
-    case 'call_truco':
+    case "call_truco":
       callTruco(d, seat, ev);
       break;
-    case 'respond_truco':
+    case "respond_truco":
       respondTruco(d, seat, a.response, ev);
       break;
-    case 'respond_mao':
+    case "respond_mao":
       respondMao(d, seat, a.response, ev);
       break;
-    case 'call_envido':
+    case "call_envido":
       callEnvido(d, seat, a.call, ev);
       break;
-    case 'respond_envido':
+    case "respond_envido":
       respondEnvido(d, seat, a.response, ev);
       break;
-    case 'call_flor':
+    case "call_flor":
       callFlor(d, seat, a.call, ev);
       break;
-    case 'respond_flor':
+    case "respond_flor":
       respondFlor(d, seat, a.response, ev);
       break;
-    case 'go_to_mazo':
+    case "go_to_mazo":
       goToMazo(d, seat, ev);
       break;
   }
-  if (d.phase !== 'round_end' && d.phase !== 'game_over') d.phase = settledPhase(d.hand);
+  if (d.phase !== "round_end" && d.phase !== "game_over") d.phase = settledPhase(d.hand);
 }
 
 // ------------------------------------------------------------ scoring and ending
@@ -757,8 +748,8 @@ function perform(d: MatchState, seat: number, a: Action, ev: GameEvent[]): void 
 function addPoints(d: MatchState, team: TeamIdx, pts: number, ev: GameEvent[]): void {
   d.scores[team] += pts;
   if (d.firstToTarget === null && d.scores[team] >= d.rules.targetPoints) d.firstToTarget = team;
-  if (d.firstToTarget !== null && d.rules.endImmediately && d.phase !== 'game_over') {
-    d.hand.result = { winnerTeam: null, points: 0, reason: 'match_over', redeal: false };
+  if (d.firstToTarget !== null && d.rules.endImmediately && d.phase !== "game_over") {
+    d.hand.result = { winnerTeam: null, points: 0, reason: "match_over", redeal: false };
     d.hand.truco = null;
     pushHandEnded(d, ev);
     finishMatch(d, d.firstToTarget, ev);
@@ -768,7 +759,7 @@ function addPoints(d: MatchState, team: TeamIdx, pts: number, ev: GameEvent[]): 
 function pushHandEnded(d: MatchState, ev: GameEvent[]): void {
   const r = d.hand.result!;
   ev.push({
-    type: 'hand_ended',
+    type: "hand_ended",
     handNumber: d.handNumber,
     winnerTeam: r.winnerTeam === null ? null : teamIdOf(r.winnerTeam),
     points: r.points,
@@ -780,23 +771,16 @@ function pushHandEnded(d: MatchState, ev: GameEvent[]): void {
 }
 
 function finishMatch(d: MatchState, team: TeamIdx, ev: GameEvent[]): void {
-  d.phase = 'game_over';
+  d.phase = "game_over";
   d.winner = teamIdOf(team);
-  ev.push({ type: 'match_ended', winnerTeam: d.winner, team1Score: d.scores[0], team2Score: d.scores[1] });
+  ev.push({ type: "match_ended", winnerTeam: d.winner, team1Score: d.scores[0], team2Score: d.scores[1] });
 }
 
-function endHand(
-  d: MatchState,
-  team: TeamIdx | null,
-  points: number,
-  reason: HandEndReason,
-  ev: GameEvent[],
-  redeal = false,
-): void {
+function endHand(d: MatchState, team: TeamIdx | null, points: number, reason: HandEndReason, ev: GameEvent[], redeal = false): void {
   const h = d.hand;
   h.truco = null;
   resolveFlorIfNeeded(d, ev); // envido and flor points come first (truco-rules.md §4.8)
-  if (d.phase === 'game_over') return;
+  if (d.phase === "game_over") return;
   if (team !== null && points > 0) {
     d.scores[team] += points;
     if (d.firstToTarget === null && d.scores[team] >= d.rules.targetPoints) d.firstToTarget = team;
@@ -804,7 +788,7 @@ function endHand(
   h.result = { winnerTeam: team, points: team === null ? 0 : points, reason, redeal };
   pushHandEnded(d, ev);
   if (d.firstToTarget !== null) finishMatch(d, d.firstToTarget, ev);
-  else d.phase = 'round_end';
+  else d.phase = "round_end";
 }
 
 // ------------------------------------------------------------ tricks
@@ -831,11 +815,11 @@ function resolveTrick(d: MatchState, t: TrickState): number {
   t.winnerSeat = team === TIE ? null : first;
   if (team !== TIE) return first;
   switch (d.rules.tieLeader) {
-    case 'first_tying_card':
+    case "first_tying_card":
       return first;
-    case 'last_tying_card':
+    case "last_tying_card":
       return last;
-    case 'mano':
+    case "mano":
       return maoSeat(d);
     default:
       return t.leader;
@@ -855,11 +839,11 @@ function handOutcome(d: MatchState): { team: TeamIdx | null; redeal: boolean; al
   if (r3 !== TIE) return { team: r3 as TeamIdx, redeal: false, allTied: false };
   if (r1 !== TIE) return { team: r1 as TeamIdx, redeal: false, allTied: false };
   switch (d.rules.allTiedHand) {
-    case 'mano_wins':
+    case "mano_wins":
       return { team: seatTeam(d, maoSeat(d)), redeal: false, allTied: true };
-    case 'dealer_wins':
+    case "dealer_wins":
       return { team: seatTeam(d, d.dealer), redeal: false, allTied: true };
-    case 'redeal':
+    case "redeal":
       return { team: null, redeal: true, allTied: true };
     default:
       return { team: null, redeal: false, allTied: true };
@@ -880,7 +864,7 @@ function playCard(d: MatchState, seat: number, cardId: string, down: boolean, ev
   const t = ownCurrentTrick(h);
   t.plays.push({ seat, card: id, down });
   ev.push({
-    type: 'card_played',
+    type: "card_played",
     playerId: pid(d, seat),
     card: down ? { hidden: true } : cardJson(id),
     faceDown: down,
@@ -894,7 +878,7 @@ function playCard(d: MatchState, seat: number, cardId: string, down: boolean, ev
   const leader = resolveTrick(d, t);
   const outcome = handOutcome(d);
   ev.push({
-    type: 'trick_ended',
+    type: "trick_ended",
     trick: h.tricks.length,
     winnerTeam: t.outcome === TIE ? null : teamIdOf(t.outcome as TeamIdx),
     winnerPlayerId: t.winnerSeat === null ? null : pid(d, t.winnerSeat),
@@ -903,11 +887,11 @@ function playCard(d: MatchState, seat: number, cardId: string, down: boolean, ev
   });
   if (h.tricks.length === 1) {
     resolveFlorIfNeeded(d, ev);
-    if (d.phase === 'game_over') return;
+    if (d.phase === "game_over") return;
   }
   if (outcome) {
     const points = outcome.team === null ? 0 : handValue(d);
-    endHand(d, outcome.team, points, outcome.allTied && outcome.team === null ? 'all_tied' : 'tricks', ev, outcome.redeal);
+    endHand(d, outcome.team, points, outcome.allTied && outcome.team === null ? "all_tied" : "tricks", ev, outcome.redeal);
     return;
   }
   h.tricks.push({ leader, plays: [], outcome: null, winnerSeat: null }); // owned by ownCurrentTrick
@@ -924,8 +908,8 @@ function callTruco(d: MatchState, seat: number, ev: GameEvent[]): void {
     // A raise accepts the pending rung.
     h.stake = h.truco.level;
     ev.push({
-      type: 'truco_responded',
-      response: 'accept',
+      type: "truco_responded",
+      response: "accept",
       by: pid(d, seat),
       call: names[h.truco.level]!,
       byRaise: true,
@@ -938,7 +922,7 @@ function callTruco(d: MatchState, seat: number, ev: GameEvent[]): void {
   h.truco = { level, by: seat, responder, refused: [] };
   h.lastRaiser = team;
   ev.push({
-    type: 'truco_called',
+    type: "truco_called",
     call: names[level]!,
     by: pid(d, seat),
     team: teamIdOf(team),
@@ -948,35 +932,35 @@ function callTruco(d: MatchState, seat: number, ev: GameEvent[]): void {
   });
 }
 
-function respondTruco(d: MatchState, seat: number, response: 'accept' | 'reject', ev: GameEvent[]): void {
+function respondTruco(d: MatchState, seat: number, response: "accept" | "reject", ev: GameEvent[]): void {
   const h = d.hand;
   const t = h.truco!;
   const call = d.rules.ladder.names[t.level]!;
-  if (response === 'accept') {
+  if (response === "accept") {
     h.stake = t.level;
     h.truco = null;
-    ev.push({ type: 'truco_responded', response, by: pid(d, seat), call, byRaise: false, passedTo: null });
+    ev.push({ type: "truco_responded", response, by: pid(d, seat), call, byRaise: false, passedTo: null });
     return;
   }
   const n = d.players.length;
-  if (d.rules.responseRule === 'both_must_refuse' && n === 4) {
+  if (d.rules.responseRule === "both_must_refuse" && n === 4) {
     const partner = (seat + 2) % n;
     if (!t.refused.includes(partner)) {
       h.truco = { ...t, refused: [...t.refused, seat], responder: partner };
-      ev.push({ type: 'truco_responded', response, by: pid(d, seat), call, byRaise: false, passedTo: pid(d, partner) });
+      ev.push({ type: "truco_responded", response, by: pid(d, seat), call, byRaise: false, passedTo: pid(d, partner) });
       return;
     }
   }
-  ev.push({ type: 'truco_responded', response, by: pid(d, seat), call, byRaise: false, passedTo: null });
-  endHand(d, seatTeam(d, t.by), d.rules.ladder.values[t.level - 1], 'truco_rejected', ev);
+  ev.push({ type: "truco_responded", response, by: pid(d, seat), call, byRaise: false, passedTo: null });
+  endHand(d, seatTeam(d, t.by), d.rules.ladder.values[t.level - 1], "truco_rejected", ev);
 }
 
-function respondMao(d: MatchState, seat: number, response: 'play' | 'run', ev: GameEvent[]): void {
+function respondMao(d: MatchState, seat: number, response: "play" | "run", ev: GameEvent[]): void {
   const h = d.hand;
   const team = seatTeam(d, seat);
   h.maoDecider = null;
-  ev.push({ type: 'mao_decided', response, by: pid(d, seat), team: teamIdOf(team) });
-  if (response === 'run') endHand(d, (1 - team) as TeamIdx, d.rules.ladder.values[0], 'mao_run', ev);
+  ev.push({ type: "mao_decided", response, by: pid(d, seat), team: teamIdOf(team) });
+  if (response === "run") endHand(d, (1 - team) as TeamIdx, d.rules.ladder.values[0], "mao_run", ev);
 }
 
 function goToMazo(d: MatchState, seat: number, ev: GameEvent[]): void {
@@ -984,15 +968,15 @@ function goToMazo(d: MatchState, seat: number, ev: GameEvent[]): void {
   const team = seatTeam(d, seat);
   let points = handValue(d);
   if (
-    d.rules.foldFirstTrickNoEnvido === 'two_points' &&
+    d.rules.foldFirstTrickNoEnvido === "two_points" &&
     h.tricks.length === 1 &&
     h.envido === null &&
     !(h.flor && h.flor.declared.length > 0)
   ) {
     points += 1;
   }
-  ev.push({ type: 'went_to_mazo', by: pid(d, seat), team: teamIdOf(team) });
-  endHand(d, (1 - team) as TeamIdx, points, 'mazo', ev);
+  ev.push({ type: "went_to_mazo", by: pid(d, seat), team: teamIdOf(team) });
+  endHand(d, (1 - team) as TeamIdx, points, "mazo", ev);
 }
 
 // ------------------------------------------------------------ envido
@@ -1033,7 +1017,7 @@ function callEnvido(d: MatchState, seat: number, call: EnvidoCall, ev: GameEvent
   const h = d.hand;
   const n = d.players.length;
   const team = seatTeam(d, seat);
-  if (h.envido && h.envido.status === 'pending') {
+  if (h.envido && h.envido.status === "pending") {
     const e = ownEnvido(h);
     e.calls.push(call);
     e.caller = seat;
@@ -1046,7 +1030,7 @@ function callEnvido(d: MatchState, seat: number, call: EnvidoCall, ev: GameEvent
     calls: [call],
     caller: seat,
     responder: holders.length > 0 ? null : (seat + 1) % n,
-    status: holders.length > 0 ? 'cancelled' : 'pending',
+    status: holders.length > 0 ? "cancelled" : "pending",
     winnerTeam: null,
     points: 0,
     shown: [],
@@ -1057,7 +1041,7 @@ function callEnvido(d: MatchState, seat: number, call: EnvidoCall, ev: GameEvent
   }
   // Flor cancels the envido: every flor in the hand is declared now (declaring it is mandatory).
   ev.push({
-    type: 'envido_called',
+    type: "envido_called",
     call,
     by: pid(d, seat),
     team: teamIdOf(team),
@@ -1068,16 +1052,16 @@ function callEnvido(d: MatchState, seat: number, call: EnvidoCall, ev: GameEvent
   const f = ownFlor(d);
   for (const s of holders) {
     f.declared.push(s);
-    ev.push({ type: 'flor_declared', by: pid(d, s), call: 'flor', auto: true });
+    ev.push({ type: "flor_declared", by: pid(d, s), call: "flor", auto: true });
   }
-  ev.push({ type: 'envido_cancelled', reason: 'flor' });
+  ev.push({ type: "envido_cancelled", reason: "flor" });
 }
 
 function pushEnvidoCalled(d: MatchState, ev: GameEvent[]): void {
   const e = d.hand.envido!;
-  const falta = e.calls.includes('falta_envido');
+  const falta = e.calls.includes("falta_envido");
   ev.push({
-    type: 'envido_called',
+    type: "envido_called",
     call: e.calls[e.calls.length - 1],
     by: pid(d, e.caller),
     team: teamIdOf(seatTeam(d, e.caller)),
@@ -1087,29 +1071,29 @@ function pushEnvidoCalled(d: MatchState, ev: GameEvent[]): void {
   });
 }
 
-function respondEnvido(d: MatchState, seat: number, response: 'accept' | 'reject', ev: GameEvent[]): void {
+function respondEnvido(d: MatchState, seat: number, response: "accept" | "reject", ev: GameEvent[]): void {
   const e = ownEnvido(d.hand);
   e.responder = null;
-  ev.push({ type: 'envido_responded', response, by: pid(d, seat) });
+  ev.push({ type: "envido_responded", response, by: pid(d, seat) });
   let team: TeamIdx;
   let points: number;
-  if (response === 'accept') {
-    e.status = 'accepted';
+  if (response === "accept") {
+    e.status = "accepted";
     const all = d.players.map((_, i) => i);
     const sd = showdown(d, all, (s) => envidoOfIds(d.hand.dealt[s]));
     team = seatTeam(d, sd.winner);
     points = envidoAcceptValue(d, e.calls, team);
     e.shown = sd.shown;
   } else {
-    e.status = 'rejected';
+    e.status = "rejected";
     team = seatTeam(d, e.caller);
     points = envidoRejectValue(e.calls);
   }
   e.winnerTeam = team;
   e.points = points;
   ev.push({
-    type: 'envido_resolved',
-    accepted: response === 'accept',
+    type: "envido_resolved",
+    accepted: response === "accept",
     winnerTeam: teamIdOf(team),
     points,
     shown: e.shown.map((x) => ({ playerId: pid(d, x.seat), points: x.points })),
@@ -1136,47 +1120,47 @@ function florHolders(d: MatchState): number[] {
 
 function callFlor(d: MatchState, seat: number, call: FlorCall, ev: GameEvent[]): void {
   const f = ownFlor(d);
-  if (d.phase === 'waiting_flor_response') {
+  if (d.phase === "waiting_flor_response") {
     const c = f.contest!;
-    c.calls.push('contraflor_al_resto');
+    c.calls.push("contraflor_al_resto");
     c.caller = seat;
     c.responder = florResponder(d, seat);
-    ev.push({ type: 'flor_declared', by: pid(d, seat), call, auto: false });
+    ev.push({ type: "flor_declared", by: pid(d, seat), call, auto: false });
     return;
   }
   f.declared.push(seat);
-  ev.push({ type: 'flor_declared', by: pid(d, seat), call, auto: false });
-  if (call === 'achico') {
+  ev.push({ type: "flor_declared", by: pid(d, seat), call, auto: false });
+  if (call === "achico") {
     const team = (1 - seatTeam(d, seat)) as TeamIdx;
-    settleFlor(d, team, d.rules.florValues.achico, 'achico', [], ev);
-  } else if (call === 'contraflor' || call === 'contraflor_al_resto') {
+    settleFlor(d, team, d.rules.florValues.achico, "achico", [], ev);
+  } else if (call === "contraflor" || call === "contraflor_al_resto") {
     f.contest = { calls: [call], caller: seat, responder: florResponder(d, seat) };
   }
 }
 
-function respondFlor(d: MatchState, seat: number, response: 'accept' | 'reject', ev: GameEvent[]): void {
+function respondFlor(d: MatchState, seat: number, response: "accept" | "reject", ev: GameEvent[]): void {
   const f = ownFlor(d);
   const c = f.contest!;
   c.responder = null;
-  ev.push({ type: 'flor_responded', response, by: pid(d, seat) });
-  const alResto = c.calls[c.calls.length - 1] === 'contraflor_al_resto';
+  ev.push({ type: "flor_responded", response, by: pid(d, seat) });
+  const alResto = c.calls[c.calls.length - 1] === "contraflor_al_resto";
   const fv = d.rules.florValues;
-  if (response === 'reject') {
-    settleFlor(d, seatTeam(d, c.caller), alResto ? fv.contest : fv.achico, 'rejected', [], ev);
+  if (response === "reject") {
+    settleFlor(d, seatTeam(d, c.caller), alResto ? fv.contest : fv.achico, "rejected", [], ev);
     return;
   }
   const holders = florHolders(d);
   const sd = showdown(d, holders, (s) => florPoints(d.hand.dealt[s]));
   const team = seatTeam(d, sd.winner);
   const points = alResto ? faltaValue(d, team) + fv.flor * holders.length : fv.contest;
-  settleFlor(d, team, points, 'accepted', sd.shown, ev);
+  settleFlor(d, team, points, "accepted", sd.shown, ev);
 }
 
 function settleFlor(
   d: MatchState,
   team: TeamIdx,
   points: number,
-  outcome: NonNullable<FlorState['outcome']>,
+  outcome: NonNullable<FlorState["outcome"]>,
   shown: { seat: number; points: number }[],
   ev: GameEvent[],
 ): void {
@@ -1187,7 +1171,7 @@ function settleFlor(
   f.outcome = outcome;
   f.shown = shown;
   ev.push({
-    type: 'flor_resolved',
+    type: "flor_resolved",
     winnerTeam: teamIdOf(team),
     points,
     outcome,
@@ -1210,30 +1194,28 @@ function resolveFlorIfNeeded(d: MatchState, ev: GameEvent[]): void {
   for (const s of holders) {
     if (!f.declared.includes(s)) {
       f.declared.push(s);
-      ev.push({ type: 'flor_declared', by: pid(d, s), call: 'flor', auto: true });
+      ev.push({ type: "flor_declared", by: pid(d, s), call: "flor", auto: true });
     }
   }
   const teams = new Set(holders.map((s) => seatTeam(d, s)));
   if (teams.size === 2) {
     const sd = showdown(d, holders, (s) => florPoints(h.dealt[s]));
-    settleFlor(d, seatTeam(d, sd.winner), d.rules.florValues.contest, 'contest', sd.shown, ev);
+    settleFlor(d, seatTeam(d, sd.winner), d.rules.florValues.contest, "contest", sd.shown, ev);
   } else {
     const team = seatTeam(d, holders[0]);
-    settleFlor(d, team, d.rules.florValues.flor * holders.length, 'uncontested', [], ev);
+    settleFlor(d, team, d.rules.florValues.flor * holders.length, "uncontested", [], ev);
   }
 }
 
 // ------------------------------------------------------------ between hands
 
-export type NextHandResult =
-  | { ok: true; state: MatchState; events: GameEvent[] }
-  | { ok: false; error: ErrorCode; message: string };
+export type NextHandResult = { ok: true; state: MatchState; events: GameEvent[] } | { ok: false; error: ErrorCode; message: string };
 
 export function startNextHand(state: MatchState): NextHandResult {
   try {
-    if (state.phase === 'game_over') return { ok: false, error: 'match_over', message: 'the match is over' };
-    if (state.phase !== 'round_end') {
-      return { ok: false, error: 'illegal_action', message: 'the current hand is still being played' };
+    if (state.phase === "game_over") return { ok: false, error: "match_over", message: "the match is over" };
+    if (state.phase !== "round_end") {
+      return { ok: false, error: "illegal_action", message: "the current hand is still being played" };
     }
     const n = state.players.length;
     const dealer = state.hand.result?.redeal ? state.dealer : (state.dealer + 1) % n;
@@ -1248,7 +1230,7 @@ export function startNextHand(state: MatchState): NextHandResult {
     next.phase = settledPhase(next.hand);
     return { ok: true, state: next, events: [handStartedEvent(next)] };
   } catch (err) {
-    return { ok: false, error: 'invalid_action', message: err instanceof Error ? err.message : String(err) };
+    return { ok: false, error: "invalid_action", message: err instanceof Error ? err.message : String(err) };
   }
 }
 
@@ -1256,13 +1238,13 @@ export function handStartedEvent(s: MatchState): GameEvent {
   const h = s.hand;
   const mineiroTen = specialHandThreshold(s.rules) === 10;
   return {
-    type: 'hand_started',
+    type: "hand_started",
     handNumber: s.handNumber,
     dealer: pid(s, s.dealer),
     mao: pid(s, maoSeat(s)),
     commitment: h.commitment,
     vira: h.vira ? cardJson(h.vira) : null,
-    specialHand: h.special === 'ferro' ? 'mao_de_ferro' : h.special === 'onze' ? (mineiroTen ? 'mao_de_dez' : 'mao_de_onze') : null,
+    specialHand: h.special === "ferro" ? "mao_de_ferro" : h.special === "onze" ? (mineiroTen ? "mao_de_dez" : "mao_de_onze") : null,
   };
 }
 
@@ -1293,23 +1275,23 @@ export function timeoutAction(state: MatchState, playerId: string): Action | nul
   const seat = seatOf(state, playerId);
   if (seat < 0 || seat !== decisionSeat(state)) return null;
   const flor = florOptions(state, seat);
-  if (flor.length > 0) return { type: 'call_flor', call: 'flor' };
+  if (flor.length > 0) return { type: "call_flor", call: "flor" };
   switch (state.phase) {
-    case 'playing':
-      if (state.hand.blind) return { type: 'play_card', cardId: 'blind:0' };
+    case "playing":
+      if (state.hand.blind) return { type: "play_card", cardId: "blind:0" };
       if (mustPlayHighest(state)) {
         const legal = legalForSeat(state, seat);
         return legal[0];
       }
-      return { type: 'play_card', cardId: lowestCard(state, seat) };
-    case 'waiting_truco_response':
-      return { type: 'respond_truco', response: 'reject' };
-    case 'waiting_mao_decision':
-      return { type: 'respond_mao', response: 'run' };
-    case 'waiting_envido_response':
-      return { type: 'respond_envido', response: 'reject' };
-    case 'waiting_flor_response':
-      return { type: 'respond_flor', response: 'reject' };
+      return { type: "play_card", cardId: lowestCard(state, seat) };
+    case "waiting_truco_response":
+      return { type: "respond_truco", response: "reject" };
+    case "waiting_mao_decision":
+      return { type: "respond_mao", response: "run" };
+    case "waiting_envido_response":
+      return { type: "respond_envido", response: "reject" };
+    case "waiting_flor_response":
+      return { type: "respond_flor", response: "reject" };
     default:
       return null;
   }
@@ -1330,4 +1312,3 @@ export function seedCommitment(seed: string): string {
 export function shuffledDeck(seed: string, _variant?: Variant): Card[] {
   return deckOrder(seed).map(cardJson);
 }
-

@@ -106,22 +106,22 @@ export type {
   ApplyResult,
   ErrorCode,
   HandEndReason,
-} from './types';
-export type { PlayerView, ViewPlayer, ViewTrick, ViewPlay, DecisionKind } from './view';
-export type { CreateMatchInput, DealInput, NextHandResult } from './engine';
-export type { BotLevel, BotOptions } from './bots/index';
+} from "./types";
+export type { PlayerView, ViewPlayer, ViewTrick, ViewPlay, DecisionKind } from "./view";
+export type { CreateMatchInput, DealInput, NextHandResult } from "./engine";
+export type { BotLevel, BotOptions } from "./bots/index";
 
 /**
  * `compareCards(a, b, { variant, vira? })`: positive when `a` beats `b`, 0 for a tie, negative
  * otherwise (cards or card ids). Paulista/International need the vira for the manilhas.
  */
-export { compareCards } from './cards';
+export { compareCards } from "./cards";
 /** `manilhaRank(vira)`: the manilha rank for a vira (next rank in 4 5 6 7 Q J K A 2 3 → 4). */
-export { manilhaRank } from './cards';
+export { manilhaRank } from "./cards";
 /** `envidoPoints(cards, { variant })`: the envido count of a hand (Argentino, Gaúcho). */
-export { envidoPoints } from './cards';
+export { envidoPoints } from "./cards";
 /** The fixed manilhas of "manilha velha" (Mineiro's default), strongest first, as card ids. */
-export { FIXED_MANILHA_IDS } from './cards';
+export { FIXED_MANILHA_IDS } from "./cards";
 
 /**
  * `createMatch({ variant, players, seed, dealerIndex?, rules?, deal?, scores? })`: a new match
@@ -130,44 +130,44 @@ export { FIXED_MANILHA_IDS } from './cards';
  * dealer. `deal` fixes hand 1 for tests and puzzles; `scores` sets starting scores. Throws on an
  * invalid set-up (a programming error, not a move).
  */
-export { createMatch } from './engine';
+export { createMatch } from "./engine";
 /** `legalActions(state, playerId)`: every action that player may take now ([] if none). */
-export { legalActions } from './engine';
+export { legalActions } from "./engine";
 /**
  * `applyAction(state, playerId, action)`: `{ ok: true, state, events }` or
  * `{ ok: false, error, message }` (error: invalid_action | unknown_player | not_your_turn |
  * illegal_action | hand_over | match_over). Never throws; never mutates its input.
  */
-export { applyAction } from './engine';
+export { applyAction } from "./engine";
 /** `startNextHand(state)`: from `round_end`, deal the next hand (dealer rotates); fails otherwise. */
-export { startNextHand } from './engine';
+export { startNextHand } from "./engine";
 /** `pendingPlayer(state)`: whose decision the game waits for (null in round_end / game_over). */
-export { pendingPlayer } from './engine';
+export { pendingPlayer } from "./engine";
 /**
  * `timeoutAction(state, playerId)`: what the server does when that player's turn timer expires
  * (DESIGN.md §5): play the lowest card ('blind:0' when blind); refuse a truco, envido or
  * contraflor; run from a mão de onze / dez; declare a due flor. Null if no decision is pending.
  */
-export { timeoutAction } from './engine';
+export { timeoutAction } from "./engine";
 /**
  * `handStartedEvent(state)`: the `hand_started` event of the current hand (startNextHand returns
  * it; use this for hand 1 after createMatch).
  */
-export { handStartedEvent } from './engine';
+export { handStartedEvent } from "./engine";
 /** `handSeed(state)`: the current hand's seed, secret while the hand is live (commit/reveal). */
-export { handSeed } from './engine';
+export { handSeed } from "./engine";
 /** `seedCommitment(seed)`: hex SHA-256 of the seed string. */
-export { seedCommitment } from './engine';
+export { seedCommitment } from "./engine";
 /** `shuffledDeck(handSeed, variant)`: the hand's full deck order, to verify a finished deal. */
-export { shuffledDeck } from './engine';
+export { shuffledDeck } from "./engine";
 /**
  * `viewFor(state, playerId | null)`: what that player (null: a spectator) may see. Another
  * player's card is exactly `{ hidden: true }`; no seed or deck order while the hand is live.
  */
-export { viewFor } from './view';
+export { viewFor } from "./view";
 /**
  * `chooseAction(state, playerId, { level: 'easy' | 'normal' | 'hard', seed })`: a computer
  * player's legal choice, decided only from `viewFor(state, playerId)`; null when that player
  * has no decision. Deterministic for a given state and seed.
  */
-export { chooseAction } from './bots/index';
+export { chooseAction } from "./bots/index";

@@ -3,18 +3,16 @@
 // revealing one hand's seed says nothing about the match seed or other hands.
 
 const K = new Int32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be,
+  0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa,
+  0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85,
+  0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3,
+  0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f,
+  0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
 const W = new Int32Array(64);
-const HEX = '0123456789abcdef';
+const HEX = "0123456789abcdef";
 
 /** UTF-8 bytes of a JS string (surrogate pairs combined, lone surrogates as U+FFFD). */
 function utf8Bytes(text: string): number[] {
@@ -61,7 +59,16 @@ function shortAscii(text: string): number[] {
   return out;
 }
 
-const INIT = [0x6a09e667 | 0, 0xbb67ae85 | 0, 0x3c6ef372 | 0, 0xa54ff53a | 0, 0x510e527f | 0, 0x9b05688c | 0, 0x1f83d9ab | 0, 0x5be0cd19 | 0];
+const INIT = [
+  0x6a09e667 | 0,
+  0xbb67ae85 | 0,
+  0x3c6ef372 | 0,
+  0xa54ff53a | 0,
+  0x510e527f | 0,
+  0x9b05688c | 0,
+  0x1f83d9ab | 0,
+  0x5be0cd19 | 0,
+];
 
 /** One compression round over W[0..15] (already loaded) into the eight state words `v`. */
 function compress(v: number[]): void {
@@ -72,19 +79,37 @@ function compress(v: number[]): void {
     const t2 = ((u >>> 7) | (u << 25)) ^ ((u >>> 18) | (u << 14)) ^ (u >>> 3);
     W[i] = (((t1 + W[i - 7]) | 0) + ((t2 + W[i - 16]) | 0)) | 0;
   }
-  let a = v[0], b = v[1], c = v[2], d = v[3], e = v[4], f = v[5], g = v[6], h = v[7];
+  let a = v[0],
+    b = v[1],
+    c = v[2],
+    d = v[3],
+    e = v[4],
+    f = v[5],
+    g = v[6],
+    h = v[7];
   for (let i = 0; i < 64; i++) {
     const t1 =
       ((((((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))) + ((e & f) ^ (~e & g))) | 0) +
         ((h + ((K[i] + W[i]) | 0)) | 0)) |
       0;
-    const t2 =
-      ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
-    h = g; g = f; f = e; e = (d + t1) | 0;
-    d = c; c = b; b = a; a = (t1 + t2) | 0;
+    const t2 = ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+    h = g;
+    g = f;
+    f = e;
+    e = (d + t1) | 0;
+    d = c;
+    c = b;
+    b = a;
+    a = (t1 + t2) | 0;
   }
-  v[0] = (v[0] + a) | 0; v[1] = (v[1] + b) | 0; v[2] = (v[2] + c) | 0; v[3] = (v[3] + d) | 0;
-  v[4] = (v[4] + e) | 0; v[5] = (v[5] + f) | 0; v[6] = (v[6] + g) | 0; v[7] = (v[7] + h) | 0;
+  v[0] = (v[0] + a) | 0;
+  v[1] = (v[1] + b) | 0;
+  v[2] = (v[2] + c) | 0;
+  v[3] = (v[3] + d) | 0;
+  v[4] = (v[4] + e) | 0;
+  v[5] = (v[5] + f) | 0;
+  v[6] = (v[6] + g) | 0;
+  v[7] = (v[7] + h) | 0;
 }
 
 function general(text: string): number[] {
@@ -133,7 +158,7 @@ for (let i = 0; i < 256; i++) BYTE_HEX.push(HEX[i >> 4] + HEX[i & 15]);
 
 /** Lower-case hex of 32-bit words (big-endian). */
 export function wordsToHex(words: ArrayLike<number>): string {
-  let out = '';
+  let out = "";
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     out += BYTE_HEX[(w >>> 24) & 255] + BYTE_HEX[(w >>> 16) & 255] + BYTE_HEX[(w >>> 8) & 255] + BYTE_HEX[w & 255];

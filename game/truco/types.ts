@@ -1,8 +1,8 @@
 // Public and state types of the Truco engine. Everything here is plain JSON.
 
-export type Variant = 'paulista' | 'mineiro' | 'gaucho' | 'argentino' | 'international';
-export type Suit = 'hearts' | 'diamonds' | 'clubs' | 'spades';
-export type Rank = 'A' | '2' | '3' | '4' | '5' | '6' | '7' | 'Q' | 'J' | 'K';
+export type Variant = "paulista" | "mineiro" | "gaucho" | "argentino" | "international";
+export type Suit = "hearts" | "diamonds" | "clubs" | "spades";
+export type Rank = "A" | "2" | "3" | "4" | "5" | "6" | "7" | "Q" | "J" | "K";
 
 /** A card. `id` is the rank followed by the suit's initial: 'Qc', '7h', 'As', '4d'. */
 export interface Card {
@@ -23,86 +23,77 @@ export interface BlindCard {
   blindId: string;
 }
 
-export type TeamId = 'team1' | 'team2';
+export type TeamId = "team1" | "team2";
 
 /** Names of the truco ladder rungs (each variant uses its own subset; see variants.ts). */
-export type TrucoCall =
-  | 'truco'
-  | 'seis'
-  | 'nove'
-  | 'doze'
-  | 'oito'
-  | 'dez'
-  | 'retruco'
-  | 'vale_cuatro'
-  | 'vale_quatro';
+export type TrucoCall = "truco" | "seis" | "nove" | "doze" | "oito" | "dez" | "retruco" | "vale_cuatro" | "vale_quatro";
 
-export type EnvidoCall = 'envido' | 'real_envido' | 'falta_envido';
-export type FlorCall = 'flor' | 'contraflor' | 'contraflor_al_resto' | 'achico';
+export type EnvidoCall = "envido" | "real_envido" | "falta_envido";
+export type FlorCall = "flor" | "contraflor" | "contraflor_al_resto" | "achico";
 
 /** Actions mirror the live protocol frames (spec §7; DESIGN.md §6). */
 export type Action =
-  | { type: 'play_card'; cardId: string; faceDown?: boolean }
-  | { type: 'call_truco'; call: TrucoCall }
-  | { type: 'respond_truco'; response: 'accept' | 'reject' }
-  | { type: 'respond_mao'; response: 'play' | 'run' }
-  | { type: 'call_envido'; call: EnvidoCall }
-  | { type: 'respond_envido'; response: 'accept' | 'reject' }
-  | { type: 'call_flor'; call: FlorCall }
-  | { type: 'respond_flor'; response: 'accept' | 'reject' }
-  | { type: 'go_to_mazo' };
+  | { type: "play_card"; cardId: string; faceDown?: boolean }
+  | { type: "call_truco"; call: TrucoCall }
+  | { type: "respond_truco"; response: "accept" | "reject" }
+  | { type: "respond_mao"; response: "play" | "run" }
+  | { type: "call_envido"; call: EnvidoCall }
+  | { type: "respond_envido"; response: "accept" | "reject" }
+  | { type: "call_flor"; call: FlorCall }
+  | { type: "respond_flor"; response: "accept" | "reject" }
+  | { type: "go_to_mazo" };
 
-export type ActionType = Action['type'];
+export type ActionType = Action["type"];
 
 export type GamePhase =
-  | 'playing'
-  | 'waiting_truco_response'
-  | 'waiting_mao_decision'
-  | 'waiting_envido_response'
-  | 'waiting_flor_response'
-  | 'round_end'
-  | 'game_over';
+  | "playing"
+  | "waiting_truco_response"
+  | "waiting_mao_decision"
+  | "waiting_envido_response"
+  | "waiting_flor_response"
+  | "round_end"
+  | "game_over";
 
 /** House rules (truco-rules.md §7). Every key is optional; see index.ts for defaults. */
 export interface HouseRules {
   targetPoints?: number;
   /** Paulista/International/Mineiro: 'nova' = vira and turning manilha; 'velha' = fixed manilhas. */
-  manilhaMode?: 'nova' | 'velha';
+  manilhaMode?: "nova" | "velha";
   /** Mineiro: 'platform' 2-4-6-10-12 + mão de dez; 'pagat' 1-3-6-9-12 + mão de onze; 'short' 2-4-6-8-12. */
-  mineiroScoring?: 'platform' | 'pagat' | 'short';
+  mineiroScoring?: "platform" | "pagat" | "short";
   /** 2v2 answer to a raise: the next opponent's answer binds, or a run needs both opponents. */
-  responseRule?: 'first_answer_binds' | 'both_must_refuse';
-  tieLeader?: 'tied_trick_leader' | 'first_tying_card' | 'last_tying_card' | 'mano';
+  responseRule?: "first_answer_binds" | "both_must_refuse";
+  tieLeader?: "tied_trick_leader" | "first_tying_card" | "last_tying_card" | "mano";
   /** Brazil default 'void'; Argentino/Gaúcho default 'mano_wins'. 'redeal': void, same dealer again. */
-  allTiedHand?: 'void' | 'mano_wins' | 'dealer_wins' | 'redeal';
-  coveredCards?: 'off' | 'rounds_2_3' | 'one_per_team' | 'not_after_tie';
+  allTiedHand?: "void" | "mano_wins" | "dealer_wins" | "redeal";
+  coveredCards?: "off" | "rounds_2_3" | "one_per_team" | "not_after_tie";
   mustPlayHighestAfterTie?: boolean;
   maoDeOnze?: boolean;
-  maoDeFerro?: 'blind' | 'open';
+  maoDeFerro?: "blind" | "open";
   flor?: boolean;
   /** Flor values: uncontested (per flor), flor vs flor, "con flor me achico". */
   florValues?: { flor?: number; contest?: number; achico?: number };
-  faltaEnvido?: 'classic' | 'malas_buenas' | 'match_from_malas';
-  foldFirstTrickNoEnvido?: 'truco_value' | 'two_points';
+  faltaEnvido?: "classic" | "malas_buenas" | "match_from_malas";
+  foldFirstTrickNoEnvido?: "truco_value" | "two_points";
   endImmediately?: boolean;
 }
 
 export interface ResolvedRules {
   targetPoints: number;
-  manilhaMode: 'nova' | 'velha' | 'spanish';
-  mineiroScoring: 'platform' | 'pagat' | 'short';
-  responseRule: 'first_answer_binds' | 'both_must_refuse';
-  tieLeader: 'tied_trick_leader' | 'first_tying_card' | 'last_tying_card' | 'mano';
-  allTiedHand: 'void' | 'mano_wins' | 'dealer_wins' | 'redeal';
-  coveredCards: 'off' | 'rounds_2_3' | 'one_per_team' | 'not_after_tie';
+  manilhaMode: "nova" | "velha" | "spanish";
+  mineiroScoring: "platform" | "pagat" | "short";
+  responseRule: "first_answer_binds" | "both_must_refuse";
+  tieLeader: "tied_trick_leader" | "first_tying_card" | "last_tying_card" | "mano";
+  allTiedHand: "void" | "mano_wins" | "dealer_wins" | "redeal";
+  coveredCards: "off" | "rounds_2_3" | "one_per_team" | "not_after_tie";
   mustPlayHighestAfterTie: boolean;
   maoDeOnze: boolean;
-  maoDeFerro: 'blind' | 'open';
+  maoDeFerro: "blind" | "open";
   envido: boolean;
   flor: boolean;
   florValues: { flor: number; contest: number; achico: number };
-  faltaEnvido: 'classic' | 'malas_buenas' | 'match_from_malas';
-  foldFirstTrickNoEnvido: 'truco_value' | 'two_points';
+  faltaEnvido: "classic" | "malas_buenas" | "match_from_malas";
+  foldFirstTrickNoEnvido: "truco_value" | "two_points";
   endImmediately: boolean;
   mazo: boolean;
   /** Truco ladder: `values[0]` is the unbet hand, `names[i]` the call that asks for `values[i]`. */
@@ -155,14 +146,14 @@ export interface EnvidoState {
   /** Seat of the last call. */
   caller: number;
   responder: number | null;
-  status: 'pending' | 'accepted' | 'rejected' | 'cancelled';
+  status: "pending" | "accepted" | "rejected" | "cancelled";
   winnerTeam: TeamIdx | null;
   points: number;
   shown: { seat: number; points: number }[];
 }
 
 export interface FlorContest {
-  calls: ('contraflor' | 'contraflor_al_resto')[];
+  calls: ("contraflor" | "contraflor_al_resto")[];
   caller: number;
   responder: number | null;
 }
@@ -176,16 +167,10 @@ export interface FlorState {
   points: number;
   shown: { seat: number; points: number }[];
   /** How it was settled, once resolved. */
-  outcome: 'uncontested' | 'contest' | 'achico' | 'accepted' | 'rejected' | null;
+  outcome: "uncontested" | "contest" | "achico" | "accepted" | "rejected" | null;
 }
 
-export type HandEndReason =
-  | 'tricks'
-  | 'truco_rejected'
-  | 'mao_run'
-  | 'mazo'
-  | 'all_tied'
-  | 'match_over';
+export type HandEndReason = "tricks" | "truco_rejected" | "mao_run" | "mazo" | "all_tied" | "match_over";
 
 export interface HandResult {
   winnerTeam: TeamIdx | null;
@@ -208,7 +193,7 @@ export interface HandState {
   held: string[][];
   vira: string | null;
   manilha: Rank | null;
-  special: 'onze' | 'ferro' | null;
+  special: "onze" | "ferro" | null;
   /** Team on 11 (10) in a mão de onze (dez). */
   specialTeam: TeamIdx | null;
   /** Seat that must decide the mão de onze (dez); null once decided. */
@@ -251,17 +236,17 @@ export interface MatchState {
 
 export type GameEvent =
   | {
-      type: 'hand_started';
+      type: "hand_started";
       handNumber: number;
       dealer: string;
       mao: string;
       commitment: string;
       vira: Card | null;
-      specialHand: 'mao_de_onze' | 'mao_de_dez' | 'mao_de_ferro' | null;
+      specialHand: "mao_de_onze" | "mao_de_dez" | "mao_de_ferro" | null;
     }
-  | { type: 'card_played'; playerId: string; card: Card | HiddenCard; faceDown: boolean; trick: number }
+  | { type: "card_played"; playerId: string; card: Card | HiddenCard; faceDown: boolean; trick: number }
   | {
-      type: 'trick_ended';
+      type: "trick_ended";
       trick: number;
       winnerTeam: TeamId | null;
       winnerPlayerId: string | null;
@@ -269,7 +254,7 @@ export type GameEvent =
       nextLeader: string | null;
     }
   | {
-      type: 'truco_called';
+      type: "truco_called";
       call: TrucoCall;
       by: string;
       team: TeamId;
@@ -280,8 +265,8 @@ export type GameEvent =
       responder: string;
     }
   | {
-      type: 'truco_responded';
-      response: 'accept' | 'reject';
+      type: "truco_responded";
+      response: "accept" | "reject";
       by: string;
       call: TrucoCall;
       /** True when the answer was a raise (which accepts the pending rung). */
@@ -289,9 +274,9 @@ export type GameEvent =
       /** both_must_refuse: the refusal passed the decision to the partner. */
       passedTo: string | null;
     }
-  | { type: 'mao_decided'; response: 'play' | 'run'; by: string; team: TeamId }
+  | { type: "mao_decided"; response: "play" | "run"; by: string; team: TeamId }
   | {
-      type: 'envido_called';
+      type: "envido_called";
       call: EnvidoCall;
       by: string;
       team: TeamId;
@@ -299,27 +284,27 @@ export type GameEvent =
       rejectValue: number;
       responder: string;
     }
-  | { type: 'envido_responded'; response: 'accept' | 'reject'; by: string }
+  | { type: "envido_responded"; response: "accept" | "reject"; by: string }
   | {
-      type: 'envido_resolved';
+      type: "envido_resolved";
       accepted: boolean;
       winnerTeam: TeamId;
       points: number;
       shown: { playerId: string; points: number }[];
     }
-  | { type: 'envido_cancelled'; reason: 'flor' }
-  | { type: 'flor_declared'; by: string; call: FlorCall; auto: boolean }
-  | { type: 'flor_responded'; response: 'accept' | 'reject'; by: string }
+  | { type: "envido_cancelled"; reason: "flor" }
+  | { type: "flor_declared"; by: string; call: FlorCall; auto: boolean }
+  | { type: "flor_responded"; response: "accept" | "reject"; by: string }
   | {
-      type: 'flor_resolved';
+      type: "flor_resolved";
       winnerTeam: TeamId;
       points: number;
-      outcome: 'uncontested' | 'contest' | 'achico' | 'accepted' | 'rejected';
+      outcome: "uncontested" | "contest" | "achico" | "accepted" | "rejected";
       shown: { playerId: string; points: number }[];
     }
-  | { type: 'went_to_mazo'; by: string; team: TeamId }
+  | { type: "went_to_mazo"; by: string; team: TeamId }
   | {
-      type: 'hand_ended';
+      type: "hand_ended";
       handNumber: number;
       winnerTeam: TeamId | null;
       points: number;
@@ -329,16 +314,8 @@ export type GameEvent =
       /** The finished hand's seed, revealed for the fairness check. */
       seed: string;
     }
-  | { type: 'match_ended'; winnerTeam: TeamId; team1Score: number; team2Score: number };
+  | { type: "match_ended"; winnerTeam: TeamId; team1Score: number; team2Score: number };
 
-export type ApplyResult =
-  | { ok: true; state: MatchState; events: GameEvent[] }
-  | { ok: false; error: ErrorCode; message: string };
+export type ApplyResult = { ok: true; state: MatchState; events: GameEvent[] } | { ok: false; error: ErrorCode; message: string };
 
-export type ErrorCode =
-  | 'invalid_action'
-  | 'unknown_player'
-  | 'not_your_turn'
-  | 'illegal_action'
-  | 'hand_over'
-  | 'match_over';
+export type ErrorCode = "invalid_action" | "unknown_player" | "not_your_turn" | "illegal_action" | "hand_over" | "match_over";

@@ -1,7 +1,7 @@
 // What one player (or a spectator) may see. Hidden information never leaves through here:
 // another player's card is exactly `{ hidden: true }`, and the seed and deck order are absent
 // while the hand is live.
-import { cardJson, envidoOfIds, hasFlor } from './cards';
+import { cardJson, envidoOfIds, hasFlor } from "./cards";
 import {
   decisionSeat,
   envidoAcceptValue,
@@ -14,7 +14,7 @@ import {
   seatTeam,
   teamIdOf,
   TIE,
-} from './engine';
+} from "./engine";
 import type {
   Action,
   BlindCard,
@@ -31,8 +31,8 @@ import type {
   TeamId,
   TrucoCall,
   Variant,
-} from './types';
-import { specialHandThreshold } from './variants';
+} from "./types";
+import { specialHandThreshold } from "./variants";
 
 export interface ViewPlay {
   card: Card | HiddenCard;
@@ -63,13 +63,7 @@ export interface ViewPlayer {
   isMao: boolean;
 }
 
-export type DecisionKind =
-  | 'play'
-  | 'truco_response'
-  | 'mao_decision'
-  | 'envido_response'
-  | 'flor_response'
-  | 'flor_declaration';
+export type DecisionKind = "play" | "truco_response" | "mao_decision" | "envido_response" | "flor_response" | "flor_declaration";
 
 export interface PlayerView {
   variant: Variant;
@@ -125,8 +119,8 @@ export interface PlayerView {
   /** Cards of the current trick (the last trick once the hand is over). */
   roundCards: ViewPlay[];
   tricks: ViewTrick[];
-  trickResults: (TeamId | 'tie')[];
-  specialHand: 'mao_de_onze' | 'mao_de_dez' | 'mao_de_ferro' | null;
+  trickResults: (TeamId | "tie")[];
+  specialHand: "mao_de_onze" | "mao_de_dez" | "mao_de_ferro" | null;
   specialTeam: TeamId | null;
   /** Blind mão de ferro: nobody sees their own cards; play them as 'blind:<slot>'. */
   blind: boolean;
@@ -135,7 +129,7 @@ export interface PlayerView {
     caller: string;
     callerTeam: TeamId;
     responder: string | null;
-    status: 'pending' | 'accepted' | 'rejected' | 'cancelled';
+    status: "pending" | "accepted" | "rejected" | "cancelled";
     acceptValue: number | null;
     rejectValue: number;
     winnerTeam: TeamId | null;
@@ -148,7 +142,7 @@ export interface PlayerView {
     resolved: boolean;
     winnerTeam: TeamId | null;
     points: number;
-    outcome: FlorState['outcome'];
+    outcome: FlorState["outcome"];
     shown: { playerId: string; points: number }[];
   } | null;
   /** The viewer's own envido count and flor (Argentino, Gaúcho), for the UI. */
@@ -174,11 +168,11 @@ export function viewFor(state: MatchState, playerId: string | null): PlayerView 
   const meSeat = playerId === null ? -1 : seatOf(s, playerId);
   const me = meSeat >= 0 ? s.players[meSeat].id : null;
   const myTeam = meSeat >= 0 ? seatTeam(s, meSeat) : null;
-  const live = s.phase !== 'round_end' && s.phase !== 'game_over';
+  const live = s.phase !== "round_end" && s.phase !== "game_over";
   const id = (seat: number) => s.players[seat].id;
 
   // Mão de onze: the team on 11 sees its partner's cards while it decides (truco-rules.md §1).
-  const peek = s.phase === 'waiting_mao_decision' && myTeam !== null && myTeam === h.specialTeam;
+  const peek = s.phase === "waiting_mao_decision" && myTeam !== null && myTeam === h.specialTeam;
 
   const players: Record<string, ViewPlayer> = {};
   for (let seat = 0; seat < n; seat++) {
@@ -218,22 +212,22 @@ export function viewFor(state: MatchState, playerId: string | null): PlayerView 
     winnerPlayerId: t.winnerSeat === null ? null : id(t.winnerSeat),
     tie: t.outcome === TIE,
   }));
-  const trickResults: (TeamId | 'tie')[] = [];
-  for (const t of h.tricks) if (t.outcome !== null) trickResults.push(t.outcome === TIE ? 'tie' : teamIdOf(t.outcome));
+  const trickResults: (TeamId | "tie")[] = [];
+  for (const t of h.tricks) if (t.outcome !== null) trickResults.push(t.outcome === TIE ? "tie" : teamIdOf(t.outcome));
 
   const dSeat = decisionSeat(s);
-  let pendingDecision: PlayerView['pendingDecision'] = null;
+  let pendingDecision: PlayerView["pendingDecision"] = null;
   if (dSeat >= 0) {
     const kinds: Record<string, DecisionKind> = {
-      playing: 'play',
-      waiting_truco_response: 'truco_response',
-      waiting_mao_decision: 'mao_decision',
-      waiting_envido_response: 'envido_response',
-      waiting_flor_response: 'flor_response',
+      playing: "play",
+      waiting_truco_response: "truco_response",
+      waiting_mao_decision: "mao_decision",
+      waiting_envido_response: "envido_response",
+      waiting_flor_response: "flor_response",
     };
     pendingDecision = {
       playerId: id(dSeat),
-      kind: florOptions(s, dSeat).length > 0 ? 'flor_declaration' : kinds[s.phase],
+      kind: florOptions(s, dSeat).length > 0 ? "flor_declaration" : kinds[s.phase],
     };
   }
 
@@ -292,8 +286,7 @@ export function viewFor(state: MatchState, playerId: string | null): PlayerView 
     roundCards: tricks.length > 0 ? tricks[tricks.length - 1].cards : [],
     tricks,
     trickResults,
-    specialHand:
-      h.special === 'ferro' ? 'mao_de_ferro' : h.special === 'onze' ? (thr === 10 ? 'mao_de_dez' : 'mao_de_onze') : null,
+    specialHand: h.special === "ferro" ? "mao_de_ferro" : h.special === "onze" ? (thr === 10 ? "mao_de_dez" : "mao_de_onze") : null,
     specialTeam: h.specialTeam === null ? null : teamIdOf(h.specialTeam),
     blind: h.blind,
     envido: e
@@ -303,7 +296,7 @@ export function viewFor(state: MatchState, playerId: string | null): PlayerView 
           callerTeam: teamIdOf(seatTeam(s, e.caller)),
           responder: e.responder === null ? null : id(e.responder),
           status: e.status,
-          acceptValue: e.calls.includes('falta_envido') ? null : envidoAcceptValue(s, e.calls, null),
+          acceptValue: e.calls.includes("falta_envido") ? null : envidoAcceptValue(s, e.calls, null),
           rejectValue: envidoRejectValue(e.calls),
           winnerTeam: e.winnerTeam === null ? null : teamIdOf(e.winnerTeam),
           points: e.points,
@@ -331,7 +324,11 @@ export function viewFor(state: MatchState, playerId: string | null): PlayerView 
     myFlor: meSeat >= 0 && s.rules.flor && !h.blind ? hasFlor(h.dealt[meSeat]) : false,
     lastHand:
       !live && h.result
-        ? { winnerTeam: h.result.winnerTeam === null ? null : teamIdOf(h.result.winnerTeam), points: h.result.points, reason: h.result.reason }
+        ? {
+            winnerTeam: h.result.winnerTeam === null ? null : teamIdOf(h.result.winnerTeam),
+            points: h.result.points,
+            reason: h.result.reason,
+          }
         : null,
     handCommitment: h.commitment,
     revealedSeed: live ? null : h.seed,

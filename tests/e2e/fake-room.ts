@@ -207,7 +207,8 @@ export class FakeRoom {
         const hand = this.hands.find((h) => h.hand === event.handNumber);
         if (hand) hand.seed = event.seed;
       }
-      if (event.type === "truco_called" || event.type === "truco_responded") this.broadcast({ type: event.type, payload: event } as ServerMessage);
+      if (event.type === "truco_called" || event.type === "truco_responded")
+        this.broadcast({ type: event.type, payload: event } as ServerMessage);
       if (event.type === "match_ended") this.finish(event.winnerTeam, [event.team1Score, event.team2Score]);
     }
     if (events.length) this.broadcast({ type: "game_event", payload: { events } });
@@ -215,7 +216,14 @@ export class FakeRoom {
 
   private finish(winner: "team1" | "team2", scores: [number, number]) {
     const practice = this.summary.bot_level !== null;
-    this.summary = { ...this.summary, status: "completed", winner_team: winner, team1_score: scores[0], team2_score: scores[1], completed_at: new Date().toISOString() };
+    this.summary = {
+      ...this.summary,
+      status: "completed",
+      winner_team: winner,
+      team1_score: scores[0],
+      team2_score: scores[1],
+      completed_at: new Date().toISOString(),
+    };
     const pot = practice ? 0 : this.summary.entry_cost * this.participants.length;
     const winners = this.participants.filter((p) => p.team === winner).length;
     this.results = this.participants.map((p) => ({
@@ -296,7 +304,8 @@ export class FakeRoom {
     const pending = this.state ? pendingPlayer(this.state) : null;
     const human = pending !== null && !this.options.seats.find((s) => s.id === pending)?.bot;
     if (!pending || !human) return null;
-    if (!this.turnDeadline || this.turnDeadline.playerId !== pending) this.turnDeadline = { playerId: pending, deadline: Date.now() + 30_000 };
+    if (!this.turnDeadline || this.turnDeadline.playerId !== pending)
+      this.turnDeadline = { playerId: pending, deadline: Date.now() + 30_000 };
     return { playerId: pending, deadline: this.turnDeadline.deadline, seconds: 30 };
   }
 

@@ -20,14 +20,32 @@ const CALLS = ["call-truco", "call-seis", "call-nove", "call-doze", "call-dez", 
 async function clickIfReady(page: Page, testId: string): Promise<boolean> {
   const button = page.getByTestId(testId);
   if ((await button.count()) === 0) return false;
-  if (!(await button.first().isVisible().catch(() => false)) || !(await button.first().isEnabled().catch(() => false))) return false;
-  await button.first().click({ timeout: 2000 }).catch(() => undefined);
+  if (
+    !(await button
+      .first()
+      .isVisible()
+      .catch(() => false)) ||
+    !(await button
+      .first()
+      .isEnabled()
+      .catch(() => false))
+  )
+    return false;
+  await button
+    .first()
+    .click({ timeout: 2000 })
+    .catch(() => undefined);
   return true;
 }
 
 /** One decision for this page if it has one; true when it acted. */
 export async function step(page: Page, policy: Policy = {}): Promise<boolean> {
-  if (await page.getByTestId("prompt").isVisible().catch(() => false)) {
+  if (
+    await page
+      .getByTestId("prompt")
+      .isVisible()
+      .catch(() => false)
+  ) {
     if (policy.run && (await clickIfReady(page, "truco-reject"))) return true;
     if (policy.raise) for (const id of RAISES) if (await clickIfReady(page, id)) return true;
     for (const id of ANSWERS_ACCEPT) if (await clickIfReady(page, id)) return true;
@@ -47,7 +65,12 @@ export async function playToTheEnd(pages: { page: Page; policy?: Policy }[], tim
   for (;;) {
     let done = 0;
     for (const { page, policy } of pages) {
-      if (await page.getByTestId("match-result").isVisible().catch(() => false)) {
+      if (
+        await page
+          .getByTestId("match-result")
+          .isVisible()
+          .catch(() => false)
+      ) {
         done += 1;
         continue;
       }

@@ -43,9 +43,51 @@ test("lobby, join modal, history", async ({ browser }) => {
   await page.route("**/api/games/history", (route) =>
     route.fulfill({
       json: [
-        { id: "g1", game_type: "1v1", game_mode: "ranked", truco_variant: "paulista", bot_level: null, result: "win", coins_change: 100, rating_change: 16, team1_score: 12, team2_score: 7, team: "team1", completed_at: "2026-03-04T12:00:00Z", created_at: "2026-03-04T11:40:00Z" },
-        { id: "g2", game_type: "2v2", game_mode: "casual", truco_variant: "argentino", bot_level: null, result: "loss", coins_change: -50, rating_change: 0, team1_score: 30, team2_score: 21, team: "team2", completed_at: "2026-03-03T12:00:00Z", created_at: "2026-03-03T11:40:00Z" },
-        { id: "g3", game_type: "1v1", game_mode: "casual", truco_variant: "gaucho", bot_level: "hard", result: "win", coins_change: 0, rating_change: 0, team1_score: 12, team2_score: 9, team: "team1", completed_at: "2026-03-02T12:00:00Z", created_at: "2026-03-02T11:40:00Z" },
+        {
+          id: "g1",
+          game_type: "1v1",
+          game_mode: "ranked",
+          truco_variant: "paulista",
+          bot_level: null,
+          result: "win",
+          coins_change: 100,
+          rating_change: 16,
+          team1_score: 12,
+          team2_score: 7,
+          team: "team1",
+          completed_at: "2026-03-04T12:00:00Z",
+          created_at: "2026-03-04T11:40:00Z",
+        },
+        {
+          id: "g2",
+          game_type: "2v2",
+          game_mode: "casual",
+          truco_variant: "argentino",
+          bot_level: null,
+          result: "loss",
+          coins_change: -50,
+          rating_change: 0,
+          team1_score: 30,
+          team2_score: 21,
+          team: "team2",
+          completed_at: "2026-03-03T12:00:00Z",
+          created_at: "2026-03-03T11:40:00Z",
+        },
+        {
+          id: "g3",
+          game_type: "1v1",
+          game_mode: "casual",
+          truco_variant: "gaucho",
+          bot_level: "hard",
+          result: "win",
+          coins_change: 0,
+          rating_change: 0,
+          team1_score: 12,
+          team2_score: 9,
+          team: "team1",
+          completed_at: "2026-03-02T12:00:00Z",
+          created_at: "2026-03-02T11:40:00Z",
+        },
       ],
     }),
   );
@@ -85,7 +127,17 @@ test("waiting room", async ({ browser }) => {
 test("Paulista 1v1, a card picked; a truco call pending; the hand summary", async ({ browser }) => {
   const { page, context, fake } = await room(browser, (me) => ({
     seats: duo(me),
-    match: { dealerIndex: 0, scores: { team1: 5, team2: 7 }, deal: { hands: [["7h", "Kc", "3d"], ["3s", "5h", "Qc"]], vira: "6d" } },
+    match: {
+      dealerIndex: 0,
+      scores: { team1: 5, team2: 7 },
+      deal: {
+        hands: [
+          ["7h", "Kc", "3d"],
+          ["3s", "5h", "Qc"],
+        ],
+        vira: "6d",
+      },
+    },
     botDelayMs: null,
   }));
   fake.playAny("bot-1");
@@ -109,7 +161,16 @@ test("Argentino (Spanish deck): envido to answer; Gaúcho: flor", async ({ brows
   const a = await room(browser, (me) => ({
     variant: "argentino",
     seats: duo(me),
-    match: { dealerIndex: 0, scores: { team1: 14, team2: 17 }, deal: { hands: [["7s", "6s", "Ac"], ["3h", "5d", "Qc"]] } },
+    match: {
+      dealerIndex: 0,
+      scores: { team1: 14, team2: 17 },
+      deal: {
+        hands: [
+          ["7s", "6s", "Ac"],
+          ["3h", "5d", "Qc"],
+        ],
+      },
+    },
     botDelayMs: null,
   }));
   a.fake.act("bot-1", { type: "call_envido", call: "envido" });
@@ -122,7 +183,15 @@ test("Argentino (Spanish deck): envido to answer; Gaúcho: flor", async ({ brows
   const g = await room(browser, (me) => ({
     variant: "gaucho",
     seats: duo(me),
-    match: { dealerIndex: 1, deal: { hands: [["7h", "Jh", "Kh"], ["As", "5d", "Qc"]] } },
+    match: {
+      dealerIndex: 1,
+      deal: {
+        hands: [
+          ["7h", "Jh", "Kh"],
+          ["As", "5d", "Qc"],
+        ],
+      },
+    },
     botDelayMs: null,
   }));
   await expect(g.page.getByTestId("prompt")).toBeVisible();
@@ -145,7 +214,15 @@ test("2v2 Mineiro trick in play; 2v2 mão de onze; blind mão de ferro; chat ope
   await shoot(m.page, "game-mineiro-2v2", false);
   await m.page.getByTestId("chat-toggle").click();
   m.fake.chat.push(
-    { id: 1, user_id: "u-x", nickname: "Parceira", avatar_url: null, message: "Tenho o zap, pode trucar!", message_type: "text", created_at: "" },
+    {
+      id: 1,
+      user_id: "u-x",
+      nickname: "Parceira",
+      avatar_url: null,
+      message: "Tenho o zap, pode trucar!",
+      message_type: "text",
+      created_at: "",
+    },
     { id: 2, user_id: "u-y", nickname: "Rival Um", avatar_url: null, message: "😎", message_type: "emoji", created_at: "" },
   );
   await m.page.getByTestId("chat-input").fill("Vamos nessa!");
@@ -155,12 +232,20 @@ test("2v2 Mineiro trick in play; 2v2 mão de onze; blind mão de ferro; chat ope
   m.fake.stop();
   await m.context.close();
 
-  const o = await room(browser, (me) => ({ seats: quartet(me), match: { dealerIndex: 3, scores: { team1: 11, team2: 8 } }, botDelayMs: null }));
+  const o = await room(browser, (me) => ({
+    seats: quartet(me),
+    match: { dealerIndex: 3, scores: { team1: 11, team2: 8 } },
+    botDelayMs: null,
+  }));
   await shoot(o.page, "game-mao-de-onze", false);
   o.fake.stop();
   await o.context.close();
 
-  const f = await room(browser, (me) => ({ seats: duo(me), match: { dealerIndex: 0, scores: { team1: 11, team2: 11 } }, botDelayMs: null }));
+  const f = await room(browser, (me) => ({
+    seats: duo(me),
+    match: { dealerIndex: 0, scores: { team1: 11, team2: 11 } },
+    botDelayMs: null,
+  }));
   f.fake.playAny("bot-1");
   await expect(f.page.getByTestId("trick-card")).toHaveCount(1);
   await shoot(f.page, "game-mao-de-ferro", false);
@@ -173,7 +258,17 @@ test("match result", async ({ browser }) => {
     seats: duo(me),
     mode: "ranked",
     entryCost: 100,
-    match: { dealerIndex: 1, scores: { team1: 10, team2: 8 }, deal: { hands: [["3h", "2c", "Ac"], ["4h", "5d", "Qc"]], vira: "7d" } },
+    match: {
+      dealerIndex: 1,
+      scores: { team1: 10, team2: 8 },
+      deal: {
+        hands: [
+          ["3h", "2c", "Ac"],
+          ["4h", "5d", "Qc"],
+        ],
+        vira: "7d",
+      },
+    },
     botDelayMs: null,
   }));
   await page.getByTestId("call-truco").click();

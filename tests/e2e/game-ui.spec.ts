@@ -38,7 +38,16 @@ async function playTwice(page: Page, name: string) {
 test("Paulista 1v1: header, info, board, a card played with two taps and the bot's answer", async ({ browser }) => {
   const { page, context, room } = await table(browser, (me) => ({
     seats: duo(me),
-    match: { dealerIndex: 1, deal: { hands: [["7h", "Kc", "4d"], ["3s", "5h", "Qc"]], vira: "6d" } },
+    match: {
+      dealerIndex: 1,
+      deal: {
+        hands: [
+          ["7h", "Kc", "4d"],
+          ["3s", "5h", "Qc"],
+        ],
+        vira: "6d",
+      },
+    },
     botDelayMs: 300,
   }));
   await expect(page.getByTestId("room-title")).toHaveText("Sala #TRC7Q2");
@@ -73,7 +82,16 @@ test("Paulista 1v1: header, info, board, a card played with two taps and the bot
 test("a truco call: banner, the ladder's raise, 'Correr', and the hand summary", async ({ browser }) => {
   const { page, context, room } = await table(browser, (me) => ({
     seats: duo(me),
-    match: { dealerIndex: 0, deal: { hands: [["7h", "Kc", "4d"], ["3s", "5h", "Qc"]], vira: "6d" } },
+    match: {
+      dealerIndex: 0,
+      deal: {
+        hands: [
+          ["7h", "Kc", "4d"],
+          ["3s", "5h", "Qc"],
+        ],
+        vira: "6d",
+      },
+    },
     botDelayMs: null,
   }));
   await expect(page.getByTestId("action-status")).toContainText("Tia Bot");
@@ -98,7 +116,16 @@ test("a truco call: banner, the ladder's raise, 'Correr', and the hand summary",
 test("raising back: 'Seis!' answers a truco, the caller's side then waits", async ({ browser }) => {
   const { page, context, room } = await table(browser, (me) => ({
     seats: duo(me),
-    match: { dealerIndex: 0, deal: { hands: [["7h", "Kc", "4d"], ["3s", "5h", "Qc"]], vira: "6d" } },
+    match: {
+      dealerIndex: 0,
+      deal: {
+        hands: [
+          ["7h", "Kc", "4d"],
+          ["3s", "5h", "Qc"],
+        ],
+        vira: "6d",
+      },
+    },
     botDelayMs: null,
   }));
   room.act("bot-1", { type: "call_truco", call: "truco" });
@@ -115,7 +142,15 @@ test("Argentino: Spanish deck, envido with the count, irse al mazo in two steps"
   const { page, context, room } = await table(browser, (me) => ({
     variant: "argentino",
     seats: duo(me),
-    match: { dealerIndex: 1, deal: { hands: [["7s", "6s", "Ac"], ["3h", "5d", "Qc"]] } },
+    match: {
+      dealerIndex: 1,
+      deal: {
+        hands: [
+          ["7s", "6s", "Ac"],
+          ["3h", "5d", "Qc"],
+        ],
+      },
+    },
     botDelayMs: null,
   }));
   await expect(page.getByTestId("board")).toHaveAttribute("data-variant", "argentino");
@@ -145,7 +180,15 @@ test("an envido to answer: Quero, the raises, Não quero", async ({ browser }) =
   const { page, context, room } = await table(browser, (me) => ({
     variant: "argentino",
     seats: duo(me),
-    match: { dealerIndex: 0, deal: { hands: [["7s", "6s", "Ac"], ["3h", "5d", "Qc"]] } },
+    match: {
+      dealerIndex: 0,
+      deal: {
+        hands: [
+          ["7s", "6s", "Ac"],
+          ["3h", "5d", "Qc"],
+        ],
+      },
+    },
     botDelayMs: null,
   }));
   room.act("bot-1", { type: "call_envido", call: "envido" });
@@ -166,7 +209,15 @@ test("Gaúcho: a flor must be sung before playing", async ({ browser }) => {
   const { page, context, room } = await table(browser, (me) => ({
     variant: "gaucho",
     seats: duo(me),
-    match: { dealerIndex: 1, deal: { hands: [["7h", "6h", "5h"], ["3s", "5d", "Qc"]] } },
+    match: {
+      dealerIndex: 1,
+      deal: {
+        hands: [
+          ["7h", "6h", "5h"],
+          ["3s", "5d", "Qc"],
+        ],
+      },
+    },
     botDelayMs: null,
   }));
   await expect(page.getByRole("button", { name: "7 de Copas" })).toBeVisible();
@@ -222,7 +273,16 @@ test("blind mão de ferro: face-down cards played by slot", async ({ browser }) 
 test("keyboard: arrow keys move between cards, Enter picks then plays", async ({ browser }) => {
   const { page, context, room } = await table(browser, (me) => ({
     seats: duo(me),
-    match: { dealerIndex: 1, deal: { hands: [["7h", "Kc", "4d"], ["3s", "5h", "Qc"]], vira: "6d" } },
+    match: {
+      dealerIndex: 1,
+      deal: {
+        hands: [
+          ["7h", "Kc", "4d"],
+          ["3s", "5h", "Qc"],
+        ],
+        vira: "6d",
+      },
+    },
     botDelayMs: null,
   }));
   const first = page.getByRole("button", { name: "7 de Copas" });
@@ -288,7 +348,9 @@ test("chat: open, 12 emojis, send text, blank not sent, 200 characters, unread b
   await expect(panel).toHaveCount(0);
   room.broadcast({
     type: "chat_message",
-    payload: { message: { id: 99, user_id: "someone", nickname: "Tia Bot", avatar_url: null, message: "Oi!", message_type: "text", created_at: "" } },
+    payload: {
+      message: { id: 99, user_id: "someone", nickname: "Tia Bot", avatar_url: null, message: "Oi!", message_type: "text", created_at: "" },
+    },
   });
   await expect(page.getByTestId("chat-unread")).toHaveText("1");
   await page.getByTestId("chat-toggle").click();
@@ -312,7 +374,16 @@ test("the end of the match: Vitória!, coins won, back home", async ({ browser }
     seats: duo(me),
     mode: "ranked",
     entryCost: 100,
-    match: { dealerIndex: 1, scores: { team1: 29, team2: 12 }, deal: { hands: [["7s", "6s", "Ac"], ["3h", "5d", "Qc"]] } },
+    match: {
+      dealerIndex: 1,
+      scores: { team1: 29, team2: 12 },
+      deal: {
+        hands: [
+          ["7s", "6s", "Ac"],
+          ["3h", "5d", "Qc"],
+        ],
+      },
+    },
     botDelayMs: null,
   }));
   await page.getByTestId("call-truco").click();
@@ -426,8 +497,36 @@ test("profile history: entries with VITÓRIA/DERROTA and signed coins, and the e
   await page.route("**/api/games/history", (route) =>
     route.fulfill({
       json: [
-        { id: "g1", game_type: "1v1", game_mode: "ranked", truco_variant: "paulista", bot_level: null, result: "win", coins_change: 100, rating_change: 16, team1_score: 12, team2_score: 7, team: "team1", completed_at: "2026-03-04T12:00:00Z", created_at: "2026-03-04T11:40:00Z" },
-        { id: "g2", game_type: "2v2", game_mode: "casual", truco_variant: "argentino", bot_level: null, result: "loss", coins_change: -50, rating_change: 0, team1_score: 30, team2_score: 21, team: "team2", completed_at: "2026-03-03T12:00:00Z", created_at: "2026-03-03T11:40:00Z" },
+        {
+          id: "g1",
+          game_type: "1v1",
+          game_mode: "ranked",
+          truco_variant: "paulista",
+          bot_level: null,
+          result: "win",
+          coins_change: 100,
+          rating_change: 16,
+          team1_score: 12,
+          team2_score: 7,
+          team: "team1",
+          completed_at: "2026-03-04T12:00:00Z",
+          created_at: "2026-03-04T11:40:00Z",
+        },
+        {
+          id: "g2",
+          game_type: "2v2",
+          game_mode: "casual",
+          truco_variant: "argentino",
+          bot_level: null,
+          result: "loss",
+          coins_change: -50,
+          rating_change: 0,
+          team1_score: 30,
+          team2_score: 21,
+          team: "team2",
+          completed_at: "2026-03-03T12:00:00Z",
+          created_at: "2026-03-03T11:40:00Z",
+        },
       ],
     }),
   );

@@ -20,7 +20,10 @@ export async function signIn(page: Page, player: { name: string; email: string }
   await expect(page.getByTestId("header-nickname")).toBeVisible();
 }
 
-export async function newSignedInPage(browser: Browser, prefix?: string): Promise<{ context: BrowserContext; page: Page; player: { name: string; email: string } }> {
+export async function newSignedInPage(
+  browser: Browser,
+  prefix?: string,
+): Promise<{ context: BrowserContext; page: Page; player: { name: string; email: string } }> {
   const context = await browser.newContext({ locale: "pt-BR" });
   const page = await context.newPage();
   const player = uniquePlayer(prefix);

@@ -52,7 +52,10 @@ test("coin and payment screens", async ({ page }) => {
   await shoot(page, "payment-cancel");
 
   await page.goto("/");
-  await page.getByTestId("daily-reward-banner").getByRole("button", { name: /Coletar/ }).click();
+  await page
+    .getByTestId("daily-reward-banner")
+    .getByRole("button", { name: /Coletar/ })
+    .click();
   await page.getByTestId("daily-reward-banner").waitFor({ state: "detached" });
   await page.goto("/profile");
   await page.getByRole("tab", { name: "Transações" }).click();

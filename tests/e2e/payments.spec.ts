@@ -22,7 +22,15 @@ test("buys a coin pack through the payment emulator and sees the balance and the
   const store = await openStore(page);
   await expect(store.getByRole("tab", { name: "Moedas" })).toHaveAttribute("aria-selected", "true");
   // Every pack of spec §3, the bonus shown; nothing to buy until one is chosen.
-  for (const text of ["1.000 moedas", "2.500 moedas", "5.500 moedas", "12.000 moedas", "25.000 moedas", "+500 de bônus", "+10.000 de bônus"]) {
+  for (const text of [
+    "1.000 moedas",
+    "2.500 moedas",
+    "5.500 moedas",
+    "12.000 moedas",
+    "25.000 moedas",
+    "+500 de bônus",
+    "+10.000 de bônus",
+  ]) {
     await expect(store.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(store.getByRole("button", { name: "Comprar", exact: true })).toBeDisabled();
@@ -139,7 +147,10 @@ test("claims the daily reward once: the banner goes and the balance grows", asyn
   const banner = page.getByTestId("daily-reward-banner");
   await expect(banner).toBeVisible();
   await expect(banner.getByText("Dia 1 da sequência: colete 100 moedas grátis.")).toBeVisible();
-  await clickOnceHydrated(banner.getByRole("button", { name: /Coletar/ }), page.getByRole("status").filter({ hasText: "+100 moedas! Dia 1 da sequência." }));
+  await clickOnceHydrated(
+    banner.getByRole("button", { name: /Coletar/ }),
+    page.getByRole("status").filter({ hasText: "+100 moedas! Dia 1 da sequência." }),
+  );
   await expect(banner).toHaveCount(0);
   await expect(balance(page, "1.100")).toBeAttached();
   await page.reload();

@@ -59,18 +59,14 @@ class CookieJar {
       const i = pair.indexOf("=");
       const name = pair.slice(0, i).trim();
       const value = pair.slice(i + 1).trim();
-      const expired =
-        value === "" ||
-        attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || /expires=thu, 01 jan 1970/i.test(a));
+      const expired = value === "" || attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || /expires=thu, 01 jan 1970/i.test(a));
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
   }
 }
 
-type Step =
-  | { kind: "callback"; url: URL }
-  | { kind: "page"; url: URL; status: number; html: string };
+type Step = { kind: "callback"; url: URL } | { kind: "page"; url: URL; status: number; html: string };
 
 async function browse(jar: CookieJar, start: URL | string, init: RequestInit = {}): Promise<Step> {
   let url = new URL(start);
@@ -130,17 +126,11 @@ async function submit(jar: CookieJar, action: URL, fields: Record<string, string
 }
 
 /** Authorization request through the login page; returns the callback URL. */
-async function signIn(
-  identity: { name: string; email: string },
-  extra: Record<string, string> = {},
-) {
+async function signIn(identity: { name: string; email: string }, extra: Record<string, string> = {}) {
   const jar = new CookieJar();
   const { verifier, challenge } = pkcePair();
   const state = randomBytes(16).toString("base64url");
-  const login = await browse(
-    jar,
-    authorizationUrl({ state, code_challenge: challenge, code_challenge_method: "S256", ...extra }),
-  );
+  const login = await browse(jar, authorizationUrl({ state, code_challenge: challenge, code_challenge_method: "S256", ...extra }));
   if (login.kind !== "page") throw new Error("expected the login page");
   expect(login.status).toBe(200);
   const done = await submit(jar, formAction(login), identity);
@@ -148,11 +138,7 @@ async function signIn(
   return { url: done.url, state, verifier };
 }
 
-async function exchange(
-  code: string,
-  verifier: string,
-  auth: "client_secret_basic" | "client_secret_post" = "client_secret_basic",
-) {
+async function exchange(code: string, verifier: string, auth: "client_secret_basic" | "client_secret_post" = "client_secret_basic") {
   const body = new URLSearchParams({
     grant_type: "authorization_code",
     code,
@@ -189,18 +175,13 @@ describe("sign-in emulator", () => {
     expect(discovery.token_endpoint).toBe(`${emulator.issuer}/token`);
     expect(discovery.jwks_uri).toBe(`${emulator.issuer}/jwks`);
     expect(discovery.code_challenge_methods_supported).toEqual(["S256"]);
-    expect(discovery.token_endpoint_auth_methods_supported).toEqual(
-      expect.arrayContaining(["client_secret_basic", "client_secret_post"]),
-    );
+    expect(discovery.token_endpoint_auth_methods_supported).toEqual(expect.arrayContaining(["client_secret_basic", "client_secret_post"]));
     expect(discovery.scopes_supported).toEqual(expect.arrayContaining(["openid", "email", "profile"]));
   });
 
   it("serves an accessible, self-contained login page", async () => {
     const { challenge } = pkcePair();
-    const page = await browse(
-      new CookieJar(),
-      authorizationUrl({ state: "s", code_challenge: challenge, code_challenge_method: "S256" }),
-    );
+    const page = await browse(new CookieJar(), authorizationUrl({ state: "s", code_challenge: challenge, code_challenge_method: "S256" }));
     if (page.kind !== "page") throw new Error("expected the login page");
     expect(page.status).toBe(200);
     expect(page.html).toContain("<title>Sign-in emulator — local development only</title>");
@@ -264,10 +245,7 @@ describe("sign-in emulator", () => {
   it("shows the error page and does not redirect when the email is missing or malformed", async () => {
     const jar = new CookieJar();
     const { verifier, challenge } = pkcePair();
-    const login = await browse(
-      jar,
-      authorizationUrl({ state: "st", code_challenge: challenge, code_challenge_method: "S256" }),
-    );
+    const login = await browse(jar, authorizationUrl({ state: "st", code_challenge: challenge, code_challenge_method: "S256" }));
     if (login.kind !== "page") throw new Error("expected the login page");
     const action = formAction(login);
 
@@ -325,10 +303,7 @@ describe("sign-in emulator", () => {
   it("returns access_denied when the user cancels", async () => {
     const jar = new CookieJar();
     const { challenge } = pkcePair();
-    const login = await browse(
-      jar,
-      authorizationUrl({ state: "c", code_challenge: challenge, code_challenge_method: "S256" }),
-    );
+    const login = await browse(jar, authorizationUrl({ state: "c", code_challenge: challenge, code_challenge_method: "S256" }));
     if (login.kind !== "page") throw new Error("expected the login page");
     const abort = new URL(formAction(login).href.replace(/\/login$/, "/abort"));
     const done = await submit(jar, abort, {});
@@ -355,10 +330,7 @@ describe("sign-in emulator", () => {
 
   it("rejects a login form posted without the interaction cookie (CSRF)", async () => {
     const { challenge } = pkcePair();
-    const login = await browse(
-      new CookieJar(),
-      authorizationUrl({ state: "q", code_challenge: challenge, code_challenge_method: "S256" }),
-    );
+    const login = await browse(new CookieJar(), authorizationUrl({ state: "q", code_challenge: challenge, code_challenge_method: "S256" }));
     if (login.kind !== "page") throw new Error("expected the login page");
     const forged = await submit(new CookieJar(), formAction(login), { name: "Mallory", email: "m@example.com" });
     expect(forged.kind).toBe("page");

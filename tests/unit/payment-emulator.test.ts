@@ -168,9 +168,11 @@ describe("Stripe API shapes through the real SDK", () => {
 
   it("answers Stripe's error envelope for bad parameters and unknown ids", async () => {
     const stripe = sdk();
-    await expect(
-      stripe.checkout.sessions.create({ ...PREMIUM_PARAMS, line_items: PACK_PARAMS.line_items }),
-    ).rejects.toMatchObject({ type: "StripeInvalidRequestError", statusCode: 400, param: "line_items[0][price_data][recurring]" });
+    await expect(stripe.checkout.sessions.create({ ...PREMIUM_PARAMS, line_items: PACK_PARAMS.line_items })).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      statusCode: 400,
+      param: "line_items[0][price_data][recurring]",
+    });
     await expect(stripe.checkout.sessions.create({ ...PACK_PARAMS, success_url: undefined })).rejects.toMatchObject({
       param: "success_url",
     });

@@ -76,7 +76,9 @@ describe("the streak (injected clock)", () => {
       [9, 220],
     ]);
     expect((await userRow(user.id))?.virtual_coins).toBe(1000 + 100 + 120 + 140 + 160 + 180 + 200 + 220 * 3);
-    const keys = await env.DB.prepare("SELECT idempotency_key FROM coin_transactions WHERE user_id = ? AND transaction_type = 'daily_reward' ORDER BY id")
+    const keys = await env.DB.prepare(
+      "SELECT idempotency_key FROM coin_transactions WHERE user_id = ? AND transaction_type = 'daily_reward' ORDER BY id",
+    )
       .bind(user.id)
       .all<{ idempotency_key: string }>();
     expect(keys.results[0].idempotency_key).toBe(`daily:${user.id}:2026-03-01`);

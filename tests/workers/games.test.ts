@@ -21,7 +21,9 @@ async function join(player: Player, code: string) {
 }
 
 async function ledgerRows(gameId: string) {
-  const { results } = await env.DB.prepare("SELECT user_id, amount, transaction_type, idempotency_key FROM coin_transactions WHERE ref = ? ORDER BY id")
+  const { results } = await env.DB.prepare(
+    "SELECT user_id, amount, transaction_type, idempotency_key FROM coin_transactions WHERE ref = ? ORDER BY id",
+  )
     .bind(gameRef(gameId))
     .all<{ user_id: string; amount: number; transaction_type: string; idempotency_key: string }>();
   return results;
@@ -91,14 +93,25 @@ describe("creating and joining", () => {
   it("refuses bad bodies and players who cannot pay, writing nothing", async () => {
     const poor = await createPlayer("Pobre");
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO coin_transactions (user_id, amount, transaction_type, description, idempotency_key) VALUES (?, -980, 'admin_adjustment', 'test', ?)").bind(poor.user.id, `test:${poor.user.id}`),
+      env.DB.prepare(
+        "INSERT INTO coin_transactions (user_id, amount, transaction_type, description, idempotency_key) VALUES (?, -980, 'admin_adjustment', 'test', ?)",
+      ).bind(poor.user.id, `test:${poor.user.id}`),
       env.DB.prepare("UPDATE users SET virtual_coins = 20 WHERE id = ?").bind(poor.user.id),
     ]);
     const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM games").first<{ n: number }>();
-    const broke = await call("/api/games", { method: "POST", cookie: poor.cookie, body: { game_type: "1v1", game_mode: "casual", truco_variant: "mineiro" } });
+    const broke = await call("/api/games", {
+      method: "POST",
+      cookie: poor.cookie,
+      body: { game_type: "1v1", game_mode: "casual", truco_variant: "mineiro" },
+    });
     expect(broke.status).toBe(400);
     expect(await broke.json()).toEqual({ error: "Moedas insuficientes. Você precisa de 50 moedas para criar este jogo." });
-    for (const body of [{ game_type: "3v3", game_mode: "casual", truco_variant: "paulista" }, { game_type: "1v1", game_mode: "tournament", truco_variant: "paulista" }, { game_type: "1v1", game_mode: "casual", truco_variant: "buraco" }, {}]) {
+    for (const body of [
+      { game_type: "3v3", game_mode: "casual", truco_variant: "paulista" },
+      { game_type: "1v1", game_mode: "tournament", truco_variant: "paulista" },
+      { game_type: "1v1", game_mode: "casual", truco_variant: "buraco" },
+      {},
+    ]) {
       expect((await call("/api/games", { method: "POST", cookie: poor.cookie, body })).status).toBe(400);
     }
     const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM games").first<{ n: number }>();
@@ -155,7 +168,13 @@ describe("creating and joining", () => {
     expect(await shut.json()).toEqual({ error: "Esta é uma mesa exclusiva para assinantes Premium" });
     expect((await userRow(plain.user.id))?.virtual_coins).toBe(1000);
     // The room refuses on its own too, whatever the app in front of it checked.
-    const direct = await (roomStub(game.id) as unknown as DurableObjectStub<RoomRpc & Rpc.DurableObjectBranded>).join({ userId: plain.user.id, nickname: "x", avatarUrl: null, isPremium: false, rating: 1000 });
+    const direct = await (roomStub(game.id) as unknown as DurableObjectStub<RoomRpc & Rpc.DurableObjectBranded>).join({
+      userId: plain.user.id,
+      nickname: "x",
+      avatarUrl: null,
+      isPremium: false,
+      rating: 1000,
+    });
     expect(direct).toEqual({ ok: false, error: "premium_only" });
     expect((await ledgerRows(game.id)).map((row) => row.user_id)).toEqual([member.user.id]);
 
@@ -192,8 +211,8 @@ describe("playing through the room", () => {
     const winner = row!.winner_team as string;
     const winnerPlayer = winner === "team1" ? a : b;
     const loserPlayer = winner === "team1" ? b : a;
-    expect((await userRow(winnerPlayer.user.id))).toMatchObject({ virtual_coins: 1100, games_played: 1, games_won: 1, ranking_points: 1016 });
-    expect((await userRow(loserPlayer.user.id))).toMatchObject({ virtual_coins: 900, games_played: 1, games_lost: 1, ranking_points: 984 });
+    expect(await userRow(winnerPlayer.user.id)).toMatchObject({ virtual_coins: 1100, games_played: 1, games_won: 1, ranking_points: 1016 });
+    expect(await userRow(loserPlayer.user.id)).toMatchObject({ virtual_coins: 900, games_played: 1, games_lost: 1, ranking_points: 984 });
     expect(clients[0].messages.some((m) => m.type === "game_ended")).toBe(true);
 
     // Settlement happens once, whatever fires again.
@@ -208,7 +227,9 @@ describe("playing through the room", () => {
     const history = await (await call("/api/games/history", { cookie: winnerPlayer.cookie })).json<Record<string, unknown>[]>();
     expect(history[0]).toMatchObject({ id: game.id, game_type: "1v1", game_mode: "ranked", result: "win", coins_change: 100 });
     // Every hand's seed was committed when dealt and revealed when it ended.
-    const hands = await env.DB.prepare("SELECT seed_commitment, seed FROM game_hands WHERE game_id = ?").bind(game.id).all<{ seed_commitment: string; seed: string }>();
+    const hands = await env.DB.prepare("SELECT seed_commitment, seed FROM game_hands WHERE game_id = ?")
+      .bind(game.id)
+      .all<{ seed_commitment: string; seed: string }>();
     expect(hands.results.length).toBeGreaterThan(0);
     for (const hand of hands.results) {
       const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(hand.seed));
@@ -231,7 +252,9 @@ describe("playing through the room", () => {
     await playToTheEnd(clients, 60_000);
     expectNoLeakedCards(clients);
     const row = await gameRow(game.id);
-    const seats = await env.DB.prepare("SELECT user_id, team, result, coins_change FROM game_players WHERE game_id = ?").bind(game.id).all<{ user_id: string; team: string; result: string; coins_change: number }>();
+    const seats = await env.DB.prepare("SELECT user_id, team, result, coins_change FROM game_players WHERE game_id = ?")
+      .bind(game.id)
+      .all<{ user_id: string; team: string; result: string; coins_change: number }>();
     for (const seat of seats.results) {
       const won = seat.team === row!.winner_team;
       expect(seat).toMatchObject({ result: won ? "win" : "loss", coins_change: won ? 50 : -50 });
@@ -301,7 +324,11 @@ describe("playing through the room", () => {
     const card = first.state!.view!.legalActions.find((action) => action.type === "play_card")!;
     first.send({ type: "play_card", payload: { cardId: (card as { cardId: string }).cardId } });
     await first.until(() => (first.state?.view?.roundCards.length ?? 0) === 1, 5_000, "the card on the table");
-    const before = { version: first.state!.version, hand: first.state!.view!.players[first.userId].hand, round: first.state!.view!.currentRound };
+    const before = {
+      version: first.state!.version,
+      hand: first.state!.view!.players[first.userId].hand,
+      round: first.state!.view!.currentRound,
+    };
 
     await evictDurableObject(roomStub(game.id));
     first.send({ type: "sync", payload: { version: before.version } });
@@ -353,7 +380,11 @@ describe("playing through the room", () => {
 
     // Back again: the seat is handed back.
     const back = await RoomClient.connect(game.id, away.userId === a.user.id ? a : b);
-    await back.until(() => Boolean(back.state?.participants.some((p) => p.user_id === away.userId && !p.bot_controlled)), 5_000, "the seat handed back");
+    await back.until(
+      () => Boolean(back.state?.participants.some((p) => p.user_id === away.userId && !p.bot_controlled)),
+      5_000,
+      "the seat handed back",
+    );
     back.close();
     stay.close();
   });
@@ -371,7 +402,7 @@ describe("playing through the room", () => {
     });
     await evictDurableObject(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect((await gameRow(game.id))).toMatchObject({ status: "cancelled", end_reason: "idle" });
+    expect(await gameRow(game.id)).toMatchObject({ status: "cancelled", end_reason: "idle" });
     for (const player of [a, b]) expect((await userRow(player.user.id))?.virtual_coins).toBe(1000);
     const returns = (await ledgerRows(game.id)).filter((row) => row.transaction_type === "game_refund");
     expect(returns).toHaveLength(2);
@@ -384,11 +415,17 @@ describe("playing through the room", () => {
 describe("computer players", () => {
   it("plays a whole free 2v2 practice match against the computer, with no coins or stats changed", async () => {
     const a = await createPlayer();
-    const game = await createGame(a, { game_type: "2v2", game_mode: "ranked", truco_variant: "gaucho", vs_computer: true, bot_level: "easy" });
+    const game = await createGame(a, {
+      game_type: "2v2",
+      game_mode: "ranked",
+      truco_variant: "gaucho",
+      vs_computer: true,
+      bot_level: "easy",
+    });
     expect(game).toMatchObject({ game_mode: "casual", entry_cost: 0, bot_level: "easy" });
     const client = await RoomClient.connect(game.id, a);
     await playToTheEnd([client], 120_000);
-    expect((await userRow(a.user.id))).toMatchObject({ virtual_coins: 1000, games_played: 0, ranking_points: 1000 });
+    expect(await userRow(a.user.id)).toMatchObject({ virtual_coins: 1000, games_played: 0, ranking_points: 1000 });
     const history = await (await call("/api/games/history", { cookie: a.cookie })).json<{ id: string }[]>();
     expect(history[0].id).toBe(game.id);
     client.close();
@@ -397,11 +434,15 @@ describe("computer players", () => {
   it("lets the creator fill a casual table with computer players, returning the entries", async () => {
     const [a, b, c] = [await createPlayer(), await createPlayer(), await createPlayer()];
     const ranked = await createGame(c, { game_type: "1v1", game_mode: "ranked", truco_variant: "paulista" });
-    expect((await call(`/api/games/${ranked.id}/bots`, { method: "POST", cookie: c.cookie, body: { bot_level: "easy" } })).status).toBe(409);
+    expect((await call(`/api/games/${ranked.id}/bots`, { method: "POST", cookie: c.cookie, body: { bot_level: "easy" } })).status).toBe(
+      409,
+    );
     const game = await createGame(a, { game_type: "2v2", game_mode: "casual", truco_variant: "paulista" });
     await join(b, game.game_code);
     expect((await call(`/api/games/${game.id}/bots`, { method: "POST", cookie: b.cookie, body: { bot_level: "easy" } })).status).toBe(403);
-    expect((await call(`/api/games/${game.id}/bots`, { method: "POST", cookie: a.cookie, body: { bot_level: "normal" } })).status).toBe(200);
+    expect((await call(`/api/games/${game.id}/bots`, { method: "POST", cookie: a.cookie, body: { bot_level: "normal" } })).status).toBe(
+      200,
+    );
     for (const player of [a, b]) expect((await userRow(player.user.id))?.virtual_coins).toBe(1000);
     const participants = await (await call(`/api/games/${game.id}/participants`, { cookie: a.cookie })).json<{ is_bot: boolean }[]>();
     expect(participants.filter((p) => p.is_bot)).toHaveLength(2);

@@ -37,7 +37,9 @@ describe("the ledger under concurrency", () => {
     const movement = { userId: user.id, amount: 250, type: "bonus" as const, description: "Teste", key: `test:once:${user.id}` };
     expect(await applyMovement(db, movement)).toBe("applied");
     expect(await applyMovement(db, movement)).toBe("duplicate");
-    const concurrent = await Promise.all(Array.from({ length: 10 }, () => applyMovement(db, { ...movement, key: `test:twice:${user.id}` })));
+    const concurrent = await Promise.all(
+      Array.from({ length: 10 }, () => applyMovement(db, { ...movement, key: `test:twice:${user.id}` })),
+    );
     expect(concurrent.filter((o) => o === "applied")).toHaveLength(1);
     expect(concurrent.filter((o) => o === "duplicate")).toHaveLength(9);
     expect((await userRow(user.id))?.virtual_coins).toBe(1500);
@@ -46,9 +48,9 @@ describe("the ledger under concurrency", () => {
   it("refuses a spend that would take the balance below zero, and writes nothing", async () => {
     const { user } = await createPlayer("Pobre");
     const { db } = testContext();
-    expect(await applyMovement(db, { userId: user.id, amount: -1001, type: "game_entry", description: "x", key: `test:over:${user.id}` })).toBe(
-      "insufficient",
-    );
+    expect(
+      await applyMovement(db, { userId: user.id, amount: -1001, type: "game_entry", description: "x", key: `test:over:${user.id}` }),
+    ).toBe("insufficient");
     expect((await userRow(user.id))?.virtual_coins).toBe(1000);
     expect(await countRows("SELECT COUNT(*) AS n FROM coin_transactions WHERE idempotency_key = ?", `test:over:${user.id}`)).toBe(0);
   });
@@ -63,8 +65,20 @@ describe("GET /api/transactions", () => {
     const { user, cookie } = await createPlayer("Extrato");
     const other = await createPlayer("Outro");
     const { db } = testContext();
-    await applyMovement(db, { userId: user.id, amount: -50, type: "game_entry", description: "Entrada na sala ABC123", key: `test:tx1:${user.id}` });
-    await applyMovement(db, { userId: user.id, amount: 120, type: "daily_reward", description: "Recompensa diária (dia 2)", key: `test:tx2:${user.id}` });
+    await applyMovement(db, {
+      userId: user.id,
+      amount: -50,
+      type: "game_entry",
+      description: "Entrada na sala ABC123",
+      key: `test:tx1:${user.id}`,
+    });
+    await applyMovement(db, {
+      userId: user.id,
+      amount: 120,
+      type: "daily_reward",
+      description: "Recompensa diária (dia 2)",
+      key: `test:tx2:${user.id}`,
+    });
     await applyMovement(db, { userId: other.user.id, amount: 5, type: "bonus", description: "Outro", key: `test:tx3:${other.user.id}` });
 
     const response = await call("/api/transactions", { cookie });
@@ -88,7 +102,9 @@ describe("GET /api/transactions", () => {
       body: { game_type: "2v2", game_mode: "ranked", truco_variant: "mineiro" },
     });
     const game = await created.json<{ id: string; game_code: string }>();
-    await env.DB.prepare("INSERT INTO payments (id, user_id, kind, pack_id, amount_cents, coins, status, stripe_session_id) VALUES (?, ?, 'coins', 2, 999, 3000, 'paid', ?)")
+    await env.DB.prepare(
+      "INSERT INTO payments (id, user_id, kind, pack_id, amount_cents, coins, status, stripe_session_id) VALUES (?, ?, 'coins', 2, 999, 3000, 'paid', ?)",
+    )
       .bind(`pay-${user.id}`, user.id, `cs_${user.id}`)
       .run();
     await applyMovement(testContext().db, {

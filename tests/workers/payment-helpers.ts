@@ -52,8 +52,7 @@ export async function deliver(
   options: { secret?: string; timestamp?: number; signature?: string | null } = {},
 ): Promise<Response> {
   const payload = typeof event === "string" ? event : JSON.stringify(event);
-  const signature =
-    options.signature === undefined ? await signStripe(payload, options.secret, options.timestamp) : options.signature;
+  const signature = options.signature === undefined ? await signStripe(payload, options.secret, options.timestamp) : options.signature;
   const headers: Record<string, string> = {};
   if (signature !== null) headers["Stripe-Signature"] = signature;
   return call("/api/webhooks/stripe", { method: "POST", body: payload, origin: null, headers });
@@ -128,12 +127,17 @@ export function invoiceObject(fields: { subscriptionId: string; userId: string; 
       quote_details: null,
       subscription_details: { subscription: fields.subscriptionId, metadata: { user_id: fields.userId, plan_type: "monthly" } },
     },
-    lines: { object: "list", data: [{ id: randomId("il_"), object: "line_item", period: { start: fields.periodEnd - 30 * 86400, end: fields.periodEnd } }] },
+    lines: {
+      object: "list",
+      data: [{ id: randomId("il_"), object: "line_item", period: { start: fields.periodEnd - 30 * 86400, end: fields.periodEnd } }],
+    },
   };
 }
 
 export async function countRows(sql: string, ...binds: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(sql).bind(...binds).first<{ n: number }>();
+  const row = await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
@@ -160,17 +164,40 @@ export async function seedGame(
     env.DB.prepare(
       `INSERT INTO games (id, game_code, status, game_type, game_mode, truco_variant, entry_cost, created_by, created_at, completed_at, end_reason)
        VALUES (?, ?, ?, '1v1', 'ranked', 'paulista', ?, ?, ?, ?, ?)`,
-    ).bind(id, code, status, entry, userId, ended, status === "cancelled" || status === "completed" ? ended : null, status === "cancelled" ? "fault" : null),
+    ).bind(
+      id,
+      code,
+      status,
+      entry,
+      userId,
+      ended,
+      status === "cancelled" || status === "completed" ? ended : null,
+      status === "cancelled" ? "fault" : null,
+    ),
     env.DB.prepare(
       `INSERT INTO game_players (game_id, user_id, seat, team, nickname, entry_paid) VALUES (?, ?, 0, 'team1', 'Jogador', ?)`,
     ).bind(id, userId, paid ? entry : 0),
   ]);
   const { db } = testContext();
   if (paid) {
-    await applyMovement(db, { userId, amount: -entry, type: "game_entry", description: "Entrada", ref: `game:${id}`, key: `game:${id}:entry:${userId}` });
+    await applyMovement(db, {
+      userId,
+      amount: -entry,
+      type: "game_entry",
+      description: "Entrada",
+      ref: `game:${id}`,
+      key: `game:${id}:entry:${userId}`,
+    });
   }
   if (autoReturned) {
-    await applyMovement(db, { userId, amount: entry, type: "game_refund", description: "Devolução", ref: `game:${id}`, key: `game:${id}:return:${userId}` });
+    await applyMovement(db, {
+      userId,
+      amount: entry,
+      type: "game_refund",
+      description: "Devolução",
+      ref: `game:${id}`,
+      key: `game:${id}:return:${userId}`,
+    });
   }
   return { id, code };
 }

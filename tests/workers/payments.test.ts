@@ -100,11 +100,20 @@ describe("POST /api/payments/coins and /api/payments/premium", () => {
     expect(response.status).toBe(200);
     const sessionId = sessionIdOf((await response.json<{ session_url: string }>()).session_url);
     const session = await emulatorGet<Record<string, unknown>>(`/v1/checkout/sessions/${sessionId}`);
-    expect(session).toMatchObject({ mode: "subscription", amount_total: 9999, locale: "en", metadata: { user_id: user.id, plan_type: "yearly" } });
+    expect(session).toMatchObject({
+      mode: "subscription",
+      amount_total: 9999,
+      locale: "en",
+      metadata: { user_id: user.id, plan_type: "yearly" },
+    });
     const items = await emulatorGet<{ data: Array<Record<string, any>> }>(`/v1/checkout/sessions/${sessionId}/line_items`);
     expect(items.data[0]).toMatchObject({ description: "Mesa de Truco Premium — yearly" });
     expect(items.data[0].price).toMatchObject({ unit_amount: 9999, type: "recurring", recurring: { interval: "year" } });
-    expect(await env.DB.prepare("SELECT kind, plan_type, amount_cents, status FROM payments WHERE stripe_session_id = ?").bind(sessionId).first()).toEqual({
+    expect(
+      await env.DB.prepare("SELECT kind, plan_type, amount_cents, status FROM payments WHERE stripe_session_id = ?")
+        .bind(sessionId)
+        .first(),
+    ).toEqual({
       kind: "premium",
       plan_type: "yearly",
       amount_cents: 9999,
@@ -127,7 +136,13 @@ describe("POST /api/webhooks/stripe: signatures", () => {
     const sessionId = await buyPack(cookie);
     const event = stripeEvent(
       "checkout.session.completed",
-      checkoutSession({ id: sessionId, mode: "payment", payment_status: "paid", userId: user.id, metadata: { user_id: user.id, kind: "coins", pack_id: "2" } }),
+      checkoutSession({
+        id: sessionId,
+        mode: "payment",
+        payment_status: "paid",
+        userId: user.id,
+        metadata: { user_id: user.id, kind: "coins", pack_id: "2" },
+      }),
     );
     return { user, event };
   }
@@ -184,7 +199,13 @@ describe("POST /api/webhooks/stripe: coins", () => {
     const sessionId = await buyPack(cookie, 2, 999); // 2,500 + 500
     const event = stripeEvent(
       "checkout.session.completed",
-      checkoutSession({ id: sessionId, mode: "payment", payment_status: "paid", userId: user.id, metadata: { user_id: user.id, kind: "coins", pack_id: "2" } }),
+      checkoutSession({
+        id: sessionId,
+        mode: "payment",
+        payment_status: "paid",
+        userId: user.id,
+        metadata: { user_id: user.id, kind: "coins", pack_id: "2" },
+      }),
     );
     const concurrent = await Promise.all(Array.from({ length: 5 }, () => deliver(event)));
     const sequential = [];
@@ -195,11 +216,18 @@ describe("POST /api/webhooks/stripe: coins", () => {
     expect(outcomes.filter((o) => o.outcome === "duplicate")).toHaveLength(9);
 
     expect((await userRow(user.id))?.virtual_coins).toBe(4000);
-    const rows = await env.DB.prepare("SELECT amount, transaction_type, idempotency_key, description FROM coin_transactions WHERE user_id = ? AND transaction_type = 'purchase'")
+    const rows = await env.DB.prepare(
+      "SELECT amount, transaction_type, idempotency_key, description FROM coin_transactions WHERE user_id = ? AND transaction_type = 'purchase'",
+    )
       .bind(user.id)
       .all();
     expect(rows.results).toEqual([
-      { amount: 3000, transaction_type: "purchase", idempotency_key: `stripe:checkout:${sessionId}`, description: "Pacote de 2.500 moedas + 500 de bônus" },
+      {
+        amount: 3000,
+        transaction_type: "purchase",
+        idempotency_key: `stripe:checkout:${sessionId}`,
+        description: "Pacote de 2.500 moedas + 500 de bônus",
+      },
     ]);
     expect(await countRows("SELECT COUNT(*) AS n FROM stripe_events WHERE id = ?", event.id)).toBe(1);
     const status = await (await call(`/api/payments/sessions/${sessionId}`, { cookie })).json();
@@ -210,7 +238,10 @@ describe("POST /api/webhooks/stripe: coins", () => {
     const { user, cookie } = await createPlayer("Boleto");
     const sessionId = await buyPack(cookie, 1, 499);
     const meta = { user_id: user.id, kind: "coins", pack_id: "1" };
-    const completed = stripeEvent("checkout.session.completed", checkoutSession({ id: sessionId, mode: "payment", payment_status: "unpaid", userId: user.id, metadata: meta }));
+    const completed = stripeEvent(
+      "checkout.session.completed",
+      checkoutSession({ id: sessionId, mode: "payment", payment_status: "unpaid", userId: user.id, metadata: meta }),
+    );
     expect((await deliver(completed)).status).toBe(200);
     expect((await userRow(user.id))?.virtual_coins).toBe(1000);
     expect(await env.DB.prepare("SELECT status FROM payments WHERE stripe_session_id = ?").bind(sessionId).first("status")).toBe("pending");
@@ -220,13 +251,20 @@ describe("POST /api/webhooks/stripe: coins", () => {
       checkoutSession({ id: sessionId, mode: "payment", payment_status: "paid", userId: user.id, metadata: meta }),
     );
     // The success and a stray "completed (paid)" for the same session arrive together: one credit.
-    const completedPaid = stripeEvent("checkout.session.completed", checkoutSession({ id: sessionId, mode: "payment", payment_status: "paid", userId: user.id, metadata: meta }));
+    const completedPaid = stripeEvent(
+      "checkout.session.completed",
+      checkoutSession({ id: sessionId, mode: "payment", payment_status: "paid", userId: user.id, metadata: meta }),
+    );
     const responses = await Promise.all([deliver(succeeded), deliver(completedPaid), deliver(succeeded)]);
     for (const response of responses) expect(response.status).toBe(200);
     expect((await userRow(user.id))?.virtual_coins).toBe(2000);
-    expect(await countRows("SELECT COUNT(*) AS n FROM coin_transactions WHERE idempotency_key = ?", `stripe:checkout:${sessionId}`)).toBe(1);
+    expect(await countRows("SELECT COUNT(*) AS n FROM coin_transactions WHERE idempotency_key = ?", `stripe:checkout:${sessionId}`)).toBe(
+      1,
+    );
     // Both distinct events are recorded.
-    expect(await countRows("SELECT COUNT(*) AS n FROM stripe_events WHERE id IN (?, ?, ?)", completed.id, succeeded.id, completedPaid.id)).toBe(3);
+    expect(
+      await countRows("SELECT COUNT(*) AS n FROM stripe_events WHERE id IN (?, ?, ?)", completed.id, succeeded.id, completedPaid.id),
+    ).toBe(3);
     expect(await env.DB.prepare("SELECT status FROM payments WHERE stripe_session_id = ?").bind(sessionId).first("status")).toBe("paid");
   });
 
@@ -234,19 +272,39 @@ describe("POST /api/webhooks/stripe: coins", () => {
     const { user, cookie } = await createPlayer("Falhou");
     const failedId = await buyPack(cookie, 1, 499);
     const expiredId = await buyPack(cookie, 1, 499);
-    await deliver(stripeEvent("checkout.session.async_payment_failed", checkoutSession({ id: failedId, mode: "payment", payment_status: "unpaid", userId: user.id })));
-    await deliver(stripeEvent("checkout.session.expired", { ...checkoutSession({ id: expiredId, mode: "payment", payment_status: "unpaid", userId: user.id }), status: "expired" }));
-    const statuses = await env.DB.prepare("SELECT stripe_session_id AS id, status FROM payments WHERE user_id = ?").bind(user.id).all<{ id: string; status: string }>();
+    await deliver(
+      stripeEvent(
+        "checkout.session.async_payment_failed",
+        checkoutSession({ id: failedId, mode: "payment", payment_status: "unpaid", userId: user.id }),
+      ),
+    );
+    await deliver(
+      stripeEvent("checkout.session.expired", {
+        ...checkoutSession({ id: expiredId, mode: "payment", payment_status: "unpaid", userId: user.id }),
+        status: "expired",
+      }),
+    );
+    const statuses = await env.DB.prepare("SELECT stripe_session_id AS id, status FROM payments WHERE user_id = ?")
+      .bind(user.id)
+      .all<{ id: string; status: string }>();
     expect(Object.fromEntries(statuses.results.map((r) => [r.id, r.status]))).toEqual({ [failedId]: "failed", [expiredId]: "expired" });
     expect((await userRow(user.id))?.virtual_coins).toBe(1000);
   });
 
   it("credits a paid session it has no record of from the metadata set at creation", async () => {
     const { user } = await createPlayer("SemRegistro");
-    const session = checkoutSession({ mode: "payment", payment_status: "paid", userId: user.id, metadata: { user_id: user.id, kind: "coins", pack_id: "4" } });
+    const session = checkoutSession({
+      mode: "payment",
+      payment_status: "paid",
+      userId: user.id,
+      metadata: { user_id: user.id, kind: "coins", pack_id: "4" },
+    });
     expect((await deliver(stripeEvent("checkout.session.completed", session))).status).toBe(200);
     expect((await userRow(user.id))?.virtual_coins).toBe(1000 + 16000);
-    expect(await env.DB.prepare("SELECT status, coins FROM payments WHERE stripe_session_id = ?").bind(session.id).first()).toEqual({ status: "paid", coins: 16000 });
+    expect(await env.DB.prepare("SELECT status, coins FROM payments WHERE stripe_session_id = ?").bind(session.id).first()).toEqual({
+      status: "paid",
+      coins: 16000,
+    });
   });
 
   it("records and ignores events it does not act on, and sessions that are not ours", async () => {
@@ -254,7 +312,10 @@ describe("POST /api/webhooks/stripe: coins", () => {
     const response = await deliver(unknownType);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, outcome: "ignored" });
-    const foreign = stripeEvent("checkout.session.completed", checkoutSession({ mode: "payment", payment_status: "paid", userId: "nobody" }));
+    const foreign = stripeEvent(
+      "checkout.session.completed",
+      checkoutSession({ mode: "payment", payment_status: "paid", userId: "nobody" }),
+    );
     expect(await (await deliver(foreign)).json()).toEqual({ received: true, outcome: "ignored" });
     expect(await countRows("SELECT COUNT(*) AS n FROM stripe_events WHERE id IN (?, ?)", unknownType.id, foreign.id)).toBe(2);
   });
@@ -279,11 +340,21 @@ describe("POST /api/webhooks/stripe: premium", () => {
       const { user, cookie } = await createPlayer("Premium");
       const subId = randomId("sub_");
       const events = {
-        created: stripeEvent("customer.subscription.created", subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd }), t0),
+        created: stripeEvent(
+          "customer.subscription.created",
+          subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd }),
+          t0,
+        ),
         invoice: stripeEvent("invoice.paid", invoiceObject({ subscriptionId: subId, userId: user.id, periodEnd }), t0),
         checkout: stripeEvent(
           "checkout.session.completed",
-          checkoutSession({ mode: "subscription", payment_status: "paid", userId: user.id, subscription: subId, metadata: { user_id: user.id, kind: "premium", plan_type: "monthly" } }),
+          checkoutSession({
+            mode: "subscription",
+            payment_status: "paid",
+            userId: user.id,
+            subscription: subId,
+            metadata: { user_id: user.id, kind: "premium", plan_type: "monthly" },
+          }),
           t0,
         ),
       };
@@ -303,7 +374,11 @@ describe("POST /api/webhooks/stripe: premium", () => {
       const { user, cookie } = await createPlayer("Cancelado");
       const subId = randomId("sub_");
       const events = {
-        created: stripeEvent("customer.subscription.created", subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd }), t0),
+        created: stripeEvent(
+          "customer.subscription.created",
+          subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd }),
+          t0,
+        ),
         updated: stripeEvent(
           "customer.subscription.updated",
           subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd, cancelAtPeriodEnd: true }),
@@ -333,9 +408,17 @@ describe("POST /api/webhooks/stripe: premium", () => {
       const { user, cookie } = await createPlayer("Renovado");
       const subId = randomId("sub_");
       const events = {
-        created: stripeEvent("customer.subscription.created", subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd: end1 }), t0),
+        created: stripeEvent(
+          "customer.subscription.created",
+          subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd: end1 }),
+          t0,
+        ),
         invoice1: stripeEvent("invoice.paid", invoiceObject({ subscriptionId: subId, userId: user.id, periodEnd: end1 }), t0),
-        renewed: stripeEvent("customer.subscription.updated", subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd: end2 }), t0 + 50),
+        renewed: stripeEvent(
+          "customer.subscription.updated",
+          subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd: end2 }),
+          t0 + 50,
+        ),
         invoice2: stripeEvent("invoice.paid", invoiceObject({ subscriptionId: subId, userId: user.id, periodEnd: end2 }), t0 + 50),
       };
       for (const name of order) await deliver(events[name as keyof typeof events]);
@@ -344,9 +427,19 @@ describe("POST /api/webhooks/stripe: premium", () => {
     // Cancel at period end: still premium until then.
     const { user, cookie } = await createPlayer("AteOFim");
     const subId = randomId("sub_");
-    await deliver(stripeEvent("customer.subscription.created", subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd: end1 }), t0));
     await deliver(
-      stripeEvent("customer.subscription.updated", subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd: end1, cancelAtPeriodEnd: true }), t0 + 5),
+      stripeEvent(
+        "customer.subscription.created",
+        subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd: end1 }),
+        t0,
+      ),
+    );
+    await deliver(
+      stripeEvent(
+        "customer.subscription.updated",
+        subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd: end1, cancelAtPeriodEnd: true }),
+        t0 + 5,
+      ),
     );
     const me = await premiumOf(cookie);
     expect(me).toMatchObject({ is_premium: true, premium_until: new Date(end1 * 1000).toISOString() });
@@ -355,12 +448,23 @@ describe("POST /api/webhooks/stripe: premium", () => {
   it("breaks same-second ties by the subscription's life cycle, so both orders agree", async () => {
     const t0 = nowSeconds();
     const periodEnd = t0 + 30 * DAY;
-    for (const order of [["active", "canceled"], ["canceled", "active"]]) {
+    for (const order of [
+      ["active", "canceled"],
+      ["canceled", "active"],
+    ]) {
       const { user, cookie } = await createPlayer("Empate");
       const subId = randomId("sub_");
       const events = {
-        active: stripeEvent("customer.subscription.updated", subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd }), t0),
-        canceled: stripeEvent("customer.subscription.deleted", subscriptionObject({ id: subId, userId: user.id, status: "canceled", periodEnd, endedAt: t0 }), t0),
+        active: stripeEvent(
+          "customer.subscription.updated",
+          subscriptionObject({ id: subId, userId: user.id, status: "active", periodEnd }),
+          t0,
+        ),
+        canceled: stripeEvent(
+          "customer.subscription.deleted",
+          subscriptionObject({ id: subId, userId: user.id, status: "canceled", periodEnd, endedAt: t0 }),
+          t0,
+        ),
       };
       for (const name of order) await deliver(events[name as keyof typeof events]);
       expect((await premiumOf(cookie)).is_premium).toBe(false);

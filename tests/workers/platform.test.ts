@@ -141,8 +141,7 @@ describe("language", () => {
   });
 
   it("renders the page in the stored language, then the browser's, then pt-BR", async () => {
-    const lang = async (headers: Record<string, string>) =>
-      /<html lang="([^"]+)"/.exec(await (await call("/", { headers })).text())?.[1];
+    const lang = async (headers: Record<string, string>) => /<html lang="([^"]+)"/.exec(await (await call("/", { headers })).text())?.[1];
     expect(await lang({ Cookie: "lng=es", "Accept-Language": "en-US" })).toBe("es");
     expect(await lang({ "Accept-Language": "en-US,en;q=0.9" })).toBe("en");
     expect(await lang({ "Accept-Language": "pt-PT" })).toBe("pt-BR");

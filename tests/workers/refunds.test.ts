@@ -16,7 +16,9 @@ function requestRefund(cookie: string, gameId: string, reason = REASON, language
 }
 
 async function storedRequests(userId: string) {
-  const { results } = await env.DB.prepare("SELECT game_id, status, refund_amount, decision, reason FROM refund_requests WHERE user_id = ? ORDER BY id")
+  const { results } = await env.DB.prepare(
+    "SELECT game_id, status, refund_amount, decision, reason FROM refund_requests WHERE user_id = ? ORDER BY id",
+  )
     .bind(userId)
     .all<{ game_id: string; status: string; refund_amount: number; decision: string; reason: string }>();
   return results;
@@ -30,14 +32,23 @@ describe("technical refunds", () => {
 
     const eligible = await (await call("/api/users/refund-eligible-games", { cookie })).json<Array<Record<string, unknown>>>();
     expect(eligible).toEqual([
-      expect.objectContaining({ game_id: game.id, game_code: game.code, game_type: "1v1", game_mode: "ranked", entry_paid: 100, end_reason: "fault" }),
+      expect.objectContaining({
+        game_id: game.id,
+        game_code: game.code,
+        game_type: "1v1",
+        game_mode: "ranked",
+        entry_paid: 100,
+        end_reason: "fault",
+      }),
     ]);
 
     const response = await requestRefund(cookie, game.id);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ refund_amount: 100 });
     expect((await userRow(user.id))?.virtual_coins).toBe(1000);
-    const row = await env.DB.prepare("SELECT amount, transaction_type FROM coin_transactions WHERE idempotency_key = ?").bind(`refund:${game.id}:${user.id}`).first();
+    const row = await env.DB.prepare("SELECT amount, transaction_type FROM coin_transactions WHERE idempotency_key = ?")
+      .bind(`refund:${game.id}:${user.id}`)
+      .first();
     expect(row).toEqual({ amount: 100, transaction_type: "refund" });
 
     const again = await requestRefund(cookie, game.id, "Pedindo de novo o mesmo reembolso.");
@@ -48,7 +59,13 @@ describe("technical refunds", () => {
 
     expect(await storedRequests(user.id)).toEqual([
       { game_id: game.id, status: "approved", refund_amount: 100, decision: "approved", reason: REASON },
-      { game_id: game.id, status: "rejected", refund_amount: 0, decision: "already_refunded", reason: "Pedindo de novo o mesmo reembolso." },
+      {
+        game_id: game.id,
+        status: "rejected",
+        refund_amount: 0,
+        decision: "already_refunded",
+        reason: "Pedindo de novo o mesmo reembolso.",
+      },
     ]);
   });
 
@@ -99,8 +116,12 @@ describe("technical refunds", () => {
     expect(response.status).toBe(status);
     expect(await response.json()).toEqual({ error: message, code });
     expect((await userRow(user.id))?.virtual_coins).toBe(before);
-    expect(await countRows("SELECT COUNT(*) AS n FROM coin_transactions WHERE user_id = ? AND transaction_type = 'refund'", user.id)).toBe(0);
-    expect(await storedRequests(user.id)).toEqual([{ game_id: gameId, status: "rejected", refund_amount: 0, decision: code, reason: REASON }]);
+    expect(await countRows("SELECT COUNT(*) AS n FROM coin_transactions WHERE user_id = ? AND transaction_type = 'refund'", user.id)).toBe(
+      0,
+    );
+    expect(await storedRequests(user.id)).toEqual([
+      { game_id: gameId, status: "rejected", refund_amount: 0, decision: code, reason: REASON },
+    ]);
     expect(await (await call("/api/users/refund-eligible-games", { cookie })).json()).toEqual([]);
   });
 
@@ -128,7 +149,12 @@ describe("technical refunds", () => {
     expect((await call("/api/users/refund-request", { method: "POST", body: { game_session_id: "x", reason: REASON } })).status).toBe(401);
     expect((await call("/api/users/refund-eligible-games")).status).toBe(401);
     const { cookie } = await createPlayer("Origem");
-    const response = await call("/api/users/refund-request", { method: "POST", cookie, origin: "https://evil.example", body: { game_session_id: "x", reason: REASON } });
+    const response = await call("/api/users/refund-request", {
+      method: "POST",
+      cookie,
+      origin: "https://evil.example",
+      body: { game_session_id: "x", reason: REASON },
+    });
     expect(response.status).toBe(403);
   });
 });

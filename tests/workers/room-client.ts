@@ -62,7 +62,10 @@ export class RoomClient {
     while (!predicate()) {
       if (Date.now() > deadline) {
         const view = this.state?.view;
-        const last = this.messages.slice(-3).map((m) => m.type).join(", ");
+        const last = this.messages
+          .slice(-3)
+          .map((m) => m.type)
+          .join(", ");
         throw new Error(
           `Timed out waiting for ${what} (${this.userId}): status ${this.state?.game.status}, phase ${view?.gamePhase}, ` +
             `pending ${JSON.stringify(view?.pendingDecision)}, version ${this.state?.version}, last frames ${last}`,

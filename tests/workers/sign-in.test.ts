@@ -82,7 +82,9 @@ describe("sign-in through the OpenID Connect emulator", () => {
     // The state cookie of the finished sign-in is cleared.
     expect(setCookies.some((line) => line.startsWith("truco_oauth") && /Max-Age=0/i.test(line))).toBe(true);
 
-    const me = await (await call("/api/users/me", { cookie: sessionCookie.split(";")[0] })).json<{ id: string; nickname: string; virtual_coins: number }>();
+    const me = await (
+      await call("/api/users/me", { cookie: sessionCookie.split(";")[0] })
+    ).json<{ id: string; nickname: string; virtual_coins: number }>();
     expect(me.nickname).toMatch(/^Carla Souza/);
     expect(me.virtual_coins).toBe(1000);
 

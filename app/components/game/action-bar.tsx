@@ -94,15 +94,29 @@ export function ActionBar({
   if (!live) return null;
 
   const truco = (call: TrucoCall) => (
-    <ActionButton key={call} tone="truco" disabled={disabled} onClick={() => onAction({ type: "call_truco", call })} testId={`call-${call}`}>
+    <ActionButton
+      key={call}
+      tone="truco"
+      disabled={disabled}
+      onClick={() => onAction({ type: "call_truco", call })}
+      testId={`call-${call}`}
+    >
       {t(`game:calls.${call}`)}
       {view.stake.nextValue !== null && view.stake.nextCall === call ? (
-        <span className="font-sans text-[11px] font-semibold normal-case tracking-normal opacity-85">{t("game:callValue", { count: view.stake.nextValue })}</span>
+        <span className="font-sans text-[11px] font-semibold normal-case tracking-normal opacity-85">
+          {t("game:callValue", { count: view.stake.nextValue })}
+        </span>
       ) : null}
     </ActionButton>
   );
   const envido = (call: EnvidoCall) => (
-    <ActionButton key={call} tone="envido" disabled={disabled} onClick={() => onAction({ type: "call_envido", call })} testId={`call-${call}`}>
+    <ActionButton
+      key={call}
+      tone="envido"
+      disabled={disabled}
+      onClick={() => onAction({ type: "call_envido", call })}
+      testId={`call-${call}`}
+    >
       {t(`game:calls.${call}`)}
     </ActionButton>
   );
@@ -137,14 +151,26 @@ export function ActionBar({
       text: t("game:prompt.trucoMine", { value: pending.value, team: teamName(pending.team), run: pending.runValue }),
       buttons: [
         groups.trucoAnswers.includes("accept") ? (
-          <ActionButton key="accept" tone="accept" disabled={disabled} onClick={() => onAction({ type: "respond_truco", response: "accept" })} testId="truco-accept">
+          <ActionButton
+            key="accept"
+            tone="accept"
+            disabled={disabled}
+            onClick={() => onAction({ type: "respond_truco", response: "accept" })}
+            testId="truco-accept"
+          >
             {t("game:respond.accept")}
           </ActionButton>
         ) : null,
         groups.trucoCall ? truco(groups.trucoCall) : null,
         ...groups.envidoCalls.map(envido),
         groups.trucoAnswers.includes("reject") ? (
-          <ActionButton key="reject" tone="reject" disabled={disabled} onClick={() => onAction({ type: "respond_truco", response: "reject" })} testId="truco-reject">
+          <ActionButton
+            key="reject"
+            tone="reject"
+            disabled={disabled}
+            onClick={() => onAction({ type: "respond_truco", response: "reject" })}
+            testId="truco-reject"
+          >
             {t("game:respond.reject")}
           </ActionButton>
         ) : null,
@@ -162,13 +188,25 @@ export function ActionBar({
           : t("game:prompt.envidoMine", { value: e.acceptValue, team: teamName(e.callerTeam), run: e.rejectValue }),
       buttons: [
         groups.envidoAnswers.includes("accept") ? (
-          <ActionButton key="accept" tone="accept" disabled={disabled} onClick={() => onAction({ type: "respond_envido", response: "accept" })} testId="envido-accept">
+          <ActionButton
+            key="accept"
+            tone="accept"
+            disabled={disabled}
+            onClick={() => onAction({ type: "respond_envido", response: "accept" })}
+            testId="envido-accept"
+          >
             {t("game:respond.envidoAccept")}
           </ActionButton>
         ) : null,
         ...groups.envidoCalls.map(envido),
         groups.envidoAnswers.includes("reject") ? (
-          <ActionButton key="reject" tone="reject" disabled={disabled} onClick={() => onAction({ type: "respond_envido", response: "reject" })} testId="envido-reject">
+          <ActionButton
+            key="reject"
+            tone="reject"
+            disabled={disabled}
+            onClick={() => onAction({ type: "respond_envido", response: "reject" })}
+            testId="envido-reject"
+          >
             {t("game:respond.envidoReject")}
           </ActionButton>
         ) : null,
@@ -181,13 +219,25 @@ export function ActionBar({
       text: t("game:prompt.florMine"),
       buttons: [
         groups.florAnswers.includes("accept") ? (
-          <ActionButton key="accept" tone="accept" disabled={disabled} onClick={() => onAction({ type: "respond_flor", response: "accept" })} testId="flor-accept">
+          <ActionButton
+            key="accept"
+            tone="accept"
+            disabled={disabled}
+            onClick={() => onAction({ type: "respond_flor", response: "accept" })}
+            testId="flor-accept"
+          >
             {t("game:respond.envidoAccept")}
           </ActionButton>
         ) : null,
         ...groups.florCalls.map(flor),
         groups.florAnswers.includes("reject") ? (
-          <ActionButton key="reject" tone="reject" disabled={disabled} onClick={() => onAction({ type: "respond_flor", response: "reject" })} testId="flor-reject">
+          <ActionButton
+            key="reject"
+            tone="reject"
+            disabled={disabled}
+            onClick={() => onAction({ type: "respond_flor", response: "reject" })}
+            testId="flor-reject"
+          >
             {t("game:respond.envidoReject")}
           </ActionButton>
         ) : null,
@@ -201,12 +251,24 @@ export function ActionBar({
       text: t(solo ? "game:prompt.maoMineSolo" : "game:prompt.maoMine", { value: values[1], run: values[0] }),
       buttons: [
         groups.maoAnswers.includes("play") ? (
-          <ActionButton key="play" tone="accept" disabled={disabled} onClick={() => onAction({ type: "respond_mao", response: "play" })} testId="mao-play">
+          <ActionButton
+            key="play"
+            tone="accept"
+            disabled={disabled}
+            onClick={() => onAction({ type: "respond_mao", response: "play" })}
+            testId="mao-play"
+          >
             {t("game:respond.maoPlay")}
           </ActionButton>
         ) : null,
         groups.maoAnswers.includes("run") ? (
-          <ActionButton key="run" tone="reject" disabled={disabled} onClick={() => onAction({ type: "respond_mao", response: "run" })} testId="mao-run">
+          <ActionButton
+            key="run"
+            tone="reject"
+            disabled={disabled}
+            onClick={() => onAction({ type: "respond_mao", response: "run" })}
+            testId="mao-run"
+          >
             {t("game:respond.maoRun")}
           </ActionButton>
         ) : null,
@@ -214,8 +276,7 @@ export function ActionBar({
     };
   }
 
-  const timer =
-    mine && secondsLeft !== null ? <TurnBar left={secondsLeft} total={totalSeconds} /> : null;
+  const timer = mine && secondsLeft !== null ? <TurnBar left={secondsLeft} total={totalSeconds} /> : null;
 
   if (prompt) {
     return (
@@ -277,7 +338,11 @@ export function ActionBar({
   }
   if (view.specialHand === "mao_de_ferro" && decision?.kind === "play") status = `${t("game:prompt.ferro")} ${status}`;
   return (
-    <section aria-label={t("game:board.actions")} className="min-h-11 rounded-xl bg-black/20 px-3 py-2 text-center text-sm text-cream-100/80" data-testid="action-status">
+    <section
+      aria-label={t("game:board.actions")}
+      className="min-h-11 rounded-xl bg-black/20 px-3 py-2 text-center text-sm text-cream-100/80"
+      data-testid="action-status"
+    >
       {status}
     </section>
   );

@@ -86,19 +86,26 @@ export function Board({
   const myActive = me !== null && view.currentPlayer === me;
   const centre = callouts.filter((c) => c.at === null);
   const spanish = isSpanishDeck(view.variant);
-  const partnerFaces =
-    view.specialHand !== null && view.gamePhase === "waiting_mao_decision" && four && view.myTeam === view.specialTeam;
+  const partnerFaces = view.specialHand !== null && view.gamePhase === "waiting_mao_decision" && four && view.myTeam === view.specialTeam;
 
   return (
     <div className="flex flex-col gap-2" data-testid="board" data-variant={view.variant} data-phase={view.gamePhase}>
       <Scoreboard turnText={turnText} />
 
-      <section aria-label={t("game:board.label")} className="table-felt relative rounded-[2rem] px-1.5 pb-2 pt-2 sm:rounded-[3rem] sm:px-6 sm:pb-4 sm:pt-4">
+      <section
+        aria-label={t("game:board.label")}
+        className="table-felt relative rounded-[2rem] px-1.5 pb-2 pt-2 sm:rounded-[3rem] sm:px-6 sm:pb-4 sm:pt-4"
+      >
         {/* Corner: the vira and the manilha (Paulista, International). */}
         {view.vira ? (
           <div className="absolute left-2 top-2 flex flex-col items-center gap-0.5 sm:left-5 sm:top-4" data-testid="vira">
             <span className="text-[10px] font-bold uppercase tracking-wide text-cream-100/70">{t("game:board.vira")}</span>
-            <PlayingCard card={view.vira} variant={view.variant} className="w-9 sm:w-12" label={`${t("game:board.vira")}: ${cardName(view.vira)}`} />
+            <PlayingCard
+              card={view.vira}
+              variant={view.variant}
+              className="w-9 sm:w-12"
+              label={`${t("game:board.vira")}: ${cardName(view.vira)}`}
+            />
             {view.manilha ? (
               <span className="mt-0.5 rounded-md bg-gold-400/20 px-1.5 text-[11px] font-bold text-gold-300" data-testid="manilha">
                 {t("game:board.manilhaRank", { rank: view.manilha })}
@@ -106,7 +113,10 @@ export function Board({
             ) : null}
           </div>
         ) : !isSpanishDeck(view.variant) ? (
-          <div className="absolute left-2 top-2 flex max-w-[5.5rem] flex-col gap-0.5 text-[10px] font-semibold leading-tight text-cream-100/70 sm:left-5 sm:top-4 sm:max-w-none sm:text-xs" data-testid="fixed-manilhas">
+          <div
+            className="absolute left-2 top-2 flex max-w-[5.5rem] flex-col gap-0.5 text-[10px] font-semibold leading-tight text-cream-100/70 sm:left-5 sm:top-4 sm:max-w-none sm:text-xs"
+            data-testid="fixed-manilhas"
+          >
             <span className="uppercase tracking-wide">{t("game:board.fixedManilhas")}</span>
             <span className="whitespace-nowrap rounded-md bg-cream-50/90 px-1 py-0.5 font-bold tracking-tight text-felt-950" aria-hidden>
               {FIXED_MANILHA_IDS.map((id) => (
@@ -151,7 +161,11 @@ export function Board({
           {centre.length > 0 ? (
             <div className="pointer-events-none absolute left-1/2 top-1/2 z-20 flex -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-1">
               {centre.map((c) => (
-                <p key={c.id} className="animate-banner rounded-2xl border border-gold-400/60 bg-felt-950/95 px-4 py-2 text-center font-display text-base font-bold text-gold-300 shadow-xl" aria-hidden>
+                <p
+                  key={c.id}
+                  className="animate-banner rounded-2xl border border-gold-400/60 bg-felt-950/95 px-4 py-2 text-center font-display text-base font-bold text-gold-300 shadow-xl"
+                  aria-hidden
+                >
                   {calloutText(c)}
                 </p>
               ))}
@@ -161,7 +175,12 @@ export function Board({
 
         {/* The viewer's seat and hand. */}
         {meView ? (
-          <div className="relative mt-1 flex flex-col items-center" data-testid="seat-bottom" data-player={me ?? undefined} data-active={myActive || undefined}>
+          <div
+            className="relative mt-1 flex flex-col items-center"
+            data-testid="seat-bottom"
+            data-player={me ?? undefined}
+            data-active={myActive || undefined}
+          >
             <div className="flex items-center gap-2">
               <span className="relative inline-block" style={{ width: 34, height: 34 }}>
                 <span className={`absolute inset-[3px] overflow-hidden rounded-full ring-2 ${TEAM_STYLE[meView.team].ring}`}>
@@ -186,7 +205,9 @@ export function Board({
                 </span>
               ) : null}
               {view.myFlor ? (
-                <span className="rounded-full bg-fuchsia-400/20 px-2 text-[11px] font-bold leading-5 text-fuchsia-200">{t("game:board.myFlor")}</span>
+                <span className="rounded-full bg-fuchsia-400/20 px-2 text-[11px] font-bold leading-5 text-fuchsia-200">
+                  {t("game:board.myFlor")}
+                </span>
               ) : null}
             </div>
             {view.blind ? <p className="mt-1 max-w-md text-center text-xs text-gold-300">{t("game:board.blindHint")}</p> : null}
@@ -211,5 +232,4 @@ export function Board({
       />
     </div>
   );
-
 }

@@ -8,7 +8,7 @@ export interface ShownCallout extends Callout {
 }
 
 export type ChatCallout = { at: string; text: { key: "chat"; message: string }; tone: "chat" };
-export type AnyCallout = (ShownCallout | (ChatCallout & { id: number }));
+export type AnyCallout = ShownCallout | (ChatCallout & { id: number });
 
 const LIFETIME_MS = 2600;
 let nextId = 1;

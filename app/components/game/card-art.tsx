@@ -23,8 +23,7 @@ const HEART = "M0 45C-12 30-46 10-46-15C-46-34-32-44-20-44C-9-44-3-37 0-29C3-37 
 const DIAMOND = "M0-48Q14-22 36 0Q14 22 0 48Q-14 22-36 0Q-14-22 0-48Z";
 const SPADE =
   "M0-46C10-30 46-14 46 10C46 27 34 35 22 35C13 35 7 31 4 25C5 34 9 41 17 46H-17C-9 41-5 34-4 25C-7 31-13 35-22 35C-34 35-46 27-46 10C-46-14-10-30 0-46Z";
-const CLUB =
-  "M0-46A20 20 0 0 1 16.5-14.6A20 20 0 1 1 5 24C6 34 10 41 17 46H-17C-10 41-6 34-5 24A20 20 0 1 1-16.5-14.6A20 20 0 0 1 0-46Z";
+const CLUB = "M0-46A20 20 0 0 1 16.5-14.6A20 20 0 1 1 5 24C6 34 10 41 17 46H-17C-10 41-6 34-5 24A20 20 0 1 1-16.5-14.6A20 20 0 0 1 0-46Z";
 
 function FrenchSuit({ suit, transform }: { suit: Suit; transform: string }) {
   const d = suit === "hearts" ? HEART : suit === "diamonds" ? DIAMOND : suit === "spades" ? SPADE : CLUB;
@@ -61,7 +60,12 @@ function Espadas({ transform }: { transform: string }) {
     <g transform={transform}>
       <path d="M0-52L11-38 9 14H-9L-11-38Z" fill="#c9d6ea" stroke="#1e3a8a" strokeWidth="3.5" strokeLinejoin="round" />
       <path d="M0-40V10" stroke="#1e3a8a" strokeWidth="2.5" />
-      <path d="M-32 13C-22 10-12 14 0 14C12 14 22 10 32 13L29 24C20 21 11 25 0 25C-11 25-20 21-29 24Z" fill="#1d4ed8" stroke="#1e3a8a" strokeWidth="3" />
+      <path
+        d="M-32 13C-22 10-12 14 0 14C12 14 22 10 32 13L29 24C20 21 11 25 0 25C-11 25-20 21-29 24Z"
+        fill="#1d4ed8"
+        stroke="#1e3a8a"
+        strokeWidth="3"
+      />
       <rect x="-7" y="25" width="14" height="15" rx="2.5" fill="#1e3a8a" />
       <circle cy="44" r="7.5" fill="#1d4ed8" stroke="#1e3a8a" strokeWidth="2.5" />
     </g>
@@ -156,12 +160,45 @@ function Horse({ transform }: { transform: string }) {
 /** Pip positions (0..1 inside the pip area) for 1 to 7. */
 const PIPS: Record<number, [number, number][]> = {
   1: [[0.5, 0.5]],
-  2: [[0.5, 0], [0.5, 1]],
-  3: [[0.5, 0], [0.5, 0.5], [0.5, 1]],
-  4: [[0, 0], [1, 0], [0, 1], [1, 1]],
-  5: [[0, 0], [1, 0], [0.5, 0.5], [0, 1], [1, 1]],
-  6: [[0, 0], [1, 0], [0, 0.5], [1, 0.5], [0, 1], [1, 1]],
-  7: [[0, 0], [1, 0], [0.5, 0.25], [0, 0.5], [1, 0.5], [0, 1], [1, 1]],
+  2: [
+    [0.5, 0],
+    [0.5, 1],
+  ],
+  3: [
+    [0.5, 0],
+    [0.5, 0.5],
+    [0.5, 1],
+  ],
+  4: [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ],
+  5: [
+    [0, 0],
+    [1, 0],
+    [0.5, 0.5],
+    [0, 1],
+    [1, 1],
+  ],
+  6: [
+    [0, 0],
+    [1, 0],
+    [0, 0.5],
+    [1, 0.5],
+    [0, 1],
+    [1, 1],
+  ],
+  7: [
+    [0, 0],
+    [1, 0],
+    [0.5, 0.25],
+    [0, 0.5],
+    [1, 0.5],
+    [0, 1],
+    [1, 1],
+  ],
 };
 
 const FONT = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
@@ -195,7 +232,11 @@ function CardCentre({ card, spanish, color }: { card: Card; spanish: boolean; co
       card.rank === "K" ? (
         <Crown transform={at(50, 52, 36)} />
       ) : card.rank === "Q" ? (
-        spanish ? <Plume transform={at(50, 52, 36)} color={color} /> : <Tiara transform={at(50, 52, 36)} />
+        spanish ? (
+          <Plume transform={at(50, 52, 36)} color={color} />
+        ) : (
+          <Tiara transform={at(50, 52, 36)} />
+        )
       ) : spanish ? (
         <Horse transform={at(50, 52, 34)} />
       ) : (

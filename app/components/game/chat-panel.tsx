@@ -79,7 +79,11 @@ export function ChatToggle({ open, unread, onToggle, panelId }: { open: boolean;
         <path d="M4 5h16v11H9l-5 4V5Z" strokeLinejoin="round" />
       </svg>
       {unread > 0 ? (
-        <span className="absolute -right-1.5 -top-1.5 grid h-5 min-w-5 place-items-center rounded-full bg-red-500 px-1 text-[11px] font-bold text-white" data-testid="chat-unread" aria-hidden>
+        <span
+          className="absolute -right-1.5 -top-1.5 grid h-5 min-w-5 place-items-center rounded-full bg-red-500 px-1 text-[11px] font-bold text-white"
+          data-testid="chat-unread"
+          aria-hidden
+        >
           {unread > 9 ? "9+" : unread}
         </span>
       ) : null}
@@ -123,14 +127,22 @@ export function ChatPanel({
   async function send(message: string, type: "text" | "emoji") {
     if (sending) return;
     setSending(true);
-    const result = await api<ChatMessageView | { message?: ChatMessageView }>(path, { method: "POST", body: { message, message_type: type } });
+    const result = await api<ChatMessageView | { message?: ChatMessageView }>(path, {
+      method: "POST",
+      body: { message, message_type: type },
+    });
     setSending(false);
     if (!result.ok) {
       toast.error(result.error ?? t("chat:sendError"));
       return false;
     }
     const data = result.data as (ChatMessageView & { message?: unknown }) | { message?: ChatMessageView } | null;
-    const sent = data && typeof (data as ChatMessageView).id === "number" ? (data as ChatMessageView) : data && typeof data.message === "object" ? (data.message as ChatMessageView) : null;
+    const sent =
+      data && typeof (data as ChatMessageView).id === "number"
+        ? (data as ChatMessageView)
+        : data && typeof data.message === "object"
+          ? (data.message as ChatMessageView)
+          : null;
     onSent(sent);
     return true;
   }
@@ -154,7 +166,12 @@ export function ChatPanel({
         <h2 id={titleId} className="flex-1 font-display text-base font-bold text-cream-50">
           {t("chat:title")}
         </h2>
-        <button type="button" onClick={onClose} className="grid h-10 w-10 place-items-center rounded-xl text-cream-100/80 hover:bg-white/10" aria-label={t("chat:close")}>
+        <button
+          type="button"
+          onClick={onClose}
+          className="grid h-10 w-10 place-items-center rounded-xl text-cream-100/80 hover:bg-white/10"
+          aria-label={t("chat:close")}
+        >
           <span aria-hidden>✕</span>
         </button>
       </div>
@@ -177,11 +194,21 @@ export function ChatPanel({
             );
           }
           return (
-            <li key={m.id} className={`flex max-w-[85%] items-end gap-2 ${mine ? "flex-row-reverse self-end" : "self-start"}`} data-testid="chat-message">
+            <li
+              key={m.id}
+              className={`flex max-w-[85%] items-end gap-2 ${mine ? "flex-row-reverse self-end" : "self-start"}`}
+              data-testid="chat-message"
+            >
               <Avatar name={m.nickname} url={m.avatar_url} seed={m.user_id ?? m.nickname} size={26} />
               <div className={`min-w-0 rounded-2xl px-3 py-1.5 ${mine ? "rounded-br-md bg-gold-400/20" : "rounded-bl-md bg-black/30"}`}>
-                <p className={`truncate text-[11px] font-bold ${mine ? "text-gold-300" : "text-sky-200"}`}>{mine ? t("chat:you") : m.nickname}</p>
-                <p className={`whitespace-pre-wrap break-words text-cream-50 ${m.message_type === "emoji" ? "text-3xl leading-tight" : "text-sm"}`}>{m.message}</p>
+                <p className={`truncate text-[11px] font-bold ${mine ? "text-gold-300" : "text-sky-200"}`}>
+                  {mine ? t("chat:you") : m.nickname}
+                </p>
+                <p
+                  className={`whitespace-pre-wrap break-words text-cream-50 ${m.message_type === "emoji" ? "text-3xl leading-tight" : "text-sm"}`}
+                >
+                  {m.message}
+                </p>
               </div>
             </li>
           );
@@ -219,7 +246,10 @@ export function ChatPanel({
               className="h-11 w-full rounded-xl border border-white/15 bg-black/30 pl-3 pr-14 text-sm text-cream-50 placeholder:text-cream-100/40 focus:border-gold-400 focus:outline-none"
               data-testid="chat-input"
             />
-            <span className="pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 text-[10px] tabular-nums text-cream-100/50" aria-hidden>
+            <span
+              className="pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 text-[10px] tabular-nums text-cream-100/50"
+              aria-hidden
+            >
               {t("chat:counter", { count: text.length, max: CHAT_MAX_LENGTH })}
             </span>
           </div>

@@ -24,7 +24,11 @@ export function FairnessPanel({ hands }: { hands: HandProof[] }) {
   }, [open, hands]);
   const list = [...hands].sort((a, b) => b.hand - a.hand);
   return (
-    <details className="felt-panel group px-3 py-2 text-sm" onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)} data-testid="fairness">
+    <details
+      className="felt-panel group px-3 py-2 text-sm"
+      onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}
+      data-testid="fairness"
+    >
       <summary className="flex min-h-9 cursor-pointer list-none items-center gap-2 font-semibold text-cream-50">
         <svg viewBox="0 0 24 24" className="h-4 w-4 text-gold-300" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
           <path d="M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3Z" />
@@ -46,7 +50,11 @@ export function FairnessPanel({ hands }: { hands: HandProof[] }) {
                 {t("game:fairness.hand", { n: h.hand })}
                 {h.seed ? (
                   <span className={checks[h.hand] === false ? "text-red-300" : checks[h.hand] ? "text-emerald-300" : "text-cream-100/60"}>
-                    {checks[h.hand] === undefined ? t("game:fairness.checking") : checks[h.hand] ? t("game:fairness.verified") : t("game:fairness.mismatch")}
+                    {checks[h.hand] === undefined
+                      ? t("game:fairness.checking")
+                      : checks[h.hand]
+                        ? t("game:fairness.verified")
+                        : t("game:fairness.mismatch")}
                   </span>
                 ) : (
                   <span className="font-normal text-cream-100/60">{t("game:fairness.pending")}</span>

@@ -10,17 +10,7 @@ import type {
   ServerMessage,
   TurnTimer,
 } from "../../../game/protocol";
-import type {
-  Action,
-  Card,
-  EnvidoCall,
-  FlorCall,
-  GameEvent,
-  PlayerView,
-  TeamId,
-  TrucoCall,
-  Variant,
-} from "../../../game/truco/index";
+import type { Action, Card, EnvidoCall, FlorCall, GameEvent, PlayerView, TeamId, TrucoCall, Variant } from "../../../game/truco/index";
 
 // ---------------------------------------------------------------- cards
 
@@ -29,7 +19,18 @@ export function isSpanishDeck(variant: Variant): boolean {
   return variant === "argentino" || variant === "gaucho";
 }
 
-const SPANISH_RANK: Record<Card["rank"], string> = { A: "1", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", Q: "10", J: "11", K: "12" };
+const SPANISH_RANK: Record<Card["rank"], string> = {
+  A: "1",
+  "2": "2",
+  "3": "3",
+  "4": "4",
+  "5": "5",
+  "6": "6",
+  "7": "7",
+  Q: "10",
+  J: "11",
+  K: "12",
+};
 
 /** The index printed in a card's corner: 1-7, 10, 11, 12 on the Spanish deck; A, 2-7, Q, J, K on the French. */
 export function rankIndex(rank: Card["rank"], spanish: boolean): string {
@@ -208,9 +209,7 @@ export function reduceLive(state: LiveState, message: ServerMessage, fresh = fal
     case "player_connected":
     case "player_disconnected": {
       const connected = message.type === "player_connected";
-      const participants = state.participants.map((p) =>
-        p.user_id === message.payload.userId ? { ...p, connected } : p,
-      );
+      const participants = state.participants.map((p) => (p.user_id === message.payload.userId ? { ...p, connected } : p));
       return { state: { ...state, participants }, gap: false, stale: false };
     }
     case "game_ended": {

@@ -23,10 +23,7 @@ import { WaitingRoom } from "./waiting-room";
 import "./game.css";
 
 type Loaded =
-  | { state: "loading" }
-  | { state: "not_found" }
-  | { state: "error" }
-  | { state: "ready"; game: GameSummary; participants: Participant[] };
+  { state: "loading" } | { state: "not_found" } | { state: "error" } | { state: "ready"; game: GameSummary; participants: Participant[] };
 
 /** The game room of spec §2: loads the game, then hands over to the live room. */
 export function GameRoom({ gameId, user }: { gameId: string; user: Profile }) {
@@ -37,13 +34,20 @@ export function GameRoom({ gameId, user }: { gameId: string; user: Profile }) {
   useEffect(() => {
     const controller = new AbortController();
     const base = `/api/games/${encodeURIComponent(gameId)}`;
-    Promise.all([api<GameSummary>(base, { signal: controller.signal }), api<Participant[]>(`${base}/participants`, { signal: controller.signal })])
+    Promise.all([
+      api<GameSummary>(base, { signal: controller.signal }),
+      api<Participant[]>(`${base}/participants`, { signal: controller.signal }),
+    ])
       .then(([game, participants]) => {
         if (!game.ok) {
           setLoaded({ state: game.status === 404 ? "not_found" : "error" });
           return;
         }
-        setLoaded({ state: "ready", game: game.data, participants: participants.ok && Array.isArray(participants.data) ? participants.data : [] });
+        setLoaded({
+          state: "ready",
+          game: game.data,
+          participants: participants.ok && Array.isArray(participants.data) ? participants.data : [],
+        });
       })
       .catch(() => undefined);
     return () => controller.abort();
@@ -59,7 +63,13 @@ export function GameRoom({ gameId, user }: { gameId: string; user: Profile }) {
         </p>
         <div className="flex flex-wrap justify-center gap-2">
           {loaded.state === "error" ? (
-            <Button variant="secondary" onClick={() => { setLoaded({ state: "loading" }); setAttempt((n) => n + 1); }}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setLoaded({ state: "loading" });
+                setAttempt((n) => n + 1);
+              }}
+            >
               {t("game:room.retry")}
             </Button>
           ) : null}
@@ -204,11 +214,7 @@ function LiveRoom({
   } else if (view && (game.status === "active" || game.status === "completed")) {
     body = (
       <TableProvider view={view} participants={participants}>
-        <LiveBoard
-          socket={socket}
-          onAction={onAction}
-          callouts={callouts}
-        />
+        <LiveBoard socket={socket} onAction={onAction} callouts={callouts} />
       </TableProvider>
     );
   } else if (game.status === "waiting") {
@@ -349,4 +355,3 @@ function LiveBoard({
     />
   );
 }
-

@@ -26,7 +26,9 @@ export function HandSummary({ nextHandAt, serverOffset }: { nextHandAt: number |
           result.winnerTeam === null ? "border-white/25" : ours ? "border-gold-400" : "border-rose-300/60"
         }`}
       >
-        <p className="text-xs font-semibold uppercase tracking-wide text-cream-100/70">{t("game:handEnd.title", { n: view.currentRound })}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-cream-100/70">
+          {t("game:handEnd.title", { n: view.currentRound })}
+        </p>
         {result.winnerTeam === null ? (
           <p className="font-display text-lg font-bold text-cream-50">{t("game:handEnd.voided")}</p>
         ) : (

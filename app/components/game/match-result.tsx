@@ -44,7 +44,8 @@ export function MatchResult({
     }
     return t(`game:teams.${team}`);
   };
-  const reasonText = reason && reason !== "match_over" && i18n.exists(`game:result.reason.${reason}`) ? t(`game:result.reason.${reason}`) : "";
+  const reasonText =
+    reason && reason !== "match_over" && i18n.exists(`game:result.reason.${reason}`) ? t(`game:result.reason.${reason}`) : "";
   return (
     <Modal
       open={open}
@@ -75,7 +76,9 @@ export function MatchResult({
         ) : null}
         <div className="text-center">
           {winnerTeam ? (
-            <p className={`text-sm font-semibold ${TEAM_STYLE[winnerTeam].text}`}>{t("game:result.winnerTeam", { team: teamLabel(winnerTeam) })}</p>
+            <p className={`text-sm font-semibold ${TEAM_STYLE[winnerTeam].text}`}>
+              {t("game:result.winnerTeam", { team: teamLabel(winnerTeam) })}
+            </p>
           ) : null}
           <p className="mt-1 text-xs font-semibold uppercase tracking-wide text-cream-100/60">{t("game:result.finalScore")}</p>
           <p className="font-display text-4xl font-black tabular-nums text-cream-50" data-testid="final-score">
@@ -112,7 +115,11 @@ export function MatchResult({
               const seat = participants.find((p) => p.user_id !== null && p.user_id === r.user_id);
               const me = r.user_id === userId;
               return (
-                <tr key={`${r.user_id ?? "bot"}-${i}`} className={`border-t border-white/10 ${me ? "bg-gold-400/10" : ""}`} data-testid="result-row">
+                <tr
+                  key={`${r.user_id ?? "bot"}-${i}`}
+                  className={`border-t border-white/10 ${me ? "bg-gold-400/10" : ""}`}
+                  data-testid="result-row"
+                >
                   <th scope="row" className="py-2 pr-2 text-left font-normal">
                     <span className="flex min-w-0 items-center gap-2 overflow-hidden">
                       <Avatar name={r.nickname} url={seat?.avatar_url} seed={r.user_id ?? r.nickname} size={28} />
@@ -127,14 +134,18 @@ export function MatchResult({
                       </span>
                     </span>
                   </th>
-                  <td className={`py-2 text-right font-bold tabular-nums ${r.coins_change > 0 ? "text-emerald-300" : r.coins_change < 0 ? "text-red-300" : "text-cream-100/70"}`}>
+                  <td
+                    className={`py-2 text-right font-bold tabular-nums ${r.coins_change > 0 ? "text-emerald-300" : r.coins_change < 0 ? "text-red-300" : "text-cream-100/70"}`}
+                  >
                     <span className="inline-flex items-center gap-1">
                       <CoinIcon className="h-4 w-4" />
                       {signed(r.coins_change, i18n.language)}
                     </span>
                   </td>
                   {ranked ? (
-                    <td className={`py-2 pl-2 text-right font-bold tabular-nums ${r.rating_change > 0 ? "text-gold-300" : r.rating_change < 0 ? "text-red-300" : "text-cream-100/70"}`}>
+                    <td
+                      className={`py-2 pl-2 text-right font-bold tabular-nums ${r.rating_change > 0 ? "text-gold-300" : r.rating_change < 0 ? "text-red-300" : "text-cream-100/70"}`}
+                    >
                       {signed(r.rating_change, i18n.language)}
                     </td>
                   ) : null}
@@ -143,7 +154,9 @@ export function MatchResult({
             })}
           </tbody>
         </table>
-        {practice ? <p className="rounded-xl bg-emerald-400/10 px-3 py-2 text-center text-sm text-emerald-200">{t("game:result.practice")}</p> : null}
+        {practice ? (
+          <p className="rounded-xl bg-emerald-400/10 px-3 py-2 text-center text-sm text-emerald-200">{t("game:result.practice")}</p>
+        ) : null}
       </div>
     </Modal>
   );

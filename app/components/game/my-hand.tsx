@@ -40,7 +40,12 @@ export function MyHand({
   }
 
   return (
-    <div role="group" aria-label={t("game:board.myHand")} className="flex items-end justify-center gap-1.5 px-1 pt-5 sm:gap-3" data-testid="my-hand">
+    <div
+      role="group"
+      aria-label={t("game:board.myHand")}
+      className="flex items-end justify-center gap-1.5 px-1 pt-5 sm:gap-3"
+      data-testid="my-hand"
+    >
       {hand.map((card, index) => {
         const id = isFaceUpCard(card) ? card.id : blindIdOf(card);
         if (!id) return null;

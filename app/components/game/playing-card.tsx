@@ -9,13 +9,16 @@ export type AnyCard = Card | HiddenCard | BlindCard;
 /** The accessible name of a face-up card: "7 de Copas", "Sota (10) de Bastos", "Ás de Espadas". */
 export function useCardName() {
   const { t } = useTranslation();
-  return useCallback((card: Card, variant: Variant) => {
-    const spanish = isSpanishDeck(variant);
-    const rankKey = spanish ? `game:cards.spanishRanks.${card.rank}` : `game:cards.ranks.${card.rank}`;
-    const rank = /^[2-7]$/.test(card.rank) ? card.rank : t(rankKey);
-    const suit = t(spanish ? `game:cards.spanishSuits.${card.suit}` : `game:cards.suits.${card.suit}`);
-    return t("game:cards.name", { rank, suit });
-  }, [t]);
+  return useCallback(
+    (card: Card, variant: Variant) => {
+      const spanish = isSpanishDeck(variant);
+      const rankKey = spanish ? `game:cards.spanishRanks.${card.rank}` : `game:cards.ranks.${card.rank}`;
+      const rank = /^[2-7]$/.test(card.rank) ? card.rank : t(rankKey);
+      const suit = t(spanish ? `game:cards.spanishSuits.${card.suit}` : `game:cards.suits.${card.suit}`);
+      return t("game:cards.name", { rank, suit });
+    },
+    [t],
+  );
 }
 
 /**

@@ -30,8 +30,15 @@ export function ConnectionDot({ status }: { status: ConnectionStatus }) {
   const { t } = useTranslation();
   const open = status === "open";
   return (
-    <span className="inline-flex items-center gap-1.5 text-xs font-semibold text-cream-100/80" data-testid="connection" data-connected={open}>
-      <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${open ? "bg-emerald-400 shadow-[0_0_8px_rgb(52_211_153/0.8)]" : "bg-red-400"}`} />
+    <span
+      className="inline-flex items-center gap-1.5 text-xs font-semibold text-cream-100/80"
+      data-testid="connection"
+      data-connected={open}
+    >
+      <span
+        aria-hidden
+        className={`h-2.5 w-2.5 rounded-full ${open ? "bg-emerald-400 shadow-[0_0_8px_rgb(52_211_153/0.8)]" : "bg-red-400"}`}
+      />
       <span className={open ? "" : "text-red-200"}>{open ? t("game:room.connected") : t("game:room.disconnected")}</span>
     </span>
   );
@@ -126,7 +133,11 @@ export function InfoPanel({ game, participants }: { game: GameSummary; participa
           </div>
         ))}
       </dl>
-      {practice ? <p className="mt-1 text-center text-[11px] text-emerald-200/80">{t("modes:vsComputer")} · {t(`modes:botLevels.${game.bot_level}`)}</p> : null}
+      {practice ? (
+        <p className="mt-1 text-center text-[11px] text-emerald-200/80">
+          {t("modes:vsComputer")} · {t(`modes:botLevels.${game.bot_level}`)}
+        </p>
+      ) : null}
       {game.premium_only ? (
         <p className="mt-1 text-center text-[11px] font-semibold text-gold-300" data-testid="info-premium-only">
           ★ {t("game:room.exclusive")}
@@ -159,7 +170,10 @@ export function TeamsPanel({ game, participants, userId }: { game: GameSummary; 
                 {seats.map((p) => {
                   const me = p.user_id === userId;
                   return (
-                    <li key={p.seat} className={`flex min-w-0 items-center gap-2 rounded-xl px-2 py-1.5 ${me ? "bg-gold-400/10 ring-1 ring-gold-400/30" : "bg-black/20"}`}>
+                    <li
+                      key={p.seat}
+                      className={`flex min-w-0 items-center gap-2 rounded-xl px-2 py-1.5 ${me ? "bg-gold-400/10 ring-1 ring-gold-400/30" : "bg-black/20"}`}
+                    >
                       <span className="relative">
                         <Avatar name={p.nickname} url={p.avatar_url} seed={p.user_id ?? `bot-${p.seat}`} size={28} premium={p.is_premium} />
                         {!p.is_bot ? (
@@ -195,7 +209,10 @@ export function TeamsPanel({ game, participants, userId }: { game: GameSummary; 
                   );
                 })}
                 {Array.from({ length: Math.max(0, perTeam - seats.length) }, (_, i) => (
-                  <li key={`free-${i}`} className="flex items-center gap-2 rounded-xl border border-dashed border-white/15 px-2 py-1.5 text-sm text-cream-100/50">
+                  <li
+                    key={`free-${i}`}
+                    className="flex items-center gap-2 rounded-xl border border-dashed border-white/15 px-2 py-1.5 text-sm text-cream-100/50"
+                  >
                     <span aria-hidden className="grid h-7 w-7 place-items-center rounded-full border border-dashed border-white/25">
                       ?
                     </span>

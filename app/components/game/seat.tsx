@@ -63,7 +63,10 @@ export function Seat({
           </span>
         ) : null}
         {seat?.bot_controlled ? (
-          <span className="absolute -left-2 -top-1 rounded-full bg-sky-500 px-1 text-[10px] font-bold leading-4 text-white" title={t("game:teams.botPlaying")}>
+          <span
+            className="absolute -left-2 -top-1 rounded-full bg-sky-500 px-1 text-[10px] font-bold leading-4 text-white"
+            title={t("game:teams.botPlaying")}
+          >
             🤖
           </span>
         ) : null}

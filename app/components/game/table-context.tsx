@@ -26,15 +26,7 @@ export function useTable(): Table {
   return table;
 }
 
-export function TableProvider({
-  view,
-  participants,
-  children,
-}: {
-  view: PlayerView;
-  participants: Participant[];
-  children: ReactNode;
-}) {
+export function TableProvider({ view, participants, children }: { view: PlayerView; participants: Participant[]; children: ReactNode }) {
   const { t } = useTranslation();
   const cardName = useCardName();
   const table = useMemo<Table>(() => {

@@ -80,14 +80,19 @@ export function TrickArea({ overlay }: { overlay?: ReactNode }) {
               data-player={play.playerId}
             >
               <div className={`animate-play-${position} relative`}>
-                <div className={`rounded-[9%] ${winner ? "ring-[3px] ring-gold-400 ring-offset-2 ring-offset-felt-800" : ""} ${shown?.finished && !winner && !shown.tie ? "opacity-75" : ""}`}>
+                <div
+                  className={`rounded-[9%] ${winner ? "ring-[3px] ring-gold-400 ring-offset-2 ring-offset-felt-800" : ""} ${shown?.finished && !winner && !shown.tie ? "opacity-75" : ""}`}
+                >
                   <PlayingCard card={play.card} variant={view.variant} showBack={play.faceDown} className="w-[3.6rem] sm:w-[4.4rem]" />
                 </div>
                 <span className="absolute inset-x-0 -bottom-2 mx-auto w-max max-w-[4.8rem] truncate rounded-full bg-felt-950/90 px-1.5 text-center text-[10px] font-semibold leading-4 text-cream-50 ring-1 ring-white/15">
                   {name}
                 </span>
                 {winner ? (
-                  <span className="absolute -right-2 -top-2 grid h-5 w-5 place-items-center rounded-full bg-gold-400 text-[11px] font-black text-felt-950" aria-hidden>
+                  <span
+                    className="absolute -right-2 -top-2 grid h-5 w-5 place-items-center rounded-full bg-gold-400 text-[11px] font-black text-felt-950"
+                    aria-hidden
+                  >
                     ★
                   </span>
                 ) : null}

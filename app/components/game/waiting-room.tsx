@@ -118,7 +118,10 @@ export function WaitingRoom({
         </section>
       ) : null}
 
-      <section aria-labelledby="table-title" className="table-felt flex flex-col items-center gap-4 rounded-[2rem] px-4 py-6 text-center sm:rounded-[3rem]">
+      <section
+        aria-labelledby="table-title"
+        className="table-felt flex flex-col items-center gap-4 rounded-[2rem] px-4 py-6 text-center sm:rounded-[3rem]"
+      >
         <div>
           <h2 id="table-title" className="font-display text-2xl font-bold text-gold-300">
             {t("game:room.tableReady")}
@@ -144,7 +147,10 @@ export function WaitingRoom({
                 </>
               ) : (
                 <>
-                  <span aria-hidden className="grid h-12 w-12 place-items-center rounded-full border-2 border-dashed border-white/20 text-xl text-cream-100/40">
+                  <span
+                    aria-hidden
+                    className="grid h-12 w-12 place-items-center rounded-full border-2 border-dashed border-white/20 text-xl text-cream-100/40"
+                  >
                     +
                   </span>
                   <span className="text-sm text-cream-100/50">{t("game:room.freeSeat")}</span>
@@ -220,7 +226,14 @@ export function WaitingRoom({
                     level === option ? "bg-cream-50 text-felt-950" : "text-cream-100/80 hover:bg-white/10"
                   }`}
                 >
-                  <input type="radio" name={levelName} value={option} checked={level === option} onChange={() => setLevel(option)} className="sr-only" />
+                  <input
+                    type="radio"
+                    name={levelName}
+                    value={option}
+                    checked={level === option}
+                    onChange={() => setLevel(option)}
+                    className="sr-only"
+                  />
                   {t(`modes:botLevels.${option}`)}
                 </label>
               ))}

@@ -84,7 +84,13 @@ export function DailyRewardBanner({ user }: { user: Profile }) {
           return (
             <li
               key={n}
-              aria-label={done ? t("payments:dailyDayDone", { day: n }) : current ? t("payments:dailyDayToday", { day: n }) : t("payments:dailyDay", { day: n })}
+              aria-label={
+                done
+                  ? t("payments:dailyDayDone", { day: n })
+                  : current
+                    ? t("payments:dailyDayToday", { day: n })
+                    : t("payments:dailyDay", { day: n })
+              }
               aria-current={current ? "step" : undefined}
               className={`flex flex-col items-center rounded-lg px-0.5 py-1.5 text-center ${
                 current ? "bg-gold-400 text-felt-950 shadow" : done ? "bg-felt-600/60 text-cream-50" : "bg-black/25 text-cream-100/60"

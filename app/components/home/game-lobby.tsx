@@ -71,7 +71,13 @@ export function GameLobby({ user }: { user: Profile | null }) {
     setPending(`${mode === "bots" ? "bots" : (mode as "casual" | "ranked")}:${type}`);
     const body = vsComputer
       ? { game_type: type, game_mode: "casual", entry_cost: 0, truco_variant: variant, vs_computer: true, bot_level: level }
-      : { game_type: type, game_mode: mode, entry_cost: cost, truco_variant: variant, ...(premium && exclusive ? { premium_only: true } : {}) };
+      : {
+          game_type: type,
+          game_mode: mode,
+          entry_cost: cost,
+          truco_variant: variant,
+          ...(premium && exclusive ? { premium_only: true } : {}),
+        };
     const result = await api<{ id: string }>("/api/games", { method: "POST", body });
     if (!result.ok || !result.data?.id) {
       setPending(null);
@@ -91,7 +97,9 @@ export function GameLobby({ user }: { user: Profile | null }) {
           {t("game:lobby.title")}
         </h2>
         <Button variant="secondary" onClick={() => setJoinOpen(true)} className="border-gold-400/50 text-gold-300" data-testid="open-join">
-          <span aria-hidden className="font-mono text-sm tracking-widest">#</span>
+          <span aria-hidden className="font-mono text-sm tracking-widest">
+            #
+          </span>
           {t("game:lobby.join")}
         </Button>
       </div>
@@ -146,7 +154,9 @@ export function GameLobby({ user }: { user: Profile | null }) {
                       data-testid={`create-${mode}-${type}`}
                     >
                       <span className="text-base font-bold">{busy ? t("game:lobby.creating") : t(`modes:types.${type}`)}</span>
-                      <span className={`inline-flex items-center gap-1 text-xs font-semibold ${ranked ? "text-felt-950/80" : "text-gold-300"}`}>
+                      <span
+                        className={`inline-flex items-center gap-1 text-xs font-semibold ${ranked ? "text-felt-950/80" : "text-gold-300"}`}
+                      >
                         <CoinIcon className="h-3.5 w-3.5" />
                         {t("game:lobby.entryBadge", { count: cost, lng: i18n.language })}
                       </span>
@@ -191,7 +201,11 @@ export function GameLobby({ user }: { user: Profile | null }) {
         </label>
       ) : null}
 
-      <article aria-labelledby="mode-bots" data-testid="mode-bots" className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-black/20 p-4 sm:flex-row sm:items-center">
+      <article
+        aria-labelledby="mode-bots"
+        data-testid="mode-bots"
+        className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-black/20 p-4 sm:flex-row sm:items-center"
+      >
         <div className="flex min-w-0 flex-1 items-start gap-3">
           <span aria-hidden className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-sky-400/15 text-sky-200">
             <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">

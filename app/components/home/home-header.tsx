@@ -47,7 +47,10 @@ export function HomeHeader({ user }: { user: Profile }) {
             <span aria-hidden className="tabular-nums">
               {user.virtual_coins.toLocaleString(i18n.language)}
             </span>
-            <span aria-hidden className="grid h-5 w-5 place-items-center rounded-md bg-gold-400 text-base leading-none text-felt-950 group-hover:bg-gold-300 sm:h-6 sm:w-6 sm:rounded-lg">
+            <span
+              aria-hidden
+              className="grid h-5 w-5 place-items-center rounded-md bg-gold-400 text-base leading-none text-felt-950 group-hover:bg-gold-300 sm:h-6 sm:w-6 sm:rounded-lg"
+            >
               +
             </span>
             <span className="sr-only">{t("payments:buyCoins")}</span>

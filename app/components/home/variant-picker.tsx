@@ -78,9 +78,7 @@ export function VariantPicker({ value, onChange }: { value: Variant; onChange(va
               <span className="mt-auto text-[11px] font-medium uppercase tracking-wide text-cream-100/50">
                 {t(isSpanishDeck(variant) ? "variants:deck.spanish" : "variants:deck.french")}
               </span>
-              {checked ? (
-                <span aria-hidden className="absolute right-2 top-2 hidden h-2 w-2 rounded-full bg-gold-400 sm:block" />
-              ) : null}
+              {checked ? <span aria-hidden className="absolute right-2 top-2 hidden h-2 w-2 rounded-full bg-gold-400 sm:block" /> : null}
             </label>
           );
         })}

@@ -34,7 +34,9 @@ function usePaymentStatus(initial: PaymentStatus | null, poll: boolean) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const controller = new AbortController();
     async function tick() {
-      const result = await api<PaymentStatus>(`/api/payments/sessions/${encodeURIComponent(sessionId!)}`, { signal: controller.signal }).catch(() => null);
+      const result = await api<PaymentStatus>(`/api/payments/sessions/${encodeURIComponent(sessionId!)}`, {
+        signal: controller.signal,
+      }).catch(() => null);
       if (controller.signal.aborted) return;
       if (result?.ok) {
         setPayment(result.data);
@@ -157,7 +159,10 @@ export function PaymentResult({ initial, page }: { initial: PaymentStatus | null
         </dl>
       ) : null}
       {payment && tone === "good" && payment.kind === "coins" ? (
-        <p className="inline-flex items-center gap-2 rounded-xl bg-gold-400/10 px-3 py-1.5 text-sm font-semibold text-gold-300" data-testid="payment-balance">
+        <p
+          className="inline-flex items-center gap-2 rounded-xl bg-gold-400/10 px-3 py-1.5 text-sm font-semibold text-gold-300"
+          data-testid="payment-balance"
+        >
           <CoinIcon /> {t("payments:newBalance", { count: payment.virtual_coins })}
         </p>
       ) : null}

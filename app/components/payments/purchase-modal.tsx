@@ -104,10 +104,14 @@ export function PurchaseModal({
       footer={
         tab === "premium" && premiumActive ? null : (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-xs text-cream-100/65 sm:max-w-sm">
-              {tab === "coins" ? t("payments:secureNote") : t("premium:renewNote")}
-            </p>
-            <Button size="lg" className="w-full shrink-0 sm:w-auto" disabled={!canBuy || processing} onClick={checkout} aria-busy={processing}>
+            <p className="text-xs text-cream-100/65 sm:max-w-sm">{tab === "coins" ? t("payments:secureNote") : t("premium:renewNote")}</p>
+            <Button
+              size="lg"
+              className="w-full shrink-0 sm:w-auto"
+              disabled={!canBuy || processing}
+              onClick={checkout}
+              aria-busy={processing}
+            >
               {label}
             </Button>
           </div>
@@ -169,13 +173,18 @@ function ChoiceCard({
     <label
       data-testid={testId}
       className={`relative flex cursor-pointer rounded-2xl border-2 p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-400 sm:p-4 ${
-        checked ? "border-gold-400 bg-gold-400/10 shadow-lg shadow-black/30" : "border-white/10 bg-black/20 hover:border-white/25 hover:bg-black/30"
+        checked
+          ? "border-gold-400 bg-gold-400/10 shadow-lg shadow-black/30"
+          : "border-white/10 bg-black/20 hover:border-white/25 hover:bg-black/30"
       } ${disabled ? "cursor-not-allowed opacity-70" : ""}`}
     >
       <input type="radio" name={name} value={value} checked={checked} onChange={onChange} disabled={disabled} className="sr-only" />
       {children}
       {checked ? (
-        <span className="absolute -right-2 -top-2 grid h-6 w-6 place-items-center rounded-full bg-gold-400 text-felt-950 shadow" aria-hidden>
+        <span
+          className="absolute -right-2 -top-2 grid h-6 w-6 place-items-center rounded-full bg-gold-400 text-felt-950 shadow"
+          aria-hidden
+        >
           <CheckIcon className="h-4 w-4" />
         </span>
       ) : null}

@@ -89,9 +89,7 @@ export function HistoryTab() {
               {win ? t("game:history.win") : t("game:history.loss")}
             </span>
             <div className="min-w-0 flex-1">
-              <p className="truncate font-semibold text-cream-50">
-                {gameTitle(t, entry)}
-              </p>
+              <p className="truncate font-semibold text-cream-50">{gameTitle(t, entry)}</p>
               <p className="truncate text-sm text-cream-100/70">
                 <time dateTime={date}>{formatDate(date, i18n.language)}</time>
                 {" · "}

@@ -6,8 +6,7 @@ type Size = "sm" | "md" | "lg";
 const VARIANTS: Record<Variant, string> = {
   primary:
     "bg-gradient-to-b from-gold-400 to-gold-500 text-felt-950 shadow-md shadow-black/30 hover:from-gold-300 hover:to-gold-400 disabled:from-gold-500/40 disabled:to-gold-600/40 disabled:text-felt-950/60",
-  secondary:
-    "border border-cream-100/25 bg-white/5 text-cream-50 hover:bg-white/10 disabled:text-cream-100/40",
+  secondary: "border border-cream-100/25 bg-white/5 text-cream-50 hover:bg-white/10 disabled:text-cream-100/40",
   ghost: "text-cream-100 hover:bg-white/10 disabled:text-cream-100/40",
   danger: "bg-red-700 text-white hover:bg-red-600 disabled:bg-red-900/60",
 };

@@ -56,7 +56,12 @@ export function Modal({
     };
   }, []);
 
-  const ring = tone === "celebrate" ? "border-gold-400/70 shadow-gold-500/20" : tone === "somber" ? "border-white/15 shadow-black/50" : "border-white/10 shadow-black/50";
+  const ring =
+    tone === "celebrate"
+      ? "border-gold-400/70 shadow-gold-500/20"
+      : tone === "somber"
+        ? "border-white/15 shadow-black/50"
+        : "border-white/10 shadow-black/50";
   const width = size === "lg" ? "w-[min(calc(100vw-1rem),42rem)]" : "w-[min(calc(100vw-1rem),30rem)]";
   return (
     <dialog
@@ -102,9 +107,7 @@ export function Modal({
             </button>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">{children}</div>
-          {footer ? (
-            <div className="border-t border-white/10 bg-felt-950/60 px-4 py-3 sm:px-6 sm:py-4">{footer}</div>
-          ) : null}
+          {footer ? <div className="border-t border-white/10 bg-felt-950/60 px-4 py-3 sm:px-6 sm:py-4">{footer}</div> : null}
         </div>
       ) : null}
     </dialog>

@@ -10,7 +10,10 @@ export interface TabItem {
 export function Tabs({ items, value, onChange, label }: { items: TabItem[]; value: string; onChange(id: string): void; label: string }) {
   const base = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
-  const index = Math.max(0, items.findIndex((item) => item.id === value));
+  const index = Math.max(
+    0,
+    items.findIndex((item) => item.id === value),
+  );
   function focusAt(next: number) {
     const item = items[(next + items.length) % items.length];
     onChange(item.id);
@@ -50,7 +53,13 @@ export function Tabs({ items, value, onChange, label }: { items: TabItem[]; valu
           );
         })}
       </div>
-      <div role="tabpanel" id={`${base}-panel-${active.id}`} aria-labelledby={`${base}-tab-${active.id}`} tabIndex={0} className="mt-4 rounded-2xl">
+      <div
+        role="tabpanel"
+        id={`${base}-panel-${active.id}`}
+        aria-labelledby={`${base}-tab-${active.id}`}
+        tabIndex={0}
+        className="mt-4 rounded-2xl"
+      >
         {active.content}
       </div>
     </div>

@@ -1,31 +1,25 @@
 // Bot-versus-bot matches (for the benchmark and tests). Pure: no I/O, no clock.
-import { applyAction, createMatch, pendingPlayer, startNextHand } from '../engine';
-import type { Variant } from '../types';
-import { chooseAction, type BotLevel } from './index';
+import { applyAction, createMatch, pendingPlayer, startNextHand } from "../engine";
+import type { Variant } from "../types";
+import { chooseAction, type BotLevel } from "./index";
 
 export interface ArenaResult {
-  winner: 'team1' | 'team2';
+  winner: "team1" | "team2";
   hands: number;
   actions: number;
 }
 
 /** Play one whole match: team1 seats use `team1Level`, team2 seats `team2Level`. */
-export function botMatch(
-  variant: Variant,
-  mode: 2 | 4,
-  team1Level: BotLevel,
-  team2Level: BotLevel,
-  seed: string,
-): ArenaResult {
+export function botMatch(variant: Variant, mode: 2 | 4, team1Level: BotLevel, team2Level: BotLevel, seed: string): ArenaResult {
   const players = Array.from({ length: mode }, (_, i) => ({
     id: `p${i}`,
-    team: (i % 2 === 0 ? 'team1' : 'team2') as 'team1' | 'team2',
+    team: (i % 2 === 0 ? "team1" : "team2") as "team1" | "team2",
   }));
   let s = createMatch({ variant, players, seed });
   let hands = 1;
   let actions = 0;
-  while (s.phase !== 'game_over') {
-    if (s.phase === 'round_end') {
+  while (s.phase !== "game_over") {
+    if (s.phase === "round_end") {
       const r = startNextHand(s);
       if (!r.ok) throw new Error(r.message);
       s = r.state;
@@ -53,14 +47,14 @@ export function winRate(
   strong: BotLevel,
   weak: BotLevel,
   matches: number,
-  seedPrefix = 'arena',
+  seedPrefix = "arena",
   from = 0,
 ): { wins: number; matches: number } {
   let wins = 0;
   for (let i = from; i < from + matches; i++) {
     const seed = `${seedPrefix}:${variant}:${mode}:${strong}-${weak}:${i}`;
-    if (i % 2 === 0) wins += botMatch(variant, mode, strong, weak, seed).winner === 'team1' ? 1 : 0;
-    else wins += botMatch(variant, mode, weak, strong, seed).winner === 'team2' ? 1 : 0;
+    if (i % 2 === 0) wins += botMatch(variant, mode, strong, weak, seed).winner === "team1" ? 1 : 0;
+    else wins += botMatch(variant, mode, weak, strong, seed).winner === "team2" ? 1 : 0;
   }
   return { wins, matches };
 }

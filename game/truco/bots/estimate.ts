@@ -1,18 +1,13 @@
 // Estimates the bots use: chance to win the hand's tricks, envido odds, match-win probability.
-import { ALL_CARD_IDS, envidoOfIds, strengthTable } from '../cards';
-import type { Rng } from '../random';
-import type { TeamIdx, TrickOutcome } from '../types';
-import { strengthIn, type Situation } from './situation';
+import { ALL_CARD_IDS, envidoOfIds, strengthTable } from "../cards";
+import type { Rng } from "../random";
+import type { TeamIdx, TrickOutcome } from "../types";
+import { strengthIn, type Situation } from "./situation";
 
 const TIE = -1;
 
 /** §0.4 on a list of trick outcomes: winner team, null (void), or undefined (keep playing). */
-function handWinner(
-  r: readonly TrickOutcome[],
-  allTied: string,
-  maoTeam: TeamIdx,
-  dealerTeam: TeamIdx,
-): TeamIdx | null | undefined {
+function handWinner(r: readonly TrickOutcome[], allTied: string, maoTeam: TeamIdx, dealerTeam: TeamIdx): TeamIdx | null | undefined {
   if (r.length < 2) return undefined;
   const [r1, r2, r3] = r;
   if (r.length === 2) {
@@ -22,7 +17,7 @@ function handWinner(
   }
   if (r3 !== TIE) return r3 as TeamIdx;
   if (r1 !== TIE) return r1 as TeamIdx;
-  return allTied === 'mano_wins' ? maoTeam : allTied === 'dealer_wins' ? dealerTeam : null;
+  return allTied === "mano_wins" ? maoTeam : allTied === "dealer_wins" ? dealerTeam : null;
 }
 
 /**
@@ -213,7 +208,7 @@ export function matchWinProbFor(target: number, values: readonly number[], mine:
   }
   let table = byTarget.get(target);
   if (!table) {
-    const key = `${target}:${values.join(',')}`;
+    const key = `${target}:${values.join(",")}`;
     table = TABLES_BY_KEY.get(key) ?? buildTable(target, values);
     TABLES_BY_KEY.set(key, table);
     byTarget.set(target, table);

@@ -3,14 +3,14 @@
 // flor counts, who had to declare a flor), weighs them by what the opponents' bets suggest, then
 // plays each candidate action out to the end of the hand on the real engine with the normal
 // policy for every seat, and keeps the action with the best match-winning chance.
-import { ALL_CARD_IDS, envidoOfIds, florPoints, hasFlor, strength } from '../cards';
-import { applyAction, decisionSeat } from '../engine';
-import type { Rng } from '../random';
-import type { Action, HandState, MatchState, TeamIdx, TrickState } from '../types';
-import type { PlayerView } from '../view';
-import { matchWinProbFor } from './estimate';
-import { normalPolicy, type NormalOptions } from './policy';
-import { situationFromState, strengthIn, type Situation } from './situation';
+import { ALL_CARD_IDS, envidoOfIds, florPoints, hasFlor, strength } from "../cards";
+import { applyAction, decisionSeat } from "../engine";
+import type { Rng } from "../random";
+import type { Action, HandState, MatchState, TeamIdx, TrickState } from "../types";
+import type { PlayerView } from "../view";
+import { matchWinProbFor } from "./estimate";
+import { normalPolicy, type NormalOptions } from "./policy";
+import { situationFromState, strengthIn, type Situation } from "./situation";
 
 /** Policy used for every seat inside the simulations (a cheaper normal player). */
 const ROLLOUT: NormalOptions = { samples: 8, foldGuess: 0.25 };
@@ -27,7 +27,7 @@ const HARD: HardOptions = { worlds: 16, bluff: 0.03 };
 export function hardPolicy(view: PlayerView, sit: Situation, rng: Rng, opts: HardOptions = HARD): Action {
   const legal = sit.legal;
   if (legal.length === 1 || sit.blind) return normalPolicy(sit, rng);
-  if (legal[0].type === 'call_flor' && sit.phase !== 'waiting_flor_response') return normalPolicy(sit, rng);
+  if (legal[0].type === "call_flor" && sit.phase !== "waiting_flor_response") return normalPolicy(sit, rng);
   const candidates = candidateActions(sit);
   if (candidates.length === 1) return candidates[0];
 
@@ -47,8 +47,8 @@ export function hardPolicy(view: PlayerView, sit: Situation, rng: Rng, opts: Har
   const choice = candidates[best];
 
   // An occasional bluff: call when the search would not, while the hand is still open.
-  const call = candidates.find((a) => a.type === 'call_truco');
-  if (call && choice.type === 'play_card' && sit.phase === 'playing' && rng.next() < opts.bluff) return call;
+  const call = candidates.find((a) => a.type === "call_truco");
+  if (call && choice.type === "play_card" && sit.phase === "playing" && rng.next() < opts.bluff) return call;
   return choice;
 }
 
@@ -59,7 +59,7 @@ function candidateActions(sit: Situation): Action[] {
   let lowest: string | null = null;
   let lowestSt = 99;
   for (const a of sit.legal) {
-    if (a.type !== 'play_card' || a.faceDown) continue;
+    if (a.type !== "play_card" || a.faceDown) continue;
     const st = strengthIn(sit, a.cardId);
     if (st < lowestSt) {
       lowestSt = st;
@@ -67,8 +67,8 @@ function candidateActions(sit: Situation): Action[] {
     }
   }
   for (const a of sit.legal) {
-    if (a.type === 'go_to_mazo') continue;
-    if (a.type === 'play_card') {
+    if (a.type === "go_to_mazo") continue;
+    if (a.type === "play_card") {
       if (a.faceDown) {
         if (a.cardId === lowest) out.push(a);
         continue;
@@ -85,14 +85,14 @@ function candidateActions(sit: Situation): Action[] {
 /** Play the hand out with the normal policy for every seat; the match-winning chance for `team`. */
 function rollout(s: MatchState, team: TeamIdx, rng: Rng): number {
   let guard = 0;
-  while (s.phase !== 'round_end' && s.phase !== 'game_over' && guard++ < 60) {
+  while (s.phase !== "round_end" && s.phase !== "game_over" && guard++ < 60) {
     const seat = decisionSeat(s);
     const a = normalPolicy(situationFromState(s, seat), rng, ROLLOUT);
     const r = applyAction(s, s.players[seat].id, a);
     if (!r.ok) break;
     s = r.state;
   }
-  if (s.phase === 'game_over') return s.winner === (team === 0 ? 'team1' : 'team2') ? 1 : 0;
+  if (s.phase === "game_over") return s.winner === (team === 0 ? "team1" : "team2") ? 1 : 0;
   return matchWinProbFor(s.rules.targetPoints, s.rules.ladder.values, s.scores[team], s.scores[1 - team]);
 }
 
@@ -121,11 +121,11 @@ function sampleWorlds(view: PlayerView, sit: Situation, rng: Rng, count: number)
   const seatOf = (id: string) => view.seats.indexOf(id);
   // Cards each seat has played, in order; null where covered and unknown to me.
   const played: (string | null)[][] = view.seats.map(() => []);
-  for (const t of view.tricks) for (const p of t.cards) played[seatOf(p.playerId)].push('id' in p.card ? p.card.id : null);
+  for (const t of view.tricks) for (const p of t.cards) played[seatOf(p.playerId)].push("id" in p.card ? p.card.id : null);
   const known: (string[] | null)[] = view.seats.map((id, s) => {
     if (s === sit.seat) return sit.blind ? null : sit.my;
     const cards = view.players[id].hand;
-    return cards.length > 0 && cards.every((c) => 'id' in c) ? cards.map((c) => (c as { id: string }).id) : null;
+    return cards.length > 0 && cards.every((c) => "id" in c) ? cards.map((c) => (c as { id: string }).id) : null;
   });
 
   // Constraints from the view.
@@ -148,7 +148,7 @@ function sampleWorlds(view: PlayerView, sit: Situation, rng: Rng, count: number)
   if (sit.pending && sit.teams[sit.pending.by] === opp) signal = 2;
   else if (sit.stake >= 1 && sit.lastRaiser === opp) signal = 2;
   else if (sit.stake >= 1 && sit.lastRaiser === sit.team) signal = 1;
-  else if (sit.special === 'onze' && sit.specialTeam === opp && sit.phase !== 'waiting_mao_decision') signal = 1;
+  else if (sit.special === "onze" && sit.specialTeam === opp && sit.phase !== "waiting_mao_decision") signal = 1;
 
   const pool = sit.unseen.slice();
   const worlds: World[] = [];
@@ -209,7 +209,7 @@ const clamp = (x: number, lo: number, hi: number) => (x < lo ? lo : x > hi ? hi 
  */
 export function stateFromView(v: PlayerView, dealt: string[][], held: string[][]): MatchState {
   const seatOf = (id: string) => v.seats.indexOf(id);
-  const teamIdx = (t: string | null): TeamIdx | null => (t === null ? null : t === 'team1' ? 0 : 1);
+  const teamIdx = (t: string | null): TeamIdx | null => (t === null ? null : t === "team1" ? 0 : 1);
   const n = v.seats.length;
   const hiddenIdx = v.seats.map(() => 0);
   const tricks: TrickState[] = v.tricks.map((t) => ({
@@ -217,18 +217,18 @@ export function stateFromView(v: PlayerView, dealt: string[][], held: string[][]
     plays: t.cards.map((p) => {
       const seat = seatOf(p.playerId);
       const idx = hiddenIdx[seat]++;
-      return { seat, card: 'id' in p.card ? p.card.id : dealt[seat][idx], down: p.faceDown };
+      return { seat, card: "id" in p.card ? p.card.id : dealt[seat][idx], down: p.faceDown };
     }),
-    outcome: t.finished ? (t.tie ? -1 : t.winnerTeam === 'team1' ? 0 : 1) : null,
+    outcome: t.finished ? (t.tie ? -1 : t.winnerTeam === "team1" ? 0 : 1) : null,
     winnerSeat: t.winnerPlayerId === null ? null : seatOf(t.winnerPlayerId),
   }));
   const cur = tricks[tricks.length - 1];
   const pending = v.stake.pending;
   const e = v.envido;
   const f = v.flor;
-  const special = v.specialHand === 'mao_de_ferro' ? 'ferro' : v.specialHand ? 'onze' : null;
+  const special = v.specialHand === "mao_de_ferro" ? "ferro" : v.specialHand ? "onze" : null;
   const hand: HandState = {
-    seed: '',
+    seed: "",
     commitment: v.handCommitment,
     fixedDeal: true,
     dealt,
@@ -237,7 +237,7 @@ export function stateFromView(v: PlayerView, dealt: string[][], held: string[][]
     manilha: v.manilha,
     special,
     specialTeam: teamIdx(v.specialTeam),
-    maoDecider: v.gamePhase === 'waiting_mao_decision' && v.currentPlayer ? seatOf(v.currentPlayer) : null,
+    maoDecider: v.gamePhase === "waiting_mao_decision" && v.currentPlayer ? seatOf(v.currentPlayer) : null,
     blind: v.blind,
     tricks,
     turn: (cur.leader + cur.plays.length) % n,
@@ -262,7 +262,7 @@ export function stateFromView(v: PlayerView, dealt: string[][], held: string[][]
           declared: f.declared.map(seatOf),
           contest: f.contest
             ? {
-                calls: f.contest.calls.filter((c): c is 'contraflor' | 'contraflor_al_resto' => c !== 'flor' && c !== 'achico'),
+                calls: f.contest.calls.filter((c): c is "contraflor" | "contraflor_al_resto" => c !== "flor" && c !== "achico"),
                 caller: seatOf(f.contest.caller),
                 responder: f.contest.responder === null ? null : seatOf(f.contest.responder),
               }
@@ -281,7 +281,7 @@ export function stateFromView(v: PlayerView, dealt: string[][], held: string[][]
     schema: 1,
     variant: v.variant,
     rules: v.rules,
-    seed: 'simulation',
+    seed: "simulation",
     players: v.seats.map((id) => ({ id, team: v.players[id].team, nickname: null })),
     scores: [v.team1Score, v.team2Score],
     handNumber: v.handNumber,

@@ -1,12 +1,12 @@
 // Computer players. They decide only from viewFor(state, playerId): never from hidden cards.
-import { rngFromString } from '../random';
-import type { Action, MatchState } from '../types';
-import { viewFor } from '../view';
-import { hardPolicy } from './hard';
-import { easyPolicy, normalPolicy } from './policy';
-import { situationFromView } from './situation';
+import { rngFromString } from "../random";
+import type { Action, MatchState } from "../types";
+import { viewFor } from "../view";
+import { hardPolicy } from "./hard";
+import { easyPolicy, normalPolicy } from "./policy";
+import { situationFromView } from "./situation";
 
-export type BotLevel = 'easy' | 'normal' | 'hard';
+export type BotLevel = "easy" | "normal" | "hard";
 
 export interface BotOptions {
   level: BotLevel;
@@ -21,9 +21,9 @@ export function chooseAction(state: MatchState, playerId: string, opts: BotOptio
   const sit = situationFromView(view);
   const rng = rngFromString(`${opts.seed}:${sit.salt}`);
   switch (opts.level) {
-    case 'easy':
+    case "easy":
       return easyPolicy(sit, rng);
-    case 'hard':
+    case "hard":
       return hardPolicy(view, sit, rng);
     default:
       return normalPolicy(sit, rng);

@@ -1,13 +1,13 @@
 // The easy and normal computer players, as policies over a Situation.
-import type { Rng } from '../random';
-import type { Action, EnvidoCall, FlorCall } from '../types';
-import { envidoWinChance, estimateWin, matchWinProb } from './estimate';
-import { strengthIn, type Situation } from './situation';
+import type { Rng } from "../random";
+import type { Action, EnvidoCall, FlorCall } from "../types";
+import { envidoWinChance, estimateWin, matchWinProb } from "./estimate";
+import { strengthIn, type Situation } from "./situation";
 
 const has = (legal: Action[], pred: (a: Action) => boolean) => legal.find(pred);
 
-function playActions(sit: Situation): Extract<Action, { type: 'play_card' }>[] {
-  return sit.legal.filter((a): a is Extract<Action, { type: 'play_card' }> => a.type === 'play_card');
+function playActions(sit: Situation): Extract<Action, { type: "play_card" }>[] {
+  return sit.legal.filter((a): a is Extract<Action, { type: "play_card" }> => a.type === "play_card");
 }
 
 // ------------------------------------------------------------ easy
@@ -17,18 +17,18 @@ export function easyPolicy(sit: Situation, rng: Rng): Action {
   const legal = sit.legal;
   if (legal.length === 1) return legal[0];
   const first = legal[0];
-  if (first.type === 'call_flor' && sit.phase !== 'waiting_flor_response') return first;
+  if (first.type === "call_flor" && sit.phase !== "waiting_flor_response") return first;
   switch (sit.phase) {
-    case 'waiting_mao_decision':
+    case "waiting_mao_decision":
       return legal[rng.int(2)];
-    case 'waiting_truco_response':
-    case 'waiting_envido_response':
-    case 'waiting_flor_response':
+    case "waiting_truco_response":
+    case "waiting_envido_response":
+    case "waiting_flor_response":
       return legal[rng.int(2)]; // accept or reject
     default: {
-      const call = has(legal, (a) => a.type === 'call_truco');
+      const call = has(legal, (a) => a.type === "call_truco");
       if (call && rng.next() < 0.08) return call;
-      const env = has(legal, (a) => a.type === 'call_envido' && a.call === 'envido');
+      const env = has(legal, (a) => a.type === "call_envido" && a.call === "envido");
       if (env && rng.next() < 0.1) return env;
       const cards = playActions(sit).filter((a) => !a.faceDown);
       return cards[rng.int(cards.length)];
@@ -57,19 +57,19 @@ const NORMAL: NormalOptions = { samples: 24, foldGuess: 0.25 };
 export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NORMAL): Action {
   const legal = sit.legal;
   if (legal.length === 1) return legal[0];
-  if (legal[0].type === 'call_flor' && sit.phase !== 'waiting_flor_response') return florDeclaration(sit);
+  if (legal[0].type === "call_flor" && sit.phase !== "waiting_flor_response") return florDeclaration(sit);
   switch (sit.phase) {
-    case 'waiting_mao_decision': {
+    case "waiting_mao_decision": {
       const w = estimateWin(sit, rng, opts.samples * 2);
       const play = playFor(sit, w, sit.values[1]);
       const run = u(sit, 0, sit.values[0]);
-      return { type: 'respond_mao', response: play >= run ? 'play' : 'run' };
+      return { type: "respond_mao", response: play >= run ? "play" : "run" };
     }
-    case 'waiting_flor_response':
+    case "waiting_flor_response":
       return florResponse(sit);
-    case 'waiting_envido_response':
+    case "waiting_envido_response":
       return envidoResponse(sit);
-    case 'waiting_truco_response': {
+    case "waiting_truco_response": {
       const env = envidoOpening(sit);
       if (env) return env;
       return trucoResponse(sit, estimateWin(sit, rng, opts.samples));
@@ -77,7 +77,7 @@ export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NOR
     default: {
       const env = envidoOpening(sit);
       if (env) return env;
-      const call = has(legal, (a) => a.type === 'call_truco');
+      const call = has(legal, (a) => a.type === "call_truco");
       if (call) {
         const w = estimateWin(sit, rng, opts.samples);
         if (wantsToCall(sit, w, opts.foldGuess)) return call;
@@ -101,14 +101,14 @@ function trucoResponse(sit: Situation, w: number): Action {
   const value = sit.values[p.level];
   const run = u(sit, 0, sit.values[p.level - 1]);
   const accept = playFor(sit, w, value);
-  const raise = sit.legal.find((a) => a.type === 'call_truco');
+  const raise = sit.legal.find((a) => a.type === "call_truco");
   if (raise && w > 0.78) {
     const more = sit.values[p.level + 1];
     const raiseEv = 0.4 * u(sit, value, 0) + 0.6 * playFor(sit, w, more);
     if (raiseEv > accept) return raise;
   }
   // A small margin: the normal player is a little cautious.
-  return { type: 'respond_truco', response: accept >= run + 0.01 ? 'accept' : 'reject' };
+  return { type: "respond_truco", response: accept >= run + 0.01 ? "accept" : "reject" };
 }
 
 // ------------------------------------------------------------ cards
@@ -186,17 +186,17 @@ function chooseCard(sit: Situation): Action {
 // ------------------------------------------------------------ envido and flor
 
 function envidoOpening(sit: Situation): Action | null {
-  if (!sit.legal.some((a) => a.type === 'call_envido')) return null;
-  if (sit.phase === 'waiting_envido_response') return null;
+  if (!sit.legal.some((a) => a.type === "call_envido")) return null;
+  if (sit.phase === "waiting_envido_response") return null;
   const p = envidoWinChance(sit);
-  const can = (call: EnvidoCall) => sit.legal.find((a) => a.type === 'call_envido' && a.call === call);
+  const can = (call: EnvidoCall) => sit.legal.find((a) => a.type === "call_envido" && a.call === call);
   if (p >= 0.93) {
-    const falta = can('falta_envido');
+    const falta = can("falta_envido");
     const faltaPts = sit.target - Math.max(sit.scores[0], sit.scores[1]);
     if (falta && faltaPts <= 8) return falta;
   }
-  if (p >= 0.85) return can('real_envido') ?? can('envido') ?? null;
-  if (p >= 0.68) return can('envido') ?? null;
+  if (p >= 0.85) return can("real_envido") ?? can("envido") ?? null;
+  if (p >= 0.68) return can("envido") ?? null;
   return null;
 }
 
@@ -206,24 +206,24 @@ function envidoResponse(sit: Situation): Action {
   const accept = p * u(sit, e.acceptPts, 0) + (1 - p) * u(sit, 0, e.acceptPts);
   const reject = u(sit, 0, e.rejectPts);
   if (p >= 0.88) {
-    const raise = sit.legal.find((a) => a.type === 'call_envido' && a.call !== 'falta_envido');
+    const raise = sit.legal.find((a) => a.type === "call_envido" && a.call !== "falta_envido");
     if (raise) return raise;
   }
-  return { type: 'respond_envido', response: accept >= reject ? 'accept' : 'reject' };
+  return { type: "respond_envido", response: accept >= reject ? "accept" : "reject" };
 }
 
 function florDeclaration(sit: Situation): Action {
-  const calls = sit.legal.filter((a): a is { type: 'call_flor'; call: FlorCall } => a.type === 'call_flor');
+  const calls = sit.legal.filter((a): a is { type: "call_flor"; call: FlorCall } => a.type === "call_flor");
   const pick = (c: FlorCall) => calls.find((a) => a.call === c);
   if (calls.length > 1) {
-    if (sit.myFlorPoints >= 33) return pick('contraflor') ?? calls[0];
-    if (sit.myFlorPoints <= 24) return pick('achico') ?? calls[0];
+    if (sit.myFlorPoints >= 33) return pick("contraflor") ?? calls[0];
+    if (sit.myFlorPoints <= 24) return pick("achico") ?? calls[0];
   }
-  return pick('flor') ?? calls[0];
+  return pick("flor") ?? calls[0];
 }
 
 function florResponse(sit: Situation): Action {
-  const raise = sit.legal.find((a) => a.type === 'call_flor');
+  const raise = sit.legal.find((a) => a.type === "call_flor");
   if (raise && sit.myFlorPoints >= 35) return raise;
-  return { type: 'respond_flor', response: sit.myFlorPoints >= 31 ? 'accept' : 'reject' };
+  return { type: "respond_flor", response: sit.myFlorPoints >= 31 ? "accept" : "reject" };
 }

@@ -1,20 +1,10 @@
 // What a bot knows when it decides: built from its PlayerView (real decisions) or, inside the
 // hard bot's simulations, from a simulated state for one seat, reading only that seat's cards
 // and public information. The policies see nothing else.
-import { ALL_CARD_IDS, envidoOfIds, florPoints, hasFlor, strengthTable, type RankMode } from '../cards';
-import { envidoAcceptValue, envidoRejectValue, legalForSeat, maoSeat, seatTeam } from '../engine';
-import type {
-  Action,
-  EnvidoCall,
-  GamePhase,
-  MatchState,
-  Rank,
-  ResolvedRules,
-  TeamIdx,
-  TrickOutcome,
-  Variant,
-} from '../types';
-import type { PlayerView } from '../view';
+import { ALL_CARD_IDS, envidoOfIds, florPoints, hasFlor, strengthTable, type RankMode } from "../cards";
+import { envidoAcceptValue, envidoRejectValue, legalForSeat, maoSeat, seatTeam } from "../engine";
+import type { Action, EnvidoCall, GamePhase, MatchState, Rank, ResolvedRules, TeamIdx, TrickOutcome, Variant } from "../types";
+import type { PlayerView } from "../view";
 
 export interface SitPlay {
   seat: number;
@@ -57,7 +47,7 @@ export interface Situation {
   lastRaiser: TeamIdx | null;
   pending: { level: number; by: number } | null;
   values: number[];
-  special: 'onze' | 'ferro' | null;
+  special: "onze" | "ferro" | null;
   specialTeam: TeamIdx | null;
   mao: number;
   dealer: number;
@@ -86,31 +76,31 @@ export function situationFromView(v: PlayerView): Situation {
   const seat = v.seats.indexOf(v.me!);
   const n = v.seats.length;
   const seatIdx = (id: string) => v.seats.indexOf(id);
-  const teams = v.seats.map((id) => (v.players[id].team === 'team1' ? 0 : 1) as TeamIdx);
+  const teams = v.seats.map((id) => (v.players[id].team === "team1" ? 0 : 1) as TeamIdx);
   const me = v.players[v.me!];
   const my: string[] = [];
-  for (const c of me.hand) if ('id' in c) my.push(c.id);
+  for (const c of me.hand) if ("id" in c) my.push(c.id);
   const known = new Set<string>(my);
   if (v.vira) known.add(v.vira.id);
   let partner: string[] | null = null;
   for (const id of v.seats) {
     if (id === v.me) continue;
     const cards: string[] = [];
-    for (const c of v.players[id].hand) if ('id' in c) cards.push(c.id);
+    for (const c of v.players[id].hand) if ("id" in c) cards.push(c.id);
     if (cards.length > 0) {
       partner = cards;
       for (const c of cards) known.add(c);
     }
   }
   const outcomes: TrickOutcome[] = [];
-  for (const t of v.tricks) if (t.finished) outcomes.push(t.tie ? -1 : t.winnerTeam === 'team1' ? 0 : 1);
+  for (const t of v.tricks) if (t.finished) outcomes.push(t.tie ? -1 : t.winnerTeam === "team1" ? 0 : 1);
   const cur = v.tricks[v.tricks.length - 1];
   for (const t of v.tricks) {
-    for (const p of t.cards) if ('id' in p.card) known.add(p.card.id);
+    for (const p of t.cards) if ("id" in p.card) known.add(p.card.id);
   }
   const plays: SitPlay[] = cur.finished
     ? []
-    : cur.cards.map((p) => ({ seat: seatIdx(p.playerId), card: 'id' in p.card ? p.card.id : null, down: p.faceDown }));
+    : cur.cards.map((p) => ({ seat: seatIdx(p.playerId), card: "id" in p.card ? p.card.id : null, down: p.faceDown }));
   const team = teams[seat];
   const e = v.envido;
   const pending = v.stake.pending;
@@ -138,11 +128,11 @@ export function situationFromView(v: PlayerView): Situation {
     scores: [v.team1Score, v.team2Score],
     target: v.targetScore,
     stake: v.stake.level,
-    lastRaiser: v.stake.lastRaiserTeam === null ? null : v.stake.lastRaiserTeam === 'team1' ? 0 : 1,
+    lastRaiser: v.stake.lastRaiserTeam === null ? null : v.stake.lastRaiserTeam === "team1" ? 0 : 1,
     pending: pending ? { level: pending.level, by: seatIdx(pending.by) } : null,
     values: v.rules.ladder.values,
-    special: v.specialHand === 'mao_de_ferro' ? 'ferro' : v.specialHand ? 'onze' : null,
-    specialTeam: v.specialTeam === null ? null : v.specialTeam === 'team1' ? 0 : 1,
+    special: v.specialHand === "mao_de_ferro" ? "ferro" : v.specialHand ? "onze" : null,
+    specialTeam: v.specialTeam === null ? null : v.specialTeam === "team1" ? 0 : 1,
     mao: seatIdx(v.mao),
     dealer: seatIdx(v.dealer),
     myEnvido: v.myEnvido ?? 0,
@@ -150,7 +140,7 @@ export function situationFromView(v: PlayerView): Situation {
       ? {
           calls: e.calls,
           status: e.status,
-          callerTeam: e.callerTeam === 'team1' ? 0 : 1,
+          callerTeam: e.callerTeam === "team1" ? 0 : 1,
           acceptPts: e.acceptValue ?? Math.max(1, v.targetScore - Math.max(v.team1Score, v.team2Score)),
           rejectPts: e.rejectValue,
         }
@@ -165,7 +155,7 @@ export function situationFromView(v: PlayerView): Situation {
 /** My dealt hand from the view: held cards plus the ones I played. */
 function dealtOf(v: PlayerView, seat: number, held: string[]): string[] {
   const out = held.slice();
-  for (const t of v.tricks) for (const p of t.cards) if (p.playerId === v.seats[seat] && 'id' in p.card) out.push(p.card.id);
+  for (const t of v.tricks) for (const p of t.cards) if (p.playerId === v.seats[seat] && "id" in p.card) out.push(p.card.id);
   return out;
 }
 
@@ -179,7 +169,7 @@ export function situationFromState(s: MatchState, seat: number): Situation {
   const known = new Set<string>(my);
   if (h.vira) known.add(h.vira);
   let partner: string[] | null = null;
-  if (s.phase === 'waiting_mao_decision' && h.specialTeam === team && !h.blind) {
+  if (s.phase === "waiting_mao_decision" && h.specialTeam === team && !h.blind) {
     for (let i = 0; i < n; i++) {
       if (i !== seat && teams[i] === team) {
         partner = h.held[i].slice();
@@ -194,9 +184,7 @@ export function situationFromState(s: MatchState, seat: number): Situation {
   }
   const cur = h.tricks[h.tricks.length - 1];
   const plays: SitPlay[] =
-    cur.outcome !== null
-      ? []
-      : cur.plays.map((p) => ({ seat: p.seat, card: p.down && p.seat !== seat ? null : p.card, down: p.down }));
+    cur.outcome !== null ? [] : cur.plays.map((p) => ({ seat: p.seat, card: p.down && p.seat !== seat ? null : p.card, down: p.down }));
   const e = h.envido;
   const dealt = h.dealt[seat];
   const flor = s.rules.flor && !h.blind && hasFlor(dealt);

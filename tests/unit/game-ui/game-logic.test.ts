@@ -116,7 +116,14 @@ describe("actions", () => {
 
   it("groups every action a real view offers, for each variant", () => {
     for (const variant of ["paulista", "mineiro", "gaucho", "argentino", "international"] as const) {
-      const match = createMatch({ variant, seed: `s-${variant}`, players: [{ id: "a", team: "team1" }, { id: "b", team: "team2" }] });
+      const match = createMatch({
+        variant,
+        seed: `s-${variant}`,
+        players: [
+          { id: "a", team: "team1" },
+          { id: "b", team: "team2" },
+        ],
+      });
       for (const id of ["a", "b"]) {
         const view = viewFor(match, id);
         const g = groupActions(view.legalActions);
@@ -137,7 +144,10 @@ describe("actions", () => {
 
   it("wraps an action in the protocol's envelope", () => {
     expect(frameOf({ type: "play_card", cardId: "As" })).toEqual({ type: "play_card", payload: { cardId: "As" } });
-    expect(frameOf({ type: "play_card", cardId: "As", faceDown: true })).toEqual({ type: "play_card", payload: { cardId: "As", faceDown: true } });
+    expect(frameOf({ type: "play_card", cardId: "As", faceDown: true })).toEqual({
+      type: "play_card",
+      payload: { cardId: "As", faceDown: true },
+    });
     expect(frameOf({ type: "call_truco", call: "truco" })).toEqual({ type: "call_truco", payload: { call: "truco" } });
     expect(frameOf({ type: "go_to_mazo" })).toEqual({ type: "go_to_mazo" });
   });
@@ -162,7 +172,10 @@ describe("live state", () => {
   });
 
   it("keeps the deck proofs when a broadcast leaves them out (unchanged)", () => {
-    const proofs = [{ hand: 1, commitment: "c1", seed: "s1" }, { hand: 2, commitment: "c2", seed: null }];
+    const proofs = [
+      { hand: 1, commitment: "c1", seed: "s1" },
+      { hand: 2, commitment: "c2", seed: null },
+    ];
     let s = reduceLive(EMPTY_LIVE, state(1, { hands: proofs }), true).state;
     s = reduceLive(s, state(2, { hands: undefined })).state;
     expect(s.hands).toEqual(proofs);
@@ -197,7 +210,15 @@ describe("live state", () => {
   });
 
   it("merges chat by id, oldest first, without duplicates", () => {
-    const m = (id: number) => ({ id, user_id: "u", nickname: "n", avatar_url: null, message: `m${id}`, message_type: "text" as const, created_at: "" });
+    const m = (id: number) => ({
+      id,
+      user_id: "u",
+      nickname: "n",
+      avatar_url: null,
+      message: `m${id}`,
+      message_type: "text" as const,
+      created_at: "",
+    });
     const list = mergeChat([m(1), m(3)], [m(2), m(3)]);
     expect(list.map((x) => x.id)).toEqual([1, 2, 3]);
     const same = mergeChat(list, [m(2)]);
@@ -238,7 +259,9 @@ describe("callouts", () => {
     expect(calloutsOf({ type: "truco_called", call: "truco", by: "a", team: "team1", stake: 3, runValue: 1, responder: "b" })).toEqual([
       { at: "a", text: { key: "call", call: "truco" }, tone: "call" },
     ]);
-    expect(calloutsOf({ type: "truco_responded", response: "reject", by: "b", call: "truco", byRaise: false, passedTo: null })[0].text).toEqual({
+    expect(
+      calloutsOf({ type: "truco_responded", response: "reject", by: "b", call: "truco", byRaise: false, passedTo: null })[0].text,
+    ).toEqual({
       key: "rejected",
     });
     expect(calloutsOf({ type: "truco_responded", response: "accept", by: "b", call: "truco", byRaise: true, passedTo: null })).toEqual([]);
@@ -247,7 +270,10 @@ describe("callouts", () => {
       accepted: true,
       winnerTeam: "team2",
       points: 2,
-      shown: [{ playerId: "a", points: 27 }, { playerId: "b", points: 31 }],
+      shown: [
+        { playerId: "a", points: 27 },
+        { playerId: "b", points: 31 },
+      ],
     });
     expect(envido.map((c) => c.at)).toEqual(["a", "b", null]);
     expect(calloutsOf({ type: "card_played", playerId: "a", card: { hidden: true }, faceDown: true, trick: 2 })).toEqual([]);

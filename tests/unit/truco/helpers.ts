@@ -6,17 +6,17 @@ import {
   type HouseRules,
   type MatchState,
   type Variant,
-} from '../../../game/truco/index';
+} from "../../../game/truco/index";
 
 export const P2 = [
-  { id: 'a', team: 'team1' as const },
-  { id: 'b', team: 'team2' as const },
+  { id: "a", team: "team1" as const },
+  { id: "b", team: "team2" as const },
 ];
 export const P4 = [
-  { id: 'a', team: 'team1' as const },
-  { id: 'b', team: 'team2' as const },
-  { id: 'c', team: 'team1' as const },
-  { id: 'd', team: 'team2' as const },
+  { id: "a", team: "team1" as const },
+  { id: "b", team: "team2" as const },
+  { id: "c", team: "team1" as const },
+  { id: "d", team: "team2" as const },
 ];
 
 export interface FixedMatch {
@@ -35,7 +35,7 @@ export function fixed(variant: Variant, m: FixedMatch): MatchState {
   return createMatch({
     variant,
     players,
-    seed: m.seed ?? 'fixed-test',
+    seed: m.seed ?? "fixed-test",
     dealerIndex: m.dealer ?? players.length - 1,
     rules: m.rules,
     scores: m.scores,
@@ -51,7 +51,7 @@ export function act(s: MatchState, playerId: string, action: Action): { state: M
 }
 
 export function play(s: MatchState, playerId: string, cardId: string, faceDown?: boolean): MatchState {
-  return act(s, playerId, faceDown ? { type: 'play_card', cardId, faceDown } : { type: 'play_card', cardId }).state;
+  return act(s, playerId, faceDown ? { type: "play_card", cardId, faceDown } : { type: "play_card", cardId }).state;
 }
 
 /** Play a sequence of [player, card] pairs. */
@@ -64,6 +64,6 @@ export function events(s: MatchState, playerId: string, action: Action): GameEve
   return act(s, playerId, action).events;
 }
 
-export function ofType<T extends GameEvent['type']>(evs: GameEvent[], type: T): Extract<GameEvent, { type: T }>[] {
+export function ofType<T extends GameEvent["type"]>(evs: GameEvent[], type: T): Extract<GameEvent, { type: T }>[] {
   return evs.filter((e) => e.type === type) as Extract<GameEvent, { type: T }>[];
 }

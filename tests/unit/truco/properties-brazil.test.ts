@@ -1,11 +1,11 @@
 // Property tests (fast-check): 1,000 random full matches per variant and per mode.
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { randomMatch } from './property-runner';
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { randomMatch } from "./property-runner";
 
-describe.each(['paulista', 'mineiro', 'international'] as const)('%s: random full matches', (variant) => {
+describe.each(["paulista", "mineiro", "international"] as const)("%s: random full matches", (variant) => {
   it.each([2, 4] as const)(
-    '%dp: cards conserved, only legal actions accepted, scores grow to the target, termination, no leak in views',
+    "%dp: cards conserved, only legal actions accepted, scores grow to the target, termination, no leak in views",
     (mode) => {
       let hands = 0;
       fc.assert(

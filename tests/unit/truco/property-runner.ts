@@ -12,9 +12,9 @@ import {
   type HouseRules,
   type MatchState,
   type Variant,
-} from '../../../game/truco/index';
-import { sfc32, type Rng } from '../../../game/truco/random';
-import { P2, P4 } from './helpers';
+} from "../../../game/truco/index";
+import { sfc32, type Rng } from "../../../game/truco/random";
+import { P2, P4 } from "./helpers";
 
 export class InvariantError extends Error {}
 
@@ -22,41 +22,41 @@ function check(cond: unknown, msg: string): asserts cond {
   if (!cond) throw new InvariantError(msg);
 }
 
-const CARD_IDS = 'chsd'.split('').flatMap((s) => ['4', '5', '6', '7', 'Q', 'J', 'K', 'A', '2', '3'].map((r) => r + s));
+const CARD_IDS = "chsd".split("").flatMap((s) => ["4", "5", "6", "7", "Q", "J", "K", "A", "2", "3"].map((r) => r + s));
 
 /** A random action that may or may not be legal (to probe that only legal ones are accepted). */
 function randomAction(rng: Rng): Action {
   const pick = <T>(xs: readonly T[]) => xs[rng.int(xs.length)];
   switch (rng.int(9)) {
     case 0:
-      return { type: 'play_card', cardId: pick(CARD_IDS), faceDown: rng.int(2) === 0 };
+      return { type: "play_card", cardId: pick(CARD_IDS), faceDown: rng.int(2) === 0 };
     case 1:
-      return { type: 'play_card', cardId: `blind:${rng.int(4)}` };
+      return { type: "play_card", cardId: `blind:${rng.int(4)}` };
     case 2:
-      return { type: 'call_truco', call: pick(['truco', 'seis', 'nove', 'doze', 'dez', 'retruco', 'vale_cuatro', 'vale_quatro'] as const) };
+      return { type: "call_truco", call: pick(["truco", "seis", "nove", "doze", "dez", "retruco", "vale_cuatro", "vale_quatro"] as const) };
     case 3:
-      return { type: 'respond_truco', response: pick(['accept', 'reject'] as const) };
+      return { type: "respond_truco", response: pick(["accept", "reject"] as const) };
     case 4:
-      return { type: 'respond_mao', response: pick(['play', 'run'] as const) };
+      return { type: "respond_mao", response: pick(["play", "run"] as const) };
     case 5:
-      return { type: 'call_envido', call: pick(['envido', 'real_envido', 'falta_envido'] as const) };
+      return { type: "call_envido", call: pick(["envido", "real_envido", "falta_envido"] as const) };
     case 6:
-      return { type: 'call_flor', call: pick(['flor', 'contraflor', 'contraflor_al_resto', 'achico'] as const) };
+      return { type: "call_flor", call: pick(["flor", "contraflor", "contraflor_al_resto", "achico"] as const) };
     case 7:
-      return { type: pick(['respond_envido', 'respond_flor'] as const), response: pick(['accept', 'reject'] as const) };
+      return { type: pick(["respond_envido", "respond_flor"] as const), response: pick(["accept", "reject"] as const) };
     default:
-      return { type: 'go_to_mazo' };
+      return { type: "go_to_mazo" };
   }
 }
 
-const key = (a: Action) => JSON.stringify({ ...a, faceDown: a.type === 'play_card' ? !!a.faceDown : undefined });
+const key = (a: Action) => JSON.stringify({ ...a, faceDown: a.type === "play_card" ? !!a.faceDown : undefined });
 
 function checkCards(s: MatchState): void {
   const h = s.hand;
   const n = s.players.length;
   const seen = new Set<string>();
   for (let seat = 0; seat < n; seat++) {
-    check(h.dealt[seat].length === 3, 'three cards dealt to each seat');
+    check(h.dealt[seat].length === 3, "three cards dealt to each seat");
     for (const c of h.dealt[seat]) {
       check(CARD_IDS.includes(c), `known card ${c}`);
       check(!seen.has(c), `card ${c} dealt twice`);
@@ -66,51 +66,53 @@ function checkCards(s: MatchState): void {
     const now = [...h.held[seat], ...played].sort();
     check(JSON.stringify(now) === JSON.stringify([...h.dealt[seat]].sort()), `seat ${seat}: held + played = dealt`);
   }
-  if (h.vira !== null) check(!seen.has(h.vira), 'the vira is not in a hand');
+  if (h.vira !== null) check(!seen.has(h.vira), "the vira is not in a hand");
   if (!h.fixedDeal) {
     // The deal follows the committed seed, and the undealt rest completes the 40 cards.
     const deck = shuffledDeck(handSeed(s), s.variant).map((c) => c.id);
-    check(new Set(deck).size === 40, '40 distinct cards');
+    check(new Set(deck).size === 40, "40 distinct cards");
     const mao = (s.dealer + 1) % n;
-    for (let k = 0; k < 3 * n; k++) check(h.dealt[(mao + k) % n][Math.floor(k / n)] === deck[k], 'deal follows the seed');
-    if (h.vira !== null) check(h.vira === deck[3 * n], 'vira follows the seed');
+    for (let k = 0; k < 3 * n; k++) check(h.dealt[(mao + k) % n][Math.floor(k / n)] === deck[k], "deal follows the seed");
+    if (h.vira !== null) check(h.vira === deck[3 * n], "vira follows the seed");
     const rest = deck.slice(3 * n + (h.vira ? 1 : 0));
-    check(seen.size + (h.vira ? 1 : 0) + rest.length === 40, 'the 40 cards are conserved');
+    check(seen.size + (h.vira ? 1 : 0) + rest.length === 40, "the 40 cards are conserved");
   }
 }
 
 function checkView(s: MatchState, viewer: string | null): void {
   const v = viewFor(s, viewer);
   const h = s.hand;
-  const live = s.phase !== 'round_end' && s.phase !== 'game_over';
+  const live = s.phase !== "round_end" && s.phase !== "game_over";
   const vSeat = viewer === null ? -1 : s.players.findIndex((p) => p.id === viewer);
-  const peekTeam = s.phase === 'waiting_mao_decision' && vSeat >= 0 && h.specialTeam !== null ? h.specialTeam : -1;
+  const peekTeam = s.phase === "waiting_mao_decision" && vSeat >= 0 && h.specialTeam !== null ? h.specialTeam : -1;
   const json = JSON.stringify(v);
   for (let seat = 0; seat < s.players.length; seat++) {
     const p = s.players[seat];
     const shown = v.players[p.id].hand;
-    check(shown.length === h.held[seat].length, 'card count');
-    const team = p.team === 'team1' ? 0 : 1;
-    const vTeam = vSeat >= 0 ? (s.players[vSeat].team === 'team1' ? 0 : 1) : -2;
+    check(shown.length === h.held[seat].length, "card count");
+    const team = p.team === "team1" ? 0 : 1;
+    const vTeam = vSeat >= 0 ? (s.players[vSeat].team === "team1" ? 0 : 1) : -2;
     const mayPeek = peekTeam === team && vTeam === team && !h.blind;
     if (seat === vSeat) {
-      if (h.blind) shown.forEach((c, i) => check(JSON.stringify(c) === JSON.stringify({ hidden: true, blindId: `blind:${i}` }), 'blind own card'));
-      else shown.forEach((c, i) => check('id' in c && c.id === h.held[seat][i], 'own cards visible'));
+      if (h.blind)
+        shown.forEach((c, i) => check(JSON.stringify(c) === JSON.stringify({ hidden: true, blindId: `blind:${i}` }), "blind own card"));
+      else shown.forEach((c, i) => check("id" in c && c.id === h.held[seat][i], "own cards visible"));
     } else if (!mayPeek) {
       for (const c of shown) check(JSON.stringify(c) === '{"hidden":true}', `another player's card is exactly {hidden:true}`);
       for (const c of h.held[seat]) check(!json.includes(`"${c}"`), `card ${c} of ${p.id} leaked to ${viewer}`);
     }
   }
   // Face-down cards played by others stay hidden.
-  for (const t of h.tricks) for (const pl of t.plays) if (pl.down && pl.seat !== vSeat) check(!json.includes(`"${pl.card}"`), 'covered card leaked');
+  for (const t of h.tricks)
+    for (const pl of t.plays) if (pl.down && pl.seat !== vSeat) check(!json.includes(`"${pl.card}"`), "covered card leaked");
   if (live) {
-    check(!json.includes(h.seed), 'hand seed hidden while the hand is live');
-    check(v.revealedSeed === null, 'no revealed seed while live');
+    check(!json.includes(h.seed), "hand seed hidden while the hand is live");
+    check(v.revealedSeed === null, "no revealed seed while live");
   } else {
-    check(v.revealedSeed === h.seed, 'seed revealed after the hand');
+    check(v.revealedSeed === h.seed, "seed revealed after the hand");
   }
-  check(!json.includes(s.seed), 'match seed never shown');
-  check(v.handCommitment === h.commitment, 'commitment shown');
+  check(!json.includes(s.seed), "match seed never shown");
+  check(v.handCommitment === h.commitment, "commitment shown");
 }
 
 export interface RunStats {
@@ -128,23 +130,23 @@ export function randomMatch(variant: Variant, mode: 2 | 4, seed: number, rules: 
   let actions = 0;
   let viewer = 0;
   checkCards(s);
-  while (s.phase !== 'game_over') {
-    check(actions < 3000 && hands < 400, 'the match terminates');
-    if (s.phase === 'round_end') {
+  while (s.phase !== "game_over") {
+    check(actions < 3000 && hands < 400, "the match terminates");
+    if (s.phase === "round_end") {
       checkView(s, players[rng.int(mode)].id);
       const r = startNextHand(s);
-      check(r.ok, 'startNextHand works in round_end');
-      check(r.state.actionCount === s.actionCount + 1, 'counter grows on a new hand');
-      check(r.state.dealer === (s.hand.result!.redeal ? s.dealer : (s.dealer + 1) % mode), 'dealer rotates');
+      check(r.ok, "startNextHand works in round_end");
+      check(r.state.actionCount === s.actionCount + 1, "counter grows on a new hand");
+      check(r.state.dealer === (s.hand.result!.redeal ? s.dealer : (s.dealer + 1) % mode), "dealer rotates");
       s = r.state;
       hands++;
       checkCards(s);
       continue;
     }
     const pending = pendingPlayer(s);
-    check(pending !== null, 'someone must act in a live hand');
+    check(pending !== null, "someone must act in a live hand");
     for (const p of players) {
-      if (p.id !== pending) check(legalActions(s, p.id).length === 0, 'only the pending player may act');
+      if (p.id !== pending) check(legalActions(s, p.id).length === 0, "only the pending player may act");
     }
     const legal = legalActions(s, pending);
     check(legal.length > 0, `the pending player has a legal action (${s.phase})`);
@@ -155,21 +157,24 @@ export function randomMatch(variant: Variant, mode: 2 | 4, seed: number, rules: 
     const before = JSON.stringify(s);
     if (!legalKeys.has(key(probe))) check(!applyAction(s, pending, probe).ok, `illegal ${key(probe)} refused`);
     const other = players[rng.int(mode)].id;
-    if (other !== pending) check(!applyAction(s, other, legal[0]).ok, 'out-of-turn action refused');
+    if (other !== pending) check(!applyAction(s, other, legal[0]).ok, "out-of-turn action refused");
 
     const action = legal[rng.int(legal.length)];
     const r = applyAction(s, pending, action);
     check(r.ok, `legal action accepted: ${key(action)}`);
-    check(JSON.stringify(s) === before, 'applyAction never mutates its input');
+    check(JSON.stringify(s) === before, "applyAction never mutates its input");
     const next = r.state;
-    check(next.actionCount === s.actionCount + 1, 'counter grows');
-    check(next.scores[0] >= s.scores[0] && next.scores[1] >= s.scores[1], 'scores only grow');
-    if (next.phase === 'game_over') {
-      const w = next.winner === 'team1' ? 0 : 1;
-      check(next.scores[w] >= target, 'the winner reached the target');
-      check(r.events.some((e) => e.type === 'match_ended'), 'match_ended emitted');
+    check(next.actionCount === s.actionCount + 1, "counter grows");
+    check(next.scores[0] >= s.scores[0] && next.scores[1] >= s.scores[1], "scores only grow");
+    if (next.phase === "game_over") {
+      const w = next.winner === "team1" ? 0 : 1;
+      check(next.scores[w] >= target, "the winner reached the target");
+      check(
+        r.events.some((e) => e.type === "match_ended"),
+        "match_ended emitted",
+      );
     } else if (next.rules.endImmediately) {
-      check(next.scores[0] < target && next.scores[1] < target, 'the match ends at the target');
+      check(next.scores[0] < target && next.scores[1] < target, "the match ends at the target");
     }
     s = next;
     actions++;
@@ -178,7 +183,7 @@ export function randomMatch(variant: Variant, mode: 2 | 4, seed: number, rules: 
     viewer = (viewer + 1) % (mode + 1);
     checkView(s, viewer === mode ? null : players[viewer].id);
   }
-  check(JSON.parse(JSON.stringify(s)).phase === 'game_over', 'state is plain JSON');
+  check(JSON.parse(JSON.stringify(s)).phase === "game_over", "state is plain JSON");
   return { hands, actions };
 }
 
@@ -187,18 +192,18 @@ export function randomRules(rng: Rng): HouseRules {
   const pick = <T>(xs: readonly T[]) => xs[rng.int(xs.length)];
   return {
     targetPoints: pick([undefined, 12, 15, 18, 24]),
-    manilhaMode: pick([undefined, 'nova', 'velha'] as const),
-    mineiroScoring: pick(['platform', 'pagat', 'short'] as const),
-    responseRule: pick(['first_answer_binds', 'both_must_refuse'] as const),
-    tieLeader: pick(['tied_trick_leader', 'first_tying_card', 'last_tying_card', 'mano'] as const),
-    allTiedHand: pick(['void', 'mano_wins', 'dealer_wins', 'redeal'] as const),
-    coveredCards: pick(['off', 'rounds_2_3', 'one_per_team', 'not_after_tie'] as const),
+    manilhaMode: pick([undefined, "nova", "velha"] as const),
+    mineiroScoring: pick(["platform", "pagat", "short"] as const),
+    responseRule: pick(["first_answer_binds", "both_must_refuse"] as const),
+    tieLeader: pick(["tied_trick_leader", "first_tying_card", "last_tying_card", "mano"] as const),
+    allTiedHand: pick(["void", "mano_wins", "dealer_wins", "redeal"] as const),
+    coveredCards: pick(["off", "rounds_2_3", "one_per_team", "not_after_tie"] as const),
     mustPlayHighestAfterTie: rng.int(2) === 0,
     maoDeOnze: rng.int(4) !== 0,
-    maoDeFerro: pick(['blind', 'open'] as const),
+    maoDeFerro: pick(["blind", "open"] as const),
     flor: rng.int(2) === 0,
-    faltaEnvido: pick(['classic', 'malas_buenas', 'match_from_malas'] as const),
-    foldFirstTrickNoEnvido: pick(['truco_value', 'two_points'] as const),
+    faltaEnvido: pick(["classic", "malas_buenas", "match_from_malas"] as const),
+    foldFirstTrickNoEnvido: pick(["truco_value", "two_points"] as const),
     endImmediately: rng.int(3) !== 0,
   };
 }

@@ -1,10 +1,19 @@
 // The hard bot rebuilds a full state from its view plus sampled hidden cards. With the real
 // hidden cards, the rebuilt state must be the real one (everything the rules read).
-import { describe, expect, it } from 'vitest';
-import { applyAction, createMatch, legalActions, pendingPlayer, startNextHand, viewFor, type MatchState, type Variant } from '../../../game/truco/index';
-import { stateFromView } from '../../../game/truco/bots/hard';
-import { sfc32 } from '../../../game/truco/random';
-import { P2, P4 } from './helpers';
+import { describe, expect, it } from "vitest";
+import {
+  applyAction,
+  createMatch,
+  legalActions,
+  pendingPlayer,
+  startNextHand,
+  viewFor,
+  type MatchState,
+  type Variant,
+} from "../../../game/truco/index";
+import { stateFromView } from "../../../game/truco/bots/hard";
+import { sfc32 } from "../../../game/truco/random";
+import { P2, P4 } from "./helpers";
 
 function comparable(s: MatchState) {
   const { seed: _s, hand, players, firstToTarget: _f, ...rest } = s;
@@ -24,16 +33,21 @@ function dealtInPlayOrder(s: MatchState): string[][] {
   ]);
 }
 
-describe('stateFromView (hard bot simulations)', () => {
-  for (const variant of ['paulista', 'mineiro', 'gaucho', 'argentino', 'international'] as Variant[]) {
+describe("stateFromView (hard bot simulations)", () => {
+  for (const variant of ["paulista", "mineiro", "gaucho", "argentino", "international"] as Variant[]) {
     it(`${variant}: view + the real hidden cards rebuild the real state`, () => {
       const rng = sfc32(3, 1, 4, variant.length);
       let checked = 0;
       for (let m = 0; m < 30; m++) {
         const players = m % 2 ? P4 : P2;
-        let s = createMatch({ variant, players, seed: `sim-${m}`, rules: { flor: true, responseRule: m % 3 ? 'first_answer_binds' : 'both_must_refuse' } });
-        while (s.phase !== 'game_over') {
-          if (s.phase === 'round_end') {
+        let s = createMatch({
+          variant,
+          players,
+          seed: `sim-${m}`,
+          rules: { flor: true, responseRule: m % 3 ? "first_answer_binds" : "both_must_refuse" },
+        });
+        while (s.phase !== "game_over") {
+          if (s.phase === "round_end") {
             const r = startNextHand(s);
             if (!r.ok) throw new Error(r.message);
             s = r.state;

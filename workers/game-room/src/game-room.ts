@@ -195,7 +195,13 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
       const room = this.room!;
       if (game.bot_level) {
         const bots = this.freeSeats(room).map((seat) => this.botSeat(seat, game.bot_level!));
-        await makePractice(this.db, room.game, game.bot_level, [], bots.map((bot) => this.newSeatOf(bot, 0)));
+        await makePractice(
+          this.db,
+          room.game,
+          game.bot_level,
+          [],
+          bots.map((bot) => this.newSeatOf(bot, 0)),
+        );
         room.seats.push(...bots);
         room.seats.sort((a, b) => a.seat - b.seat);
       }
@@ -249,7 +255,13 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
       const bots = this.freeSeats(room).map((seat) => this.botSeat(seat, level));
       if (bots.length === 0) return { ok: false, error: "full" };
       const humans = room.seats.filter((s) => s.userId).map((s) => ({ userId: s.userId!, entry: s.entryPaid }));
-      await makePractice(this.db, room.game, level, humans, bots.map((bot) => this.newSeatOf(bot, 0)));
+      await makePractice(
+        this.db,
+        room.game,
+        level,
+        humans,
+        bots.map((bot) => this.newSeatOf(bot, 0)),
+      );
       for (const seat of room.seats) seat.entryPaid = 0;
       room.seats.push(...bots);
       room.seats.sort((a, b) => a.seat - b.seat);
@@ -484,12 +496,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   // ------------------------------------------------------------------ game flow
 
   /** Applies one action; returns the engine's refusal, or null when applied. */
-  private async act(
-    room: Room,
-    playerId: string,
-    action: Action,
-    fromPlayer = true,
-  ): Promise<{ code: string; message: string } | null> {
+  private async act(room: Room, playerId: string, action: Action, fromPlayer = true): Promise<{ code: string; message: string } | null> {
     const result = applyAction(room.match!, playerId, action);
     if (!result.ok) return { code: result.error, message: result.message };
     room.handActions.push({ playerId, action });
@@ -543,7 +550,12 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     const practice = room.game.bot_level !== null;
     const ranked = room.game.game_mode === "ranked" && !practice;
     const humans = room.seats.filter((s) => s.userId);
-    const ratings = ranked ? await ratingsOf(this.db, humans.map((s) => s.userId!)) : new Map<string, number>();
+    const ratings = ranked
+      ? await ratingsOf(
+          this.db,
+          humans.map((s) => s.userId!),
+        )
+      : new Map<string, number>();
     const outcome = settle(
       room.seats.map((s) => ({
         userId: s.userId,
@@ -583,7 +595,8 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   }
 
   private async cancel(room: Room, reason: string): Promise<void> {
-    const refunds = room.game.status === "waiting" ? room.seats.filter((s) => s.userId).map((s) => ({ userId: s.userId!, entry: s.entryPaid })) : [];
+    const refunds =
+      room.game.status === "waiting" ? room.seats.filter((s) => s.userId).map((s) => ({ userId: s.userId!, entry: s.entryPaid })) : [];
     await cancelGame(this.db, room.game, reason, refunds);
     room.game = { ...room.game, status: "cancelled", end_reason: reason, completed_at: new Date().toISOString() };
     room.idleDeadline = null;

@@ -4,7 +4,16 @@ import * as schema from "../../../db/schema";
 import { coinTransactions, gameHands, gamePlayers, games, users } from "../../../db/schema";
 import type { GameSummary } from "../../../game/protocol";
 import type { SeatOutcome } from "../../../game/settlement";
-import { changes, entryKey, gameRef, isUniqueViolation, keyExists, movementStatements, payoutKey, returnKey } from "../../../app/services/ledger.server";
+import {
+  changes,
+  entryKey,
+  gameRef,
+  isUniqueViolation,
+  keyExists,
+  movementStatements,
+  payoutKey,
+  returnKey,
+} from "../../../app/services/ledger.server";
 
 // The room's writes to D1. Each function is one atomic db.batch(): a seat and
 // its entry, a cancellation and its refunds, a settlement and its payouts.
@@ -164,12 +173,7 @@ export async function markReady(db: Db, gameId: string, userId: string, ready: b
  * that timed out or emptied). A game aborted after it started keeps its
  * entries: those are what technical refunds return (DESIGN.md §5).
  */
-export async function cancelGame(
-  db: Db,
-  game: GameSummary,
-  reason: string,
-  refunds: { userId: string; entry: number }[],
-): Promise<void> {
+export async function cancelGame(db: Db, game: GameSummary, reason: string, refunds: { userId: string; entry: number }[]): Promise<void> {
   const statements = [
     db
       .update(games)
