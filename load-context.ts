@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
-import { createDb, type Database } from "./app/services/db.server";
+import { createDb, type Database } from "./db/client";
 import { parseEnv, type AppEnv, type Bindings } from "./app/services/env.server";
 
 // What Pages, the Vite dev proxy and the Worker tests all provide.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { GameEvent, PlayerView, TeamId } from "./truco/index";
+import type { Action, GameEvent, PlayerView, TeamId, Variant } from "./truco/index";
 
 // The live protocol of DESIGN.md §6: text frames of JSON {type, payload?},
 // at most 4 KB, every inbound frame parsed here before anything else.
@@ -67,7 +67,7 @@ export function parseClientFrame(frame: string | ArrayBuffer): ParseResult {
 
 /** The engine action a game frame stands for (the frame's payload, flattened). */
 export function actionOf(message: GameActionMessage) {
-  return { type: message.type, ...(message.payload ?? {}) } as import("./truco/index").Action;
+  return { type: message.type, ...(message.payload ?? {}) } as Action;
 }
 
 // ---------------------------------------------------------------- server → client
@@ -84,7 +84,7 @@ export interface GameSummary {
   status: GameStatus;
   game_type: GameType;
   game_mode: GameMode;
-  truco_variant: import("./truco/index").Variant;
+  truco_variant: Variant;
   entry_cost: number;
   bot_level: BotLevel | null;
   /** Only premium members may take a seat (absent in rooms stored before the flag existed). */

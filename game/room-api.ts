@@ -3,6 +3,9 @@ import type { BotLevel, ChatMessageView, GameStatePayload, GameSummary } from ".
 // What the Pages app may ask a GameRoom Durable Object (over DO RPC). The
 // app never imports workers/; both sides share this contract instead.
 
+/** The verified user id, set by the Pages side after it checked the session and the seat; the room trusts no other. */
+export const USER_HEADER = "X-Truco-User";
+
 /** The engine id of a computer player's seat. */
 export function botPlayerId(seat: number): string {
   return `bot-${seat}`;

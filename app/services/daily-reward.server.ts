@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { users, type User } from "../../db/schema";
 import { dailyRewardFor, nextStreakDay, rewardDate } from "~/utils/daily-reward";
-import type { Database } from "./db.server";
-import { isUniqueViolation, movementStatements } from "./ledger.server";
+import type { Database } from "../../db/client";
+import { isUniqueViolation, movementStatements } from "../../db/ledger";
 import { isPremium } from "./users.server";
 
 export type DailyRewardOutcome = { status: "claimed"; coins_awarded: number; streak_day: number } | { status: "already_claimed" };

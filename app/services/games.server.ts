@@ -11,7 +11,7 @@ import {
   type Participant,
 } from "../../game/protocol";
 import { botPlayerId } from "../../game/room-api";
-import { isUniqueViolation } from "./ledger.server";
+import { isUniqueViolation } from "../../db/ledger";
 import { isPremium } from "./users.server";
 
 export function summaryOf(game: Game): GameSummary {

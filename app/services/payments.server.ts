@@ -4,8 +4,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { payments, stripeEvents, subscriptions, users, type Payment, type User } from "../../db/schema";
 import { CURRENCY, findPack, packTotal, type CoinPack, type PlanType, type PremiumPlan } from "~/utils/catalog";
 import type { Language } from "~/i18n";
-import type { Database } from "./db.server";
-import { isUniqueViolation, keyExists, movementStatements, paymentRef, type Movement } from "./ledger.server";
+import type { Database } from "../../db/client";
+import { isUniqueViolation, keyExists, movementStatements, paymentRef, type Movement } from "../../db/ledger";
 import { stripeClient, type Stripe } from "./stripe.server";
 import { isPremium } from "./users.server";
 

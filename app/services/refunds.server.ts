@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { coinTransactions, gamePlayers, games, refundRequests, type Game } from "../../db/schema";
 import { REFUND_WINDOW_DAYS } from "~/utils/refunds";
-import type { Database } from "./db.server";
-import { entryKey, gameRef, isUniqueViolation, movementStatements, refundKey, returnKey } from "./ledger.server";
+import type { Database } from "../../db/client";
+import { entryKey, gameRef, isUniqueViolation, movementStatements, refundKey, returnKey } from "../../db/ledger";
 
 // Technical refunds (DESIGN.md §5, ADR 023). A player gets an entry back when
 // they paid it, the game was cancelled, the entry was not already returned

@@ -1,13 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
-import type { RoomError, RoomRpc, SeatRequest } from "../../game/room-api";
+import { USER_HEADER, type RoomError, type RoomRpc, type SeatRequest } from "../../game/room-api";
 import { isSeated } from "./games.server";
 import { jsonError } from "./http.server";
 import { serverT } from "./i18n.server";
 import { isPremium } from "./users.server";
-
-/** Must match workers/game-room/src/game-room.ts (app/ never imports workers/). */
-const USER_HEADER = "X-Truco-User";
 
 function roomStub(context: AppLoadContext, gameId: string) {
   const namespace = context.cloudflare.env.GAME_ROOM;

@@ -1,7 +1,8 @@
 import { and, desc, eq, like, lt, sql } from "drizzle-orm";
 import { coinTransactions, games, payments } from "../../db/schema";
 import { findPack } from "~/utils/catalog";
-import type { Database } from "./db.server";
+import type { Database } from "../../db/client";
+import { isWelcomeKey } from "../../db/ledger";
 
 export const TRANSACTIONS_PAGE_MAX = 100;
 export const TRANSACTIONS_PAGE_DEFAULT = 50;
@@ -55,7 +56,7 @@ export async function listTransactions(
       pack_coins: payments.coins,
     })
     .from(coinTransactions)
-    // `ref` is gameRef(id) or paymentRef(id) (ledger.server.ts); each join is a primary-key lookup.
+    // `ref` is gameRef(id) or paymentRef(id) (db/ledger.ts); each join is a primary-key lookup.
     .leftJoin(games, and(like(coinTransactions.ref, "game:%"), eq(games.id, sql`substr(${coinTransactions.ref}, 6)`)))
     .leftJoin(payments, and(like(coinTransactions.ref, "payment:%"), eq(payments.id, sql`substr(${coinTransactions.ref}, 9)`)))
     .where(
@@ -84,7 +85,7 @@ function detailsOf(row: {
   pack_id: number | null;
   pack_coins: number | null;
 }): TransactionDetails {
-  if (row.key.startsWith("welcome:")) return { welcome: true };
+  if (isWelcomeKey(row.key)) return { welcome: true };
   if (row.game_code && row.game_type && row.game_mode && row.truco_variant) {
     return { game: { game_code: row.game_code, game_type: row.game_type, game_mode: row.game_mode, truco_variant: row.truco_variant } };
   }

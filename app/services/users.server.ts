@@ -4,7 +4,7 @@ import { oauthAccounts, users, type User } from "../../db/schema";
 import { NICKNAME_MAX } from "~/utils/limits";
 import type { Language } from "~/i18n";
 import { adminEmails } from "./env.server";
-import { isUniqueViolation, movementStatements } from "./ledger.server";
+import { isUniqueViolation, movementStatements, welcomeKey } from "../../db/ledger";
 import type { Identity } from "./sign-in.server";
 
 export const WELCOME_BONUS = 1000;
@@ -91,7 +91,7 @@ export async function userForIdentity(context: AppLoadContext, identity: Identit
           amount: WELCOME_BONUS,
           type: "bonus",
           description: "Bônus de boas-vindas",
-          key: `welcome:${id}`,
+          key: welcomeKey(id),
         }),
       ]);
       return (await db.select().from(users).where(eq(users.id, id)).get())!;

@@ -2,7 +2,7 @@ import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } fr
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameSummary } from "../../game/protocol";
 import type { RoomRpc } from "../../game/room-api";
-import { gameRef } from "~/services/ledger.server";
+import { gameRef } from "../../db/ledger";
 import { call, createPlayer, expectLedgerInvariant, userRow } from "./helpers";
 import { cardIdsIn, RoomClient, roomStub, simplePolicy } from "./room-client";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { applyMovement, type MovementOutcome } from "~/services/ledger.server";
+import { applyMovement, type MovementOutcome } from "../../db/ledger";
 import { call, createPlayer, expectLedgerInvariant, testContext, userRow } from "./helpers";
 import { countRows } from "./payment-helpers";
 

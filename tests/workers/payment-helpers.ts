@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { call, testContext } from "./helpers";
-import { applyMovement } from "~/services/ledger.server";
+import { applyMovement } from "../../db/ledger";
 
 // Helpers for the coin, payment and refund tests: Stripe events signed the
 // way Stripe signs them (independently of the SDK that verifies them), and

@@ -74,7 +74,7 @@ describe("POST /api/payments/coins and /api/payments/premium", () => {
       success_url: "http://example.com/payments/success?session_id={CHECKOUT_SESSION_ID}",
       cancel_url: "http://example.com/payments/cancel?session_id={CHECKOUT_SESSION_ID}",
     });
-    const items = await emulatorGet<{ data: Array<Record<string, any>> }>(`/v1/checkout/sessions/${sessionId}/line_items`);
+    const items = await emulatorGet<{ data: Array<Record<string, unknown>> }>(`/v1/checkout/sessions/${sessionId}/line_items`);
     expect(items.data).toHaveLength(1);
     expect(items.data[0]).toMatchObject({ quantity: 1, description: "7.000 moedas — Mesa de Truco", amount_total: 1999 });
     expect(items.data[0].price).toMatchObject({ unit_amount: 1999, currency: "usd", type: "one_time" });
@@ -106,7 +106,7 @@ describe("POST /api/payments/coins and /api/payments/premium", () => {
       locale: "en",
       metadata: { user_id: user.id, plan_type: "yearly" },
     });
-    const items = await emulatorGet<{ data: Array<Record<string, any>> }>(`/v1/checkout/sessions/${sessionId}/line_items`);
+    const items = await emulatorGet<{ data: Array<Record<string, unknown>> }>(`/v1/checkout/sessions/${sessionId}/line_items`);
     expect(items.data[0]).toMatchObject({ description: "Mesa de Truco Premium — yearly" });
     expect(items.data[0].price).toMatchObject({ unit_amount: 9999, type: "recurring", recurring: { interval: "year" } });
     expect(

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
+import { welcomeKey } from "../../db/ledger";
 import { call, createPlayer, expectLedgerInvariant, userRow } from "./helpers";
 
 afterEach(expectLedgerInvariant);
@@ -31,7 +32,7 @@ describe("current user", () => {
     const { results } = await env.DB.prepare("SELECT amount, transaction_type, idempotency_key FROM coin_transactions WHERE user_id = ?")
       .bind(user.id)
       .all();
-    expect(results).toEqual([{ amount: 1000, transaction_type: "bonus", idempotency_key: `welcome:${user.id}` }]);
+    expect(results).toEqual([{ amount: 1000, transaction_type: "bonus", idempotency_key: welcomeKey(user.id) }]);
   });
 
   it("treats a banned user as signed out at once", async () => {

@@ -64,9 +64,10 @@ export function Modal({
         : "border-white/10 shadow-black/50";
   const width = size === "lg" ? "w-[min(calc(100vw-1rem),42rem)]" : "w-[min(calc(100vw-1rem),30rem)]";
   return (
+    // The backdrop click is a mouse shortcut; keyboard users close it with Escape (onCancel) or its buttons.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
-      role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}

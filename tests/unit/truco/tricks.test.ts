@@ -27,9 +27,9 @@ function dealFor(r: R[]): { a: string[]; b: string[] } {
   const b: string[] = [];
   r.forEach((o, i) => {
     const [w, l, t] = RANKS[i];
-    if (o === "A") (a.push(w + "c"), b.push(l + "h"));
-    else if (o === "B") (a.push(l + "c"), b.push(w + "h"));
-    else (a.push(t + "c"), b.push(t + "h"));
+    const [mine, theirs] = o === "A" ? [w, l] : o === "B" ? [l, w] : [t, t];
+    a.push(mine + "c");
+    b.push(theirs + "h");
   });
   return { a, b };
 }

@@ -14,13 +14,12 @@ import {
   type PlayerResult,
   type ServerMessage,
 } from "../../../game/protocol";
-import { botPlayerId, type RoomResult, type RoomRpc, type SeatRequest } from "../../../game/room-api";
+import { botPlayerId, USER_HEADER, type RoomResult, type RoomRpc, type SeatRequest } from "../../../game/room-api";
 import { settle, teamOfSeat } from "../../../game/settlement";
 import {
   applyAction,
   chooseAction,
   createMatch,
-  handSeed,
   handStartedEvent,
   pendingPlayer,
   startNextHand,
@@ -32,7 +31,7 @@ import {
 } from "../../../game/truco/index";
 import {
   cancelGame,
-  createRoomDb,
+  createDb,
   handEndStatement,
   handStartStatement,
   makePractice,
@@ -55,9 +54,6 @@ export interface RoomEnv {
   DISCONNECT_GRACE_SECONDS?: string;
   IDLE_MINUTES?: string;
 }
-
-/** The verified user id, set by the Pages side after it checked the session and the seat. */
-export const USER_HEADER = "X-Truco-User";
 
 interface Seat {
   seat: number;
@@ -122,7 +118,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   constructor(ctx: DurableObjectState, env: RoomEnv) {
     super(ctx, env);
-    this.db = createRoomDb(env.DB);
+    this.db = createDb(env.DB);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('{"type":"ping"}', '{"type":"pong","payload":{"at":0}}'));
   }
 
@@ -303,11 +299,11 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server, [userId]);
     server.serializeAttachment({ userId, windowStart: Date.now(), frames: 0 } satisfies Attachment);
-    await this.exclusive(() => this.connected(userId, server));
+    await this.exclusive(() => this.connected(userId));
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  private async connected(userId: string, ws: WebSocket): Promise<void> {
+  private async connected(userId: string): Promise<void> {
     const room = await this.load();
     if (!room) return;
     const seat = room.seats.find((s) => s.userId === userId);

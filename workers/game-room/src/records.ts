@@ -1,28 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../../db/schema";
+import { createDb, type Database } from "../../../db/client";
 import { coinTransactions, gameHands, gamePlayers, games, users } from "../../../db/schema";
 import type { GameSummary } from "../../../game/protocol";
 import type { SeatOutcome } from "../../../game/settlement";
-import {
-  changes,
-  entryKey,
-  gameRef,
-  isUniqueViolation,
-  keyExists,
-  movementStatements,
-  payoutKey,
-  returnKey,
-} from "../../../app/services/ledger.server";
+import { changes, entryKey, gameRef, isUniqueViolation, keyExists, movementStatements, payoutKey, returnKey } from "../../../db/ledger";
 
 // The room's writes to D1. Each function is one atomic db.batch(): a seat and
 // its entry, a cancellation and its refunds, a settlement and its payouts.
 
-export type Db = ReturnType<typeof createRoomDb>;
-
-export function createRoomDb(d1: D1Database) {
-  return drizzle(d1, { schema });
-}
+export type Db = Database;
+export { createDb };
 
 const now = () => new Date().toISOString();
 

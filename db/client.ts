@@ -1,5 +1,7 @@
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../db/schema";
+import * as schema from "./schema";
+
+// The one drizzle client factory: the Pages app (load-context.ts) and the Workers build theirs here.
 
 export function createDb(d1: D1Database) {
   return drizzle(d1, { schema });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { coinTransactions, users } from "../../db/schema";
-import type { Database } from "./db.server";
+import type { Database } from "./client";
+import { coinTransactions, users } from "./schema";
 
 // Every coin movement in the product goes through here (DESIGN.md §4).
 //
@@ -33,6 +33,8 @@ export const entryKey = (gameId: string, userId: string) => `${gameRef(gameId)}:
 export const returnKey = (gameId: string, userId: string) => `${gameRef(gameId)}:return:${userId}`;
 export const payoutKey = (gameId: string, userId: string) => `${gameRef(gameId)}:payout:${userId}`;
 export const refundKey = (gameId: string, userId: string) => `refund:${gameId}:${userId}`;
+export const welcomeKey = (userId: string) => `welcome:${userId}`;
+export const isWelcomeKey = (key: string) => key.startsWith("welcome:");
 
 export type MovementOutcome = "applied" | "duplicate" | "insufficient";
 

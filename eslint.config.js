@@ -1,0 +1,99 @@
+// One lint gate (npm run lint, part of npm run validate): typescript-eslint, React hooks,
+// jsx-a11y, and the import boundaries of DESIGN.md §3.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const boundary = (message, ...group) => ({ group, message });
+
+export default tseslint.config(
+  { ignores: ["node_modules/", "build/", ".wrangler/", ".tmp/", "test-results/", "playwright-report/", "public/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-console": "off",
+      "@typescript-eslint/ban-ts-comment": ["error", { "ts-ignore": "allow-with-description" }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      // The classic hook rules; the React Compiler rules of the plugin's newer presets do not apply (no compiler here).
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  { files: ["**/*.d.ts"], rules: { "@typescript-eslint/consistent-type-imports": "off" } },
+  // DESIGN.md §3: game/ is pure (no platform, no app, no workers, no db).
+  {
+    files: ["game/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            boundary(
+              "game/ is pure TypeScript: it imports nothing from app/, workers/ or db/ (DESIGN.md §3).",
+              "**/app/**",
+              "**/workers/**",
+              "**/db/**",
+            ),
+            boundary(
+              "game/ imports no platform code (DESIGN.md §3).",
+              "cloudflare:*",
+              "react",
+              "react-dom",
+              "drizzle-orm",
+              "drizzle-orm/*",
+              "@remix-run/*",
+            ),
+          ],
+        },
+      ],
+      "no-restricted-globals": ["error", { name: "crypto", message: "game/ takes randomness as an argument." }],
+      "no-restricted-properties": [
+        "error",
+        { object: "Math", property: "random", message: "game/ takes randomness as an argument." },
+        { object: "Date", property: "now", message: "game/ takes time as an argument." },
+      ],
+    },
+  },
+  // app/ never imports workers/.
+  {
+    files: ["app/**/*.{ts,tsx}", "functions/**/*.ts", "load-context.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [boundary("app/ never imports workers/: shared code lives in db/ or game/ (DESIGN.md §3).", "**/workers/**")] },
+      ],
+    },
+  },
+  // workers/ never import app/.
+  {
+    files: ["workers/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [boundary("workers/ never import app/: shared code lives in db/ or game/ (DESIGN.md §3).", "**/app/**")] },
+      ],
+    },
+  },
+  // db/ is shared by app/ and workers/: it imports neither.
+  {
+    files: ["db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [boundary("db/ is shared by app/ and workers/: it imports neither (DESIGN.md §3).", "**/app/**", "**/workers/**")] },
+      ],
+    },
+  },
+);
