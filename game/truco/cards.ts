@@ -1,47 +1,64 @@
-// Cards, the 40-card deck, card strength per variant, manilha, envido and flor counts.
+// Cards, the decks, card strength per variant, manilha, envido and flor counts.
+// Every table here is built once when the module loads and frozen: nothing in it changes later.
 import type { Card, Rank, Suit, Variant } from "./types";
 
 /** Brazilian order, low to high: 4 5 6 7 Q J K A 2 3 (also the manilha cycle). */
-export const RANKS: readonly Rank[] = ["4", "5", "6", "7", "Q", "J", "K", "A", "2", "3"];
+export const RANKS: readonly Rank[] = Object.freeze(["4", "5", "6", "7", "Q", "J", "K", "A", "2", "3"]);
+/** Baralho limpo: only Q J K A 2 3, so the manilha cycle is Q J K A 2 3 → Q (truco-rules.md §1). */
+const LIMPO_RANKS: readonly Rank[] = Object.freeze(["Q", "J", "K", "A", "2", "3"]);
 
-const SUIT_OF_INITIAL: Record<string, Suit> = { c: "clubs", h: "hearts", s: "spades", d: "diamonds" };
-const RANK_SET = new Set<string>(RANKS);
+const SUIT_OF_INITIAL: Readonly<Record<string, Suit>> = Object.freeze({ c: "clubs", h: "hearts", s: "spades", d: "diamonds" });
+const RANK_SET: ReadonlySet<string> = new Set<string>(RANKS);
 
 /** Manilha suit order: ♣ zap > ♥ copas > ♠ espadilha > ♦ pica-fumo. */
-const MANILHA_SUIT: Record<string, number> = { d: 0, s: 1, h: 2, c: 3 };
-const NOVA_RANK: Record<string, number> = {};
-RANKS.forEach((r, i) => (NOVA_RANK[r] = i + 1));
+const MANILHA_SUIT: Readonly<Record<string, number>> = Object.freeze({ d: 0, s: 1, h: 2, c: 3 });
+/** Strength of a non-manilha rank with the vira: 4 = 1 .. 3 = 10 (suits tie). */
+const NOVA_RANK: Readonly<Record<string, number>> = Object.freeze(Object.fromEntries(RANKS.map((r, i) => [r, i + 1])));
 
 export type RankMode = "nova" | "velha" | "spanish";
+/** 'sujo': the 40-card deck; 'limpo': the clean deck (truco-rules.md §1, §2, §7). */
+export type DeckKind = "sujo" | "limpo";
 
-/** Mineiro "manilha velha" (fixed manilhas), truco-rules.md §2. */
-const VELHA: Record<string, number> = {};
-/** Argentino / Gaúcho (Spanish deck mapped to ids), truco-rules.md §4.1. */
-const SPANISH: Record<string, number> = {};
-for (const r of RANKS) {
-  for (const s of "chsd") {
-    const id = r + s;
-    const base: Record<string, number> = { "4": 1, "5": 2, "6": 3, "7": 4, Q: 5, J: 6, K: 7, A: 8, "2": 9, "3": 10 };
-    VELHA[id] = base[r];
-    SPANISH[id] = base[r];
-  }
-}
 /** Mineiro's fixed manilhas, strongest first: zap 4♣, copas 7♥, espadilha A♠, pica-fumo 7♦. */
-export const FIXED_MANILHA_IDS = ["4c", "7h", "As", "7d"] as const;
-FIXED_MANILHA_IDS.forEach((id, i) => (VELHA[id] = 14 - i));
-Object.assign(SPANISH, { As: 14, Ac: 13, "7s": 12, "7d": 11 });
+export const FIXED_MANILHA_IDS = Object.freeze(["4c", "7h", "As", "7d"] as const);
 
-export const ALL_CARD_IDS: readonly string[] = RANKS.flatMap((r) => ["c", "h", "s", "d"].map((s) => r + s));
-const CARD_ID_SET = new Set(ALL_CARD_IDS);
+export const ALL_CARD_IDS: readonly string[] = Object.freeze(RANKS.flatMap((r) => ["c", "h", "s", "d"].map((s) => r + s)));
+const CARD_ID_SET: ReadonlySet<string> = new Set(ALL_CARD_IDS);
+
+/** Strength of every card id without manilhas: 4 = 1 .. 3 = 10, suits tie. */
+const BASE: Readonly<Record<string, number>> = Object.freeze(Object.fromEntries(ALL_CARD_IDS.map((id) => [id, NOVA_RANK[id[0]]])));
+/** Mineiro "manilha velha" (fixed manilhas), truco-rules.md §2. */
+const VELHA: Readonly<Record<string, number>> = Object.freeze({
+  ...BASE,
+  ...Object.fromEntries(FIXED_MANILHA_IDS.map((id, i) => [id, 14 - i])),
+});
+/** Argentino / Gaúcho (Spanish deck mapped to ids), truco-rules.md §4.1. */
+const SPANISH: Readonly<Record<string, number>> = Object.freeze({ ...BASE, As: 14, Ac: 13, "7s": 12, "7d": 11 });
+
+/**
+ * The cards of a deck: the full 40; baralho limpo with the vira keeps Q J K A 2 3 (24 cards);
+ * with fixed manilhas it also keeps the three manilhas below the Queens, 4♣ 7♥ 7♦ (27 cards, §2).
+ * The 40-card order is the one every shuffle has always used (a finished deal stays verifiable).
+ */
+const DECKS: Readonly<Record<"sujo" | "limpo_nova" | "limpo_velha", readonly string[]>> = Object.freeze({
+  sujo: ALL_CARD_IDS,
+  limpo_nova: Object.freeze(ALL_CARD_IDS.filter((id) => LIMPO_RANKS.includes(id[0] as Rank))),
+  limpo_velha: Object.freeze(ALL_CARD_IDS.filter((id) => LIMPO_RANKS.includes(id[0] as Rank) || ["4c", "7h", "7d"].includes(id))),
+});
+
+/** The card ids of the deck a hand is dealt from. The Spanish variants always use 40 cards. */
+export function deckCards(deck: DeckKind, mode: RankMode): readonly string[] {
+  if (deck === "sujo" || mode === "spanish") return DECKS.sujo;
+  return mode === "velha" ? DECKS.limpo_velha : DECKS.limpo_nova;
+}
 
 function isCardId(id: unknown): id is string {
   return typeof id === "string" && CARD_ID_SET.has(id);
 }
 
-const CARD_CACHE: Record<string, Card> = {};
-for (const id of ALL_CARD_IDS) {
-  CARD_CACHE[id] = Object.freeze({ id, suit: SUIT_OF_INITIAL[id[1]], rank: id[0] as Rank }) as Card;
-}
+const CARD_CACHE: Readonly<Record<string, Card>> = Object.freeze(
+  Object.fromEntries(ALL_CARD_IDS.map((id) => [id, Object.freeze({ id, suit: SUIT_OF_INITIAL[id[1]], rank: id[0] as Rank }) as Card])),
+);
 
 /** A fresh copy (views and events must not share frozen objects with callers that may edit them). */
 export function cardJson(id: string): Card {
@@ -60,12 +77,16 @@ export function cardIdOf(card: { suit: Suit; rank: Rank } | { id: string } | str
   return null;
 }
 
-/** The manilha rank for a vira: the next rank in the cycle 4 5 6 7 Q J K A 2 3 → 4. */
-export function manilhaRank(vira: Card | Rank | string): Rank {
+/**
+ * The manilha rank for a vira: the next rank in the cycle 4 5 6 7 Q J K A 2 3 → 4, or with
+ * baralho limpo in Q J K A 2 3 → Q (so a vira 3 makes the Queens the manilhas).
+ */
+export function manilhaRank(vira: Card | Rank | string, deck: DeckKind = "sujo"): Rank {
   const rank = (typeof vira === "string" ? (vira.length === 1 ? vira : vira[0]) : vira.rank) as Rank;
-  const i = RANKS.indexOf(rank);
-  if (i < 0) throw new Error(`manilhaRank: not a rank: ${String(rank)}`);
-  return RANKS[(i + 1) % RANKS.length];
+  const cycle = deck === "limpo" ? LIMPO_RANKS : RANKS;
+  const i = cycle.indexOf(rank);
+  if (i < 0) throw new Error(`manilhaRank: not a rank of this deck: ${String(rank)}`);
+  return cycle[(i + 1) % cycle.length];
 }
 
 export function rankModeOf(variant: Variant, manilhaMode?: "nova" | "velha"): RankMode {
@@ -86,19 +107,17 @@ export function strength(id: string, mode: RankMode, manilha: Rank | null): numb
   return mode === "velha" ? VELHA[id] : SPANISH[id];
 }
 
-const TABLES = new Map<string, Readonly<Record<string, number>>>();
+/** Every ranking a hand can have: 'nova' with each manilha rank (or none), 'velha', 'spanish'. */
+const TABLES: ReadonlyMap<string, Readonly<Record<string, number>>> = new Map(
+  [...[...RANKS, null].map((m) => ["nova", m] as const), ["velha", null] as const, ["spanish", null] as const].map(([mode, manilha]) => [
+    mode + (manilha ?? "-"),
+    Object.freeze(Object.fromEntries(ALL_CARD_IDS.map((id) => [id, strength(id, mode, manilha)]))),
+  ]),
+);
 
-/** Strength of every card id for one ranking (cached). */
+/** Strength of every card id for one ranking (a frozen table built at load). */
 export function strengthTable(mode: RankMode, manilha: Rank | null): Readonly<Record<string, number>> {
-  const key = mode + (manilha ?? "-");
-  let t = TABLES.get(key);
-  if (!t) {
-    const out: Record<string, number> = {};
-    for (const id of ALL_CARD_IDS) out[id] = strength(id, mode, manilha);
-    t = out;
-    TABLES.set(key, t);
-  }
-  return t;
+  return TABLES.get(mode + (mode === "nova" ? (manilha ?? "-") : "-"))!;
 }
 
 /**
@@ -108,14 +127,14 @@ export function strengthTable(mode: RankMode, manilha: Rank | null): Readonly<Re
 export function compareCards(
   a: Card | string,
   b: Card | string,
-  opts: { variant: Variant; vira?: Card | string | null; manilhaMode?: "nova" | "velha" },
+  opts: { variant: Variant; vira?: Card | string | null; manilhaMode?: "nova" | "velha"; deck?: DeckKind },
 ): number {
   const ia = cardIdOf(a);
   const ib = cardIdOf(b);
   if (!ia || !ib) throw new Error("compareCards: unknown card");
   const mode = rankModeOf(opts.variant, opts.manilhaMode);
   const vira = opts.vira ? cardIdOf(opts.vira) : null;
-  const manilha = mode === "nova" && vira ? manilhaRank(vira) : null;
+  const manilha = mode === "nova" && vira ? manilhaRank(vira, opts.deck) : null;
   return strength(ia, mode, manilha) - strength(ib, mode, manilha);
 }
 

@@ -67,21 +67,34 @@
  * (`handSeed(state)`), one-way: revealing it says nothing about the match seed or other hands.
  * The view carries `handCommitment` = SHA-256(hand seed) (`seedCommitment`) while the hand is
  * live, and `revealedSeed` once it is over (round_end, game_over; also in `hand_ended`).
- * `shuffledDeck(seed, variant)` rebuilds the deck; card k (k < 3n) went to seat
- * (dealer + 1 + k) % n, and in Paulista/International the next card is the vira.
+ * `shuffledDeck(seed, variant, rules?)` rebuilds the deck (pass the rules for baralho limpo);
+ * card k (k < 3n) went to seat (dealer + 1 + k) % n, and with a vira the next card is the vira.
  *
  * # House rules (`createMatch({ rules })`, truco-rules.md §7) supported
  *
- * targetPoints; manilhaMode 'nova'|'velha' (Brazilian); mineiroScoring 'platform'|'pagat'|'short';
- * responseRule 'first_answer_binds'|'both_must_refuse'; tieLeader 'tied_trick_leader'|
- * 'first_tying_card'|'last_tying_card'|'mano'; allTiedHand 'void'|'mano_wins'|'dealer_wins'|
- * 'redeal'; coveredCards 'off'|'rounds_2_3'|'one_per_team'|'not_after_tie';
- * mustPlayHighestAfterTie; maoDeOnze on/off; maoDeFerro 'blind'|'open'; flor on/off (Argentino,
- * Gaúcho) with florValues {flor, contest, achico}; faltaEnvido 'classic'|'malas_buenas'|
- * 'match_from_malas'; foldFirstTrickNoEnvido 'truco_value'|'two_points'; endImmediately.
- * Defaults per variant: docs/decisions/010-011. Not supported: baralho limpo, betTiming 'any
- * time', trucoInSpecialHand penalties, raiseCap, peekOnTruco, trucoBetsOnCurrentTrick, 3v3,
- * match series (queda/chico), the Mineiro traditional deal, the joker.
+ * targetPoints; deck 'sujo'|'limpo' (Brazilian: baralho limpo, Q J K A 2 3 with the vira cycle
+ * Q J K A 2 3 → Q, plus 4♣ 7♥ 7♦ with fixed manilhas); raiseCap (no truco-ladder call when the
+ * hand's value once accepted already wins the match for the caller's team); manilhaMode
+ * 'nova'|'velha' (Brazilian); mineiroScoring 'platform'|'pagat'|'short'; responseRule
+ * 'first_answer_binds'|'both_must_refuse'; tieLeader 'tied_trick_leader'|'first_tying_card'|
+ * 'last_tying_card'|'mano'; allTiedHand 'void'|'mano_wins'|'dealer_wins'|'redeal'; coveredCards
+ * 'off'|'rounds_2_3'|'one_per_team'|'not_after_tie'; mustPlayHighestAfterTie; maoDeOnze on/off;
+ * maoDeFerro 'blind'|'open'; flor on/off (Argentino, Gaúcho) with florValues {flor, contest,
+ * achico}; faltaEnvido 'classic'|'malas_buenas'|'match_from_malas'; foldFirstTrickNoEnvido
+ * 'truco_value'|'two_points'; endImmediately. An unknown key or a bad value is refused
+ * (`parseHouseRules` says why; `createMatch` throws with that message); a key that does not apply
+ * to the variant has no effect. Default targets: 12; Argentino 30 (halves of 15, malas and
+ * buenas); Gaúcho 24 in pairs and 18 one against one (two 'voltas' of 12 or 9; scores run on,
+ * nothing resets; `view.rules.halfTarget`). Defaults per variant: docs/decisions/010-011. Not
+ * supported: betTiming 'any time', trucoInSpecialHand penalties, the CTruco raise cap, peekOnTruco,
+ * trucoBetsOnCurrentTrick, 3v3, match series (queda/chico), the Mineiro traditional deal, the joker.
+ *
+ * # Driving a whole match
+ *
+ *   const run = playMatch(state, (state, playerId, legal) => legal[0], { log: false });
+ *   // run.state (game_over), run.stop, run.log [{ playerId, action, events }], run.hands, run.actions
+ *   // A chooser returning null stops the run (a human's turn); `nextHand: false` stops in
+ *   // round_end; `maxSteps` bounds it; `onStep` sees every step's before/after state and events.
  */
 
 export type {
@@ -108,7 +121,10 @@ export type {
   HandEndReason,
 } from "./types";
 export type { PlayerView, ViewPlayer, ViewTrick, ViewPlay, DecisionKind } from "./view";
-export type { CreateMatchInput, DealInput, NextHandResult } from "./engine";
+export type { CreateMatchInput, NextHandResult } from "./match";
+export type { DealInput } from "./deal";
+export type { Chooser, MatchStep, PlayMatchOptions, PlayMatchStop, PlayedMatch } from "./play-match";
+export type { ParsedHouseRules } from "./house-rules";
 export type { BotLevel, BotOptions } from "./bots/index";
 
 /**
@@ -116,7 +132,10 @@ export type { BotLevel, BotOptions } from "./bots/index";
  * otherwise (cards or card ids). Paulista/International need the vira for the manilhas.
  */
 export { compareCards } from "./cards";
-/** `manilhaRank(vira)`: the manilha rank for a vira (next rank in 4 5 6 7 Q J K A 2 3 → 4). */
+/**
+ * `manilhaRank(vira, deck?)`: the manilha rank for a vira (next rank in 4 5 6 7 Q J K A 2 3 → 4;
+ * with `deck` 'limpo' in Q J K A 2 3 → Q).
+ */
 export { manilhaRank } from "./cards";
 /** `envidoPoints(cards, { variant })`: the envido count of a hand (Argentino, Gaúcho). */
 export { envidoPoints } from "./cards";
@@ -125,41 +144,41 @@ export { FIXED_MANILHA_IDS } from "./cards";
 
 /**
  * `createMatch({ variant, players, seed, dealerIndex?, rules?, deal?, scores? })`: a new match
- * with hand 1 dealt. `players` in seat (play) order, teams alternating, 2 or 4 of them, each
+ * with hand 1 dealt (house rules are checked as `parseHouseRules` does). `players` in seat (play) order, teams alternating, 2 or 4 of them, each
  * `{ id, team, nickname? }`. `seed` derives every shuffle and (without `dealerIndex`) the first
  * dealer. `deal` fixes hand 1 for tests and puzzles; `scores` sets starting scores. Throws on an
  * invalid set-up (a programming error, not a move).
  */
-export { createMatch } from "./engine";
+export { createMatch } from "./match";
 /** `legalActions(state, playerId)`: every action that player may take now ([] if none). */
-export { legalActions } from "./engine";
+export { legalActions } from "./legal-actions";
 /**
  * `applyAction(state, playerId, action)`: `{ ok: true, state, events }` or
  * `{ ok: false, error, message }` (error: invalid_action | unknown_player | not_your_turn |
  * illegal_action | hand_over | match_over). Never throws; never mutates its input.
  */
-export { applyAction } from "./engine";
+export { applyAction } from "./apply";
 /** `startNextHand(state)`: from `round_end`, deal the next hand (dealer rotates); fails otherwise. */
-export { startNextHand } from "./engine";
+export { startNextHand } from "./match";
 /** `pendingPlayer(state)`: whose decision the game waits for (null in round_end / game_over). */
-export { pendingPlayer } from "./engine";
+export { pendingPlayer } from "./phase";
 /**
  * `timeoutAction(state, playerId)`: what the server does when that player's turn timer expires
  * (DESIGN.md §5): play the lowest card ('blind:0' when blind); refuse a truco, envido or
  * contraflor; run from a mão de onze / dez; declare a due flor. Null if no decision is pending.
  */
-export { timeoutAction } from "./engine";
+export { timeoutAction } from "./timeout";
 /**
  * `handStartedEvent(state)`: the `hand_started` event of the current hand (startNextHand returns
  * it; use this for hand 1 after createMatch).
  */
-export { handStartedEvent } from "./engine";
+export { handStartedEvent } from "./match";
 /** `handSeed(state)`: the current hand's seed, secret while the hand is live (commit/reveal). */
-export { handSeed } from "./engine";
+export { handSeed } from "./deal";
 /** `seedCommitment(seed)`: hex SHA-256 of the seed string. */
-export { seedCommitment } from "./engine";
-/** `shuffledDeck(handSeed, variant)`: the hand's full deck order, to verify a finished deal. */
-export { shuffledDeck } from "./engine";
+export { seedCommitment } from "./deal";
+/** `shuffledDeck(handSeed, variant, rules?)`: the hand's full deck order, to verify a finished deal. */
+export { shuffledDeck } from "./deal";
 /**
  * `viewFor(state, playerId | null)`: what that player (null: a spectator) may see. Another
  * player's card is exactly `{ hidden: true }`; no seed or deck order while the hand is live.
@@ -171,3 +190,17 @@ export { viewFor } from "./view";
  * has no decision. Deterministic for a given state and seed.
  */
 export { chooseAction } from "./bots/index";
+/**
+ * `playMatch(state, choose, { nextHand?, maxSteps?, log?, onStep? })`: apply `choose(state,
+ * playerId, legal)` to every pending decision (and deal each next hand) until the match ends or
+ * the chooser returns null; `{ state, stop, log, hands, actions, error }`. Never throws on a bad
+ * choice: it stops with `stop: 'illegal_action'` and `error`.
+ */
+export { playMatch } from "./play-match";
+/**
+ * `parseHouseRules(input)`: `{ ok: true, rules }` or `{ ok: false, error }` naming every unknown
+ * key or bad value (`HouseRulesSchema` is the zod schema behind it).
+ */
+export { parseHouseRules, HouseRulesSchema } from "./house-rules";
+/** `defaultTarget(variant, players)`: 12; Argentino 30; Gaúcho 24 in pairs, 18 one against one. */
+export { defaultTarget } from "./variants";

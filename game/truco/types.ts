@@ -54,9 +54,18 @@ export type GamePhase =
   | "round_end"
   | "game_over";
 
-/** House rules (truco-rules.md §7). Every key is optional; see index.ts for defaults. */
+/**
+ * House rules (truco-rules.md §7). Every key is optional; see index.ts for defaults. A key that
+ * does not apply to the variant (e.g. `flor` in Paulista) has no effect; an unknown key or a bad
+ * value is refused (`parseHouseRules`, `createMatch`).
+ */
 export interface HouseRules {
+  /** Points to win the match. Default: 12; Argentino 30; Gaúcho 24 in pairs, 18 one against one. */
   targetPoints?: number;
+  /** Brazilian variants: 'sujo' the 40-card deck; 'limpo' Q J K A 2 3 only (plus 4♣ 7♥ 7♦ with fixed manilhas). */
+  deck?: "sujo" | "limpo";
+  /** No truco-ladder call when the hand's value as it stands (once accepted) already wins the match for the caller's team. */
+  raiseCap?: boolean;
   /** Paulista/International/Mineiro: 'nova' = vira and turning manilha; 'velha' = fixed manilhas. */
   manilhaMode?: "nova" | "velha";
   /** Mineiro: 'platform' 2-4-6-10-12 + mão de dez; 'pagat' 1-3-6-9-12 + mão de onze; 'short' 2-4-6-8-12. */
@@ -80,6 +89,17 @@ export interface HouseRules {
 
 export interface ResolvedRules {
   targetPoints: number;
+  /**
+   * Where the first half of the match ends: Gaúcho's first 'volta' (12 in pairs, 9 one against
+   * one), Argentino's malas (15); null in the Brazilian variants, which count to the target in one
+   * go. Scores run on through the halves; nothing resets (truco-rules.md §3, §4.8).
+   * States saved before the field existed lack it; the engine then uses half the target.
+   */
+  halfTarget: number | null;
+  /** 'limpo' only in the Brazilian variants. Absent in states saved before it existed (= 'sujo'). */
+  deck: "sujo" | "limpo";
+  /** Absent in states saved before it existed (= off). */
+  raiseCap: boolean;
   manilhaMode: "nova" | "velha" | "spanish";
   mineiroScoring: "platform" | "pagat" | "short";
   responseRule: "first_answer_binds" | "both_must_refuse";

@@ -2,19 +2,12 @@
 // another player's card is exactly `{ hidden: true }`, and the seed and deck order are absent
 // while the hand is live.
 import { cardJson, envidoOfIds, hasFlor } from "./cards";
-import {
-  decisionSeat,
-  envidoAcceptValue,
-  envidoRejectValue,
-  florOptions,
-  handValue,
-  legalForSeat,
-  maoSeat,
-  seatOf,
-  seatTeam,
-  teamIdOf,
-  TIE,
-} from "./engine";
+import { envidoAcceptValue, envidoRejectValue } from "./envido";
+import { florOptions } from "./flor";
+import { legalForSeat } from "./legal-actions";
+import { decisionSeat } from "./phase";
+import { handValue } from "./scoring";
+import { maoSeat, seatOf, seatTeam, teamIdOf, TIE } from "./seats";
 import type {
   Action,
   BlindCard,

@@ -1,5 +1,6 @@
 // Bot-versus-bot matches (for the benchmark and tests). Pure: no I/O, no clock.
-import { applyAction, createMatch, pendingPlayer, startNextHand } from "../engine";
+import { createMatch } from "../match";
+import { playMatch } from "../play-match";
 import type { Variant } from "../types";
 import { chooseAction, type BotLevel } from "./index";
 
@@ -15,26 +16,19 @@ export function botMatch(variant: Variant, mode: 2 | 4, team1Level: BotLevel, te
     id: `p${i}`,
     team: (i % 2 === 0 ? "team1" : "team2") as "team1" | "team2",
   }));
-  let s = createMatch({ variant, players, seed });
-  let hands = 1;
-  let actions = 0;
-  while (s.phase !== "game_over") {
-    if (s.phase === "round_end") {
-      const r = startNextHand(s);
-      if (!r.ok) throw new Error(r.message);
-      s = r.state;
-      hands++;
-      continue;
-    }
-    const p = pendingPlayer(s)!;
-    const level = Number(p.slice(1)) % 2 === 0 ? team1Level : team2Level;
-    const a = chooseAction(s, p, { level, seed: `${seed}:${p}` });
-    const r = applyAction(s, p, a!);
-    if (!r.ok) throw new Error(`bot ${level} chose an illegal action: ${r.message}`);
-    s = r.state;
-    actions++;
+  const levelOf = (p: string) => (Number(p.slice(1)) % 2 === 0 ? team1Level : team2Level);
+  const run = playMatch(
+    createMatch({ variant, players, seed }),
+    (s, p) => chooseAction(s, p, { level: levelOf(p), seed: `${seed}:${p}` }),
+    {
+      log: false,
+    },
+  );
+  if (run.stop !== "match_over") {
+    const e = run.error;
+    throw new Error(e ? `bot ${levelOf(e.playerId)} chose an illegal action: ${e.message}` : `bot match stopped: ${run.stop}`);
   }
-  return { winner: s.winner!, hands, actions };
+  return { winner: run.state.winner!, hands: run.hands, actions: run.actions };
 }
 
 /**

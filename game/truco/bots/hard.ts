@@ -3,8 +3,10 @@
 // flor counts, who had to declare a flor), weighs them by what the opponents' bets suggest, then
 // plays each candidate action out to the end of the hand on the real engine with the normal
 // policy for every seat, and keeps the action with the best match-winning chance.
-import { ALL_CARD_IDS, envidoOfIds, florPoints, hasFlor, strength } from "../cards";
-import { applyAction, decisionSeat } from "../engine";
+import { envidoOfIds, florPoints, hasFlor, strength } from "../cards";
+import { handDeck } from "../deal";
+import { applyAction } from "../apply";
+import { decisionSeat } from "../phase";
 import type { Rng } from "../random";
 import type { Action, HandState, MatchState, TeamIdx, TrickState } from "../types";
 import type { PlayerView } from "../view";
@@ -106,9 +108,10 @@ interface World {
 
 /** Strength percentile of every card in the full deck for this hand's ranking. */
 function deckPercentiles(sit: Situation): Map<string, number> {
-  const sts = ALL_CARD_IDS.map((c) => strength(c, sit.mode, sit.manilha));
+  const deck = handDeck(sit.rules);
+  const sts = deck.map((c) => strength(c, sit.mode, sit.manilha));
   const out = new Map<string, number>();
-  ALL_CARD_IDS.forEach((c, i) => {
+  deck.forEach((c, i) => {
     let below = 0;
     for (const x of sts) below += x < sts[i] ? 1 : x === sts[i] ? 0.5 : 0;
     out.set(c, below / sts.length);

@@ -1,8 +1,11 @@
 // What a bot knows when it decides: built from its PlayerView (real decisions) or, inside the
 // hard bot's simulations, from a simulated state for one seat, reading only that seat's cards
 // and public information. The policies see nothing else.
-import { ALL_CARD_IDS, envidoOfIds, florPoints, hasFlor, strengthTable, type RankMode } from "../cards";
-import { envidoAcceptValue, envidoRejectValue, legalForSeat, maoSeat, seatTeam } from "../engine";
+import { envidoOfIds, florPoints, hasFlor, strengthTable, type RankMode } from "../cards";
+import { handDeck } from "../deal";
+import { envidoAcceptValue, envidoRejectValue } from "../envido";
+import { legalForSeat } from "../legal-actions";
+import { maoSeat, seatTeam } from "../seats";
 import type { Action, EnvidoCall, GamePhase, MatchState, Rank, ResolvedRules, TeamIdx, TrickOutcome, Variant } from "../types";
 import type { PlayerView } from "../view";
 
@@ -66,9 +69,10 @@ export function strengthIn(sit: Situation, card: string): number {
   return strengthTable(sit.mode, sit.manilha)[card];
 }
 
-function unseenFrom(known: Set<string>): string[] {
+/** The cards of this table's deck (40, or baralho limpo's 24 / 27) that this seat has not seen. */
+function unseenFrom(known: Set<string>, rules: ResolvedRules): string[] {
   const out: string[] = [];
-  for (const c of ALL_CARD_IDS) if (!known.has(c)) out.push(c);
+  for (const c of handDeck(rules)) if (!known.has(c)) out.push(c);
   return out;
 }
 
@@ -123,7 +127,7 @@ export function situationFromView(v: PlayerView): Situation {
     leader: seatIdx(cur.leader),
     plays,
     outcomes,
-    unseen: unseenFrom(known),
+    unseen: unseenFrom(known, v.rules),
     partner,
     scores: [v.team1Score, v.team2Score],
     target: v.targetScore,
@@ -207,7 +211,7 @@ export function situationFromState(s: MatchState, seat: number): Situation {
     leader: cur.leader,
     plays,
     outcomes,
-    unseen: unseenFrom(known),
+    unseen: unseenFrom(known, s.rules),
     partner,
     scores: [s.scores[0], s.scores[1]],
     target: s.rules.targetPoints,

@@ -262,12 +262,12 @@ describe("flor (rules §4.6; on by default in Gaúcho, a house rule in Argentino
     expect(timeoutAction(c, "a")).toEqual({ type: "respond_flor", response: "reject" });
     expect(act(c, "a", { type: "respond_flor", response: "accept" }).state.scores).toEqual([6, 0]);
     expect(act(c, "a", { type: "respond_flor", response: "reject" }).state.scores).toEqual([0, 4]);
-    // al resto: the leader's remainder (12 - 0) + 3 per flor ends the match.
+    // al resto: the leader's remainder (18 - 0: Gaúcho one against one plays to 18) + 3 per flor ends the match.
     const ar = act(c, "a", { type: "call_flor", call: "contraflor_al_resto" }).state;
     expect(pendingPlayer(ar)).toBe("b");
     const arr = act(ar, "b", { type: "respond_flor", response: "accept" });
     expect(arr.state.phase).toBe("game_over");
-    expect(arr.state.scores).toEqual([18, 0]);
+    expect(arr.state.scores).toEqual([24, 0]);
     expect(act(ar, "b", { type: "respond_flor", response: "reject" }).state.scores).toEqual([6, 0]);
   });
 

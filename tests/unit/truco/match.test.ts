@@ -28,16 +28,32 @@ function timeoutHand(s: MatchState): MatchState {
   return s;
 }
 
-describe("match targets (DESIGN.md §5, ADR 011)", () => {
-  const target = (variant: Variant, rules = {}) => createMatch({ variant, players: P2, seed: "t", rules }).rules.targetPoints;
-  it("12 in the Brazilian variants (Gaúcho included), 30 in Argentino; overridable", () => {
-    expect(target("paulista")).toBe(12);
-    expect(target("mineiro")).toBe(12);
-    expect(target("international")).toBe(12);
-    expect(target("gaucho")).toBe(12);
-    expect(target("argentino")).toBe(30);
-    expect(target("gaucho", { targetPoints: 24 })).toBe(24);
+describe("match targets (DESIGN.md §5, truco-rules.md §3, ADR 011)", () => {
+  const target = (variant: Variant, rules = {}, players = P2) => createMatch({ variant, players, seed: "t", rules }).rules.targetPoints;
+  it("12 in Paulista, Mineiro and International, 30 in Argentino, Gaúcho 18 one against one and 24 in pairs; overridable", () => {
+    for (const players of [P2, P4]) {
+      expect(target("paulista", {}, players)).toBe(12);
+      expect(target("mineiro", {}, players)).toBe(12);
+      expect(target("international", {}, players)).toBe(12);
+      expect(target("argentino", {}, players)).toBe(30);
+    }
+    expect(target("gaucho", {}, P2)).toBe(18);
+    expect(target("gaucho", {}, P4)).toBe(24);
+    expect(target("gaucho", { targetPoints: 12 }, P4)).toBe(12);
     expect(target("argentino", { targetPoints: 15 })).toBe(15);
+  });
+
+  it("the Spanish variants play in two halves (Gaúcho voltas of 9 or 12, Argentino malas of 15); the Brazilian ones in one", () => {
+    const half = (variant: Variant, players = P2, rules = {}) => createMatch({ variant, players, seed: "t", rules }).rules.halfTarget;
+    expect(half("gaucho", P2)).toBe(9);
+    expect(half("gaucho", P4)).toBe(12);
+    expect(half("argentino")).toBe(15);
+    expect(half("gaucho", P4, { targetPoints: 12 })).toBe(6);
+    expect(half("paulista")).toBeNull();
+    expect(viewFor(createMatch({ variant: "gaucho", players: P4, seed: "t" }), "a")).toMatchObject({
+      targetScore: 24,
+      rules: { targetPoints: 24, halfTarget: 12 },
+    });
   });
 
   it("overshoot wins: 10 + 3 = 13 ends a game to 12", () => {

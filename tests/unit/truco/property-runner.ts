@@ -1,12 +1,13 @@
-// Random full matches with every invariant of the issue checked at each step.
+// Random full matches with every invariant of the issue checked at each step, driven by playMatch.
 import {
   applyAction,
   createMatch,
   handSeed,
   legalActions,
+  manilhaRank,
   pendingPlayer,
+  playMatch,
   shuffledDeck,
-  startNextHand,
   viewFor,
   type Action,
   type HouseRules,
@@ -51,14 +52,21 @@ function randomAction(rng: Rng): Action {
 
 const key = (a: Action) => JSON.stringify({ ...a, faceDown: a.type === "play_card" ? !!a.faceDown : undefined });
 
+/** The table's deck: 40 cards, or baralho limpo's Q J K A 2 3 (plus 4♣ 7♥ 7♦ with fixed manilhas). */
+function deckOf(s: MatchState): string[] {
+  if (s.rules.deck !== "limpo") return CARD_IDS;
+  return CARD_IDS.filter((c) => "QJKA23".includes(c[0]) || (s.rules.manilhaMode === "velha" && ["4c", "7h", "7d"].includes(c)));
+}
+
 function checkCards(s: MatchState): void {
   const h = s.hand;
   const n = s.players.length;
+  const inDeck = new Set(deckOf(s));
   const seen = new Set<string>();
   for (let seat = 0; seat < n; seat++) {
     check(h.dealt[seat].length === 3, "three cards dealt to each seat");
     for (const c of h.dealt[seat]) {
-      check(CARD_IDS.includes(c), `known card ${c}`);
+      check(inDeck.has(c), `card ${c} belongs to the table's deck`);
       check(!seen.has(c), `card ${c} dealt twice`);
       seen.add(c);
     }
@@ -66,16 +74,31 @@ function checkCards(s: MatchState): void {
     const now = [...h.held[seat], ...played].sort();
     check(JSON.stringify(now) === JSON.stringify([...h.dealt[seat]].sort()), `seat ${seat}: held + played = dealt`);
   }
-  if (h.vira !== null) check(!seen.has(h.vira), "the vira is not in a hand");
+  if (h.vira !== null) {
+    check(inDeck.has(h.vira), "the vira belongs to the table's deck");
+    check(!seen.has(h.vira), "the vira is not in a hand");
+    check(h.manilha === manilhaRank(h.vira, s.rules.deck), "the manilha follows the vira in the deck's cycle");
+  }
   if (!h.fixedDeal) {
-    // The deal follows the committed seed, and the undealt rest completes the 40 cards.
-    const deck = shuffledDeck(handSeed(s), s.variant).map((c) => c.id);
-    check(new Set(deck).size === 40, "40 distinct cards");
+    // The deal follows the committed seed, and the undealt rest completes the deck.
+    const deck = shuffledDeck(handSeed(s), s.variant, s.rules).map((c) => c.id);
+    check(deck.length === inDeck.size && deck.every((c) => inDeck.has(c)) && new Set(deck).size === deck.length, "the whole deck, once");
     const mao = (s.dealer + 1) % n;
     for (let k = 0; k < 3 * n; k++) check(h.dealt[(mao + k) % n][Math.floor(k / n)] === deck[k], "deal follows the seed");
     if (h.vira !== null) check(h.vira === deck[3 * n], "vira follows the seed");
     const rest = deck.slice(3 * n + (h.vira ? 1 : 0));
-    check(seen.size + (h.vira ? 1 : 0) + rest.length === 40, "the 40 cards are conserved");
+    check(seen.size + (h.vira ? 1 : 0) + rest.length === inDeck.size, "the deck's cards are conserved");
+  }
+}
+
+/** With the raise cap, no truco-ladder call is offered when the hand's value once accepted already wins for the caller. */
+function checkRaiseCap(s: MatchState, pending: string, legal: readonly Action[]): void {
+  if (!s.rules.raiseCap) return;
+  const seat = s.players.findIndex((p) => p.id === pending);
+  const team = s.players[seat].team === "team1" ? 0 : 1;
+  const current = s.hand.truco ? s.hand.truco.level : s.hand.stake;
+  if (s.scores[team] + s.rules.ladder.values[current] >= s.rules.targetPoints) {
+    check(!legal.some((a) => a.type === "call_truco"), "raise cap: no raise when accepting already wins");
   }
 }
 
@@ -124,66 +147,71 @@ export interface RunStats {
 export function randomMatch(variant: Variant, mode: 2 | 4, seed: number, rules: HouseRules = {}): RunStats {
   const rng = sfc32(seed, seed ^ 0x5bd1e995, 0x9e3779b9, mode);
   const players = mode === 2 ? P2 : P4;
-  let s = createMatch({ variant, players, seed: `prop-${variant}-${mode}-${seed}`, rules });
-  const target = s.rules.targetPoints;
+  const start = createMatch({ variant, players, seed: `prop-${variant}-${mode}-${seed}`, rules });
+  const target = start.rules.targetPoints;
   let hands = 1;
   let actions = 0;
   let viewer = 0;
-  checkCards(s);
-  while (s.phase !== "game_over") {
-    check(actions < 3000 && hands < 400, "the match terminates");
-    if (s.phase === "round_end") {
-      checkView(s, players[rng.int(mode)].id);
-      const r = startNextHand(s);
-      check(r.ok, "startNextHand works in round_end");
-      check(r.state.actionCount === s.actionCount + 1, "counter grows on a new hand");
-      check(r.state.dealer === (s.hand.result!.redeal ? s.dealer : (s.dealer + 1) % mode), "dealer rotates");
-      s = r.state;
-      hands++;
-      checkCards(s);
-      continue;
-    }
-    const pending = pendingPlayer(s);
-    check(pending !== null, "someone must act in a live hand");
-    for (const p of players) {
-      if (p.id !== pending) check(legalActions(s, p.id).length === 0, "only the pending player may act");
-    }
-    const legal = legalActions(s, pending);
-    check(legal.length > 0, `the pending player has a legal action (${s.phase})`);
-    const legalKeys = new Set(legal.map(key));
+  let before = "";
+  checkCards(start);
+  const run = playMatch(
+    start,
+    (s, pending, legal) => {
+      check(actions < 3000 && hands < 400, "the match terminates");
+      check(pending === pendingPlayer(s), "playMatch asks the pending player");
+      for (const p of players) {
+        if (p.id !== pending) check(legalActions(s, p.id).length === 0, "only the pending player may act");
+      }
+      check(legal.length > 0, `the pending player has a legal action (${s.phase})`);
+      const legalKeys = new Set(legalActions(s, pending).map(key));
+      check(legalKeys.size === legal.length && legal.every((a) => legalKeys.has(key(a))), "playMatch offers the legal actions");
+      checkRaiseCap(s, pending, legal);
 
-    // Probe: a random action not in the legal list is refused, and so is any action by another player.
-    const probe = randomAction(rng);
-    const before = JSON.stringify(s);
-    if (!legalKeys.has(key(probe))) check(!applyAction(s, pending, probe).ok, `illegal ${key(probe)} refused`);
-    const other = players[rng.int(mode)].id;
-    if (other !== pending) check(!applyAction(s, other, legal[0]).ok, "out-of-turn action refused");
-
-    const action = legal[rng.int(legal.length)];
-    const r = applyAction(s, pending, action);
-    check(r.ok, `legal action accepted: ${key(action)}`);
-    check(JSON.stringify(s) === before, "applyAction never mutates its input");
-    const next = r.state;
-    check(next.actionCount === s.actionCount + 1, "counter grows");
-    check(next.scores[0] >= s.scores[0] && next.scores[1] >= s.scores[1], "scores only grow");
-    if (next.phase === "game_over") {
-      const w = next.winner === "team1" ? 0 : 1;
-      check(next.scores[w] >= target, "the winner reached the target");
-      check(
-        r.events.some((e) => e.type === "match_ended"),
-        "match_ended emitted",
-      );
-    } else if (next.rules.endImmediately) {
-      check(next.scores[0] < target && next.scores[1] < target, "the match ends at the target");
-    }
-    s = next;
-    actions++;
-    checkCards(s);
-    // One viewer per step, cycling through every seat and the spectator.
-    viewer = (viewer + 1) % (mode + 1);
-    checkView(s, viewer === mode ? null : players[viewer].id);
-  }
-  check(JSON.parse(JSON.stringify(s)).phase === "game_over", "state is plain JSON");
+      // Probe: a random action not in the legal list is refused, and so is any action by another player.
+      const probe = randomAction(rng);
+      before = JSON.stringify(s);
+      if (!legalKeys.has(key(probe))) check(!applyAction(s, pending, probe).ok, `illegal ${key(probe)} refused`);
+      const other = players[rng.int(mode)].id;
+      if (other !== pending) check(!applyAction(s, other, legal[0]).ok, "out-of-turn action refused");
+      return legal[rng.int(legal.length)];
+    },
+    {
+      log: false,
+      onStep: ({ before: s, action, events, state: next }) => {
+        if (action === null) {
+          // A new hand was dealt from round_end.
+          check(hands < 400, "the match terminates");
+          checkView(s, players[rng.int(mode)].id);
+          check(next.actionCount === s.actionCount + 1, "counter grows on a new hand");
+          check(next.dealer === (s.hand.result!.redeal ? s.dealer : (s.dealer + 1) % mode), "dealer rotates");
+          hands++;
+          checkCards(next);
+          return;
+        }
+        check(JSON.stringify(s) === before, "applyAction never mutates its input");
+        check(next.actionCount === s.actionCount + 1, "counter grows");
+        check(next.scores[0] >= s.scores[0] && next.scores[1] >= s.scores[1], "scores only grow");
+        if (next.phase === "game_over") {
+          const w = next.winner === "team1" ? 0 : 1;
+          check(next.scores[w] >= target, "the winner reached the target");
+          check(
+            events.some((e) => e.type === "match_ended"),
+            "match_ended emitted",
+          );
+        } else if (next.rules.endImmediately) {
+          check(next.scores[0] < target && next.scores[1] < target, "the match ends at the target");
+        }
+        actions++;
+        checkCards(next);
+        // One viewer per step, cycling through every seat and the spectator.
+        viewer = (viewer + 1) % (mode + 1);
+        checkView(next, viewer === mode ? null : players[viewer].id);
+      },
+    },
+  );
+  check(run.stop === "match_over", `the run ends with the match (${run.stop}${run.error ? `: ${run.error.message}` : ""})`);
+  check(run.actions === actions && run.hands === hands, "playMatch counts every action and hand");
+  check(JSON.parse(JSON.stringify(run.state)).phase === "game_over", "state is plain JSON");
   return { hands, actions };
 }
 
@@ -205,5 +233,7 @@ export function randomRules(rng: Rng): HouseRules {
     faltaEnvido: pick(["classic", "malas_buenas", "match_from_malas"] as const),
     foldFirstTrickNoEnvido: pick(["truco_value", "two_points"] as const),
     endImmediately: rng.int(3) !== 0,
+    deck: pick([undefined, "sujo", "limpo"] as const),
+    raiseCap: rng.int(2) === 0,
   };
 }
