@@ -6,7 +6,7 @@
 //          --workers N (default: available parallelism).
 import { availableParallelism } from "node:os";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { applyAction, createMatch, legalActions, pendingPlayer, startNextHand, type Variant } from "../game/truco/index";
+import { createMatch, playMatch, type Chooser, type Variant } from "../game/truco/index";
 import { winRate } from "../game/truco/bots/arena";
 import type { BotLevel } from "../game/truco/bots/index";
 import { sfc32 } from "../game/truco/random";
@@ -39,33 +39,20 @@ function arg(name: string, fallback: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
-/** Random legal actions through the public API until `seconds` elapse; full hands per second. */
+/** Random legal actions through the public API (playMatch) until `seconds` elapse; full hands per second. */
 function throughput(variant: Variant, mode: 2 | 4, seconds: number): number {
   const rng = sfc32(7, 11, mode, variant.length);
   const players = Array.from({ length: mode }, (_, i) => ({ id: `p${i}`, team: (i % 2 ? "team2" : "team1") as "team1" | "team2" }));
+  const random: Chooser = (_state, _player, legal) => legal[rng.int(legal.length)];
   let hands = 0;
   let matches = 0;
   const start = performance.now();
   const end = start + seconds * 1000;
   while (performance.now() < end) {
     for (let batch = 0; batch < 20; batch++) {
-      let s = createMatch({ variant, players, seed: `bench-${matches++}` });
-      for (;;) {
-        if (s.phase === "game_over") break;
-        if (s.phase === "round_end") {
-          const r = startNextHand(s);
-          if (!r.ok) throw new Error(r.message);
-          s = r.state;
-          hands++;
-          continue;
-        }
-        const p = pendingPlayer(s)!;
-        const legal = legalActions(s, p);
-        const r = applyAction(s, p, legal[rng.int(legal.length)]);
-        if (!r.ok) throw new Error(r.message);
-        s = r.state;
-      }
-      hands++; // the last hand of the match
+      const run = playMatch(createMatch({ variant, players, seed: `bench-${matches++}` }), random, { log: false });
+      if (run.stop !== "match_over") throw new Error(`bench match stopped: ${run.stop} ${run.error?.message ?? ""}`);
+      hands += run.hands;
     }
   }
   return hands / ((performance.now() - start) / 1000);
@@ -85,7 +72,7 @@ async function main(): Promise<void> {
   const matches2 = arg("matches2v2", 200);
   const workers = Math.max(1, arg("workers", availableParallelism()));
   console.log(`Truco engine benchmark — Node ${process.version}`);
-  console.log("\nRandom full hands per second on one core (public API: legalActions + applyAction + startNextHand;");
+  console.log("\nRandom full hands per second on one core (public API: playMatch = legal actions + applyAction + startNextHand;");
   console.log(`random legal actions; best of 5 runs of ${seconds} s, as the machine may be shared)`);
   console.log("  variant          1v1        2v2");
   throughput("paulista", 2, 0.5); // warm-up

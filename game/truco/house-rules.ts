@@ -28,7 +28,10 @@ export const HouseRulesSchema = z.strictObject({
 
 // The schema and the documented HouseRules type must name the same keys with the same values.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _sameShape: Same<z.infer<typeof HouseRulesSchema>, HouseRules> = true;
+const _sameShape: [Same<keyof z.infer<typeof HouseRulesSchema>, keyof HouseRules>, Same<z.infer<typeof HouseRulesSchema>, HouseRules>] = [
+  true,
+  true,
+];
 void _sameShape;
 
 export const HOUSE_RULE_KEYS: readonly string[] = Object.freeze(Object.keys(HouseRulesSchema.shape));

@@ -63,7 +63,11 @@ export function Scoreboard({ turnText }: { turnText: string }) {
         <span className="truncate text-xs font-bold text-gold-300" aria-live="off">
           {turnText}
         </span>
-        <span className="sr-only">{t("game:board.target", { count: view.targetScore })}</span>
+        <span className="sr-only">
+          {view.rules.halfTarget
+            ? t("game:board.targetHalves", { count: view.targetScore, half: view.rules.halfTarget })
+            : t("game:board.target", { count: view.targetScore })}
+        </span>
       </div>
     </div>
   );

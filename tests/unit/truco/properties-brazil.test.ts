@@ -19,3 +19,14 @@ describe.each(["paulista", "mineiro", "international"] as const)("%s: random ful
     120_000,
   );
 });
+
+describe.each(["paulista", "mineiro", "international"] as const)("%s: baralho limpo with the raise cap", (variant) => {
+  it("the invariants hold with the 24 (27) card deck and capped raises", () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.constantFrom(2 as const, 4 as const), (seed, mode) => {
+        randomMatch(variant, mode, seed, { deck: "limpo", raiseCap: true });
+      }),
+      { numRuns: 200 },
+    );
+  }, 120_000);
+});

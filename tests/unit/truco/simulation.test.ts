@@ -1,16 +1,7 @@
 // The hard bot rebuilds a full state from its view plus sampled hidden cards. With the real
 // hidden cards, the rebuilt state must be the real one (everything the rules read).
 import { describe, expect, it } from "vitest";
-import {
-  applyAction,
-  createMatch,
-  legalActions,
-  pendingPlayer,
-  startNextHand,
-  viewFor,
-  type MatchState,
-  type Variant,
-} from "../../../game/truco/index";
+import { createMatch, playMatch, viewFor, type MatchState, type Variant } from "../../../game/truco/index";
 import { stateFromView } from "../../../game/truco/bots/hard";
 import { sfc32 } from "../../../game/truco/random";
 import { P2, P4 } from "./helpers";
@@ -40,28 +31,23 @@ describe("stateFromView (hard bot simulations)", () => {
       let checked = 0;
       for (let m = 0; m < 30; m++) {
         const players = m % 2 ? P4 : P2;
-        let s = createMatch({
+        const start = createMatch({
           variant,
           players,
           seed: `sim-${m}`,
           rules: { flor: true, responseRule: m % 3 ? "first_answer_binds" : "both_must_refuse" },
         });
-        while (s.phase !== "game_over") {
-          if (s.phase === "round_end") {
-            const r = startNextHand(s);
-            if (!r.ok) throw new Error(r.message);
-            s = r.state;
-            continue;
-          }
-          const p = pendingPlayer(s)!;
-          const rebuilt = stateFromView(viewFor(s, p), dealtInPlayOrder(s), s.hand.held);
-          expect(comparable(rebuilt)).toEqual(comparable(s));
-          checked++;
-          const legal = legalActions(s, p);
-          const r = applyAction(s, p, legal[rng.int(legal.length)]);
-          if (!r.ok) throw new Error(r.message);
-          s = r.state;
-        }
+        const run = playMatch(
+          start,
+          (s, p, legal) => {
+            const rebuilt = stateFromView(viewFor(s, p), dealtInPlayOrder(s), s.hand.held);
+            expect(comparable(rebuilt)).toEqual(comparable(s));
+            checked++;
+            return legal[rng.int(legal.length)];
+          },
+          { log: false },
+        );
+        expect(run.stop).toBe("match_over");
       }
       expect(checked).toBeGreaterThan(100);
     });
