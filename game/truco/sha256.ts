@@ -11,7 +11,6 @@ const K = new Int32Array([
   0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-const W = new Int32Array(64);
 const HEX = "0123456789abcdef";
 
 /** UTF-8 bytes of a JS string (surrogate pairs combined, lone surrogates as U+FFFD). */
@@ -34,8 +33,6 @@ function utf8Bytes(text: string): number[] {
   return out;
 }
 
-let BUF = new Uint8Array(128);
-
 /** The eight 32-bit words of SHA-256(utf8(text)). */
 export function sha256Words(text: string): number[] {
   if (text.length <= 55 && isAscii(text)) return shortAscii(text);
@@ -50,16 +47,16 @@ function isAscii(text: string): boolean {
 /** One-block fast path (ASCII, at most 55 bytes): the message words are built directly. */
 function shortAscii(text: string): number[] {
   const len = text.length;
-  for (let i = 0; i < 16; i++) W[i] = 0;
+  const W = new Int32Array(64); // the message schedule: per call, so the module keeps no state
   for (let j = 0; j < len; j++) W[j >> 2] |= text.charCodeAt(j) << (24 - 8 * (j & 3));
   W[len >> 2] |= 0x80 << (24 - 8 * (len & 3));
   W[15] = len * 8;
   const out = INIT.slice();
-  compress(out);
+  compress(out, W);
   return out;
 }
 
-const INIT = [
+const INIT: readonly number[] = [
   0x6a09e667 | 0,
   0xbb67ae85 | 0,
   0x3c6ef372 | 0,
@@ -71,7 +68,7 @@ const INIT = [
 ];
 
 /** One compression round over W[0..15] (already loaded) into the eight state words `v`. */
-function compress(v: number[]): void {
+function compress(v: number[], W: Int32Array): void {
   for (let i = 16; i < 64; i++) {
     let u = W[i - 2];
     const t1 = ((u >>> 17) | (u << 15)) ^ ((u >>> 19) | (u << 13)) ^ (u >>> 10);
@@ -124,12 +121,10 @@ function general(text: string): number[] {
   const bytes = ascii ? null : utf8Bytes(text);
   len = ascii ? text.length : bytes!.length;
   const total = Math.ceil((len + 9) / 64) * 64;
-  if (BUF.length < total) BUF = new Uint8Array(total * 2);
-  const buf = BUF;
+  const buf = new Uint8Array(total);
   if (ascii) for (let i = 0; i < len; i++) buf[i] = text.charCodeAt(i);
   else for (let i = 0; i < len; i++) buf[i] = bytes![i];
   buf[len] = 0x80;
-  buf.fill(0, len + 1, total);
   // 64-bit big-endian bit length; strings here are far below 2^32 bits.
   const bitLen = len * 8;
   const hi = Math.floor(bitLen / 0x100000000);
@@ -143,18 +138,18 @@ function general(text: string): number[] {
   buf[total - 1] = bitLen & 255;
 
   const v = INIT.slice();
+  const W = new Int32Array(64);
   for (let off = 0; off < total; off += 64) {
     for (let i = 0; i < 16; i++) {
       const j = off + i * 4;
       W[i] = (buf[j] << 24) | (buf[j + 1] << 16) | (buf[j + 2] << 8) | buf[j + 3];
     }
-    compress(v);
+    compress(v, W);
   }
   return v;
 }
 
-const BYTE_HEX: string[] = [];
-for (let i = 0; i < 256; i++) BYTE_HEX.push(HEX[i >> 4] + HEX[i & 15]);
+const BYTE_HEX: readonly string[] = Object.freeze(Array.from({ length: 256 }, (_, i) => HEX[i >> 4] + HEX[i & 15]));
 
 /** Lower-case hex of 32-bit words (big-endian). */
 export function wordsToHex(words: ArrayLike<number>): string {
