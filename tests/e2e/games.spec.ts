@@ -118,7 +118,8 @@ test("one player plays a whole match against the computer", async ({ browser }) 
   await expect(page.getByTestId("board")).toBeVisible();
   await expect(page.getByTestId("info-entry")).toContainText("Grátis");
   await expect(page.getByTestId("seat-top")).toBeVisible();
-  await playToTheEnd([{ page, policy: { callTruco: true } }], 220_000);
+  // Gaúcho one against one plays to 18 (two voltas of 9): raising keeps the match about as short as it was to 12.
+  await playToTheEnd([{ page, policy: { callTruco: true, raise: true } }], 220_000);
   await expect(page.getByTestId("match-result")).toContainText("Jogo de treino: nenhuma moeda ou ponto de ranking mudou.");
   const final = (await page.getByTestId("final-score").textContent()) ?? "";
   expect(Math.max(...(final.match(/\d+/g) ?? ["0"]).map(Number))).toBeGreaterThanOrEqual(12);
