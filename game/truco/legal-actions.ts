@@ -1,6 +1,6 @@
 // What a seat may do now: the legal action list (applyAction accepts exactly its members, ADR
 // 010) and, for a refused action, a message saying why.
-import { ALL_CARD_IDS } from "./cards";
+import { ALL_CARD_IDS, frozenRecord } from "./cards";
 import { envidoOpenAllowed, envidoRaises } from "./envido";
 import { florOptions } from "./flor";
 import { decisionSeat } from "./phase";
@@ -12,8 +12,7 @@ import type { Action, EnvidoCall, FlorCall, MatchState, TrucoCall } from "./type
 // Legal actions are shared, frozen constants: listing them allocates only the array.
 type PlayCard = Extract<Action, { type: "play_card" }>;
 const frozen = <T extends Action>(a: T): T => Object.freeze(a) as T;
-const table = <K extends string, V>(keys: readonly K[], make: (k: K) => V): Readonly<Record<K, V>> =>
-  Object.freeze(Object.fromEntries(keys.map((k) => [k, make(k)])) as Record<K, V>);
+const table = frozenRecord;
 
 /** Face-up plays by card id (also the fast path of applyAction). */
 export const PLAY_UP: Readonly<Record<string, PlayCard>> = table(ALL_CARD_IDS, (id) => frozen<PlayCard>({ type: "play_card", cardId: id }));

@@ -57,7 +57,7 @@ export function createMatch(input: CreateMatchInput): MatchState {
   }
   let rules: MatchState["rules"];
   try {
-    rules = resolveRules(variant, input.rules ?? {}, n);
+    rules = resolveRules(variant, input.rules, n);
   } catch (err) {
     throw new Error(`createMatch: ${err instanceof Error ? err.message : String(err)}`);
   }

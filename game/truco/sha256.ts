@@ -47,7 +47,7 @@ function isAscii(text: string): boolean {
 /** One-block fast path (ASCII, at most 55 bytes): the message words are built directly. */
 function shortAscii(text: string): number[] {
   const len = text.length;
-  const W = new Int32Array(64); // the message schedule: per call, so the module keeps no state
+  const W = new Int32Array(16); // the block, per call: the module keeps no scratch state
   for (let j = 0; j < len; j++) W[j >> 2] |= text.charCodeAt(j) << (24 - 8 * (j & 3));
   W[len >> 2] |= 0x80 << (24 - 8 * (len & 3));
   W[15] = len * 8;
@@ -67,15 +67,12 @@ const INIT: readonly number[] = [
   0x5be0cd19 | 0,
 ];
 
-/** One compression round over W[0..15] (already loaded) into the eight state words `v`. */
+/**
+ * One compression round into the eight state words `v`. `W` holds the block's 16 message words
+ * and is then used as a rolling 16-word window of the message schedule (W[i] replaces W[i-16]),
+ * so a call needs only a small per-call array and the module keeps no scratch state.
+ */
 function compress(v: number[], W: Int32Array): void {
-  for (let i = 16; i < 64; i++) {
-    let u = W[i - 2];
-    const t1 = ((u >>> 17) | (u << 15)) ^ ((u >>> 19) | (u << 13)) ^ (u >>> 10);
-    u = W[i - 15];
-    const t2 = ((u >>> 7) | (u << 25)) ^ ((u >>> 18) | (u << 14)) ^ (u >>> 3);
-    W[i] = (((t1 + W[i - 7]) | 0) + ((t2 + W[i - 16]) | 0)) | 0;
-  }
   let a = v[0],
     b = v[1],
     c = v[2],
@@ -85,9 +82,19 @@ function compress(v: number[], W: Int32Array): void {
     g = v[6],
     h = v[7];
   for (let i = 0; i < 64; i++) {
+    let w: number;
+    if (i < 16) w = W[i];
+    else {
+      let u = W[(i - 2) & 15];
+      const s1 = ((u >>> 17) | (u << 15)) ^ ((u >>> 19) | (u << 13)) ^ (u >>> 10);
+      u = W[(i - 15) & 15];
+      const s0 = ((u >>> 7) | (u << 25)) ^ ((u >>> 18) | (u << 14)) ^ (u >>> 3);
+      w = (((s1 + W[(i - 7) & 15]) | 0) + ((s0 + W[i & 15]) | 0)) | 0;
+      W[i & 15] = w;
+    }
     const t1 =
       ((((((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))) + ((e & f) ^ (~e & g))) | 0) +
-        ((h + ((K[i] + W[i]) | 0)) | 0)) |
+        ((h + ((K[i] + w) | 0)) | 0)) |
       0;
     const t2 = ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
     h = g;
@@ -138,7 +145,7 @@ function general(text: string): number[] {
   buf[total - 1] = bitLen & 255;
 
   const v = INIT.slice();
-  const W = new Int32Array(64);
+  const W = new Int32Array(16);
   for (let off = 0; off < total; off += 64) {
     for (let i = 0; i < 16; i++) {
       const j = off + i * 4;

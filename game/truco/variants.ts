@@ -36,7 +36,7 @@ export function defaultTarget(variant: Variant, players: number): number {
  * an unknown key or a bad value (see `parseHouseRules`). A key that does not apply to the variant
  * has no effect. See docs/decisions/010 and 011 for the choices made where sources disagree.
  */
-export function resolveRules(variant: Variant, input: HouseRules = {}, players = 4): ResolvedRules {
+export function resolveRules(variant: Variant, input?: HouseRules, players = 4): ResolvedRules {
   const parsed = parseHouseRules(input);
   if (!parsed.ok) throw new Error(parsed.error);
   const rules = parsed.rules;

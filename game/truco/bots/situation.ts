@@ -72,7 +72,8 @@ export function strengthIn(sit: Situation, card: string): number {
 /** The cards of this table's deck (40, or baralho limpo's 24 / 27) that this seat has not seen. */
 function unseenFrom(known: Set<string>, rules: ResolvedRules): string[] {
   const out: string[] = [];
-  for (const c of handDeck(rules)) if (!known.has(c)) out.push(c);
+  const deck = handDeck(rules);
+  for (let i = 0; i < deck.length; i++) if (!known.has(deck[i])) out.push(deck[i]);
   return out;
 }
 
