@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { act, cancel, nextDeadline, ratingsNeeded, restoreRoom, settleRoom, type Step, type StoredRoom } from "../../../game/room/index";
 import { legalActions, pendingPlayer } from "../../../game/truco/index";
-import { clockAt, seated, Sim, started, T0 } from "./helpers";
+import { clockAt, seated, type Sim, started, T0 } from "./helpers";
 
 /** A 1v1 a truco away from its end: team1 on 11 (Paulista, first to 12). */
 function nearTheEnd(over = {}) {
