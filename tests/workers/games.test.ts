@@ -537,6 +537,7 @@ describe("rooms the server creates with their seats assigned", () => {
       error: "insufficient_coins",
     });
     expect(await gameRow(game.id)).toMatchObject({ status: "cancelled", end_reason: "seat_failed" });
+    expect(await roomRpc(game.id).openAssigned(game, [seatOf(a, 100), seatOf(poor, 100)])).toEqual({ ok: false, error: "closed" });
     expect((await userRow(a.user.id))?.virtual_coins).toBe(1000);
     expect((await userRow(poor.user.id))?.virtual_coins).toBe(10);
 

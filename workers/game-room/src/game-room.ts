@@ -158,7 +158,8 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     const { noShowSeconds, noShowRule } = AssignedRoomOptionsSchema.parse(options);
     return this.exclusive(async () => {
       const existing = await this.load();
-      if (existing) return existing.assigned ? { ok: true } : { ok: false, error: "closed" };
+      // A repeated call (the caller retrying) finds its room; anything else here is not its room.
+      if (existing) return existing.assigned && existing.game.status !== "cancelled" ? { ok: true } : { ok: false, error: "closed" };
       const noShowMs = noShowSeconds === undefined ? undefined : noShowSeconds * 1000;
       let step: rules.Step = { room: rules.createRoom({ game, seats: assigned, noShowMs, noShowRule }, this.clock()), effects: [] };
       for (const request of assigned) {
@@ -213,7 +214,8 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     }
     const room = await this.load();
     if (!room || !rules.seatOfUser(room, userId)) return new Response("Not seated at this table", { status: 403 });
-    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    const pair = new WebSocketPair();
+    const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server, [userId]);
     server.serializeAttachment({ userId, windowStart: Date.now(), frames: 0 } satisfies Attachment);
     this.users.set(server, userId);
@@ -251,7 +253,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     // only a move that ends the match awaits D1 before adopting, so that one runs alone.
     const result = rules.act(room, attachment.userId, actionOf(message), this.clock());
     if (!result.ok) return send(ws, errorMessage(result.code, result.message));
-    if (rules.ratingsNeeded(result.step.room) === null) return this.commit(result.step);
+    if (!result.step.effects.some(rules.isWrite) && rules.ratingsNeeded(result.step.room) === null) return this.commit(result.step);
     await this.exclusive(async () => {
       try {
         await this.commit(await this.settling(result.step));
