@@ -1,7 +1,8 @@
+import { z } from "zod";
 import type { BotLevel, ChatMessageView, GameStatePayload, GameSummary } from "./protocol";
 
-// What the Pages app may ask a GameRoom Durable Object (over DO RPC). The
-// app never imports workers/; both sides share this contract instead.
+// What the Pages app (and, later, the tournament and matchmaking objects) may ask a GameRoom
+// Durable Object over DO RPC. The app never imports workers/; both sides share this contract.
 
 /** The verified user id, set by the Pages side after it checked the session and the seat; the room trusts no other. */
 export const USER_HEADER = "X-Truco-User";
@@ -19,6 +20,39 @@ export interface SeatRequest {
   isPremium: boolean;
   rating: number;
 }
+
+/** A seat the server assigns when it creates the room (tournament and quick-match games), in seat order. */
+export const AssignedSeatSchema = z
+  .object({
+    userId: z.string().min(1).max(64),
+    nickname: z.string().min(1).max(64),
+    avatarUrl: z.string().max(2048).nullable(),
+    isPremium: z.boolean(),
+    rating: z.number().int().min(0),
+    /** What the room debits at seating, as any seat's entry (0 when the caller settled the entry itself). */
+    entry: z.number().int().min(0).max(1_000_000),
+  })
+  .strict();
+export type AssignedSeat = z.infer<typeof AssignedSeatSchema>;
+
+/**
+ * What happens when a server-created room's no-show deadline passes with players still absent
+ * (ADR 025): `forfeit`: if every absent player sits on one team, the other team wins by forfeit
+ * (settled like any result); if both teams have absent players, the game is cancelled and the
+ * entries the room debited are returned. `bots`: computer players take the absent seats and the
+ * game starts; an owner who connects later takes the seat back.
+ */
+export const NoShowRuleSchema = z.enum(["forfeit", "bots"]);
+export type NoShowRule = z.infer<typeof NoShowRuleSchema>;
+
+export const AssignedRoomOptionsSchema = z
+  .object({
+    /** Seconds the assigned players have to connect (the tournament rule is 120); none: a waiting room's idle timeout applies. */
+    noShowSeconds: z.number().int().min(1).max(3600).optional(),
+    noShowRule: NoShowRuleSchema.default("forfeit"),
+  })
+  .strict();
+export type AssignedRoomOptions = z.input<typeof AssignedRoomOptionsSchema>;
 
 export type RoomError =
   | "not_found"
@@ -38,6 +72,13 @@ export type RoomResult = { ok: true } | { ok: false; error: RoomError };
 export interface RoomRpc {
   /** Creates the room for a game row just inserted in D1 and seats its creator. */
   open(game: GameSummary, creator: SeatRequest): Promise<RoomResult>;
+  /**
+   * Creates the room for a game row just inserted in D1 with every seat already assigned (seat i
+   * to `seats[i]`), debiting each seat's `entry`. The game starts when every assigned player has
+   * connected. If an entry cannot be debited, the game is cancelled (entries already taken are
+   * returned) and the refusal says why. Throws on malformed input (a caller's bug).
+   */
+  openAssigned(game: GameSummary, seats: AssignedSeat[], options?: AssignedRoomOptions): Promise<RoomResult>;
   /** Takes the first free seat, debiting the entry in the same D1 batch. */
   join(request: SeatRequest): Promise<RoomResult>;
   /** Leaves a waiting room; the entry is returned. */

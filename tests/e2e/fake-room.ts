@@ -1,27 +1,36 @@
 import type { Page, WebSocketRoute } from "@playwright/test";
-import type { ChatMessageView, GameSummary, Participant, PlayerResult, ServerMessage } from "../../game/protocol";
+import type { ChatMessageView, GameSummary, ServerMessage } from "../../game/protocol";
 import {
-  applyAction,
-  chooseAction,
-  createMatch,
-  handStartedEvent,
-  legalActions,
-  pendingPlayer,
-  startNextHand,
-  viewFor,
-  type Action,
-  type CreateMatchInput,
-  type GameEvent,
-  type MatchState,
-  type Variant,
-} from "../../game/truco/index";
+  act,
+  advance,
+  chat,
+  connect,
+  DEFAULT_TIMINGS,
+  disconnect,
+  openRoom,
+  participants,
+  ratingsNeeded,
+  settleRoom,
+  statePayload,
+  type MatchSetup,
+  type Room,
+  type RoomClock,
+  type RoomSeat,
+  type RoomTimings,
+  type Step,
+} from "../../game/room/index";
+import { teamOfSeat } from "../../game/settlement";
+import { legalActions, type Action, type MatchState, type Variant } from "../../game/truco/index";
 
 // A scripted stand-in for the GameRoom, for browser tests of the game screen: the page's REST
 // calls for one game are answered here (page.route) and its WebSocket is played by this object
-// (page.routeWebSocket), which runs the real engine: createMatch, applyAction, viewFor, bots.
-// Every phase and variant can be set up exactly, and every frame the page sends is recorded.
+// (page.routeWebSocket). It drives the same room rules as the real GameRoom (game/room: seats,
+// participants, the start, computer players and their delay, the next-hand pause, the result
+// table) over the real engine, with no D1 and no alarms: a timer here fires only if the test
+// turns it on. Every phase and variant can be set up exactly, and every frame the page sends is recorded.
 
 export interface FakeSeat {
+  /** A user id; a computer player's seat has the id `bot-<seat>` (the engine id the room gives it). */
   id: string;
   nickname: string;
   bot?: boolean;
@@ -34,56 +43,56 @@ export interface FakeRoomOptions {
   /** Seats in play order (2 or 4); teams alternate. The viewer is `me`. */
   seats: FakeSeat[];
   me: string;
-  status?: GameSummary["status"];
+  status?: "waiting" | "active";
   mode?: GameSummary["game_mode"];
   entryCost?: number;
   botLevel?: GameSummary["bot_level"];
   createdBy?: string;
   /** createMatch extras: starting scores, the dealer, house rules, the seed, and a fixed first deal (hands in seat order). */
-  match?: Partial<Pick<CreateMatchInput, "scores" | "dealerIndex" | "rules" | "seed">> & {
-    deal?: { hands: string[][]; vira?: string | null };
-  };
+  match?: Omit<MatchSetup, "deal"> & { seed?: string; deal?: { hands: string[][]; vira?: string | null } };
   /** While waiting: how many of the seats are taken (the first ones). */
   joined?: number;
   /** Computer seats act by themselves after this delay (ms); null: only when the test says so. */
   botDelayMs?: number | null;
+  /** The pause before the next hand (shown to the page); the next hand is dealt by itself only when this is set. */
   nextHandDelayMs?: number;
 }
+
+/** A computer player's delay that never runs out within a test. */
+const NEVER_MS = 365 * 24 * 3600_000;
 
 export class FakeRoom {
   readonly gameId: string;
   readonly me: string;
-  summary: GameSummary;
-  participants: Participant[];
-  state: MatchState | null = null;
-  version = 1;
-  results: PlayerResult[] | null = null;
+  room: Room;
   chat: ChatMessageView[] = [];
   /** Every frame the page sent, parsed. */
   received: { type: string; payload?: Record<string, unknown> }[] = [];
   sockets: WebSocketRoute[] = [];
-  hands: { hand: number; commitment: string; seed: string | null }[] = [];
-  nextHandAt: number | null = null;
-  turnDeadline: { playerId: string; deadline: number } | null = null;
   /** When false, the REST polls answer 500 (to watch the page keep trying). */
   restUp = true;
   /** POSTs to leave/bots, in order. */
   posts: { path: string; body: unknown }[] = [];
   /** How many times the page asked GET /api/games/{id}. */
   summaryRequests = 0;
-  private timers = new Set<ReturnType<typeof setTimeout>>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly options: FakeRoomOptions;
+  private readonly timings: RoomTimings;
 
   constructor(options: FakeRoomOptions) {
     this.options = options;
-    this.gameId = options.gameId ?? `fake-${Math.random().toString(36).slice(2, 10)}`;
+    this.gameId = options.gameId ?? "fake-room";
     this.me = options.me;
-    const type = options.seats.length === 2 ? "1v1" : "2v2";
-    this.summary = {
+    this.timings = {
+      ...DEFAULT_TIMINGS,
+      botDelayMs: options.botDelayMs ?? NEVER_MS,
+      nextHandDelayMs: options.nextHandDelayMs ?? DEFAULT_TIMINGS.nextHandDelayMs,
+    };
+    const game: GameSummary = {
       id: this.gameId,
       game_code: options.code ?? "TRC7Q2",
-      status: options.status ?? "active",
-      game_type: type,
+      status: "waiting",
+      game_type: options.seats.length === 2 ? "1v1" : "2v2",
       game_mode: options.mode ?? "casual",
       truco_variant: options.variant ?? "paulista",
       entry_cost: options.entryCost ?? 50,
@@ -98,38 +107,58 @@ export class FakeRoom {
       started_at: null,
       completed_at: null,
     };
-    this.participants = options.seats.map((s, seat) => ({
-      id: `${this.gameId}:${seat}`,
-      user_id: s.bot ? null : s.id,
-      player_id: s.id,
-      seat,
-      team: seat % 2 === 0 ? "team1" : "team2",
-      nickname: s.nickname,
-      avatar_url: null,
-      is_premium: false,
-      is_ready: true,
-      is_bot: Boolean(s.bot),
-      bot_level: s.bot ? "normal" : null,
-      connected: true,
-      bot_controlled: false,
-    }));
-    if (options.joined !== undefined) this.participants = this.participants.slice(0, options.joined);
-    if (this.summary.status !== "waiting") this.start();
+    const { deal, seed: _seed, ...setup } = options.match ?? {};
+    const taken = options.status === "waiting" ? options.seats.slice(0, options.joined ?? options.seats.length) : options.seats;
+    this.room = {
+      ...openRoom(game, this.clock()),
+      seats: taken.map((s, seat) => this.seatOf(s, seat, game.entry_cost)),
+      setup: {
+        ...setup,
+        deal: deal ? { hands: Object.fromEntries(options.seats.map((s, i) => [s.id, deal.hands[i]])), vira: deal.vira } : undefined,
+      },
+    };
+    // Everyone seated is at the table: an active game starts as the last of them arrives.
+    for (const seat of this.room.seats) if (seat.userId) this.room = connect(this.room, seat.userId, this.clock()).room;
+    this.schedule();
   }
 
-  /** Deals hand 1 (and switches the game to active). */
-  start() {
-    const o = this.options;
-    const { deal, ...extras } = o.match ?? {};
-    this.state = createMatch({
-      variant: o.variant ?? "paulista",
-      seed: o.match?.seed ?? "fake-room-seed",
-      players: o.seats.map((s, seat) => ({ id: s.id, team: seat % 2 === 0 ? "team1" : "team2", nickname: s.nickname })),
-      ...extras,
-      deal: deal ? { hands: Object.fromEntries(o.seats.map((s, i) => [s.id, deal.hands[i]])), vira: deal.vira } : undefined,
-    });
-    this.summary = { ...this.summary, status: "active", started_at: new Date().toISOString() };
-    this.onEvents([handStartedEvent(this.state)]);
+  /** A fixture seat as the room holds it (humans connected; computer players' seats as the room makes them). */
+  private seatOf(s: FakeSeat, seat: number, entry: number): RoomSeat {
+    if (s.bot && s.id !== `bot-${seat}`) throw new Error(`FakeRoom: the computer player in seat ${seat} is bot-${seat}, not ${s.id}`);
+    return {
+      seat,
+      team: teamOfSeat(seat),
+      userId: s.bot ? null : s.id,
+      nickname: s.nickname,
+      avatarUrl: null,
+      isPremium: false,
+      rating: 1000,
+      botLevel: s.bot ? "normal" : null,
+      entryPaid: s.bot ? 0 : entry,
+      connected: false,
+      awaySince: null,
+      botControlled: false,
+    };
+  }
+
+  private clock(now = Date.now()): RoomClock {
+    return { now, timings: this.timings, newSeed: () => this.options.match?.seed ?? "fake-room-seed" };
+  }
+
+  get summary(): GameSummary {
+    return this.room.game;
+  }
+
+  get state(): MatchState | null {
+    return this.room.match;
+  }
+
+  get version(): number {
+    return this.room.version;
+  }
+
+  set version(version: number) {
+    this.room = { ...this.room, version };
   }
 
   async install(page: Page) {
@@ -139,12 +168,12 @@ export class FakeRoom {
       return this.restUp ? route.fulfill({ json: this.summary }) : route.fulfill({ status: 500, json: { error: "down" } });
     });
     await page.route(`**${base}/participants`, (route) =>
-      this.restUp ? route.fulfill({ json: this.participants }) : route.fulfill({ status: 500, json: { error: "down" } }),
+      this.restUp ? route.fulfill({ json: participants(this.room) }) : route.fulfill({ status: 500, json: { error: "down" } }),
     );
     await page.route(`**${base}/chat`, async (route) => {
       if (route.request().method() === "POST") {
         const body = route.request().postDataJSON() as { message: string; message_type: "text" | "emoji" };
-        const me = this.participants.find((p) => p.player_id === this.me)!;
+        const me = this.room.seats.find((s) => s.userId === this.me)!;
         const message: ChatMessageView = {
           id: this.chat.length + 1,
           user_id: this.me,
@@ -155,7 +184,7 @@ export class FakeRoom {
           created_at: new Date().toISOString(),
         };
         this.chat.push(message);
-        this.broadcast({ type: "chat_message", payload: { message } });
+        this.apply(chat(this.room, message, this.clock()));
         return route.fulfill({ status: 201, json: message });
       }
       return route.fulfill({ json: this.chat });
@@ -182,83 +211,20 @@ export class FakeRoom {
     });
     ws.onClose(() => {
       this.sockets = this.sockets.filter((s) => s !== ws);
+      if (this.sockets.length === 0) this.apply(disconnect(this.room, this.me, this.clock()));
     });
-    this.sendState(ws);
+    this.apply(connect(this.room, this.me, this.clock()));
   }
 
   /** Applies an action for any seat (the page's frames come here too) and tells every socket. */
   act(playerId: string, action: Action, from?: WebSocketRoute): boolean {
-    if (!this.state) return false;
-    const result = applyAction(this.state, playerId, action);
+    const result = act(this.room, playerId, action, this.clock());
     if (!result.ok) {
-      if (from) this.send(from, { type: "error", payload: { code: result.error, message: result.message } });
+      if (from) this.send(from, { type: "error", payload: { code: result.code, message: result.message } });
       return false;
     }
-    this.state = result.state;
-    this.onEvents(result.events);
-    this.publish();
+    this.apply(result.step);
     return true;
-  }
-
-  private onEvents(events: GameEvent[]) {
-    for (const event of events) {
-      if (event.type === "hand_started") this.hands.push({ hand: event.handNumber, commitment: event.commitment, seed: null });
-      if (event.type === "hand_ended") {
-        const hand = this.hands.find((h) => h.hand === event.handNumber);
-        if (hand) hand.seed = event.seed;
-      }
-      if (event.type === "truco_called" || event.type === "truco_responded")
-        this.broadcast({ type: event.type, payload: event } as ServerMessage);
-      if (event.type === "match_ended") this.finish(event.winnerTeam, [event.team1Score, event.team2Score]);
-    }
-    if (events.length) this.broadcast({ type: "game_event", payload: { events } });
-  }
-
-  private finish(winner: "team1" | "team2", scores: [number, number]) {
-    const practice = this.summary.bot_level !== null;
-    this.summary = {
-      ...this.summary,
-      status: "completed",
-      winner_team: winner,
-      team1_score: scores[0],
-      team2_score: scores[1],
-      completed_at: new Date().toISOString(),
-    };
-    const pot = practice ? 0 : this.summary.entry_cost * this.participants.length;
-    const winners = this.participants.filter((p) => p.team === winner).length;
-    this.results = this.participants.map((p) => ({
-      user_id: p.user_id,
-      nickname: p.nickname,
-      team: p.team,
-      result: p.team === winner ? "win" : "loss",
-      coins_change: practice ? 0 : p.team === winner ? pot / winners - this.summary.entry_cost : -this.summary.entry_cost,
-      rating_change: this.summary.game_mode === "ranked" ? (p.team === winner ? 16 : -16) : 0,
-    }));
-    this.broadcast({ type: "game_ended", payload: { winnerTeam: winner, results: this.results, reason: "match_over" } });
-    this.broadcast({ type: "game_session_updated", payload: { game: this.summary } });
-  }
-
-  /** New version; each socket gets its own view; then the computer seats and the next deal. */
-  publish() {
-    this.version += 1;
-    this.turnDeadline = null;
-    if (this.state?.phase === "round_end") this.nextHandAt ??= Date.now() + (this.options.nextHandDelayMs ?? 2500);
-    for (const ws of this.sockets) this.sendState(ws);
-    this.schedule();
-  }
-
-  private schedule() {
-    const state = this.state;
-    if (!state) return;
-    if (state.phase === "round_end" && this.options.nextHandDelayMs !== undefined && this.options.nextHandDelayMs >= 0) {
-      this.later(this.options.nextHandDelayMs, () => this.deal());
-      return;
-    }
-    const delay = this.options.botDelayMs;
-    if (delay === null || delay === undefined) return;
-    const pending = pendingPlayer(state);
-    const seat = this.options.seats.find((s) => s.id === pending);
-    if (pending && seat?.bot) this.later(delay, () => this.botMove(pending));
   }
 
   /** That seat plays its first legal card (to set up a trick). */
@@ -268,59 +234,43 @@ export class FakeRoom {
     return action ? this.act(playerId, action) : false;
   }
 
-  /** Lets a computer seat decide (the engine's bot). */
-  botMove(playerId: string) {
-    if (!this.state || pendingPlayer(this.state) !== playerId) return;
-    const action = chooseAction(this.state, playerId, { level: "easy", seed: `${this.version}` });
-    if (action) this.act(playerId, action);
+  /** What the GameRoom does with a step, minus D1: settle a decided game, then send. */
+  private apply(step: Step) {
+    if (ratingsNeeded(step.room) !== null) step = settleRoom(step, new Map(), this.clock());
+    this.room = step.room;
+    for (const effect of step.effects) {
+      if (effect.type === "send") this.broadcast(effect.message);
+      if (effect.type === "state") for (const ws of this.sockets) this.sendState(ws);
+    }
+    this.schedule();
   }
 
-  /** Deals the next hand (phase round_end). */
-  deal() {
-    if (!this.state || this.state.phase !== "round_end") return;
-    const next = startNextHand(this.state);
-    if (!next.ok) return;
-    this.state = next.state;
-    this.nextHandAt = null;
-    this.onEvents(next.events);
-    this.publish();
-  }
-
-  private later(ms: number, fn: () => void) {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      fn();
-    }, ms);
-    this.timers.add(timer);
+  /** The room's next computer move or deal, if the test turned that timer on; it runs at its own deadline. */
+  private schedule() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const due = [
+      this.options.botDelayMs != null ? this.room.botDueAt : null,
+      this.options.nextHandDelayMs !== undefined ? this.room.nextHandAt : null,
+    ].filter((at): at is number => at !== null);
+    if (due.length === 0) return;
+    const at = Math.min(...due);
+    this.timer = setTimeout(() => this.apply(advance(this.room, this.clock(at))), Math.max(0, at - Date.now()));
   }
 
   stop() {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
   }
 
-  /** Like the room: a 30 s timer for a human's pending decision, none for computer seats. */
-  private turn() {
-    const pending = this.state ? pendingPlayer(this.state) : null;
-    const human = pending !== null && !this.options.seats.find((s) => s.id === pending)?.bot;
-    if (!pending || !human) return null;
-    if (!this.turnDeadline || this.turnDeadline.playerId !== pending)
-      this.turnDeadline = { playerId: pending, deadline: Date.now() + 30_000 };
-    return { playerId: pending, deadline: this.turnDeadline.deadline, seconds: 30 };
+  /** A new version with nothing changed: each socket gets its state again. */
+  publish() {
+    this.room = { ...this.room, version: this.room.version + 1 };
+    for (const ws of this.sockets) this.sendState(ws);
   }
 
   payload(playerId: string | null) {
-    const turn = this.turn();
-    return {
-      version: this.version,
-      game: this.summary,
-      participants: this.participants,
-      view: this.state ? viewFor(this.state, playerId) : null,
-      turn,
-      hands: this.hands,
-      results: this.results,
-      nextHandAt: this.state?.phase === "round_end" ? this.nextHandAt : null,
-    };
+    return statePayload(this.room, playerId, this.timings);
   }
 
   sendState(ws: WebSocketRoute) {
@@ -339,6 +289,7 @@ export class FakeRoom {
   dropConnections() {
     for (const ws of this.sockets) ws.close({ code: 1011, reason: "test drop" }).catch(() => undefined);
     this.sockets = [];
+    this.apply(disconnect(this.room, this.me, this.clock()));
   }
 
   /** The frames of a type the page sent. */

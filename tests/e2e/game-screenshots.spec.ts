@@ -254,8 +254,12 @@ test("2v2 Mineiro trick in play; 2v2 mão de onze; blind mão de ferro; chat ope
 });
 
 test("match result", async ({ browser }) => {
+  // A ranked game against a person (the test plays for them): ranked games have no computer players.
   const { page, context, fake } = await room(browser, (me) => ({
-    seats: duo(me),
+    seats: [
+      { id: me.id, nickname: me.nickname },
+      { id: "rival-1", nickname: "Tia Rita" },
+    ],
     mode: "ranked",
     entryCost: 100,
     match: {
@@ -272,13 +276,14 @@ test("match result", async ({ browser }) => {
     botDelayMs: null,
   }));
   await page.getByTestId("call-truco").click();
-  fake.act("bot-1", { type: "respond_truco", response: "accept" });
+  await expect.poll(() => fake.sent("call_truco").length).toBe(1);
+  fake.act("rival-1", { type: "respond_truco", response: "accept" });
   for (let i = 0; i < 3 && fake.state?.phase !== "game_over"; i++) {
     const mine = page.locator('[data-testid="hand-card"][data-playable]').first();
     await mine.click();
     await mine.click();
     await page.waitForTimeout(400);
-    fake.playAny("bot-1");
+    fake.playAny("rival-1");
     await page.waitForTimeout(400);
   }
   await expect(page.getByTestId("match-result")).toBeVisible();

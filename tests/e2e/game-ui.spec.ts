@@ -369,9 +369,13 @@ test("chat: open, 12 emojis, send text, blank not sent, 200 characters, unread b
 });
 
 test("the end of the match: Vitória!, coins won, back home", async ({ browser }) => {
+  // A ranked game has no computer players: the rival is a person the test plays for (the pot holds both entries).
   const { page, context, room } = await table(browser, (me) => ({
     variant: "argentino",
-    seats: duo(me),
+    seats: [
+      { id: me.id, nickname: me.nickname },
+      { id: "rival-1", nickname: "Tia Rita" },
+    ],
     mode: "ranked",
     entryCost: 100,
     match: {
@@ -387,7 +391,8 @@ test("the end of the match: Vitória!, coins won, back home", async ({ browser }
     botDelayMs: null,
   }));
   await page.getByTestId("call-truco").click();
-  room.act("bot-1", { type: "respond_truco", response: "reject" });
+  await expect.poll(() => room.sent("call_truco").length).toBe(1);
+  room.act("rival-1", { type: "respond_truco", response: "reject" });
   const result = page.getByTestId("match-result");
   await expect(result).toBeVisible();
   await expect(page.getByTestId("match-result-title")).toHaveText("Vitória!");

@@ -1,9 +1,11 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { GameSummary } from "../../game/protocol";
-import type { RoomRpc } from "../../game/room-api";
+import type { GameSummary, ServerMessage } from "../../game/protocol";
+import type { Room } from "../../game/room/index";
+import type { AssignedSeat, RoomRpc } from "../../game/room-api";
 import { gameRef } from "../../db/ledger";
-import { call, createPlayer, expectLedgerInvariant, userRow } from "./helpers";
+import { insertGame, summaryOf } from "~/services/games.server";
+import { call, createPlayer, expectLedgerInvariant, testContext, userRow } from "./helpers";
 import { cardIdsIn, RoomClient, roomStub, simplePolicy } from "./room-client";
 
 afterEach(expectLedgerInvariant);
@@ -31,6 +33,27 @@ async function ledgerRows(gameId: string) {
 
 async function gameRow(id: string) {
   return env.DB.prepare("SELECT * FROM games WHERE id = ?").bind(id).first<Record<string, unknown>>();
+}
+
+/** The room over DO RPC, as the app (and later the tournament and matchmaking objects) call it. */
+function roomRpc(gameId: string) {
+  return roomStub(gameId) as unknown as DurableObjectStub<RoomRpc & Rpc.DurableObjectBranded>;
+}
+
+/** The room's stored state, read with the room core's own type (private to the room; tests only). */
+async function storedRoom(gameId: string): Promise<Room> {
+  return runInDurableObject(roomStub(gameId), async (_instance, state) => (await state.storage.get<Room>("room"))!);
+}
+
+/** Moves the room's clocks (deadlines are stored epoch ms), then lets it reload from storage as after an eviction. */
+async function editRoom(gameId: string, edit: (room: Room) => void): Promise<void> {
+  const stub = roomStub(gameId);
+  await runInDurableObject(stub, async (_instance, state) => {
+    const room = (await state.storage.get<Room>("room"))!;
+    edit(room);
+    await state.storage.put("room", room);
+  });
+  await evictDurableObject(stub);
 }
 
 /** Plays a whole match through the sockets until every client sees game_over. */
@@ -72,10 +95,46 @@ function expectNoLeakedCards(clients: RoomClient[]) {
         for (const id of ids) expect(seen.has(id), `${client.userId} saw ${owner}'s ${id}`).toBe(false);
         checked += ids.length;
       }
-      expect(JSON.stringify(message.payload)).not.toContain('"seed":"' + "x");
     }
   }
   expect(checked).toBeGreaterThan(0);
+}
+
+/**
+ * Fairness: each hand's seed is in no frame before that hand's end (the game_event carrying its
+ * hand_ended reveals it, and that frame must hold it), and the match seed, from which every hand's
+ * seed derives, is in no frame at all.
+ */
+async function expectSeedsSecret(clients: RoomClient[], gameId: string) {
+  const { results: hands } = await env.DB.prepare("SELECT hand_number, seed FROM game_hands WHERE game_id = ? ORDER BY hand_number")
+    .bind(gameId)
+    .all<{ hand_number: number; seed: string }>();
+  expect(hands.length).toBeGreaterThan(0);
+  expect(hands.every((hand) => /^[0-9a-f]{32}$/.test(hand.seed))).toBe(true);
+  const matchSeed = (await storedRoom(gameId)).match!.seed;
+  expect(matchSeed).toMatch(/^[0-9a-f]{64}$/);
+  let secretChecks = 0;
+  for (const client of clients) {
+    const ended = new Set<number>();
+    for (const frame of client.frames) {
+      expect(frame.includes(matchSeed), "the match seed left the room").toBe(false);
+      const message = JSON.parse(frame) as ServerMessage;
+      const endingHere =
+        message.type === "game_event" ? message.payload.events.flatMap((e) => (e.type === "hand_ended" ? [e.handNumber] : [])) : [];
+      for (const hand of hands) {
+        if (ended.has(hand.hand_number)) continue;
+        if (endingHere.includes(hand.hand_number)) {
+          expect(frame.includes(hand.seed), `hand ${hand.hand_number}'s end reveals its seed`).toBe(true);
+          ended.add(hand.hand_number);
+        } else {
+          expect(frame.includes(hand.seed), `${client.userId} saw hand ${hand.hand_number}'s seed before it ended`).toBe(false);
+          secretChecks += 1;
+        }
+      }
+    }
+    expect([...ended].sort((x, y) => x - y)).toEqual(hands.map((hand) => hand.hand_number));
+  }
+  expect(secretChecks).toBeGreaterThan(0);
 }
 
 describe("creating and joining", () => {
@@ -168,7 +227,7 @@ describe("creating and joining", () => {
     expect(await shut.json()).toEqual({ error: "Esta é uma mesa exclusiva para assinantes Premium" });
     expect((await userRow(plain.user.id))?.virtual_coins).toBe(1000);
     // The room refuses on its own too, whatever the app in front of it checked.
-    const direct = await (roomStub(game.id) as unknown as DurableObjectStub<RoomRpc & Rpc.DurableObjectBranded>).join({
+    const direct = await roomRpc(game.id).join({
       userId: plain.user.id,
       nickname: "x",
       avatarUrl: null,
@@ -205,6 +264,7 @@ describe("playing through the room", () => {
     await clients[0].until(() => clients[0].state?.game.status === "active", 5_000, "the start");
     await playToTheEnd(clients);
     expectNoLeakedCards(clients);
+    await expectSeedsSecret(clients, game.id);
 
     const row = await gameRow(game.id);
     expect(row).toMatchObject({ status: "completed" });
@@ -217,10 +277,9 @@ describe("playing through the room", () => {
 
     // Settlement happens once, whatever fires again.
     await runDurableObjectAlarm(roomStub(game.id));
-    await runInDurableObject(roomStub(game.id), async (_instance, state) => {
-      const room = (await state.storage.get<{ settled: boolean }>("room"))!;
-      expect(room.settled).toBe(true);
-    });
+    await runDurableObjectAlarm(roomStub(game.id));
+    expect((await storedRoom(game.id)).settled).toBe(true);
+    expect((await roomRpc(game.id).snapshot(null))?.game).toMatchObject({ status: "completed", winner_team: winner });
     const payouts = (await ledgerRows(game.id)).filter((r) => r.transaction_type === "game_win");
     expect(payouts).toEqual([expect.objectContaining({ user_id: winnerPlayer.user.id, amount: 200 })]);
 
@@ -251,6 +310,7 @@ describe("playing through the room", () => {
     const clients = await Promise.all(players.map((player) => RoomClient.connect(game.id, player)));
     await playToTheEnd(clients, 60_000);
     expectNoLeakedCards(clients);
+    await expectSeedsSecret(clients, game.id);
     const row = await gameRow(game.id);
     const seats = await env.DB.prepare("SELECT user_id, team, result, coins_change FROM game_players WHERE game_id = ?")
       .bind(game.id)
@@ -308,6 +368,7 @@ describe("playing through the room", () => {
     // Sing envido whenever it can be sung, so the side bets are played too.
     await playToTheEnd(clients, 80_000, (legal) => legal.find((action) => action.type === "call_envido") ?? simplePolicy(legal));
     expectNoLeakedCards(clients);
+    await expectSeedsSecret(clients, game.id);
     const events = clients[0].messages.flatMap((m) => (m.type === "game_event" ? m.payload.events : []));
     expect(events.some((event) => event.type.startsWith("envido") || event.type.startsWith("flor"))).toBe(true);
     clients.forEach((client) => client.close());
@@ -353,12 +414,9 @@ describe("playing through the room", () => {
     const version = clients[0].state!.version;
 
     const stub = roomStub(game.id);
-    await runInDurableObject(stub, async (_instance, state) => {
-      const room = (await state.storage.get<{ turn: { deadline: number } }>("room"))!;
-      room.turn.deadline = Date.now() - 1;
-      await state.storage.put("room", room);
+    await editRoom(game.id, (room) => {
+      room.turn!.deadline = Date.now() - 1;
     });
-    await evictDurableObject(stub);
     await runDurableObjectAlarm(stub);
     const timedOut = clients.find((client) => client.userId === turn.playerId)!;
     await timedOut.until(() => timedOut.state!.version > version, 5_000, "the timeout move");
@@ -369,12 +427,9 @@ describe("playing through the room", () => {
     const stay = timedOut;
     away.close();
     await stay.nextMessage("player_disconnected");
-    await runInDurableObject(stub, async (_instance, state) => {
-      const room = (await state.storage.get<{ seats: { userId: string; awaySince: number | null }[] }>("room"))!;
+    await editRoom(game.id, (room) => {
       for (const seat of room.seats) if (seat.userId === away.userId) seat.awaySince = Date.now() - 61_000;
-      await state.storage.put("room", room);
     });
-    await evictDurableObject(stub);
     await runDurableObjectAlarm(stub);
     await stay.until(() => stay.state!.participants.some((p) => p.user_id === away.userId && p.bot_controlled), 5_000, "the bot takeover");
 
@@ -394,13 +449,10 @@ describe("playing through the room", () => {
     const game = await createGame(a, { game_type: "2v2", game_mode: "ranked", truco_variant: "paulista" });
     await join(b, game.game_code);
     const stub = roomStub(game.id);
-    await runInDurableObject(stub, async (_instance, state) => {
-      const room = (await state.storage.get<{ idleDeadline: number }>("room"))!;
-      expect(room.idleDeadline).toBeGreaterThan(Date.now() + 9 * 60_000);
+    expect((await storedRoom(game.id)).idleDeadline).toBeGreaterThan(Date.now() + 9 * 60_000);
+    await editRoom(game.id, (room) => {
       room.idleDeadline = Date.now() - 1;
-      await state.storage.put("room", room);
     });
-    await evictDurableObject(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await gameRow(game.id)).toMatchObject({ status: "cancelled", end_reason: "idle" });
     for (const player of [a, b]) expect((await userRow(player.user.id))?.virtual_coins).toBe(1000);
@@ -409,6 +461,95 @@ describe("playing through the room", () => {
     // A second alarm changes nothing.
     await runDurableObjectAlarm(stub);
     expect((await ledgerRows(game.id)).filter((row) => row.transaction_type === "game_refund")).toHaveLength(2);
+  });
+});
+
+describe("rooms the server creates with their seats assigned", () => {
+  async function assignedGame(owner: Player, body: Record<string, unknown> = {}) {
+    const row = await insertGame(testContext(), owner.user, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista", ...body });
+    return summaryOf(row);
+  }
+  const seatOf = (player: Player, entry: number): AssignedSeat => ({
+    userId: player.user.id,
+    nickname: player.user.nickname,
+    avatarUrl: null,
+    isPremium: false,
+    rating: player.user.ranking_points,
+    entry,
+  });
+
+  it("seats only the assigned players with their entries and starts when both are there", async () => {
+    const [a, b, c] = [await createPlayer(), await createPlayer(), await createPlayer()];
+    const game = await assignedGame(a);
+    const room = roomRpc(game.id);
+    expect(await room.openAssigned(game, [seatOf(a, 50), seatOf(b, 50)], { noShowSeconds: 120 })).toEqual({ ok: true });
+    expect(await room.openAssigned(game, [seatOf(a, 50), seatOf(b, 50)])).toEqual({ ok: true });
+    for (const player of [a, b]) expect((await userRow(player.user.id))?.virtual_coins).toBe(950);
+    expect((await ledgerRows(game.id)).map((row) => row.transaction_type)).toEqual(["game_entry", "game_entry"]);
+    expect(await room.join({ userId: c.user.id, nickname: "c", avatarUrl: null, isPremium: false, rating: 1000 })).toEqual({
+      ok: false,
+      error: "full",
+    });
+    expect(await room.leave(a.user.id)).toEqual({ ok: false, error: "not_waiting" });
+    expect((await call(`/api/games/${game.id}/participants`, { cookie: a.cookie })).status).toBe(200);
+    const first = await RoomClient.connect(game.id, a);
+    await first.until(() => first.state?.participants.find((p) => p.user_id === a.user.id)?.connected === true, 5_000, "a connected");
+    expect(first.state?.game.status).toBe("waiting");
+    const second = await RoomClient.connect(game.id, b);
+    await first.until(() => first.state?.game.status === "active", 5_000, "the start");
+    await playToTheEnd([first, second]);
+    expect(await gameRow(game.id)).toMatchObject({ status: "completed" });
+    first.close();
+    second.close();
+  });
+
+  it("forfeits a player who does not connect by the no-show deadline", async () => {
+    const [a, b] = [await createPlayer(), await createPlayer()];
+    const game = await assignedGame(a);
+    expect(await roomRpc(game.id).openAssigned(game, [seatOf(a, 50), seatOf(b, 50)], { noShowSeconds: 120 })).toEqual({ ok: true });
+    const present = await RoomClient.connect(game.id, a);
+    await present.until(() => Boolean(present.state), 5_000, "the first state");
+    const deadline = (await storedRoom(game.id)).noShow!.deadline;
+    expect(deadline).toBeGreaterThan(Date.now() + 100_000);
+    await editRoom(game.id, (room) => {
+      room.noShow!.deadline = Date.now() - 1;
+    });
+    await runDurableObjectAlarm(roomStub(game.id));
+    await present.until(() => present.messages.some((m) => m.type === "game_ended"), 5_000, "the forfeit");
+    expect(present.messages.find((m) => m.type === "game_ended")?.payload).toMatchObject({ winnerTeam: "team1", reason: "forfeit" });
+    expect(await gameRow(game.id)).toMatchObject({ status: "completed", winner_team: "team1" });
+    expect((await userRow(a.user.id))?.virtual_coins).toBe(1050);
+    expect((await userRow(b.user.id))?.virtual_coins).toBe(950);
+    present.close();
+  });
+
+  it("cancels, returning the entries already taken, when a seat cannot be paid; refuses malformed seats", async () => {
+    const [a, poor] = [await createPlayer(), await createPlayer()];
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO coin_transactions (user_id, amount, transaction_type, description, idempotency_key) VALUES (?, -990, 'admin_adjustment', 'test', ?)",
+      ).bind(poor.user.id, `test:${poor.user.id}`),
+      env.DB.prepare("UPDATE users SET virtual_coins = 10 WHERE id = ?").bind(poor.user.id),
+    ]);
+    const game = await assignedGame(a);
+    expect(await roomRpc(game.id).openAssigned(game, [seatOf(a, 100), seatOf(poor, 100)])).toEqual({
+      ok: false,
+      error: "insufficient_coins",
+    });
+    expect(await gameRow(game.id)).toMatchObject({ status: "cancelled", end_reason: "seat_failed" });
+    expect(await roomRpc(game.id).openAssigned(game, [seatOf(a, 100), seatOf(poor, 100)])).toEqual({ ok: false, error: "closed" });
+    expect((await userRow(a.user.id))?.virtual_coins).toBe(1000);
+    expect((await userRow(poor.user.id))?.virtual_coins).toBe(10);
+
+    const other = await assignedGame(a);
+    const malformed = await roomRpc(other.id)
+      .openAssigned(other, [seatOf(a, -5), seatOf(poor, 0)])
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(String(malformed)).toMatch(/ZodError|entry/);
+    expect(await roomRpc(other.id).snapshot(null)).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { createDb, type Database } from "../../../db/client";
 import { coinTransactions, gameHands, gamePlayers, games, users } from "../../../db/schema";
 import type { GameSummary } from "../../../game/protocol";
+import type { RecordEffect, Refund, SeatRow, WriteEffect } from "../../../game/room/index";
 import type { SeatOutcome } from "../../../game/settlement";
 import { changes, entryKey, gameRef, isUniqueViolation, keyExists, movementStatements, payoutKey, returnKey } from "../../../db/ledger";
 
@@ -13,21 +14,12 @@ export { createDb };
 
 const now = () => new Date().toISOString();
 
-export interface NewSeat {
-  seat: number;
-  team: "team1" | "team2";
-  userId: string | null;
-  nickname: string;
-  botLevel: "easy" | "normal" | "hard" | null;
-  entry: number;
-}
-
 /**
  * Seats a player and debits the entry in one batch. The seat row is inserted
  * only if the ledger row was (INSERT ... SELECT on it), so a player who cannot
  * pay gets no seat and a seat is never taken without its payment.
  */
-export async function takeSeat(db: Db, game: GameSummary, seat: NewSeat): Promise<"seated" | "insufficient" | "taken"> {
+export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow): Promise<"seated" | "insufficient" | "taken"> {
   const row = {
     game_id: game.id,
     user_id: seat.userId,
@@ -112,8 +104,8 @@ export async function makePractice(
   db: Db,
   game: GameSummary,
   level: "easy" | "normal" | "hard",
-  humans: { userId: string; entry: number }[],
-  bots: NewSeat[],
+  humans: Refund[],
+  bots: SeatRow[],
 ): Promise<void> {
   const statements = [
     db.update(games).set({ entry_cost: 0, bot_level: level }).where(eq(games.id, game.id)),
@@ -160,7 +152,7 @@ export async function markReady(db: Db, gameId: string, userId: string, ready: b
  * that timed out or emptied). A game aborted after it started keeps its
  * entries: those are what technical refunds return (DESIGN.md §5).
  */
-export async function cancelGame(db: Db, game: GameSummary, reason: string, refunds: { userId: string; entry: number }[]): Promise<void> {
+export async function cancelGame(db: Db, game: GameSummary, reason: string, refunds: Refund[]): Promise<void> {
   const statements = [
     db
       .update(games)
@@ -279,4 +271,29 @@ export async function ratingsOf(db: Db, userIds: string[]): Promise<Map<string, 
     if (row) map.set(id, row.points);
   }
   return map;
+}
+
+/** Performs one of the room's D1 writes (game/room's WriteEffect). */
+export async function write(db: Db, game: GameSummary, effect: WriteEffect): Promise<void> {
+  switch (effect.type) {
+    case "release_seat":
+      return releaseSeat(db, game, effect.userId, effect.entry);
+    case "make_practice":
+      return makePractice(db, game, effect.level, effect.refunds, effect.bots);
+    case "mark_ready":
+      return markReady(db, game.id, effect.userId, effect.ready);
+    case "mark_started":
+      return markStarted(db, game.id);
+    case "cancel":
+      return cancelGame(db, game, effect.reason, effect.refunds);
+    case "settle":
+      await settleGame(db, game, effect);
+  }
+}
+
+/** The statement of a hand record (game/room's RecordEffect), for the batch after a broadcast. */
+export function recordStatement(db: Db, gameId: string, effect: RecordEffect): HandRecord {
+  return effect.type === "hand_started"
+    ? handStartStatement(db, gameId, effect.hand, effect.commitment)
+    : handEndStatement(db, gameId, effect.hand, effect);
 }

@@ -1,0 +1,67 @@
+import { CAPACITY } from "../protocol";
+import { createMatch, handStartedEvent, type GameEvent, type MatchState } from "../truco/index";
+import type { Draft } from "./draft";
+import type { Room } from "./state";
+import { playerIdOf } from "./views";
+
+/** Every seat is taken and every human is there (or a computer player holds the seat of one who is not). */
+export function readyToStart(room: Room): boolean {
+  return (
+    room.game.status === "waiting" &&
+    room.ending === null &&
+    room.seats.length === CAPACITY[room.game.game_type] &&
+    room.seats.every((s) => !s.userId || s.connected || s.botControlled)
+  );
+}
+
+/** Deals the first hand when the table is ready: a fresh secret seed, the game row marked started. */
+export function tryStart(d: Draft): void {
+  const room = d.room;
+  if (!readyToStart(room)) return;
+  const match = createMatch({
+    ...room.setup,
+    variant: room.game.truco_variant,
+    seed: d.clock.newSeed(),
+    players: room.seats.map((s) => ({ id: playerIdOf(s), team: s.team, nickname: s.nickname })),
+  });
+  d.effect({ type: "mark_started" });
+  d.set({
+    game: { ...room.game, status: "active", started_at: new Date(d.now).toISOString() },
+    idleDeadline: null,
+    noShow: null,
+  });
+  d.send({ type: "game_session_updated", payload: { game: d.room.game } });
+  applyEngine(d, match, [handStartedEvent(match)]);
+}
+
+/**
+ * Takes a new engine state and its events: the calls everyone is told about, the events
+ * themselves (nothing secret: a covered card is {hidden:true}, a seed appears only in
+ * hand_ended, once its hand is over), the deck proofs, the hand records, and a decided match.
+ */
+export function applyEngine(d: Draft, state: MatchState, events: GameEvent[]): void {
+  d.set({ match: state });
+  for (const event of events) {
+    if (event.type === "truco_called") d.send({ type: "truco_called", payload: event });
+    if (event.type === "truco_responded") d.send({ type: "truco_responded", payload: event });
+  }
+  if (events.length) d.send({ type: "game_event", payload: { events } });
+  for (const event of events) {
+    if (event.type === "hand_started") {
+      d.set({ hands: [...d.room.hands, { hand: event.handNumber, commitment: event.commitment, seed: null }], handActions: [] });
+      d.effect({ type: "hand_started", hand: event.handNumber, commitment: event.commitment });
+    } else if (event.type === "hand_ended") {
+      d.set({ hands: d.room.hands.map((h) => (h.hand === event.handNumber ? { ...h, seed: event.seed } : h)) });
+      d.effect({
+        type: "hand_ended",
+        hand: event.handNumber,
+        seed: event.seed,
+        actions: d.room.handActions,
+        winnerTeam: event.winnerTeam,
+        points: event.points,
+      });
+    } else if (event.type === "match_ended") {
+      d.set({ ending: { winner: event.winnerTeam, scores: [event.team1Score, event.team2Score], reason: "match_over", at: d.now } });
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import type { BotLevel, GameSummary, PlayerResult, ServerMessage } from "../protocol";
+import type { AssignedSeat, NoShowRule } from "../room-api";
+import type { SeatOutcome } from "../settlement";
+import type { Action, CreateMatchInput, MatchState, TeamId } from "../truco/index";
+
+// The room's state and what a transition hands back to its adapter. Plain JSON: the Durable
+// Object stores a Room as one value, the browser tests' scripted room keeps one in memory.
+
+/** One seat at the table. */
+export interface RoomSeat {
+  seat: number;
+  team: TeamId;
+  /** Null for a computer player's seat. */
+  userId: string | null;
+  nickname: string;
+  avatarUrl: string | null;
+  isPremium: boolean;
+  rating: number;
+  /** Set for a computer player's seat. */
+  botLevel: BotLevel | null;
+  /** The entry the room charged for this seat (what a cancellation returns and the pot holds). */
+  entryPaid: number;
+  /** The owner has a socket open (computer seats: always false; they need none). */
+  connected: boolean;
+  /** Epoch ms the owner's last socket closed while the game was active; null while connected. */
+  awaySince: number | null;
+  /** A computer player holds this human seat until its owner returns. */
+  botControlled: boolean;
+}
+
+/** How the first match is set up beyond variant, players and seed (house rules; tests and puzzles fix a deal). */
+export type MatchSetup = Pick<CreateMatchInput, "rules" | "dealerIndex" | "deal" | "scores">;
+
+export interface HandProof {
+  hand: number;
+  commitment: string;
+  seed: string | null;
+}
+
+export interface HandAction {
+  playerId: string;
+  action: Action;
+}
+
+export interface Room {
+  game: GameSummary;
+  /** Seats the server assigned at creation (null: a room players join by code). */
+  assigned: AssignedSeat[] | null;
+  /** Taken seats, in seat order. */
+  seats: RoomSeat[];
+  /** Users who left this waiting room (they cannot take a seat again). */
+  left: string[];
+  setup: MatchSetup | null;
+  match: MatchState | null;
+  /** Grows with every change a player can see; each new version is published as a game_state. */
+  version: number;
+  hands: HandProof[];
+  /** Actions of the current hand, for the hand record. */
+  handActions: HandAction[];
+  turn: { playerId: string; deadline: number; actionCount: number } | null;
+  botDueAt: number | null;
+  nextHandAt: number | null;
+  /** A waiting room with no activity until then is cancelled. */
+  idleDeadline: number | null;
+  /** A server-created room: who has not connected by then is a no-show. */
+  noShow: { deadline: number; rule: NoShowRule } | null;
+  /** The game is decided and its settlement is due (from `at`) until `settled`. */
+  ending: { winner: TeamId; scores: [number, number]; reason: "match_over" | "forfeit"; at: number } | null;
+  results: PlayerResult[] | null;
+  settled: boolean;
+}
+
+/** The room's timers, in milliseconds (wrangler vars; tests and benchmarks shorten them). */
+export interface RoomTimings {
+  turnMs: number;
+  botDelayMs: number;
+  nextHandDelayMs: number;
+  graceMs: number;
+  idleMs: number;
+}
+
+/** DESIGN.md §5 and ADR 008. */
+export const DEFAULT_TIMINGS: RoomTimings = {
+  turnMs: 30_000,
+  botDelayMs: 900,
+  nextHandDelayMs: 2_500,
+  graceMs: 60_000,
+  idleMs: 10 * 60_000,
+};
+
+/** What a transition needs from the outside world: the time, the timings, and randomness. */
+export interface RoomClock {
+  now: number;
+  timings: RoomTimings;
+  /** A fresh secret match seed; asked for only when a match starts. */
+  newSeed: () => string;
+}
+
+export const BOT_NAMES = ["Zé Bot", "Tia Bot", "Chico Bot", "Nina Bot"] as const;
+
+/** A seat row for D1 (`game_players`). */
+export interface SeatRow {
+  seat: number;
+  team: TeamId;
+  userId: string | null;
+  nickname: string;
+  botLevel: BotLevel | null;
+  entry: number;
+}
+
+export interface Refund {
+  userId: string;
+  entry: number;
+}
+
+/**
+ * What the adapter does after a transition, in this order:
+ * 1. the D1 writes (`release_seat` … `settle`), awaited, before the new room is adopted: if one
+ *    fails, the room stays as it was;
+ * 2. the new room is saved (persist before broadcast);
+ * 3. the socket effects in order: `send` (to every socket), `state` (each socket its own
+ *    game_state; present exactly when the version grew), `close`;
+ * 4. the hand records (`hand_started`, `hand_ended`), in one D1 batch, once players have their frames.
+ */
+export type RoomEffect =
+  | { type: "release_seat"; userId: string; entry: number }
+  | { type: "make_practice"; level: BotLevel; refunds: Refund[]; bots: SeatRow[] }
+  | { type: "mark_ready"; userId: string; ready: boolean }
+  | { type: "mark_started" }
+  | { type: "cancel"; reason: string; refunds: Refund[] }
+  | { type: "settle"; winner: TeamId; scores: [number, number]; seats: SeatOutcome[]; countStats: boolean }
+  | { type: "hand_started"; hand: number; commitment: string }
+  | { type: "hand_ended"; hand: number; seed: string; actions: HandAction[]; winnerTeam: TeamId | null; points: number }
+  | { type: "send"; message: ServerMessage }
+  | { type: "state" }
+  | { type: "close"; userId: string | null; code: number; reason: string };
+
+export type RecordEffect = Extract<RoomEffect, { type: "hand_started" | "hand_ended" }>;
+export type WriteEffect = Extract<
+  RoomEffect,
+  { type: "release_seat" | "make_practice" | "mark_ready" | "mark_started" | "cancel" | "settle" }
+>;
+
+const WRITES = new Set<RoomEffect["type"]>(["release_seat", "make_practice", "mark_ready", "mark_started", "cancel", "settle"]);
+
+/** The D1 writes that must succeed before the new room is adopted. */
+export function isWrite(effect: RoomEffect): effect is WriteEffect {
+  return WRITES.has(effect.type);
+}
+
+/** A transition's outcome: the next room and what the adapter must do for it. */
+export interface Step {
+  room: Room;
+  effects: RoomEffect[];
+}

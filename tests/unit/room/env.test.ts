@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_TIMINGS } from "../../../game/room/index";
+import { roomTimings } from "../../../workers/game-room/src/env";
+
+describe("the room Worker's vars", () => {
+  it("default to the product's timings (DESIGN.md §5)", () => {
+    expect(roomTimings({})).toEqual(DEFAULT_TIMINGS);
+  });
+
+  it("read wrangler's strings: seconds, milliseconds and minutes", () => {
+    expect(
+      roomTimings({ TURN_SECONDS: "600", BOT_DELAY_MS: "0", NEXT_HAND_DELAY_MS: "0", DISCONNECT_GRACE_SECONDS: "5", IDLE_MINUTES: "1" }),
+    ).toEqual({ turnMs: 600_000, botDelayMs: 0, nextHandDelayMs: 0, graceMs: 5_000, idleMs: 60_000 });
+  });
+
+  it.each([
+    ["a word", { TURN_SECONDS: "thirty" }, /TURN_SECONDS/],
+    ["a negative delay", { BOT_DELAY_MS: "-1" }, /BOT_DELAY_MS/],
+    ["a zero turn", { TURN_SECONDS: "0" }, /TURN_SECONDS must be above 0/],
+  ])("refuse %s instead of running odd clocks", (_what, vars, message) => {
+    expect(() => roomTimings(vars)).toThrow(message);
+  });
+});

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import type { RoomTimings } from "../../../game/room/index";
+
+// The room Worker's bindings, parsed once per object (DESIGN.md §1: zod at every boundary, env
+// bindings included). The timings are wrangler vars, so strings; tests and the benchmark shorten them.
+
+export interface RoomEnv {
+  DB: D1Database;
+  TURN_SECONDS?: string;
+  BOT_DELAY_MS?: string;
+  NEXT_HAND_DELAY_MS?: string;
+  DISCONNECT_GRACE_SECONDS?: string;
+  IDLE_MINUTES?: string;
+}
+
+const amount = (fallback: number) => z.coerce.number().finite().min(0).default(fallback);
+
+export const RoomVarsSchema = z.object({
+  TURN_SECONDS: amount(30).refine((value) => value > 0, "TURN_SECONDS must be above 0"),
+  BOT_DELAY_MS: amount(900),
+  NEXT_HAND_DELAY_MS: amount(2500),
+  DISCONNECT_GRACE_SECONDS: amount(60),
+  IDLE_MINUTES: amount(10).refine((value) => value > 0, "IDLE_MINUTES must be above 0"),
+});
+
+/** The room's timings from its vars; a malformed var stops the object at once rather than running odd clocks. */
+export function roomTimings(env: Partial<Record<keyof z.input<typeof RoomVarsSchema>, unknown>>): RoomTimings {
+  const result = RoomVarsSchema.safeParse(env);
+  if (!result.success) {
+    throw new Error(
+      `Invalid game-room vars: ${result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+    );
+  }
+  const vars = result.data;
+  return {
+    turnMs: vars.TURN_SECONDS * 1000,
+    botDelayMs: vars.BOT_DELAY_MS,
+    nextHandDelayMs: vars.NEXT_HAND_DELAY_MS,
+    graceMs: vars.DISCONNECT_GRACE_SECONDS * 1000,
+    idleMs: vars.IDLE_MINUTES * 60_000,
+  };
+}
