@@ -1,4 +1,5 @@
-import type { BotLevel, ChatMessageView, GameStatePayload, GameSummary } from "./protocol";
+import type { BotLevel, ChatMessageView, GameSummary } from "./entities";
+import type { GameStatePayload } from "./protocol";
 
 // What the Pages app may ask a GameRoom Durable Object (over DO RPC). The
 // app never imports workers/; both sides share this contract instead.

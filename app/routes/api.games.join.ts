@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { JoinGameSchema } from "../../game/protocol";
+import { JoinGameSchema } from "~/schemas/games";
 import { requireApiUser } from "~/services/auth.server";
 import { findOpenGameByCode, isSeated } from "~/services/games.server";
 import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";

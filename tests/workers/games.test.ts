@@ -1,6 +1,6 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { GameSummary } from "../../game/protocol";
+import type { GameSummary } from "../../game/entities";
 import type { RoomRpc } from "../../game/room-api";
 import { gameRef } from "../../db/ledger";
 import { call, createPlayer, expectLedgerInvariant, userRow } from "./helpers";

@@ -1,17 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
+import type { BotLevel, ChatMessageView, GameSummary, Participant, PlayerResult } from "../../../game/entities";
 import {
   actionOf,
   CAPACITY,
   FLOOD_LIMIT,
   FLOOD_WINDOW_MS,
   parseClientFrame,
-  type BotLevel,
-  type ChatMessageView,
   type GameActionMessage,
   type GameStatePayload,
-  type GameSummary,
-  type Participant,
-  type PlayerResult,
   type ServerMessage,
 } from "../../../game/protocol";
 import { botPlayerId, USER_HEADER, type RoomResult, type RoomRpc, type SeatRequest } from "../../../game/room-api";
