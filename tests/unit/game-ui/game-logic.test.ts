@@ -141,7 +141,6 @@ describe("actions", () => {
       }
     }
   });
-
 });
 
 describe("live state", () => {
