@@ -100,7 +100,7 @@ describe("client frames", () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, 60_000);
 
   it("puts an action's fields in the payload, and sends none for an action without fields", () => {
     expect(frameOf({ type: "play_card", cardId: "As" })).toEqual({ type: "play_card", payload: { cardId: "As" } });
@@ -153,7 +153,7 @@ describe("server frames", () => {
       ),
       { numRuns: 60 },
     );
-  });
+  }, 60_000);
 
   const game: GameSummary = {
     id: "g1",
