@@ -1,7 +1,13 @@
-// The zod-free part of the live protocol: constants and pure helpers the browser needs at run
-// time. `game/protocol.ts` (zod schemas, imported by the server) must agree with these values;
-// client code imports these from here and only types from `protocol.ts`, so zod stays out of the
-// game route's bundle (DESIGN.md §9: game route JS ≤ 170 KB compressed).
+// The zod-free constants of the live protocol and the tables, and the pure helpers the browser
+// needs at run time. This is their only home: `game/protocol.ts` re-exports them for the server,
+// and pages that must stay small (the landing page, the lobby) import them from here, so not even
+// zod/mini reaches their bundles (DESIGN.md §9).
+
+/** Frames are limited to 4 KB (DESIGN.md §6). */
+export const MAX_FRAME_BYTES = 4096;
+/** More frames than this within FLOOD_WINDOW_MS closes the socket with 1008. */
+export const FLOOD_LIMIT = 50;
+export const FLOOD_WINDOW_MS = 10_000;
 
 export const CHAT_MAX_LENGTH = 200;
 /** The chat's emoji picker (spec §2: 12 emojis). */

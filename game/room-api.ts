@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { BotLevel, ChatMessageView, GameStatePayload, GameSummary } from "./protocol";
+import type { BotLevel, ChatMessageView, GameSummary } from "./entities";
+import type { GameStatePayload } from "./protocol";
 
 // What the Pages app (and, later, the tournament and matchmaking objects) may ask a GameRoom
 // Durable Object over DO RPC. The app never imports workers/; both sides share this contract.

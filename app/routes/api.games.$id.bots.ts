@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { FillWithBotsSchema } from "../../game/protocol";
+import { FillWithBotsSchema } from "~/schemas/games";
 import { requireApiUser } from "~/services/auth.server";
 import { findGame } from "~/services/games.server";
 import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";

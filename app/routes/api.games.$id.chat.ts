@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ChatPostSchema } from "../../game/protocol";
+import { ChatPostSchema } from "~/schemas/games";
 import { requireApiUser } from "~/services/auth.server";
 import { checkChatMessage, postChat, recentChat } from "~/services/chat.server";
 import { findGame, isSeated } from "~/services/games.server";

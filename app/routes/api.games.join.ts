@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { JoinGameSchema } from "../../game/protocol";
+import { JoinGameSchema } from "~/schemas/games";
 import { requireApiUser } from "~/services/auth.server";
 import { findOpenGameByCode, isSeated } from "~/services/games.server";
 import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
@@ -11,10 +11,9 @@ import { isPremium } from "~/services/users.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   const user = await requireApiUser(request, context);
+  // A code that cannot exist is simply not found (the dialog's own message).
+  const body = await parseJsonBody(request, JoinGameSchema, { refusal: (_error, _raw, t) => t("errors:gameNotFound") });
   const t = await serverT(request);
-  const body = await parseJsonBody(request, JoinGameSchema).catch(async () => {
-    throw jsonError(400, t("errors:gameNotFound"));
-  });
   const game = await findOpenGameByCode(context, body.game_code);
   if (!game) return jsonError(404, t("errors:gameNotFound"));
   // Back to a table where the player already sits (another tab, a reload).

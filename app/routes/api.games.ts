@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { CreateGameSchema } from "../../game/protocol";
+import { CreateGameSchema } from "~/schemas/games";
 import { requireApiUser } from "~/services/auth.server";
 import { abandonGame, entryCostFor, findGame, insertGame, summaryOf } from "~/services/games.server";
 import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";

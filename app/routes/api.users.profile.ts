@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { UpdateProfileSchema } from "~/schemas/user";
 import { requireApiUser } from "~/services/auth.server";
-import { jsonError, jsonOk, methodNotAllowed } from "~/services/http.server";
+import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
 import { profileOf, updateNickname } from "~/services/users.server";
 
@@ -10,14 +9,15 @@ import { profileOf, updateNickname } from "~/services/users.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(request);
   const user = await requireApiUser(request, context);
-  const t = await serverT(request);
-  const raw = await request.json().catch(() => null);
-  const parsed = UpdateProfileSchema.safeParse(raw);
-  if (!parsed.success) {
-    const nicknameProblem = z.object({ nickname: z.string() }).safeParse(raw).success;
-    return jsonError(400, nicknameProblem ? t("profile:nicknameInvalid") : t("errors:invalidBody"));
+  const { nickname } = await parseJsonBody(request, UpdateProfileSchema, {
+    // A nickname that breaks a rule gets the rule's text; anything else is just invalid data.
+    refusal: (_error, raw, t) =>
+      typeof (raw as { nickname?: unknown } | null)?.nickname === "string" ? t("profile:nicknameInvalid") : undefined,
+  });
+  const outcome = await updateNickname(context, user, nickname);
+  if (outcome === "taken") {
+    const t = await serverT(request);
+    return jsonError(409, t("profile:nicknameTaken"));
   }
-  const outcome = await updateNickname(context, user, parsed.data.nickname);
-  if (outcome === "taken") return jsonError(409, t("profile:nicknameTaken"));
-  return jsonOk(profileOf({ ...user, nickname: parsed.data.nickname }));
+  return jsonOk(profileOf({ ...user, nickname }));
 }

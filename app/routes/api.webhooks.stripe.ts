@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { jsonError, jsonOk, methodNotAllowed } from "~/services/http.server";
+import { jsonError, jsonOk, methodNotAllowed, readBodyText } from "~/services/http.server";
 import { processStripeEvent } from "~/services/payments.server";
 import { verifiedEvent, type Stripe } from "~/services/stripe.server";
 
@@ -21,8 +21,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const signature = request.headers.get("Stripe-Signature");
   if (!signature) return jsonError(400, "Missing Stripe-Signature header");
-  const body = await request.text();
-  if (body.length > MAX_EVENT_BYTES) return jsonError(413, "Payload too large");
+  let body: string | null;
+  try {
+    body = await readBodyText(request, MAX_EVENT_BYTES);
+  } catch {
+    return jsonError(400, "Invalid body");
+  }
+  if (body === null) return jsonError(413, "Payload too large");
   let event: Stripe.Event;
   try {
     event = await verifiedEvent(body, signature, secret);

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { chatMessages, users, type User } from "../../db/schema";
-import { CHAT_EMOJIS, CHAT_MAX_LENGTH, type ChatMessageView } from "../../game/protocol";
+import type { ChatMessageView } from "../../game/entities";
+import { CHAT_EMOJIS, CHAT_MAX_LENGTH } from "../../game/protocol-constants";
 
 export const CHAT_HISTORY = 100;
 /** At most this many messages per player per game in CHAT_WINDOW_SECONDS. */

@@ -1,17 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { gamePlayers, games, users, type Game, type User } from "../../db/schema";
-import {
-  CAPACITY,
-  ENTRY_COST,
-  GAME_CODE_ALPHABET,
-  GAME_CODE_LENGTH,
-  type CreateGame,
-  type GameSummary,
-  type Participant,
-} from "../../game/protocol";
+import type { GameSummary, Participant } from "../../game/entities";
+import { CAPACITY, ENTRY_COST, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../../game/protocol-constants";
 import { botPlayerId } from "../../game/room-api";
 import { isUniqueViolation } from "../../db/ledger";
+import type { CreateGame } from "~/schemas/games";
 import { isPremium } from "./users.server";
 
 export function summaryOf(game: Game): GameSummary {

@@ -11,25 +11,74 @@ export function jsonOk(body: unknown, init?: ResponseInit): Response {
   return Response.json(body, { ...init, headers });
 }
 
+/** The largest JSON body any route accepts; a larger one is refused with 413 before it is read in full. */
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+type ServerT = Awaited<ReturnType<typeof serverT>>;
+
 /**
- * Parses a JSON body with the boundary's zod schema. Bad input is answered
- * with a 400 and the first problem, and nothing else runs.
+ * Reads a request body as UTF-8 text, at most `limit` bytes: a declared or actual length over it
+ * stops the read. Null when the body is too large; throws on bytes that are not UTF-8.
  */
-export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+export async function readBodyText(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  if (declared > limit) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+}
+
+export interface JsonBodyOptions {
+  /**
+   * The error text for a body that is JSON but fails the schema, when the route can say more than
+   * "invalid data" (which nickname rule, which refund field). Undefined falls back to it.
+   */
+  refusal?: (error: z.ZodError, raw: unknown, t: ServerT) => string | undefined;
+}
+
+/**
+ * The one way a route reads a JSON body (every route that takes one): a JSON content type, at
+ * most MAX_JSON_BODY_BYTES, valid JSON, and the boundary's zod schema. Bad input is thrown as the
+ * answer, so nothing after it runs and nothing is written: 413 over the limit, 400 for the rest,
+ * each with the spec's `error` field.
+ */
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, options: JsonBodyOptions = {}): Promise<z.infer<S>> {
   const t = await serverT(request);
+  const mediaType = request.headers.get("Content-Type")?.split(";")[0].trim().toLowerCase();
+  if (mediaType !== "application/json") throw jsonError(400, t("errors:invalidBody"));
+  let text: string | null;
+  try {
+    text = await readBodyText(request, MAX_JSON_BODY_BYTES);
+  } catch {
+    throw jsonError(400, t("errors:invalidBody"));
+  }
+  if (text === null) throw jsonError(413, t("errors:bodyTooLarge"));
   let raw: unknown;
   try {
-    const text = await request.text();
-    if (text.length > 16_384) throw new Error("too large");
-    raw = text ? JSON.parse(text) : {};
+    raw = JSON.parse(text);
   } catch {
     throw jsonError(400, t("errors:invalidBody"));
   }
   const result = schema.safeParse(raw);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw jsonError(400, issue?.message && !issue.message.startsWith("Invalid") ? issue.message : t("errors:invalidBody"));
-  }
+  if (!result.success) throw jsonError(400, options.refusal?.(result.error, raw, t) ?? t("errors:invalidBody"));
   return result.data;
 }
 

@@ -1,4 +1,4 @@
-import type { PlayerResult } from "../protocol";
+import type { PlayerResult } from "../entities";
 import { settle, type SeatOutcome } from "../settlement";
 import type { TeamId } from "../truco/index";
 import { Draft } from "./draft";

@@ -1,4 +1,4 @@
-import type { ChatMessageView } from "../protocol";
+import type { ChatMessageView } from "../entities";
 import { Draft } from "./draft";
 import { runTimers } from "./play";
 import { tryStart } from "./start";

@@ -1,4 +1,5 @@
-import { CAPACITY, type BotLevel, type GameSummary } from "../protocol";
+import type { BotLevel, GameSummary } from "../entities";
+import { CAPACITY } from "../protocol-constants";
 import type { AssignedSeat, NoShowRule, RoomError, SeatRequest } from "../room-api";
 import { teamOfSeat } from "../settlement";
 import { Draft } from "./draft";

@@ -1,4 +1,4 @@
-import { CAPACITY } from "../protocol";
+import { CAPACITY } from "../protocol-constants";
 import { createMatch, handStartedEvent, type GameEvent, type MatchState } from "../truco/index";
 import type { Draft } from "./draft";
 import type { Room } from "./state";

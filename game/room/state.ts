@@ -1,4 +1,5 @@
-import type { BotLevel, GameSummary, PlayerResult, ServerMessage } from "../protocol";
+import type { BotLevel, GameSummary, PlayerResult } from "../entities";
+import type { ServerMessage } from "../protocol";
 import type { AssignedSeat, NoShowRule } from "../room-api";
 import type { SeatOutcome } from "../settlement";
 import type { Action, CreateMatchInput, MatchState, TeamId } from "../truco/index";

@@ -1,4 +1,5 @@
-import type { GameStatePayload, Participant } from "../protocol";
+import type { Participant } from "../entities";
+import type { GameStatePayload } from "../protocol";
 import { botPlayerId } from "../room-api";
 import { viewFor, type PlayerView } from "../truco/index";
 import type { Room, RoomSeat, RoomTimings } from "./state";

@@ -1,5 +1,6 @@
 import type { Page, WebSocketRoute } from "@playwright/test";
-import type { ChatMessageView, GameSummary, ServerMessage } from "../../game/protocol";
+import type { ChatMessageView, GameSummary } from "../../game/entities";
+import type { ServerMessage } from "../../game/protocol";
 import {
   act,
   advance,

@@ -1,6 +1,7 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { GameSummary, ServerMessage } from "../../game/protocol";
+import type { GameSummary } from "../../game/entities";
+import type { ServerMessage } from "../../game/protocol";
 import type { Room } from "../../game/room/index";
 import type { AssignedSeat, RoomRpc } from "../../game/room-api";
 import { gameRef } from "../../db/ledger";

@@ -1,12 +1,18 @@
 import { env } from "cloudflare:test";
+import { frameOf, parseServerFrame, type GameStatePayload, type ServerMessage } from "../../game/protocol";
 import type { Action } from "../../game/truco/index";
-import type { GameStatePayload, ServerMessage } from "../../game/protocol";
 import { call, ORIGIN } from "./helpers";
 
-/** A player's socket to a room, keeping every frame it receives. */
+/**
+ * A player's socket to a room, keeping every frame it receives. Each frame is parsed with the
+ * protocol's schema, as the game screen does, and must pass it whole: a frame the schema refuses,
+ * or one with a field the schema does not know (the screen would drop it), is kept in `refused`
+ * and fails the next `until`.
+ */
 export class RoomClient {
   readonly frames: string[] = [];
   readonly messages: ServerMessage[] = [];
+  readonly refused: { frame: string; problem: string }[] = [];
   state: GameStatePayload | null = null;
   closed: { code: number; reason: string } | null = null;
   private waiters: (() => void)[] = [];
@@ -21,7 +27,12 @@ export class RoomClient {
     ws.addEventListener("message", (event) => {
       const text = event.data as string;
       this.frames.push(text);
-      const message = JSON.parse(text) as ServerMessage;
+      const parsed = exactServerFrame(text);
+      if (!parsed.ok) {
+        this.refused.push({ frame: text, problem: parsed.problem });
+        return this.notify();
+      }
+      const message = parsed.message;
       this.messages.push(message);
       if (message.type === "game_state" && (!this.state || message.payload.version >= this.state.version)) {
         this.state = message.payload;
@@ -59,7 +70,12 @@ export class RoomClient {
   /** Resolves when the predicate holds (checked on every frame), or fails after `ms`. */
   async until(predicate: () => boolean, ms = 10_000, what = "condition"): Promise<void> {
     const deadline = Date.now() + ms;
-    while (!predicate()) {
+    for (;;) {
+      if (this.refused.length > 0) {
+        const { frame, problem } = this.refused[0];
+        throw new Error(`The room sent a frame the protocol refuses (${problem}): ${frame.slice(0, 300)}`);
+      }
+      if (predicate()) return;
       if (Date.now() > deadline) {
         const view = this.state?.view;
         const last = this.messages
@@ -112,9 +128,7 @@ export class RoomClient {
       }
       this.lastActed = state.version;
       this.lastSentAt = Date.now();
-      const action = policy(state.view.legalActions);
-      const { type, ...payload } = action as Action & Record<string, unknown>;
-      this.send(Object.keys(payload).length ? { type, payload } : { type });
+      this.send(frameOf(policy(state.view.legalActions)));
     };
     const listener = (event: MessageEvent) => {
       // A refused action (the state moved on meanwhile): decide again on the latest state.
@@ -136,6 +150,35 @@ export class RoomClient {
 }
 
 const MIN_FRAME_GAP_MS = 220;
+
+/**
+ * A frame from the room parsed as the game screen parses it, and refused unless it is exactly a
+ * protocol message: the schema refuses it, or parsing dropped or changed a field (the schema does
+ * not describe everything the room sends).
+ */
+export function exactServerFrame(text: string): { ok: true; message: ServerMessage } | { ok: false; problem: string } {
+  const parsed = parseServerFrame(text);
+  if (!parsed.ok) return { ok: false, problem: parsed.error };
+  const dropped = droppedPaths(JSON.parse(text), parsed.message);
+  if (dropped.length > 0) return { ok: false, problem: `fields the schema does not know: ${dropped.slice(0, 5).join(", ")}` };
+  return parsed;
+}
+
+/** The paths present in `raw` that `parsed` lacks or holds a different value at. */
+function droppedPaths(raw: unknown, parsed: unknown, path = "$"): string[] {
+  if (Array.isArray(raw)) {
+    if (!Array.isArray(parsed) || parsed.length !== raw.length) return [path];
+    return raw.flatMap((item, i) => droppedPaths(item, parsed[i], `${path}[${i}]`));
+  }
+  if (raw && typeof raw === "object") {
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return [path];
+    const out = parsed as Record<string, unknown>;
+    return Object.entries(raw).flatMap(([key, value]) =>
+      key in out ? droppedPaths(value, out[key], `${path}.${key}`) : [`${path}.${key}`],
+    );
+  }
+  return Object.is(raw, parsed) ? [] : [path];
+}
 
 export function simplePolicy(legal: Action[]): Action {
   const find = (predicate: (action: Action) => boolean) => legal.find(predicate);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { ChatMessageView } from "../../../game/protocol";
+import type { ChatMessageView } from "../../../game/entities";
 import { CHAT_EMOJIS, CHAT_MAX_LENGTH } from "../../../game/protocol-constants";
 import { Avatar } from "~/components/avatar";
 import { useToast } from "~/components/ui/toast";

@@ -1,15 +1,8 @@
 // Pure helpers of the game screen: no React, no DOM, no rules. The engine's view says what is
 // legal (`legalActions`); these functions only arrange it for the screen. Unit-tested in
 // tests/unit/game-ui/.
-import type {
-  ChatMessageView,
-  GameStatePayload,
-  GameSummary,
-  Participant,
-  PlayerResult,
-  ServerMessage,
-  TurnTimer,
-} from "../../../game/protocol";
+import type { ChatMessageView, GameSummary, Participant, PlayerResult } from "../../../game/entities";
+import type { GameStatePayload, ServerMessage, TurnTimer } from "../../../game/protocol";
 import type { Action, Card, EnvidoCall, FlorCall, GameEvent, PlayerView, TeamId, TrucoCall, Variant } from "../../../game/truco/index";
 
 // ---------------------------------------------------------------- cards
@@ -134,12 +127,6 @@ export function groupActions(actions: readonly Action[]): ActionGroups {
     }
   }
   return g;
-}
-
-/** The frame that carries an engine action (DESIGN.md §6 envelope: the action's fields are the payload). */
-export function frameOf(action: Action): { type: Action["type"]; payload?: Record<string, unknown> } {
-  const { type, ...payload } = action as Action & Record<string, unknown>;
-  return Object.keys(payload).length > 0 ? { type, payload } : { type };
 }
 
 // ---------------------------------------------------------------- live state

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ChatMessageView, GameSummary, Participant } from "../../../game/protocol";
+import type { ChatMessageView, GameSummary, Participant } from "../../../game/entities";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { LoadingScreen } from "~/components/loading-screen";
 import { Logo } from "~/components/logo";

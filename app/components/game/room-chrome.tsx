@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { GameStatus, GameSummary, Participant } from "../../../game/protocol";
+import type { GameStatus, GameSummary, Participant } from "../../../game/entities";
 import { Avatar } from "~/components/avatar";
 import { CoinIcon } from "~/components/icons";
 import type { ConnectionStatus } from "./use-game-socket";

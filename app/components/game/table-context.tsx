@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Participant } from "../../../game/protocol";
+import type { Participant } from "../../../game/entities";
 import type { Card, PlayerView, TeamId } from "../../../game/truco/index";
 import { nicknameOf, participantFor, seatPositions, type SeatPosition } from "./game-logic";
 import { useCardName } from "./playing-card";

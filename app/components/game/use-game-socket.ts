@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ChatMessageView, GameSummary, Participant, ServerMessage } from "../../../game/protocol";
+import type { ChatMessageView, GameSummary, Participant } from "../../../game/entities";
+import { frameOf, parseServerFrame } from "../../../game/protocol";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { api } from "~/utils/api";
-import { clockOffset, EMPTY_LIVE, frameOf, reduceLive, type LiveState } from "./game-logic";
+import { clockOffset, EMPTY_LIVE, reduceLive, type LiveState } from "./game-logic";
 
 // The live connection of spec §4 and §9: connect and mark connected on open, ping every 30 s,
 // on close mark disconnected and try again after 3 s, and while disconnected poll the game's REST
-// data every 2 s. Every game_state carries a version: older ones are ignored, and a jump in the
-// numbers asks the room for a `sync` (ADR 031).
+// data every 2 s. Every frame from the room is parsed with the protocol's schemas before it is
+// used. Every game_state carries a version: older ones are ignored, and a jump in the numbers asks
+// the room for a `sync` (ADR 031).
 
 export const PING_INTERVAL_MS = 30_000;
 export const RECONNECT_DELAY_MS = 3_000;
@@ -116,38 +118,36 @@ export function useGameSocket(
       };
 
       socket.onmessage = (event) => {
-        if (disposed || socketRef.current !== socket || typeof event.data !== "string") return;
-        let message: ServerMessage;
-        try {
-          message = JSON.parse(event.data) as ServerMessage;
-        } catch {
-          console.warn("game socket: unreadable frame");
+        if (disposed || socketRef.current !== socket) return;
+        const parsed = parseServerFrame(event.data);
+        if (!parsed.ok) {
+          console.warn(`game socket: frame ignored (${parsed.error})`);
           return;
         }
-        if (!message || typeof message !== "object" || typeof message.type !== "string") return;
+        const message = parsed.message;
         switch (message.type) {
           case "pong":
             // The room answers keep-alive pings without waking up (at: 0); only a real time counts.
-            if (pingSentAt && typeof message.payload?.at === "number" && message.payload.at > 0) {
+            if (pingSentAt && message.payload.at > 0) {
               offsetRef.current = clockOffset(pingSentAt, Date.now(), message.payload.at);
               setServerOffset(offsetRef.current);
             }
             return;
           case "chat_message":
-            if (message.payload?.message) handlersRef.current.onChat?.(message.payload.message);
+            handlersRef.current.onChat?.(message.payload.message);
             return;
           case "error":
             // Spec §8: socket errors are only logged.
-            console.warn(`game socket error: ${message.payload?.code} ${message.payload?.message}`);
+            console.warn(`game socket error: ${message.payload.code} ${message.payload.message}`);
             clearTimeout(sendingTimer.current);
             setSending(false);
             return;
           case "game_event":
-            handlersRef.current.onEvents?.(message.payload?.events ?? [], liveRef.current);
+            handlersRef.current.onEvents?.(message.payload.events, liveRef.current);
             return;
           case "truco_called":
           case "truco_responded":
-            handlersRef.current.onEvents?.([message.payload as GameEvent], liveRef.current);
+            handlersRef.current.onEvents?.([message.payload], liveRef.current);
             return;
           default: {
             const first = message.type === "game_state" && fresh;

@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { BotLevel, GameMode, GameType } from "../../../game/protocol";
+import type { BotLevel, GameMode, GameType } from "../../../game/entities";
 import { ENTRY_COST } from "../../../game/protocol-constants";
 import type { Variant } from "../../../game/truco/index";
 import "~/components/game/game.css";

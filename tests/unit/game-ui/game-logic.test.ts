@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { GameStatePayload, GameSummary, Participant, ServerMessage } from "../../../game/protocol";
+import type { GameSummary, Participant } from "../../../game/entities";
+import type { GameStatePayload, ServerMessage } from "../../../game/protocol";
 import { createMatch, legalActions, viewFor, type Action } from "../../../game/truco/index";
 import {
   blindIdOf,
@@ -7,7 +8,6 @@ import {
   clockOffset,
   EMPTY_LIVE,
   eventKey,
-  frameOf,
   groupActions,
   isFaceUpCard,
   isPractice,
@@ -140,16 +140,6 @@ describe("actions", () => {
         expect(counted).toBe(legalActions(match, id).length);
       }
     }
-  });
-
-  it("wraps an action in the protocol's envelope", () => {
-    expect(frameOf({ type: "play_card", cardId: "As" })).toEqual({ type: "play_card", payload: { cardId: "As" } });
-    expect(frameOf({ type: "play_card", cardId: "As", faceDown: true })).toEqual({
-      type: "play_card",
-      payload: { cardId: "As", faceDown: true },
-    });
-    expect(frameOf({ type: "call_truco", call: "truco" })).toEqual({ type: "call_truco", payload: { call: "truco" } });
-    expect(frameOf({ type: "go_to_mazo" })).toEqual({ type: "go_to_mazo" });
   });
 });
 

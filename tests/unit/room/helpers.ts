@@ -1,4 +1,4 @@
-import type { GameSummary } from "../../../game/protocol";
+import type { GameSummary } from "../../../game/entities";
 import {
   act,
   advance,

@@ -1,14 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
+import type { BotLevel, ChatMessageView, GameSummary } from "../../../game/entities";
 import {
   actionOf,
   FLOOD_LIMIT,
   FLOOD_WINDOW_MS,
   parseClientFrame,
-  type BotLevel,
-  type ChatMessageView,
   type GameStatePayload,
-  type GameSummary,
   type ServerMessage,
 } from "../../../game/protocol";
 import {

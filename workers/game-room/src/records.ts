@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { createDb, type Database } from "../../../db/client";
 import { coinTransactions, gameHands, gamePlayers, games, users } from "../../../db/schema";
-import type { GameSummary } from "../../../game/protocol";
+import type { GameSummary } from "../../../game/entities";
 import type { RecordEffect, Refund, SeatRow, WriteEffect } from "../../../game/room/index";
 import type { SeatOutcome } from "../../../game/settlement";
 import { changes, entryKey, gameRef, isUniqueViolation, keyExists, movementStatements, payoutKey, returnKey } from "../../../db/ledger";

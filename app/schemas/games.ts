@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { VariantSchema } from "../../game/engine-schemas";
+import { BotLevelSchema, GameTypeSchema } from "../../game/entities";
+import { CHAT_MAX_LENGTH } from "../../game/protocol-constants";
+
+// Request bodies of the game endpoints (spec §7), for the app's routes only; the live frames are
+// game/protocol.ts. The enums come from the shared entity schemas (zod/mini schemas nest in zod's).
+
+export const CreateGameSchema = z
+  .object({
+    game_type: GameTypeSchema,
+    game_mode: z.enum(["casual", "ranked"]),
+    /** Informative only: the server sets the entry cost from the mode. */
+    entry_cost: z.number().int().min(0).max(1_000_000).optional(),
+    truco_variant: VariantSchema,
+    /** Play against computer players at once (free, casual, unranked). */
+    vs_computer: z.boolean().optional(),
+    bot_level: z.optional(BotLevelSchema),
+    /** A premium member's exclusive table (DESIGN.md §5): only premium members may join. */
+    premium_only: z.boolean().optional(),
+  })
+  .strict();
+export type CreateGame = z.infer<typeof CreateGameSchema>;
+
+export const JoinGameSchema = z
+  .object({
+    game_code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{6}$/),
+  })
+  .strict();
+
+export const FillWithBotsSchema = z.object({ bot_level: BotLevelSchema }).strict();
+
+export const ChatPostSchema = z
+  .object({
+    message: z.string().max(CHAT_MAX_LENGTH * 4),
+    message_type: z.enum(["text", "emoji"]).default("text"),
+  })
+  .strict();
