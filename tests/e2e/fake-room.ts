@@ -1,6 +1,6 @@
 import type { Page, WebSocketRoute } from "@playwright/test";
 import type { ChatMessageView, GameSummary } from "../../game/entities";
-import type { ServerMessage } from "../../game/protocol";
+import { actionOf, parseClientFrame, type ServerMessage } from "../../game/protocol";
 import {
   act,
   advance,
@@ -204,11 +204,14 @@ export class FakeRoom {
   private connect(ws: WebSocketRoute) {
     this.sockets.push(ws);
     ws.onMessage((raw) => {
-      const frame = JSON.parse(String(raw)) as { type: string; payload?: Record<string, unknown> };
+      // The room's own parser: the screen must send only frames the real room accepts.
+      const parsed = parseClientFrame(String(raw));
+      if (!parsed.ok) throw new Error(`The game screen sent a frame the room refuses (${parsed.code}): ${String(raw)}`);
+      const frame = parsed.message;
       this.received.push(frame);
       if (frame.type === "ping") return this.send(ws, { type: "pong", payload: { at: 0 } });
       if (frame.type === "sync") return this.sendState(ws);
-      this.act(this.me, { type: frame.type, ...(frame.payload ?? {}) } as Action, ws);
+      this.act(this.me, actionOf(frame), ws);
     });
     ws.onClose(() => {
       this.sockets = this.sockets.filter((s) => s !== ws);
