@@ -1,39 +1,11 @@
 import { env } from "cloudflare:test";
-import type { Action } from "../../game/truco/index";
-import type { GameStatePayload, ServerMessage } from "../../game/protocol";
+import { RoomClient as SharedRoomClient } from "../support/room-client";
 import { call, ORIGIN } from "./helpers";
 
-/** A player's socket to a room, keeping every frame it receives. */
-export class RoomClient {
-  readonly frames: string[] = [];
-  readonly messages: ServerMessage[] = [];
-  state: GameStatePayload | null = null;
-  closed: { code: number; reason: string } | null = null;
-  private waiters: (() => void)[] = [];
-  private acting = false;
-  private lastActed = -1;
-  private lastSentAt = 0;
+export { simplePolicy } from "../support/room-client";
 
-  private constructor(
-    readonly ws: WebSocket,
-    readonly userId: string,
-  ) {
-    ws.addEventListener("message", (event) => {
-      const text = event.data as string;
-      this.frames.push(text);
-      const message = JSON.parse(text) as ServerMessage;
-      this.messages.push(message);
-      if (message.type === "game_state" && (!this.state || message.payload.version >= this.state.version)) {
-        this.state = message.payload;
-      }
-      this.notify();
-    });
-    ws.addEventListener("close", (event) => {
-      this.closed = { code: event.code, reason: event.reason };
-      this.notify();
-    });
-  }
-
+/** The shared room client (tests/support/room-client.ts) over a socket upgraded through the app's Worker. */
+export class RoomClient extends SharedRoomClient {
   static async connect(gameId: string, player: { user: { id: string }; cookie: string }): Promise<RoomClient> {
     const response = await call(`/api/games/${gameId}/ws`, {
       cookie: player.cookie,
@@ -45,110 +17,6 @@ export class RoomClient {
     ws.accept();
     return new RoomClient(ws, player.user.id);
   }
-
-  send(message: unknown) {
-    this.ws.send(typeof message === "string" ? message : JSON.stringify(message));
-  }
-
-  private notify() {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const wake of waiters) wake();
-  }
-
-  /** Resolves when the predicate holds (checked on every frame), or fails after `ms`. */
-  async until(predicate: () => boolean, ms = 10_000, what = "condition"): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!predicate()) {
-      if (Date.now() > deadline) {
-        const view = this.state?.view;
-        const last = this.messages
-          .slice(-3)
-          .map((m) => m.type)
-          .join(", ");
-        throw new Error(
-          `Timed out waiting for ${what} (${this.userId}): status ${this.state?.game.status}, phase ${view?.gamePhase}, ` +
-            `pending ${JSON.stringify(view?.pendingDecision)}, version ${this.state?.version}, last frames ${last}`,
-        );
-      }
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-  }
-
-  async nextMessage<T extends ServerMessage["type"]>(type: T, ms = 5_000): Promise<Extract<ServerMessage, { type: T }>> {
-    const start = this.messages.length;
-    let found: ServerMessage | undefined;
-    await this.until(() => Boolean((found = this.messages.slice(start).find((m) => m.type === type))), ms, type);
-    return found as Extract<ServerMessage, { type: T }>;
-  }
-
-  /** Whether the game waits for this player's decision in the latest state. */
-  myTurn(): boolean {
-    const view = this.state?.view;
-    return Boolean(view && view.pendingDecision?.playerId === this.userId && view.legalActions.length > 0);
-  }
-
-  /**
-   * Plays whenever it is this player's decision, with a simple policy that
-   * keeps matches short: accept every raise, play for the mão de onze, play
-   * the first legal card.
-   */
-  autoplay(policy: (legal: Action[]) => Action = simplePolicy): () => void {
-    const tick = () => {
-      const state = this.state;
-      if (this.acting || !state?.view || !this.myTurn() || state.version <= this.lastActed) return;
-      // Stay under the room's flood limit (50 frames in 10 s), as a person would.
-      const wait = this.lastSentAt + MIN_FRAME_GAP_MS - Date.now();
-      if (wait > 0) {
-        this.acting = true;
-        setTimeout(() => {
-          this.acting = false;
-          tick();
-        }, wait);
-        return;
-      }
-      this.lastActed = state.version;
-      this.lastSentAt = Date.now();
-      const action = policy(state.view.legalActions);
-      const { type, ...payload } = action as Action & Record<string, unknown>;
-      this.send(Object.keys(payload).length ? { type, payload } : { type });
-    };
-    const listener = (event: MessageEvent) => {
-      // A refused action (the state moved on meanwhile): decide again on the latest state.
-      if (String(event.data).startsWith('{"type":"error"')) this.lastActed = -1;
-      queueMicrotask(tick);
-    };
-    this.ws.addEventListener("message", listener);
-    tick();
-    return () => this.ws.removeEventListener("message", listener);
-  }
-
-  close() {
-    try {
-      this.ws.close(1000, "done");
-    } catch {
-      // Already closed.
-    }
-  }
-}
-
-const MIN_FRAME_GAP_MS = 220;
-
-export function simplePolicy(legal: Action[]): Action {
-  const find = (predicate: (action: Action) => boolean) => legal.find(predicate);
-  return (
-    find((a) => a.type === "call_flor" && a.call === "flor") ??
-    find((a) => a.type === "respond_truco" && a.response === "accept") ??
-    find((a) => a.type === "respond_mao" && a.response === "play") ??
-    find((a) => a.type === "respond_envido" && a.response === "accept") ??
-    find((a) => a.type === "respond_flor" && a.response === "accept") ??
-    find((a) => a.type === "call_truco") ??
-    find((a) => a.type === "play_card" && !a.faceDown) ??
-    legal[0]
-  );
 }
 
 export function roomStub(gameId: string) {
