@@ -14,8 +14,7 @@ import { createDb } from "./client";
 // hand), and applied the way `npm start` migrates: `wrangler d1 execute
 // --local --file`, which runs the whole file as one D1 batch (all or nothing).
 // A file scales to the bench's thousands of players, where one call per
-// statement through wrangler's platform proxy does not. Run it while no server
-// holds that state dir.
+// statement through wrangler's platform proxy does not (ADR 025).
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
