@@ -16,9 +16,9 @@
 //
 // Players (tests/load/lib/players.ts): scenario A's four sign in through the
 // real sign-in flow and the sign-in emulator; scenario B's are made before the
-// server starts by the app's own sign-in code (userForIdentity, startSession)
-// over the bench's local D1 (--signin-all: everyone through the emulator;
-// much slower).
+// server starts by the app's own sign-in code (newUserRows, newSession: the rows
+// userForIdentity and startSession write) in the bench's local D1
+// (--signin-all: everyone through the emulator; much slower).
 //
 // Server timings are shortened through start.mjs's TRUCO_BINDINGS:
 // NEXT_HAND_DELAY_MS=0 (hands follow each other at once) and TURN_SECONDS=600
@@ -174,7 +174,7 @@ async function main(): Promise<number> {
     const seconds = (performance.now() - started) / 1000;
     log(`made ${totalBulk} players with sessions through the app's sign-in code (${seconds.toFixed(1)} s)`);
     notes.push(
-      `${totalBulk} made before the start by the app's userForIdentity + startSession (user, welcome bonus in the ledger, session) in ${seconds.toFixed(0)} s`,
+      `${totalBulk} made before the start with the app's sign-in rows and session code (user, welcome bonus in the ledger, session) in ${seconds.toFixed(0)} s`,
     );
   }
   await server.start();
