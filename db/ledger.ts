@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { coinTransactions, users } from "./schema";
 
@@ -24,6 +24,8 @@ export interface Movement {
   ref?: string | null;
   /** Names the cause, e.g. `game:{id}:entry:{user}`; UNIQUE in the ledger. */
   key: string;
+  /** When it happened (ISO-8601); now unless given: the seed dates its demo history. */
+  at?: string;
 }
 
 // Idempotency keys and refs, one spelling for every writer (the room, refunds, the screens).
@@ -35,6 +37,17 @@ export const payoutKey = (gameId: string, userId: string) => `${gameRef(gameId)}
 export const refundKey = (gameId: string, userId: string) => `refund:${gameId}:${userId}`;
 export const welcomeKey = (userId: string) => `welcome:${userId}`;
 export const isWelcomeKey = (key: string) => key.startsWith("welcome:");
+
+/** Every new player's welcome bonus (DESIGN.md §5): sign-up, the seed's demo players and the bench's players. */
+export const WELCOME_BONUS = 1000;
+export const welcomeBonus = (userId: string, at?: string): Movement => ({
+  userId,
+  amount: WELCOME_BONUS,
+  type: "bonus",
+  description: "Bônus de boas-vindas",
+  key: welcomeKey(userId),
+  at,
+});
 
 export type MovementOutcome = "applied" | "duplicate" | "insufficient";
 
@@ -53,12 +66,44 @@ export function movementStatements(db: Database, m: Movement) {
         description: sql<string>`${m.description}`.as("description"),
         ref: sql<string | null>`${m.ref ?? null}`.as("ref"),
         idempotency_key: sql<string>`${m.key}`.as("idempotency_key"),
-        created_at: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
+        created_at: (m.at ? sql<string>`${m.at}` : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`).as("created_at"),
       })
       .from(users)
       .where(and(eq(users.id, m.userId), sql`${users.virtual_coins} + ${m.amount} >= 0`)),
   );
   return [insert, balanceFromLedger(db, m.userId)] as const;
+}
+
+/**
+ * Credits for many users in two statements, for bulk setup (the bench's
+ * thousands of new players): the ledger rows in one insert, then those users'
+ * balances from the ledger (invariant L1). Only credits: with no debit there is
+ * no balance to guard. Run both in one db.batch, like any movement.
+ */
+export function creditStatements(db: Database, credits: readonly Movement[]) {
+  for (const m of credits) {
+    if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`Not a credit: ${m.amount}`);
+  }
+  const userIds = [...new Set(credits.map((m) => m.userId))];
+  if (userIds.length === 0) throw new Error("No credits");
+  const insert = db.insert(coinTransactions).values(
+    credits.map((m) => ({
+      user_id: m.userId,
+      amount: m.amount,
+      transaction_type: m.type,
+      description: m.description,
+      ref: m.ref ?? null,
+      idempotency_key: m.key,
+      created_at: m.at,
+    })),
+  );
+  const balances = db
+    .update(users)
+    .set({
+      virtual_coins: sql`(SELECT COALESCE(SUM(${coinTransactions.amount}), 0) FROM ${coinTransactions} WHERE ${coinTransactions.user_id} = ${users.id})`,
+    })
+    .where(inArray(users.id, userIds));
+  return [insert, balances] as const;
 }
 
 /** The balance statement: the sum of the user's ledger rows (invariant L1). */

@@ -61,18 +61,9 @@ step("Migrating the local database", bin("wrangler"), [
   "-c",
   "wrangler.toml",
 ]);
-step("Seeding the local database", bin("wrangler"), [
-  "d1",
-  "execute",
-  "DB",
-  "--local",
-  "--persist-to",
-  stateDir,
-  "-c",
-  "wrangler.toml",
-  "--file",
-  "db/seed.sql",
-]);
+// The demo data (db/demo-data.ts), written by db/seed.ts through the same
+// local D1 that wrangler pages dev serves; idempotent.
+step("Seeding the local database", bin("tsx"), [path.join(root, "db", "seed.ts"), stateDir]);
 
 console.log("\n▸ Starting the sign-in emulator");
 const auth = await startAuthEmulator({

@@ -44,20 +44,32 @@ async function sessionIdFrom(request: Request, context: AppLoadContext): Promise
 }
 
 /**
+ * A new server-side session for the user: its row (only the token's hash is
+ * stored) and the Set-Cookie header that carries the token.
+ */
+export async function newSession(env: AppEnv, userId: string) {
+  const token = randomToken();
+  const expires = new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  return {
+    row: { id: await sha256Hex(token), user_id: userId, expires_at: expires },
+    setCookie: await sessionCookie(env).serialize(token),
+  };
+}
+
+/**
  * Starts a new server-side session for the user and answers the Set-Cookie
  * header. Any session the browser already had is revoked (rotation).
  */
 export async function startSession(request: Request, context: AppLoadContext, userId: string): Promise<string> {
   const previous = await sessionIdFrom(request, context);
-  const token = randomToken();
-  const expires = new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  const insert = context.db.insert(sessions).values({ id: await sha256Hex(token), user_id: userId, expires_at: expires });
+  const { row, setCookie } = await newSession(context.env, userId);
+  const insert = context.db.insert(sessions).values(row);
   if (previous) {
     await context.db.batch([context.db.delete(sessions).where(eq(sessions.id, previous)), insert]);
   } else {
     await insert;
   }
-  return sessionCookie(context.env).serialize(token);
+  return setCookie;
 }
 
 /** Revokes the session at once and answers the Set-Cookie that clears it. */

@@ -4,10 +4,8 @@ import { oauthAccounts, users, type User } from "../../db/schema";
 import { NICKNAME_MAX } from "~/utils/limits";
 import type { Language } from "~/i18n";
 import { adminEmails } from "./env.server";
-import { isUniqueViolation, movementStatements, welcomeKey } from "../../db/ledger";
+import { isUniqueViolation, movementStatements, welcomeBonus } from "../../db/ledger";
 import type { Identity } from "./sign-in.server";
-
-export const WELCOME_BONUS = 1000;
 
 /** The user profile of spec §3, as GET /api/users/me answers it. */
 export function profileOf(user: User, now = new Date()) {
@@ -77,22 +75,14 @@ export async function userForIdentity(context: AppLoadContext, identity: Identit
   for (let attempt = 0; attempt < 8; attempt++) {
     const id = crypto.randomUUID();
     try {
+      const rows = newUserRows(
+        { id, nickname: withSuffix(base, attempt), email: identity.email, avatar_url: identity.picture, role },
+        identity,
+      );
       await db.batch([
-        db.insert(users).values({
-          id,
-          nickname: withSuffix(base, attempt),
-          email: identity.email,
-          avatar_url: identity.picture,
-          role,
-        }),
-        db.insert(oauthAccounts).values({ user_id: id, provider: identity.issuer, subject: identity.subject }),
-        ...movementStatements(db, {
-          userId: id,
-          amount: WELCOME_BONUS,
-          type: "bonus",
-          description: "Bônus de boas-vindas",
-          key: welcomeKey(id),
-        }),
+        db.insert(users).values(rows.user),
+        db.insert(oauthAccounts).values(rows.account),
+        ...movementStatements(db, rows.welcome),
       ]);
       return (await db.select().from(users).where(eq(users.id, id)).get())!;
     } catch (error) {
@@ -104,6 +94,22 @@ export async function userForIdentity(context: AppLoadContext, identity: Identit
     }
   }
   throw new Error("Could not find a free nickname");
+}
+
+/**
+ * What a new identity's first sign-in writes, in one batch: the user, its
+ * identity, and its welcome bonus through the ledger (the bench makes its
+ * players from these too).
+ */
+export function newUserRows(
+  user: Pick<typeof users.$inferInsert, "id" | "nickname" | "email" | "avatar_url" | "role">,
+  identity: Pick<Identity, "issuer" | "subject">,
+) {
+  return {
+    user,
+    account: { user_id: user.id, provider: identity.issuer, subject: identity.subject },
+    welcome: welcomeBonus(user.id),
+  };
 }
 
 async function findByIdentity(context: AppLoadContext, identity: Identity): Promise<User | null> {

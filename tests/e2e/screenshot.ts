@@ -1,17 +1,22 @@
 import type { Page } from "@playwright/test";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-// For the on-demand screenshot specs (SCREENSHOTS=1): every screen at a phone's and a desktop's size.
+// For `npm run screenshots` (tests/e2e/screenshots/, playwright.screenshots.config.ts): every
+// screen at a phone's and a desktop's size, for a human to look at. Not part of `npm test`.
 
 export const VIEWPORTS = [
   { name: "phone", width: 390, height: 844 },
   { name: "desktop", width: 1280, height: 800 },
 ] as const;
 
+export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", ".tmp", "screenshots");
+
 /** Writes .tmp/screenshots/<name>-phone.png and <name>-desktop.png. */
 export async function shoot(page: Page, name: string, fullPage = true) {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `.tmp/screenshots/${name}-${viewport.name}.png`, fullPage });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport.name}.png`), fullPage });
   }
 }

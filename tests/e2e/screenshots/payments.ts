@@ -1,19 +1,19 @@
 import { test } from "@playwright/test";
-import { signIn, uniquePlayer } from "./helpers";
-import { shoot } from "./screenshot";
-import { seedCancelledGame } from "./seed";
+import { clickOnceHydrated, signIn, uniquePlayer } from "../helpers";
+import { shoot } from "../screenshot";
+import { seedCancelledGame } from "../seed";
 
-// Not a check: `SCREENSHOTS=1 npx playwright test payments-screenshots` writes
-// PNGs of the coin and payment screens, phone and desktop, into
-// .tmp/screenshots for a human to look at.
-test.skip(!process.env.SCREENSHOTS, "screenshots only on demand");
-
+// Part of `npm run screenshots`, not a test: PNGs of the coin and payment
+// screens, phone and desktop, into .tmp/screenshots for a human to look at.
 test("coin and payment screens", async ({ page }) => {
   test.setTimeout(180_000);
+  // After a full page load a click may land before React has hydrated: click until the result shows.
+  const openStore = () =>
+    clickOnceHydrated(page.getByRole("button", { name: /Comprar moedas/ }), page.getByRole("dialog", { name: "Loja" }));
   await signIn(page, uniquePlayer("Screenshot"));
   await shoot(page, "home-daily-reward");
 
-  await page.getByRole("button", { name: /Comprar moedas/ }).click();
+  await openStore();
   await page.getByRole("radio", { name: /2\.500 moedas/ }).check({ force: true });
   await shoot(page, "purchase-coins", false);
   await page.getByRole("tab", { name: "Premium" }).click();
@@ -24,7 +24,7 @@ test("coin and payment screens", async ({ page }) => {
   const me = await (await page.request.get("/api/users/me")).json();
   seedCancelledGame(me.id, { entry: 100, code: "QUEDA7" });
   await page.reload();
-  await page.getByRole("button", { name: "Reembolso" }).click();
+  await clickOnceHydrated(page.getByRole("button", { name: "Reembolso" }), page.getByRole("dialog", { name: "Solicitar reembolso" }));
   const reason = page.getByLabel("Descreva o problema");
   await reason.fill("caiu");
   await page.getByRole("button", { name: "Solicitar reembolso" }).click();
@@ -32,7 +32,7 @@ test("coin and payment screens", async ({ page }) => {
   await page.keyboard.press("Escape");
 
   // Pay for a pack through the emulator: its checkout page, then the success page.
-  await page.getByRole("button", { name: /Comprar moedas/ }).click();
+  await openStore();
   await page.getByRole("radio", { name: /5\.500 moedas/ }).check({ force: true });
   await page.getByRole("button", { name: /Comprar por/ }).click();
   await page.waitForURL(/\/checkout\//);
@@ -43,7 +43,7 @@ test("coin and payment screens", async ({ page }) => {
   await shoot(page, "payment-success");
 
   await page.goto("/");
-  await page.getByRole("button", { name: /Comprar moedas/ }).click();
+  await openStore();
   await page.getByRole("radio", { name: /1\.000 moedas/ }).check({ force: true });
   await page.getByRole("button", { name: /Comprar por/ }).click();
   await page.waitForURL(/\/checkout\//);
@@ -52,13 +52,12 @@ test("coin and payment screens", async ({ page }) => {
   await shoot(page, "payment-cancel");
 
   await page.goto("/");
-  await page
-    .getByTestId("daily-reward-banner")
-    .getByRole("button", { name: /Coletar/ })
-    .click();
+  await clickOnceHydrated(
+    page.getByTestId("daily-reward-banner").getByRole("button", { name: /Coletar/ }),
+    page.getByRole("status").filter({ hasText: /moedas!/ }),
+  );
   await page.getByTestId("daily-reward-banner").waitFor({ state: "detached" });
   await page.goto("/profile");
-  await page.getByRole("tab", { name: "Transações" }).click();
-  await page.getByTestId("transactions-list").waitFor();
+  await clickOnceHydrated(page.getByRole("tab", { name: "Transações" }), page.getByTestId("transactions-list"));
   await shoot(page, "transactions");
 });

@@ -1,14 +1,13 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { FakeRoom, currentUserId, type FakeRoomOptions } from "./fake-room";
-import { checkOnceHydrated } from "./game-driver";
-import { newSignedInPage } from "./helpers";
-import { shoot, VIEWPORTS } from "./screenshot";
-import { seedPremium } from "./seed";
+import { FakeRoom, currentUserId, type FakeRoomOptions } from "../fake-room";
+import { checkOnceHydrated } from "../game-driver";
+import { newSignedInPage } from "../helpers";
+import { shoot, VIEWPORTS } from "../screenshot";
+import { seedPremium } from "../seed";
 
-// Not a check: `SCREENSHOTS=1 npx playwright test game-screenshots` writes PNGs of the live-game
-// screens (lobby, join, waiting room, board phases and variants, a truco call, chat, result,
-// history), phone and desktop, into .tmp/screenshots for a human to look at.
-test.skip(!process.env.SCREENSHOTS, "screenshots only on demand");
+// Part of `npm run screenshots`, not a test: PNGs of the live-game screens (lobby, join, waiting
+// room, board phases and variants, a truco call, chat, result, history), phone and desktop, into
+// .tmp/screenshots for a human to look at. Its waits only make sure each screen is there.
 test.describe.configure({ timeout: 120_000 });
 
 type Me = { id: string; nickname: string };

@@ -1,0 +1,17 @@
+import { test } from "@playwright/test";
+import { clickOnceHydrated, signIn, uniquePlayer } from "../helpers";
+import { shoot } from "../screenshot";
+
+// Part of `npm run screenshots`, not a test: PNGs of the landing page, home
+// and profile, phone and desktop, into .tmp/screenshots for a human to look at.
+
+test("screens", async ({ page }) => {
+  await page.goto("/");
+  await shoot(page, "landing");
+  await signIn(page, uniquePlayer("Screenshot"));
+  await shoot(page, "home");
+  await page.goto("/profile");
+  await shoot(page, "profile");
+  await clickOnceHydrated(page.getByRole("button", { name: "Editar apelido" }), page.getByLabel("Apelido"));
+  await shoot(page, "profile-edit");
+});

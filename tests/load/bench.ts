@@ -1,0 +1,241 @@
+// `npm run bench`: the project's performance benchmark (DESIGN.md §9).
+//
+// It starts its own server (scripts/start.mjs on its own ports and state dir
+// .wrangler/bench-state, built from the current code), makes its players, runs
+// the scenarios of tests/load/scenarios/ and prints their figures and a table
+// against the budgets:
+//   A (room-latency.ts)  one 4-player room, ≥ 1,000 moves: move → broadcast
+//                        on all four sockets, plus ping and sync baselines;
+//   B (room-load.ts)     500 rooms × 4 sockets at a human pace, then a
+//                        saturation probe with no think time;
+//   web (front-end.ts)   the landing page's critical path and the game
+//                        route's JS from the build, compressed.
+// Over a budget is reported (OVER), not failed: the exit code is non-zero only
+// when the bench itself failed (the server did not start, scenario A saw an
+// error, the ledger invariant broke, ...).
+//
+// Players (tests/load/lib/players.ts): scenario A's four sign in through the
+// real sign-in flow and the sign-in emulator; scenario B's are made before the
+// server starts by the app's own sign-in code (newUserRows, newSession: the rows
+// userForIdentity and startSession write) in the bench's local D1
+// (--signin-all: everyone through the emulator; much slower).
+//
+// Server timings are shortened through start.mjs's TRUCO_BINDINGS:
+// NEXT_HAND_DELAY_MS=0 (hands follow each other at once) and TURN_SECONDS=600
+// (no server-side timeout move interferes with a measurement).
+//
+// Options (all optional):
+//   --rooms N           scenario B rooms (500)
+//   --moves N           scenario A moves (1000)
+//   --duration S        scenario B measured play time in seconds (60)
+//   --think MS          scenario B mean think time between two moves of a room
+//                       (3000, a human pace; uniform in [0.5, 1.5] × MS)
+//   --saturation S      then the same rooms with no think time for S seconds, to
+//                       find the server's capacity (15; 0 to skip)
+//   --concurrency N     parallel setup requests (32)
+//   --port N            app port (8796, or BENCH_PORT); the sign-in emulator takes N-1, payments N-2
+//   --skip-build        reuse the existing build (SKIP_BUILD=1)
+//   --only a|b|web      run one scenario only
+//   --signin-all        every player signs in through the emulator (slow)
+// See also `npm run bench:engine` for the rules engine's own throughput.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { ROOT } from "../../db/local-d1";
+import { AppClient } from "./lib/client";
+import { ledgerCheck } from "./lib/ledger-check";
+import { createPlayers, signInMany } from "./lib/players";
+import { printReport, type BudgetRow } from "./lib/report";
+import type { BenchOptions, Player, Scenario, ScenarioOutcome } from "./lib/scenario";
+import { BenchServer } from "./lib/server";
+import { errorMessage, log } from "./lib/util";
+import { frontEnd } from "./scenarios/front-end";
+import { roomLatency } from "./scenarios/room-latency";
+import { roomLoad } from "./scenarios/room-load";
+
+/** In the order of the report. */
+const SCENARIOS: Scenario[] = [roomLatency, roomLoad, frontEnd];
+/** The order they run in: the cheap, player-free ones first. */
+const RUN_ORDER = ["web", "a", "b"];
+const BINDINGS = { NEXT_HAND_DELAY_MS: "0", TURN_SECONDS: "600" };
+
+function fail(message: string): never {
+  console.error(`✗ ${message}`);
+  return process.exit(2) as never;
+}
+
+function parseOptions(): BenchOptions {
+  const { values } = parseArgs({
+    options: {
+      rooms: { type: "string", default: "500" },
+      moves: { type: "string", default: "1000" },
+      duration: { type: "string", default: "60" },
+      think: { type: "string", default: "3000" },
+      saturation: { type: "string", default: "15" },
+      concurrency: { type: "string", default: "32" },
+      port: { type: "string", default: process.env.BENCH_PORT ?? "8796" },
+      "skip-build": { type: "boolean", default: false },
+      only: { type: "string" },
+      "signin-all": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    const header = fs
+      .readFileSync(fileURLToPath(import.meta.url), "utf8")
+      .split("\n")
+      .filter((line, i, all) => line.startsWith("//") && all.slice(0, i).every((l) => l.startsWith("//")));
+    console.log(header.map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
+    process.exit(0);
+  }
+  const int = (name: keyof typeof values) => {
+    const n = Number(values[name]);
+    if (!Number.isInteger(n) || n < 0) fail(`--${name} must be a non-negative integer (got ${values[name]})`);
+    return n;
+  };
+  const only = values.only ?? null;
+  if (only && !SCENARIOS.some((s) => s.id === only)) fail(`--only must be ${SCENARIOS.map((s) => s.id).join(", ")} (got ${only})`);
+  return {
+    rooms: int("rooms"),
+    moves: int("moves"),
+    duration: int("duration"),
+    think: int("think"),
+    saturation: int("saturation"),
+    concurrency: Math.max(1, int("concurrency")),
+    port: int("port"),
+    skipBuild: values["skip-build"],
+    only,
+    signinAll: values["signin-all"],
+  };
+}
+
+const options = parseOptions();
+const selected = SCENARIOS.filter((s) => !options.only || s.id === options.only);
+const stateDir = path.join(ROOT, ".wrangler", "bench-state");
+const server = new BenchServer({
+  port: options.port,
+  authPort: options.port - 1,
+  paymentPort: options.port - 2,
+  stateDir,
+  logFile: path.join(ROOT, ".wrangler", "bench-server.log"),
+  bindings: BINDINGS,
+  skipBuild: options.skipBuild,
+});
+const app = new AppClient(server.base);
+
+let interrupted = false;
+async function shutdown(code: number) {
+  await server.stop().catch(() => {});
+  process.exit(code);
+}
+process.on("SIGINT", () => {
+  interrupted = true;
+  console.error("\nInterrupted: stopping the bench's server...");
+  void shutdown(130);
+});
+process.on("SIGTERM", () => {
+  interrupted = true;
+  void shutdown(143);
+});
+
+async function main(): Promise<number> {
+  // One socket per player and some slack.
+  const sockets = selected.reduce((n, s) => n + s.players(options).signIn + s.players(options).bulk, 0) + 8;
+  const limit = Number(spawnSync("sh", ["-c", "ulimit -n"], { encoding: "utf8" }).stdout.trim());
+  if (Number.isFinite(limit) && limit < sockets + 512) {
+    fail(
+      `open-file limit ${limit} is too low for ${sockets} sockets: raise it first (e.g. \`ulimit -n ${sockets * 2 + 1024}\`) or use fewer --rooms`,
+    );
+  }
+
+  // Players: how many each scenario wants, and how they come in.
+  const needs = new Map(
+    selected.map((s) => {
+      const { signIn, bulk } = s.players(options);
+      return [s.id, options.signinAll ? { signIn: signIn + bulk, bulk: 0 } : { signIn, bulk }];
+    }),
+  );
+  const totalBulk = [...needs.values()].reduce((n, x) => n + x.bulk, 0);
+  const totalSignIn = [...needs.values()].reduce((n, x) => n + x.signIn, 0);
+
+  try {
+    await server.checkPorts();
+  } catch (error) {
+    fail(errorMessage(error));
+  }
+  server.resetDatabase();
+  let bulk: Player[] = [];
+  const notes: string[] = [];
+  if (totalBulk > 0) {
+    const started = performance.now();
+    bulk = await createPlayers(stateDir, totalBulk);
+    const seconds = (performance.now() - started) / 1000;
+    log(`made ${totalBulk} players with sessions through the app's sign-in code (${seconds.toFixed(1)} s)`);
+    notes.push(
+      `${totalBulk} made before the start with the app's sign-in rows and session code (user, welcome bonus in the ledger, session) in ${seconds.toFixed(0)} s`,
+    );
+  }
+  await server.start();
+  let signedIn: Player[] = [];
+  if (totalSignIn > 0) {
+    const result = await signInMany(server.base, totalSignIn, Math.min(options.concurrency, 16));
+    signedIn = result.players;
+    notes.unshift(result.note);
+  }
+  // Every player can act: check one against the API.
+  const last = bulk.at(-1) ?? signedIn.at(-1);
+  if (last) {
+    const me = await app.api<{ virtual_coins: number }>("GET", "/api/users/me", last);
+    if (me.virtual_coins !== 1000) throw new Error(`a new player should have 1000 coins, has ${me.virtual_coins}`);
+  }
+
+  const outcomes = new Map<string, ScenarioOutcome>();
+  for (const id of RUN_ORDER) {
+    const scenario = selected.find((s) => s.id === id);
+    if (!scenario || interrupted) continue;
+    const need = needs.get(id)!;
+    const players = [...signedIn.splice(0, need.signIn), ...bulk.splice(0, need.bulk)];
+    try {
+      outcomes.set(id, await scenario.run({ options, server, app }, players));
+    } catch (error) {
+      outcomes.set(id, { lines: [], budgets: [], failures: [`scenario ${id}: ${errorMessage(error)}`] });
+    }
+  }
+
+  await server.stop();
+  if (interrupted) return 130;
+  const failures = selected.flatMap((s) => outcomes.get(s.id)?.failures ?? []);
+  const budgets: BudgetRow[] = selected.flatMap((s) => outcomes.get(s.id)?.budgets ?? []);
+  const after: string[] = [];
+  if (selected.some((s) => s.id === "a" || s.id === "b")) after.push(app.hungLine());
+  try {
+    const ledger = ledgerCheck(stateDir);
+    if (ledger.broken !== 0) failures.push(`ledger invariant L1 broken for ${ledger.broken} users`);
+    after.push(
+      `ledger invariant L1 after the bench: ${ledger.broken === 0 ? "OK" : `BROKEN for ${ledger.broken} users`} (${ledger.users} users, ${ledger.completed} games completed)`,
+    );
+  } catch (error) {
+    console.warn(`(ledger check skipped: ${errorMessage(error).split("\n")[0]})`);
+  }
+  printReport({
+    server: `server: wrangler pages dev (local workerd) on ${server.base}, vars ${Object.entries(BINDINGS)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ")}`,
+    players: notes.join("; ") || null,
+    sections: selected.map((s) => outcomes.get(s.id)?.lines ?? []),
+    budgets,
+    notes: after,
+    failures,
+  });
+  return failures.length ? 1 : 0;
+}
+
+main()
+  .then((code) => shutdown(code))
+  .catch(async (error) => {
+    console.error(`\n✗ bench failed: ${(error as Error)?.stack ?? error}`);
+    console.error(`  server log: ${path.relative(ROOT, server.config.logFile)}`);
+    await shutdown(1);
+  });

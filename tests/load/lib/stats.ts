@@ -1,0 +1,70 @@
+// Latency samples and their summary (p50/p95/p99), and the shared counters of one scenario.
+
+export interface Summary {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+/** Latency samples in ms. */
+export class Samples {
+  private values: number[] = [];
+
+  add(ms: number) {
+    this.values.push(ms);
+  }
+
+  get count() {
+    return this.values.length;
+  }
+
+  summary(): Summary {
+    const sorted = Float64Array.from(this.values).sort();
+    const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+    const mean = sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : NaN;
+    return { n: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.length ? sorted[sorted.length - 1] : NaN, mean };
+  }
+}
+
+export interface BenchError {
+  kind: string;
+  detail: string;
+}
+
+/** What a scenario measures of its rooms' moves (tests/load/lib/table.ts writes it). */
+export class MoveStats {
+  /** Until the last of the 4 sockets has the new state. */
+  readonly all = new Samples();
+  readonly first = new Samples();
+  readonly actor = new Samples();
+  /** Every socket's own arrival. */
+  readonly perSocket = new Samples();
+  readonly bySeat = [new Samples(), new Samples(), new Samples(), new Samples()];
+  /** All-4 latency of moves inside a hand. */
+  readonly ordinary = new Samples();
+  /** All-4 latency of moves that ended a hand (D1 writes, next deal). */
+  readonly handEnd = new Samples();
+  /** ping → pong: the runtime's auto-response, the room is not woken. */
+  readonly ping = new Samples();
+  /** sync → game_state for one socket: the room woken, one view built, no storage. */
+  readonly sync = new Samples();
+  moves = 0;
+  matches = 0;
+  rooms = 0;
+  framesIn = 0;
+  bytesIn = 0;
+  stateFrames = 0;
+  stateBytes = 0;
+  readonly errors: BenchError[] = [];
+
+  error(kind: string, detail: unknown) {
+    // Keep the first thousand in full; count the rest.
+    this.errors.push({ kind, detail: this.errors.length < 1000 ? String(detail).slice(0, 300) : "" });
+  }
+}
+
+export const fmtMs = (ms: number) => (Number.isFinite(ms) ? (ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0)) : "—");
+export const fmtKB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

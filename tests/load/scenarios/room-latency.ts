@@ -1,0 +1,88 @@
+import { performance } from "node:perf_hooks";
+import { budget, BUDGETS, latencyTable } from "../lib/report";
+import type { Scenario } from "../lib/scenario";
+import { fmtMs, MoveStats } from "../lib/stats";
+import { Table } from "../lib/table";
+import { errorMessage, log } from "../lib/util";
+
+// A. One 4-player room (2v2 Paulista, casual), ≥ 1,000 moves through as many
+// matches as needed (a new room when a match ends): the time from sending a
+// move on the acting socket until the resulting `game_state` has arrived on
+// each of the four sockets. Its four players sign in through the real
+// sign-in flow, as a browser would. Then ping and sync probes as baselines.
+
+export const roomLatency: Scenario = {
+  id: "a",
+  players: () => ({ signIn: 4, bulk: 0 }),
+
+  async run({ options, app }, players) {
+    const MOVES = options.moves;
+    const stats = new MoveStats();
+    const failures: string[] = [];
+    log(`scenario A: one 4-player room (2v2 Paulista), ${MOVES} moves, a new room when a match ends`);
+    const table = new Table(app, players, stats, 42);
+    const started = performance.now();
+    let seconds = 0;
+    try {
+      await table.open();
+      // The room must run with the bench's vars (start.mjs TRUCO_BINDINGS): 600 s turns, no pause between hands.
+      const turnSeconds = table.state?.turn?.seconds;
+      if (turnSeconds !== 600) {
+        throw new Error(
+          `the room did not get the bench's vars (turn timer ${turnSeconds} s, expected 600): see TRUCO_BINDINGS in scripts/start.mjs`,
+        );
+      }
+      let lastReport = performance.now();
+      while (stats.moves < MOVES) {
+        let result;
+        try {
+          result = await table.move();
+        } catch (error) {
+          stats.error("move", errorMessage(error));
+          throw error;
+        }
+        if (result === "completed") {
+          table.close();
+          await table.open();
+        }
+        if (performance.now() - lastReport > 10_000) {
+          lastReport = performance.now();
+          const s = stats.all.summary();
+          log(`  A: ${stats.moves}/${MOVES} moves, ${stats.matches} matches done, p50 ${fmtMs(s.p50)} ms, p99 ${fmtMs(s.p99)} ms`);
+        }
+      }
+      seconds = (performance.now() - started) / 1000;
+      const n = Math.min(100, Math.ceil(MOVES / 10));
+      log(`  A: ${n} ping and ${n} sync probes (transport and single-view baselines)`);
+      for (let i = 0; i < n; i++) await table.probe(i, "ping");
+      for (let i = 0; i < n; i++) await table.probe(i, "sync");
+      log(`scenario A done: ${stats.moves} moves in ${stats.rooms} rooms, ${seconds.toFixed(0)} s`);
+    } catch (error) {
+      failures.push(`scenario A: ${errorMessage(error)}`);
+    } finally {
+      table.close();
+    }
+    if (stats.errors.length && !failures.length) failures.push(`scenario A: ${stats.errors.length} errors (${stats.errors[0].detail})`);
+
+    const s = stats.all.summary();
+    return {
+      lines: latencyTable(
+        `A. one 4-player room (2v2 Paulista): ${stats.moves} moves, ${stats.matches} matches, ${stats.rooms} rooms, ${seconds.toFixed(0)} s`,
+        stats,
+        {
+          seats: true,
+          extra: [
+            ["baseline: ping → pong (transport only)", stats.ping],
+            ["baseline: sync → game_state (1 view, no write)", stats.sync],
+          ],
+        },
+      ),
+      budgets: [
+        budget("room move→broadcast p50 (all 4 sockets)", `≤ ${BUDGETS.roomP50Ms} ms`, `${fmtMs(s.p50)} ms`, s.p50 <= BUDGETS.roomP50Ms),
+        budget("room move→broadcast p99 (all 4 sockets)", `≤ ${BUDGETS.roomP99Ms} ms`, `${fmtMs(s.p99)} ms`, s.p99 <= BUDGETS.roomP99Ms),
+        budget("room moves measured", "≥ 1,000", String(stats.moves), stats.moves >= BUDGETS.roomMoves),
+      ],
+      failures,
+    };
+  },
+};

@@ -1,0 +1,53 @@
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { DEMO_PLAYERS, DEMO_SINCE, seedStatements } from "../../db/demo-data";
+import { welcomeKey } from "../../db/ledger";
+import { bulkPlayers } from "../load/lib/bulk-players";
+import { call, expectLedgerInvariant, testContext } from "./helpers";
+import { countRows } from "./payment-helpers";
+
+afterEach(expectLedgerInvariant);
+
+// What `npm start` (db/seed.ts) and `npm run bench` (tests/load/) write into
+// their local databases, applied here to the test D1 with the same statements.
+
+describe("the demo seed", () => {
+  it("writes the demo players with their welcome bonus through the ledger, and a second run changes nothing", async () => {
+    const { db } = testContext();
+    await db.batch(seedStatements(db));
+    await db.batch(seedStatements(db));
+    for (const player of DEMO_PLAYERS) {
+      const row = await env.DB.prepare("SELECT nickname, ranking_points, virtual_coins, created_at FROM users WHERE id = ?")
+        .bind(player.id)
+        .first();
+      expect(row).toEqual({
+        nickname: player.nickname,
+        ranking_points: player.ranking_points,
+        virtual_coins: 1000,
+        created_at: DEMO_SINCE,
+      });
+      const { results } = await env.DB.prepare(
+        "SELECT amount, transaction_type, idempotency_key, created_at FROM coin_transactions WHERE user_id = ?",
+      )
+        .bind(player.id)
+        .all();
+      expect(results).toEqual([
+        { amount: 1000, transaction_type: "bonus", idempotency_key: welcomeKey(player.id), created_at: DEMO_SINCE },
+      ]);
+    }
+  });
+});
+
+describe("the bench's players", () => {
+  it("made in bulk with the app's sign-in code, are signed in with their 1,000 welcome coins", async () => {
+    const context = testContext();
+    const { statements, players } = await bulkPlayers(context.db, context.env, 3);
+    await context.db.batch(statements);
+    for (const player of players) {
+      const response = await call("/api/users/me", { cookie: player.cookie });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ id: player.id, nickname: player.nickname, virtual_coins: 1000 });
+    }
+    expect(await countRows("SELECT COUNT(*) AS n FROM oauth_accounts WHERE provider = ?", "https://bench.truco.local")).toBe(3);
+  });
+});
