@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { FakeRoom, currentUserId, type FakeRoomOptions } from "./fake-room";
 import { chooseVariant } from "./game-driver";
-import { newSignedInPage } from "./helpers";
+import { clickOnceHydrated, newSignedInPage } from "./helpers";
 
 // The game screen against scripted server frames: a FakeRoom runs the real engine behind
 // page.routeWebSocket, so every phase and variant can be set up exactly (tests/e2e/fake-room.ts).
@@ -462,8 +462,9 @@ test("signed-out visitors of a game room go to the landing page", async ({ page 
 
 test("lobby: the join modal's code rules, its fallback error, and the create requests", async ({ browser }) => {
   const { page, context } = await newSignedInPage(browser);
-  await page.getByTestId("open-join").click();
   const dialog = page.getByTestId("join-dialog");
+  // Right after a full page load: a click before hydration is lost (as in joinByCode).
+  await clickOnceHydrated(page.getByTestId("open-join"), dialog);
   const input = dialog.getByLabel("Código da sala");
   await expect(dialog).toContainText("Digite o código de 6 caracteres compartilhado pelo criador da sala");
   const submit = dialog.getByRole("button", { name: "Entrar", exact: true });

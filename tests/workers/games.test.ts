@@ -101,6 +101,15 @@ function expectNoLeakedCards(clients: RoomClient[]) {
   expect(checked).toBeGreaterThan(0);
 }
 
+/** ADR 031: every new version is published, so a client connected throughout sees them all, one by one (never a gap to sync over). */
+function expectEveryVersion(clients: RoomClient[]) {
+  for (const client of clients) {
+    const versions = client.messages.flatMap((m) => (m.type === "game_state" ? [m.payload.version] : []));
+    expect(versions.length).toBeGreaterThan(10);
+    expect(versions.filter((v, i) => i > 0 && v !== versions[i - 1] + 1)).toEqual([]);
+  }
+}
+
 /**
  * Fairness: each hand's seed is in no frame before that hand's end (the game_event carrying its
  * hand_ended reveals it, and that frame must hold it), and the match seed, from which every hand's
@@ -311,6 +320,7 @@ describe("playing through the room", () => {
     const clients = await Promise.all(players.map((player) => RoomClient.connect(game.id, player)));
     await playToTheEnd(clients, 60_000);
     expectNoLeakedCards(clients);
+    expectEveryVersion(clients);
     await expectSeedsSecret(clients, game.id);
     const row = await gameRow(game.id);
     const seats = await env.DB.prepare("SELECT user_id, team, result, coins_change FROM game_players WHERE game_id = ?")
