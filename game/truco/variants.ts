@@ -17,8 +17,10 @@ const LADDERS: Readonly<Record<string, Ladder>> = Object.freeze({
   gaucho: { values: [1, 2, 3, 4], names: [null, "truco", "retruco", "vale_quatro"] },
 });
 
+const VARIANT_SET: ReadonlySet<string> = new Set(VARIANTS);
+
 export function isVariant(v: unknown): v is Variant {
-  return typeof v === "string" && (VARIANTS as readonly string[]).includes(v);
+  return typeof v === "string" && VARIANT_SET.has(v);
 }
 
 /**
