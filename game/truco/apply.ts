@@ -55,8 +55,21 @@ export function applyAction(state: MatchState, playerId: string, action: Action)
       }
     }
     if (!chosen) return fail("illegal_action", diagnose(state, seat, action));
+    return applyLegal(state, seat, chosen);
+  } catch (err) {
+    return fail("invalid_action", `rejected: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/**
+ * Apply an action that is legal for `seat` now by construction: one of the objects
+ * `legalForSeat(state, seat)` returned for this very state (playMatch's path, which need not
+ * rebuild the legal list to check it). Anything else must go through applyAction.
+ */
+export function applyLegal(state: MatchState, seat: number, action: Action): ApplyResult {
+  try {
     const w = new Draft(state);
-    perform(w, seat, chosen);
+    perform(w, seat, action);
     w.s.actionCount = state.actionCount + 1;
     return { ok: true, state: w.s, events: w.ev };
   } catch (err) {

@@ -6,6 +6,9 @@ import type { Card, Rank, Suit, Variant } from "./types";
 export const RANKS: readonly Rank[] = Object.freeze(["4", "5", "6", "7", "Q", "J", "K", "A", "2", "3"]);
 /** Baralho limpo: only Q J K A 2 3, so the manilha cycle is Q J K A 2 3 → Q (truco-rules.md §1). */
 const LIMPO_RANKS: readonly Rank[] = Object.freeze(["Q", "J", "K", "A", "2", "3"]);
+/** The two manilha cycles as strings (one character per rank; cheap to search). */
+const CYCLE = RANKS.join("");
+const LIMPO_CYCLE = LIMPO_RANKS.join("");
 
 const SUIT_OF_INITIAL: Readonly<Record<string, Suit>> = Object.freeze({ c: "clubs", h: "hearts", s: "spades", d: "diamonds" });
 const RANK_SET: ReadonlySet<string> = new Set<string>(RANKS);
@@ -90,11 +93,11 @@ export function cardIdOf(card: { suit: Suit; rank: Rank } | { id: string } | str
  * baralho limpo in Q J K A 2 3 → Q (so a vira 3 makes the Queens the manilhas).
  */
 export function manilhaRank(vira: Card | Rank | string, deck: DeckKind = "sujo"): Rank {
-  const rank = (typeof vira === "string" ? (vira.length === 1 ? vira : vira[0]) : vira.rank) as Rank;
-  const cycle = deck === "limpo" ? LIMPO_RANKS : RANKS;
-  const i = cycle.indexOf(rank);
+  const rank = typeof vira === "string" ? (vira.length === 1 ? vira : vira[0]) : vira.rank;
+  const cycle = deck === "limpo" ? LIMPO_CYCLE : CYCLE;
+  const i = typeof rank === "string" && rank.length === 1 ? cycle.indexOf(rank) : -1;
   if (i < 0) throw new Error(`manilhaRank: not a rank of this deck: ${String(rank)}`);
-  return cycle[(i + 1) % cycle.length];
+  return cycle[(i + 1) % cycle.length] as Rank;
 }
 
 export function rankModeOf(variant: Variant, manilhaMode?: "nova" | "velha"): RankMode {

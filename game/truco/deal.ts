@@ -23,8 +23,8 @@ export function handDeck(rules: Pick<ResolvedRules, "manilhaMode"> & { deck?: De
 function drawCards(rng: Rng, count: number, cards: readonly string[]): string[] {
   // Copied by hand: slice() of a frozen array takes V8's slow generic path.
   const size = cards.length;
-  const deck = new Array<string>(size);
-  for (let i = 0; i < size; i++) deck[i] = cards[i];
+  const deck: string[] = [];
+  for (let i = 0; i < size; i++) deck.push(cards[i]);
   for (let i = 0; i < count && i < size - 1; i++) {
     const j = i + rng.int(size - i);
     const t = deck[i];

@@ -1,6 +1,6 @@
 // playMatch: drive a match with a chooser until it ends (or until the caller says stop). One
 // loop for the bot arena, the engine benchmark, the property tests and scripted test rooms.
-import { applyAction } from "./apply";
+import { applyAction, applyLegal } from "./apply";
 import { legalForSeat } from "./legal-actions";
 import { startNextHand } from "./match";
 import { decisionSeat } from "./phase";
@@ -9,7 +9,9 @@ import type { Action, ErrorCode, GameEvent, MatchState } from "./types";
 
 /**
  * Picks the action of the player whose decision is pending, from its legal actions (never
- * empty). Return null to stop here (e.g. a human's turn in a scripted room).
+ * empty; do not modify the list). Return null to stop here (e.g. a human's turn in a scripted
+ * room). One of the listed objects is applied as it is; any other action goes through
+ * applyAction's checks.
  */
 export type Chooser = (state: MatchState, playerId: string, legal: readonly Action[]) => Action | null;
 
@@ -82,9 +84,11 @@ export function playMatch(state: MatchState, choose: Chooser, options: PlayMatch
     }
     const seat = decisionSeat(s);
     const playerId = pid(s, seat);
-    const action = choose(s, playerId, legalForSeat(s, seat));
+    const legal = legalForSeat(s, seat);
+    const action = choose(s, playerId, legal);
     if (action === null) return done("no_choice");
-    const r = applyAction(s, playerId, action);
+    // An object of this legal list is legal by construction; anything else is validated.
+    const r = legal.includes(action) ? applyLegal(s, seat, action) : applyAction(s, playerId, action);
     if (!r.ok) return done("illegal_action", { playerId, action, code: r.error, message: r.message });
     if (keepLog) log.push({ playerId, action, events: r.events });
     onStep?.({ before: s, playerId, action, events: r.events, state: r.state });

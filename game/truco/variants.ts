@@ -17,8 +17,10 @@ const LADDERS: Readonly<Record<string, Ladder>> = Object.freeze({
   gaucho: { values: [1, 2, 3, 4], names: [null, "truco", "retruco", "vale_quatro"] },
 });
 
+const VARIANT_SET: ReadonlySet<string> = new Set(VARIANTS);
+
 export function isVariant(v: unknown): v is Variant {
-  return typeof v === "string" && (VARIANTS as readonly string[]).includes(v);
+  return typeof v === "string" && VARIANT_SET.has(v);
 }
 
 /**
@@ -37,9 +39,12 @@ export function defaultTarget(variant: Variant, players: number): number {
  * has no effect. See docs/decisions/010 and 011 for the choices made where sources disagree.
  */
 export function resolveRules(variant: Variant, input?: HouseRules, players = 4): ResolvedRules {
-  const parsed = parseHouseRules(input);
-  if (!parsed.ok) throw new Error(parsed.error);
-  const rules = parsed.rules;
+  let rules: HouseRules = {};
+  if (input !== undefined) {
+    const parsed = parseHouseRules(input);
+    if (!parsed.ok) throw new Error(parsed.error);
+    rules = parsed.rules;
+  }
   const brazilian = variant === "paulista" || variant === "mineiro" || variant === "international";
   const spanish = variant === "argentino" || variant === "gaucho";
   const mineiroScoring = rules.mineiroScoring ?? "platform";

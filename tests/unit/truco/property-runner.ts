@@ -92,6 +92,8 @@ function checkCards(s: MatchState): void {
 }
 
 /** With the raise cap, no truco-ladder call is offered when the hand's value once accepted already wins for the caller. */
+const pendingOf = (s: MatchState): string => pendingPlayer(s)!;
+
 function checkRaiseCap(s: MatchState, pending: string, legal: readonly Action[]): void {
   if (!s.rules.raiseCap) return;
   const seat = s.players.findIndex((p) => p.id === pending);
@@ -188,7 +190,14 @@ export function randomMatch(variant: Variant, mode: 2 | 4, seed: number, rules: 
           checkCards(next);
           return;
         }
-        check(JSON.stringify(s) === before, "applyAction never mutates its input");
+        check(JSON.stringify(s) === before, "applying an action never mutates its input");
+        // playMatch applies a listed action without re-checking it: applyAction must agree.
+        const checked = applyAction(s, pendingOf(s), action);
+        check(
+          checked.ok && JSON.stringify(checked.state) === JSON.stringify(next),
+          "applyAction accepts the chosen action with the same result",
+        );
+        check(JSON.stringify(checked.ok && checked.events) === JSON.stringify(events), "and the same events");
         check(next.actionCount === s.actionCount + 1, "counter grows");
         check(next.scores[0] >= s.scores[0] && next.scores[1] >= s.scores[1], "scores only grow");
         if (next.phase === "game_over") {
