@@ -59,9 +59,11 @@ export function rankedResultStatements(db: Database, result: RankedResult, at: D
           points: current ? sql`excluded.points` : sql`${scores.points} + excluded.points`,
           games: sql`${scores.games} + 1`,
           wins: sql`${scores.wins} + excluded.wins`,
-          // Every right-hand side reads the row as it was: the day's sum restarts on a new day.
-          day_points: sql`CASE WHEN ${scores.day} = excluded.day THEN ${scores.day_points} + excluded.day_points ELSE excluded.day_points END`,
-          day: sql`excluded.day`,
+          // Every right-hand side reads the row as it was: the day's sum restarts on a new day. A
+          // result dated before the row's day (a settlement retried across midnight) leaves the
+          // day's change alone: the row keeps its latest day, whatever the order results come in.
+          day_points: sql`CASE WHEN excluded.day = ${scores.day} THEN ${scores.day_points} + excluded.day_points WHEN excluded.day > ${scores.day} THEN excluded.day_points ELSE ${scores.day_points} END`,
+          day: sql`MAX(${scores.day}, excluded.day)`,
           updated_at: sql`excluded.updated_at`,
         },
       });

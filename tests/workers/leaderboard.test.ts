@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { GameSummary } from "../../game/entities";
 import { rankedResultStatements, rankingAdjustmentStatements } from "../../db/leaderboard";
 import { leaderboardOf, type LeaderboardEntry } from "~/services/leaderboard.server";
@@ -9,6 +9,14 @@ import { expectBoardsMatchGames, recomputedBoards, settleRanked, storedBoards } 
 import { RoomClient } from "./room-client";
 
 afterEach(expectLedgerInvariant);
+
+// The file's tests share one D1: each starts from no games and empty boards (the players of
+// earlier tests keep their rows, but without a ranked result they are on no board).
+beforeEach(async () => {
+  await env.DB.batch(
+    ["chat_messages", "game_hands", "game_players", "games", "leaderboard_scores"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
+  );
+});
 
 type Player = Awaited<ReturnType<typeof createPlayer>>;
 
@@ -40,8 +48,6 @@ describe("the boards", () => {
     const g2 = await settleRanked([c.user], [a.user], new Date("2026-11-30T03:30:00Z"));
     // Monday 30 November 21:30 in São Paulo (1 December in UTC): still November.
     const g3 = await settleRanked([b.user], [c.user], new Date("2026-12-01T00:30:00Z"));
-    // Tuesday 1 December 00:30 in São Paulo: December.
-    const g4 = await settleRanked([d.user], [b.user], new Date("2026-12-01T03:30:00Z"));
     const change = (game: typeof g1, player: Player) => game.find((s) => s.userId === player.user.id)?.ratingChange ?? 0;
     const sum = (player: Player, ...gs: (typeof g1)[]) => gs.reduce((total, g) => total + change(g, player), 0);
     expect(change(g1, a)).toBe(16);
@@ -52,7 +58,8 @@ describe("the boards", () => {
       [a.user.id, 16],
       [b.user.id, -16],
     ]);
-    // Monday 23:00 in São Paulo (Tuesday in UTC): the week of the 30th holds g2 and g3; November, g1 to g3.
+    // Monday 23:00 in São Paulo (Tuesday in UTC): the week of the 30th holds g2 and g3; November, g1 to g3
+    // (g3 was settled on 1 December in UTC).
     const monday = new Date("2026-12-01T02:00:00Z");
     const weekly = await board("weekly", a, monday);
     expect(lines(weekly.leaderboard)).toEqual(
@@ -69,6 +76,8 @@ describe("the boards", () => {
       const player = [a, b, c].find((p) => p.user.id === entry.user.id)!;
       expect(entry.user.ranking_points).toBe(sum(player, g1, g2, g3));
     }
+    // Then, Tuesday 1 December 00:30 in São Paulo: December.
+    const g4 = await settleRanked([d.user], [b.user], new Date("2026-12-01T03:30:00Z"));
     // Tuesday 1 December 01:00 in São Paulo: December holds g4 only; the week goes on (g2 to g4).
     const tuesday = new Date("2026-12-01T04:00:00Z");
     expect(lines((await board("monthly", d, tuesday)).leaderboard)).toEqual([
