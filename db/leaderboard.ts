@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { calendarDate } from "../game/calendar";
 import { boardsAt, type BoardKey } from "../game/leaderboard";
 import type { Database } from "./client";
@@ -145,6 +145,9 @@ export function rowsAbove(db: Database, board: BoardKey, row: Pick<BoardRow, "po
       and(
         eq(scores.board, board),
         eq(scores.hidden, false),
+        // Implied by the OR below, but spelt out: with bound parameters SQLite cannot derive a
+        // range from `points > ? OR points = ?`, and would count through the whole board.
+        gte(scores.points, row.points),
         or(
           gt(scores.points, row.points),
           and(

@@ -44,8 +44,8 @@ test("two players play a ranked 1v1, then find each other on every board with th
   const winner = titles[0] === "Vitória!" ? ana : bruno;
   const loser = winner === ana ? bruno : ana;
 
-  // The loser reads the board in English (the language cookie the switcher sets).
-  await loser.context.addCookies([{ name: "lng", value: "en", url: loser.page.url() }]);
+  // The loser reads the board in English: the language cookie, as the header's switcher writes it.
+  await loser.page.evaluate(() => (document.cookie = "lng=en; Path=/; SameSite=Lax"));
 
   // Both open the board from the home header: Geral (All time) by default.
   for (const { page } of [winner, loser]) {

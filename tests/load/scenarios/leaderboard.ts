@@ -194,7 +194,8 @@ export const leaderboard: Scenario = {
           const own = await measure(`${who} player: own row`, rowOnBoard(db, board, player.id));
           const row = own.results[0] as Parameters<typeof rowsAbove>[2];
           const above = await measure(`${who} player: rows above`, rowsAbove(db, board, row));
-          const rank = (above.results[0] as { above: number }).above + 1;
+          // The count's column is unnamed in the SQL (drizzle names it by position): its one value.
+          const rank = Number(Object.values(above.results[0] as object)[0]) + 1;
           const ms = net(own) + net(above);
           lines.push(pad(["", `${who} player: own rank (${rank.toLocaleString("en")})`, ms.toFixed(2), own.rowsRead + above.rowsRead, ""]));
           if ((who === "top" && rank !== 1) || (who === "bottom" && rank !== size)) {
