@@ -4,11 +4,11 @@ import { sql, type SQLWrapper } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { getPlatformProxy } from "wrangler";
 import { rankedResultStatements, rowOnBoard, rowsAbove, topOfBoard } from "../../../db/leaderboard";
-import { executeLocal, ROOT, sqlText, statementDb as db } from "../../../db/local-d1";
+import { executeLocal, ROOT, statementDb as db } from "../../../db/local-d1";
 import { users } from "../../../db/schema";
 import { calendarDate, monthOf, weekStart } from "../../../game/calendar";
 import { boardKey, LEADERBOARD_PAGE, LEADERBOARD_PERIODS, type BoardKey, type LeaderboardPeriod } from "../../../game/leaderboard";
-import { budget } from "../lib/report";
+import { budget, type BudgetRow } from "../lib/report";
 import type { Player, Scenario } from "../lib/scenario";
 import { errorMessage, log } from "../lib/util";
 
@@ -102,9 +102,15 @@ function seedStatements(players: number, now: Date): SQLWrapper[] {
  */
 function placeStatements(top: Player, bottom: Player, now: Date): SQLWrapper[] {
   return [
-    db.update(users).set({ ranking_points: 1_000_000 }).where(sql`${users.id} = ${top.id}`),
+    db
+      .update(users)
+      .set({ ranking_points: 1_000_000 })
+      .where(sql`${users.id} = ${top.id}`),
     ...rankedResultStatements(db, { userId: top.id, result: "win", ratingChange: 1_000_000 }, now),
-    db.update(users).set({ ranking_points: 0 }).where(sql`${users.id} = ${bottom.id}`),
+    db
+      .update(users)
+      .set({ ranking_points: 0 })
+      .where(sql`${users.id} = ${bottom.id}`),
     ...rankedResultStatements(db, { userId: bottom.id, result: "loss", ratingChange: -1_000_000 }, now),
   ];
 }
@@ -124,7 +130,7 @@ export const leaderboard: Scenario = {
     const count = options.leaderboardPlayers;
     const failures: string[] = [];
     const lines: string[] = [];
-    const budgets = [];
+    const budgets: BudgetRow[] = [];
     const [top, bottom] = players;
     const now = new Date();
     const stateDir = server.config.stateDir;
@@ -186,7 +192,8 @@ export const leaderboard: Scenario = {
             page.rowsRead <= BUDGET_TOP_ROWS && net(page) <= BUDGET_TOP_MS,
           ),
         );
-        if ((page.results[0] as { user_id?: string } | undefined)?.user_id !== top.id) failures.push(`scenario L: ${period}: the top player is not first`);
+        if ((page.results[0] as { user_id?: string } | undefined)?.user_id !== top.id)
+          failures.push(`scenario L: ${period}: the top player is not first`);
         for (const [who, player] of [
           ["top", top],
           ["bottom", bottom],
