@@ -11,7 +11,7 @@ import { newSignedInPage } from "./helpers";
 const rowOf = (page: Page, nickname: string) => page.getByTestId("board-list").getByTestId("board-row").filter({ hasText: nickname });
 
 test("two players play a ranked 1v1, then find each other on every board with their new points", async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const ana = await newSignedInPage(browser, "Ana");
   const bruno = await newSignedInPage(browser, "Bruno");
   const nicknameOf = async (page: Page) => ((await page.getByTestId("header-nickname").textContent()) ?? "").trim();
@@ -38,7 +38,8 @@ test("two players play a ranked 1v1, then find each other on every board with th
       { page: ana.page, policy: { callTruco: true, raise: true } },
       { page: bruno.page, policy: { callTruco: true, raise: true } },
     ],
-    200_000,
+    // A whole match to 12; generous for a loaded machine.
+    360_000,
   );
   const titles = await Promise.all([ana, bruno].map(({ page }) => page.getByTestId("match-result-title").textContent()));
   const winner = titles[0] === "Vitória!" ? ana : bruno;
