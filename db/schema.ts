@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Timestamps are ISO-8601 UTC strings: they sort, compare and serialise as the
 // API answers them, and D1 has no native date type.
@@ -266,9 +266,49 @@ export const refundRequests = sqliteTable(
   (t) => [index("refund_requests_user_idx").on(t.user_id, t.created_at)],
 );
 
+/**
+ * The leaderboard (issue 10, ADR 040): one row per player and board, `all`, `month:YYYY-MM` or
+ * `week:YYYY-MM-DD` (game/leaderboard.ts), written in the batch that settles a ranked game
+ * (db/leaderboard.ts). A row holds everything a line of the board shows, so a page of the board
+ * reads one row per line through the rank index, and a player's rank is a count over it:
+ * - points: on `all` the player's current ranking points, on a month or week the points gained
+ *   in it by ranked games; games and wins: the ranked games the board counts;
+ * - nickname, avatar_url, user_created_at (the last tie-break) and hidden (banned) mirror users,
+ *   kept so by the triggers of migration 0005 whatever writes users;
+ * - day, day_points: the São Paulo date of the row's last change and its net change that day
+ *   (the change since yesterday).
+ */
+export const leaderboardScores = sqliteTable(
+  "leaderboard_scores",
+  {
+    board: text("board").notNull(),
+    // Derived data: it goes with its user.
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    points: integer("points").notNull(),
+    games: integer("games").notNull().default(0),
+    wins: integer("wins").notNull().default(0),
+    nickname: text("nickname").notNull(),
+    avatar_url: text("avatar_url"),
+    user_created_at: text("user_created_at").notNull(),
+    hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+    day: text("day").notNull(),
+    day_points: integer("day_points").notNull().default(0),
+    updated_at: text("updated_at").notNull().default(NOW),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.user_id] }),
+    // The board's order (DESIGN.md §5: points, more wins, the earlier account), listed rows only.
+    index("leaderboard_scores_rank").on(t.board, t.hidden, sql`${t.points} DESC`, sql`${t.wins} DESC`, t.user_created_at, t.user_id),
+    index("leaderboard_scores_user_idx").on(t.user_id),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type CoinTransaction = typeof coinTransactions.$inferSelect;
 export type Game = typeof games.$inferSelect;
 export type GamePlayer = typeof gamePlayers.$inferSelect;
 export type ChatMessage = typeof chatMessages.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+export type LeaderboardScore = typeof leaderboardScores.$inferSelect;

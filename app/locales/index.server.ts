@@ -5,6 +5,7 @@ import { common } from "./common";
 import { errors } from "./errors";
 import { game } from "./game";
 import { home } from "./home";
+import { leaderboard } from "./leaderboard";
 import { modes } from "./modes";
 import { navigation } from "./navigation";
 import { payments } from "./payments";
@@ -27,6 +28,7 @@ const GROUPS = {
   chat,
   payments,
   premium,
+  leaderboard,
 } satisfies Record<Namespace, Record<Language, unknown>>;
 
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };

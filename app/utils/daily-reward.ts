@@ -2,26 +2,17 @@
 // one claim per calendar day in São Paulo; a streak of consecutive days; 100
 // coins on day 1, 20 more each day, 220 from day 7 on; premium doubles it.
 
-export const DAILY_REWARD_TIME_ZONE = "America/Sao_Paulo";
+import { calendarDate, previousDate, PRODUCT_TIME_ZONE } from "../../game/calendar";
+
+export { previousDate };
+export const DAILY_REWARD_TIME_ZONE = PRODUCT_TIME_ZONE;
 export const DAILY_REWARD_BASE = 100;
 export const DAILY_REWARD_STEP = 20;
 export const DAILY_REWARD_MAX_DAY = 7;
 
-/** The calendar date (YYYY-MM-DD) of an instant in São Paulo. */
+/** The calendar date (YYYY-MM-DD) of an instant in São Paulo (game/calendar.ts, which the leaderboard's weeks share). */
 export function rewardDate(now: Date): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: DAILY_REWARD_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
-
-/** The calendar date before a YYYY-MM-DD date. */
-export function previousDate(date: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return new Date(Date.UTC(year, month - 1, day - 1)).toISOString().slice(0, 10);
+  return calendarDate(now);
 }
 
 export function rewardClaimedOn(lastClaim: string | null, today: string): boolean {

@@ -97,7 +97,7 @@ export function settleRoom(step: Step, ratings: ReadonlyMap<string, number>, clo
     ranked,
   );
   const d = new Draft(room, clock);
-  d.effect({ type: "settle", winner: ending.winner, scores: ending.scores, seats: outcome, countStats: !isPractice(room) });
+  d.effect({ type: "settle", winner: ending.winner, scores: ending.scores, seats: outcome, countStats: !isPractice(room), ranked });
   const results = resultTable(room, ending.winner, outcome);
   d.set({
     settled: true,

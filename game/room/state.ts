@@ -129,7 +129,15 @@ export type RoomEffect =
   | { type: "mark_ready"; userId: string; ready: boolean }
   | { type: "mark_started" }
   | { type: "cancel"; reason: string; refunds: Refund[] }
-  | { type: "settle"; winner: TeamId; scores: [number, number]; seats: SeatOutcome[]; countStats: boolean }
+  | {
+      type: "settle";
+      winner: TeamId;
+      scores: [number, number];
+      seats: SeatOutcome[];
+      countStats: boolean;
+      /** A ranked result: the players' leaderboard rows move with it (db/leaderboard.ts). */
+      ranked: boolean;
+    }
   | { type: "hand_started"; hand: number; commitment: string }
   | { type: "hand_ended"; hand: number; seed: string; actions: HandAction[]; winnerTeam: TeamId | null; points: number }
   | { type: "send"; message: ServerMessage }

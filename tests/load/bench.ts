@@ -9,7 +9,11 @@
 //   B (room-load.ts)     500 rooms × 4 sockets at a human pace, then a
 //                        saturation probe with no think time;
 //   web (front-end.ts)   the landing page's critical path and the game
-//                        route's JS from the build, compressed.
+//                        route's JS from the build, compressed;
+//   lb (leaderboard.ts)  --lb-players players with a year of ranked results
+//                        seeded into the local D1: each board's top-100 read
+//                        and a top and a bottom player's own rank (time and
+//                        D1 rows_read), then GET /api/leaderboard end to end.
 // Over a budget is reported (OVER), not failed: the exit code is non-zero only
 // when the bench itself failed (the server did not start, scenario A saw an
 // error, the ledger invariant broke, ...).
@@ -35,7 +39,8 @@
 //   --concurrency N     parallel setup requests (32)
 //   --port N            app port (8796, or BENCH_PORT); the sign-in emulator takes N-1, payments N-2
 //   --skip-build        reuse the existing build (SKIP_BUILD=1)
-//   --only a|b|web      run one scenario only
+//   --lb-players N      scenario L's seeded players (100000)
+//   --only a|b|web|lb   run one scenario only
 //   --signin-all        every player signs in through the emulator (slow)
 // See also `npm run bench:engine` for the rules engine's own throughput.
 import { spawnSync } from "node:child_process";
@@ -52,13 +57,14 @@ import type { BenchOptions, Player, Scenario, ScenarioOutcome } from "./lib/scen
 import { BenchServer } from "./lib/server";
 import { errorMessage, log } from "./lib/util";
 import { frontEnd } from "./scenarios/front-end";
+import { leaderboard } from "./scenarios/leaderboard";
 import { roomLatency } from "./scenarios/room-latency";
 import { roomLoad } from "./scenarios/room-load";
 
 /** In the order of the report. */
-const SCENARIOS: Scenario[] = [roomLatency, roomLoad, frontEnd];
-/** The order they run in: the cheap, player-free ones first. */
-const RUN_ORDER = ["web", "a", "b"];
+const SCENARIOS: Scenario[] = [roomLatency, roomLoad, frontEnd, leaderboard];
+/** The order they run in: the cheap, player-free ones first; the leaderboard's 100,000 players last. */
+const RUN_ORDER = ["web", "a", "b", "lb"];
 const BINDINGS = { NEXT_HAND_DELAY_MS: "0", TURN_SECONDS: "600" };
 
 function fail(message: string): never {
@@ -79,6 +85,7 @@ function parseOptions(): BenchOptions {
       "skip-build": { type: "boolean", default: false },
       only: { type: "string" },
       "signin-all": { type: "boolean", default: false },
+      "lb-players": { type: "string", default: "100000" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -108,6 +115,7 @@ function parseOptions(): BenchOptions {
     skipBuild: values["skip-build"],
     only,
     signinAll: values["signin-all"],
+    leaderboardPlayers: int("lb-players"),
   };
 }
 

@@ -2,8 +2,10 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEMO_PLAYERS, DEMO_SINCE, seedStatements } from "../../db/demo-data";
 import { welcomeKey } from "../../db/ledger";
+import { boardKey, LEADERBOARD_PERIODS } from "../../game/leaderboard";
 import { bulkPlayers } from "../load/lib/bulk-players";
 import { call, expectLedgerInvariant, testContext } from "./helpers";
+import { expectBoardsMatchGames } from "./leaderboard-helpers";
 import { countRows } from "./payment-helpers";
 
 afterEach(expectLedgerInvariant);
@@ -12,17 +14,34 @@ afterEach(expectLedgerInvariant);
 // their local databases, applied here to the test D1 with the same statements.
 
 describe("the demo seed", () => {
-  it("writes the demo players with their welcome bonus through the ledger, and a second run changes nothing", async () => {
+  it("writes the demo players with their welcome bonus through the ledger and their ranked history, and a second run changes nothing", async () => {
     const { db } = testContext();
-    await db.batch(seedStatements(db));
-    await db.batch(seedStatements(db));
+    const now = new Date();
+    await db.batch(seedStatements(db, now));
+    const boards = await env.DB.prepare("SELECT * FROM leaderboard_scores ORDER BY board, user_id").all();
+    await db.batch(seedStatements(db, now));
+    expect((await env.DB.prepare("SELECT * FROM leaderboard_scores ORDER BY board, user_id").all()).results).toEqual(boards.results);
+    // The history went through the settlement's statements: the boards are the games' sums.
+    await expectBoardsMatchGames();
+    // Every board of today has a podium on a fresh start.
+    for (const period of LEADERBOARD_PERIODS) {
+      expect(await countRows("SELECT COUNT(*) AS n FROM leaderboard_scores WHERE board = ?", boardKey(period, now))).toBeGreaterThanOrEqual(
+        3,
+      );
+    }
     for (const player of DEMO_PLAYERS) {
       const row = await env.DB.prepare("SELECT nickname, ranking_points, virtual_coins, created_at FROM users WHERE id = ?")
         .bind(player.id)
         .first();
+      const gained = await env.DB.prepare(
+        "SELECT COALESCE(SUM(rating_change), 0) AS total, COUNT(*) AS games FROM game_players WHERE user_id = ?",
+      )
+        .bind(player.id)
+        .first<{ total: number; games: number }>();
+      expect(gained!.games).toBeGreaterThan(0);
       expect(row).toEqual({
         nickname: player.nickname,
-        ranking_points: player.ranking_points,
+        ranking_points: 1000 + gained!.total,
         virtual_coins: 1000,
         created_at: DEMO_SINCE,
       });

@@ -1,8 +1,8 @@
-import { useSearchParams } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppHeader } from "~/components/app-header";
-import { CoinIcon, RefundIcon, StarIcon } from "~/components/icons";
+import { CoinIcon, RefundIcon, StarIcon, TrophyIcon } from "~/components/icons";
 import { PurchaseModal, type PurchaseTab } from "~/components/payments/purchase-modal";
 import { RefundModal } from "~/components/payments/refund-modal";
 import { buttonClasses } from "~/components/ui/button";
@@ -58,6 +58,10 @@ export function HomeHeader({ user }: { user: Profile }) {
         }
         actions={
           <>
+            <Link to="/leaderboard" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-leaderboard">
+              <TrophyIcon className="h-4 w-4 text-gold-300" />
+              {t("leaderboard:button")}
+            </Link>
             <button
               type="button"
               onClick={() => setRefundOpen(true)}

@@ -32,6 +32,8 @@ export interface BenchOptions {
   only: string | null;
   /** Every player signs in through the sign-in emulator (slow). */
   signinAll: boolean;
+  /** Scenario L's seeded players (the leaderboard at scale). */
+  leaderboardPlayers: number;
 }
 
 export interface BenchContext {

@@ -42,7 +42,7 @@ describe("the end of a game", () => {
     expect(last!.room.version).toBe(sim.room.version);
     const settleEffect = last!.effects.find((e) => e.type === "settle")!;
     const winner = sim.room.game.winner_team;
-    expect(settleEffect).toMatchObject({ winner, countStats: true });
+    expect(settleEffect).toMatchObject({ winner, countStats: true, ranked: true });
     // Ranked: the current points (not the ones at seating) set the Elo change.
     const results = sim.room.results!;
     const a = results.find((r) => r.user_id === "a")!;
@@ -58,7 +58,11 @@ describe("the end of a game", () => {
   it("keeps a practice game out of the stats and the pot", () => {
     const sim = nearTheEnd({ bot_level: "easy", entry_cost: 0 });
     playToTheEnd(sim);
-    expect(sim.done.find((e) => e.type === "settle")).toMatchObject({ countStats: false, seats: [{ payout: 0 }, { payout: 0 }] });
+    expect(sim.done.find((e) => e.type === "settle")).toMatchObject({
+      countStats: false,
+      ranked: false,
+      seats: [{ payout: 0 }, { payout: 0 }],
+    });
     expect(sim.room.results!.every((r) => r.coins_change === 0 && r.rating_change === 0)).toBe(true);
   });
 

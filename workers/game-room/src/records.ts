@@ -5,6 +5,7 @@ import type { GameSummary } from "../../../game/entities";
 import type { RecordEffect, Refund, SeatRow, WriteEffect } from "../../../game/room/index";
 import type { SeatOutcome } from "../../../game/settlement";
 import { changes, entryKey, gameRef, isUniqueViolation, keyExists, movementStatements, payoutKey, returnKey } from "../../../db/ledger";
+import { playerResultStatements } from "../../../db/game-results";
 
 // The room's writes to D1. Each function is one atomic db.batch(): a seat and
 // its entry, a cancellation and its refunds, a settlement and its payouts.
@@ -204,43 +205,31 @@ export function handEndStatement(
 /**
  * The end of a game, once: the game row (its settled_at trigger aborts the
  * whole batch on a second settlement), each player's result, stats and
- * ranking points, and the payouts through the ledger.
+ * ranking points, a ranked result's leaderboard rows (after the points they
+ * read), and the payouts through the ledger. `at` is when it settled (now;
+ * tests settle at chosen instants, e.g. either side of a São Paulo midnight).
  */
 export async function settleGame(
   db: Db,
   game: GameSummary,
-  outcome: { winner: "team1" | "team2"; scores: [number, number]; seats: SeatOutcome[]; countStats: boolean },
+  outcome: { winner: "team1" | "team2"; scores: [number, number]; seats: SeatOutcome[]; countStats: boolean; ranked: boolean },
+  at = new Date(),
 ): Promise<"settled" | "already"> {
+  const settledAt = at.toISOString();
   const statements = [
     db
       .update(games)
       .set({
-        settled_at: now(),
+        settled_at: settledAt,
         status: "completed",
         winner_team: outcome.winner,
         team1_score: outcome.scores[0],
         team2_score: outcome.scores[1],
-        completed_at: now(),
+        completed_at: settledAt,
       })
       .where(eq(games.id, game.id)),
     ...outcome.seats.flatMap((seat) => [
-      db
-        .update(gamePlayers)
-        .set({ result: seat.result, coins_change: seat.coinsChange, rating_change: seat.ratingChange })
-        .where(and(eq(gamePlayers.game_id, game.id), eq(gamePlayers.user_id, seat.userId))),
-      ...(outcome.countStats
-        ? [
-            db
-              .update(users)
-              .set({
-                games_played: sql`${users.games_played} + 1`,
-                games_won: sql`${users.games_won} + ${seat.result === "win" ? 1 : 0}`,
-                games_lost: sql`${users.games_lost} + ${seat.result === "loss" ? 1 : 0}`,
-                ranking_points: sql`MAX(0, ${users.ranking_points} + ${seat.ratingChange})`,
-              })
-              .where(eq(users.id, seat.userId)),
-          ]
-        : []),
+      ...playerResultStatements(db, game.id, seat, { countStats: outcome.countStats, ranked: outcome.ranked, at }),
       ...(seat.payout > 0
         ? movementStatements(db, {
             userId: seat.userId,

@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { PlayerIdSchema } from "~/schemas/leaderboard";
+import { requireApiUser } from "~/services/auth.server";
+import { jsonError, jsonOk, methodNotAllowed } from "~/services/http.server";
+import { serverT } from "~/services/i18n.server";
+import { playerCardOf } from "~/services/leaderboard.server";
+
+/** GET → { player }: a player's public card (nickname, avatar, points, games, win rate, rank; nothing private). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireApiUser(request, context);
+  const id = PlayerIdSchema.safeParse(params.id);
+  const player = id.success ? await playerCardOf(context.db, id.data) : null;
+  if (!player) {
+    const t = await serverT(request);
+    return jsonError(404, t("leaderboard:playerNotFound"));
+  }
+  return jsonOk({ player });
+}
+
+/** Read-only: any other method is a 405 naming the ones there are. */
+export async function action({ request }: LoaderFunctionArgs) {
+  const response = await methodNotAllowed(request);
+  response.headers.set("Allow", "GET, HEAD");
+  return response;
+}

@@ -1,0 +1,82 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { TrophyIcon } from "~/components/icons";
+import { BoardList, PinnedRow } from "~/components/leaderboard/board-list";
+import { OwnPosition } from "~/components/leaderboard/own-position";
+import { PeriodTabs, periodHint } from "~/components/leaderboard/period-tabs";
+import { PlayerCardDialog } from "~/components/leaderboard/player-card";
+import { Podium } from "~/components/leaderboard/podium";
+import { buttonClasses } from "~/components/ui/button";
+import { LeaderboardQuerySchema, PlayerIdSchema } from "~/schemas/leaderboard";
+import { requireUser } from "~/services/auth.server";
+import { leaderboardOf, playerCardOf } from "~/services/leaderboard.server";
+import type { loader as rootLoader } from "~/root";
+import { boardKey, PODIUM_MIN_ENTRIES } from "../../game/leaderboard";
+
+/**
+ * `/leaderboard` (spec §2): the Geral, Mensal and Semanal boards, server-rendered. The tabs are
+ * links (`?period=`), and so is every row (`&player=<id>` opens that player's public card), so
+ * every tap works before the page has hydrated.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const params = new URL(request.url).searchParams;
+  // A tab the page does not know shows Geral (the API answers 400 instead).
+  const query = LeaderboardQuerySchema.safeParse({ period: params.get("period") ?? undefined });
+  const period = query.success ? query.data.period : "all";
+  const now = new Date();
+  const playerId = PlayerIdSchema.safeParse(params.get("player"));
+  const [board, card] = await Promise.all([
+    leaderboardOf(context.db, period, user.id, now),
+    playerId.success ? playerCardOf(context.db, playerId.data) : null,
+  ]);
+  return { ...board, board: boardKey(period, now), card };
+}
+
+export default function LeaderboardPage() {
+  const { period, board, leaderboard, userRank, card } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { t, i18n } = useTranslation();
+  const viewerId = root?.user?.id ?? null;
+  const pinned = userRank && !leaderboard.some((entry) => entry.user.id === userRank.user.id) ? userRank : null;
+  const hrefOf = (playerId: string) => `?period=${period}&player=${encodeURIComponent(playerId)}`;
+
+  return (
+    <div className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 pb-10 sm:px-6">
+      <header className="flex items-center gap-2 py-3">
+        <Link to="/" className={buttonClasses("ghost", "sm")}>
+          <span aria-hidden>←</span> {t("common:back")}
+        </Link>
+      </header>
+
+      <main id="main" className="flex flex-col gap-4">
+        <div className="flex items-center gap-3">
+          <span className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-gold-400/15 text-gold-300 ring-1 ring-gold-400/40">
+            <TrophyIcon className="h-7 w-7" />
+          </span>
+          <div className="min-w-0">
+            <h1 className="font-display text-3xl font-bold text-cream-50">{t("leaderboard:title")}</h1>
+            <p className="text-sm text-cream-100/75">{t("leaderboard:subtitle")}</p>
+          </div>
+        </div>
+
+        <PeriodTabs period={period} />
+        <p className="-mt-1 text-sm text-cream-100/70" data-testid="period-hint">
+          {periodHint(t, board, i18n.language)}
+        </p>
+
+        <OwnPosition entry={userRank} period={period} hrefOf={hrefOf} />
+
+        {leaderboard.length >= PODIUM_MIN_ENTRIES ? (
+          <Podium entries={leaderboard.slice(0, 3)} viewerId={viewerId} period={period} hrefOf={hrefOf} />
+        ) : null}
+
+        <BoardList entries={leaderboard} viewerId={viewerId} period={period} hrefOf={hrefOf} />
+        {pinned ? <PinnedRow entry={pinned} period={period} hrefOf={hrefOf} /> : null}
+      </main>
+
+      {card ? <PlayerCardDialog card={card} closeHref={`?period=${period}`} isViewer={card.id === viewerId} /> : null}
+    </div>
+  );
+}

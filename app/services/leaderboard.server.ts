@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { rowOnBoard, rowsAbove, topOfBoard, type BoardRow } from "../../db/leaderboard";
+import { users } from "../../db/schema";
+import { calendarDate } from "../../game/calendar";
+import { boardKey, changeSinceYesterday, LEADERBOARD_PAGE, winRate, type BoardKey, type LeaderboardPeriod } from "../../game/leaderboard";
+
+// The leaderboard of spec §2/§3/§7 (issue 10, ADR 040): a board is read from the score rows that
+// the settlement of every ranked game keeps (db/leaderboard.ts), never recomputed from games.
+
+/**
+ * A line of a board (spec §3 "Leaderboard response"). `user` holds the player as this board
+ * counts them: on Geral `ranking_points` is their ranking points; on Mensal and Semanal, the points
+ * gained in that month or week. `games_played` and `winRate` count the board's ranked games.
+ * Beyond the spec: `wins`, and `change`, the points moved today (São Paulo), i.e. since yesterday.
+ */
+export interface LeaderboardEntry {
+  rank: number;
+  winRate: number;
+  wins: number;
+  change: number;
+  user: {
+    id: string;
+    nickname: string;
+    avatar_url: string | null;
+    ranking_points: number;
+    games_played: number;
+  };
+}
+
+export interface Leaderboard {
+  period: LeaderboardPeriod;
+  leaderboard: LeaderboardEntry[];
+  /** The viewer's own line; null when they have no ranked game in the period. */
+  userRank: LeaderboardEntry | null;
+}
+
+function entryOf(row: BoardRow, rank: number, today: string): LeaderboardEntry {
+  return {
+    rank,
+    winRate: winRate(row.wins, row.games),
+    wins: row.wins,
+    change: changeSinceYesterday({ day: row.day, dayPoints: row.day_points }, today),
+    user: {
+      id: row.user_id,
+      nickname: row.nickname,
+      avatar_url: row.avatar_url,
+      ranking_points: row.points,
+      games_played: row.games,
+    },
+  };
+}
+
+/** The viewer's rank on a board: from the page when they are on it, else one count over the rank index. */
+async function rankOf(db: Database, board: BoardKey, row: BoardRow, page: BoardRow[]): Promise<number> {
+  const at = page.findIndex((line) => line.user_id === row.user_id);
+  if (at >= 0) return at + 1;
+  const [{ above }] = await rowsAbove(db, board, row);
+  return above + 1;
+}
+
+/**
+ * A board's first `limit` lines and the viewer's own, at `now` (which picks the month and week,
+ * and what counts as today). Two reads in one round trip (the page and the viewer's row), and a
+ * count only for a viewer outside the page.
+ */
+export async function leaderboardOf(
+  db: Database,
+  period: LeaderboardPeriod,
+  viewerId: string,
+  now = new Date(),
+  limit = LEADERBOARD_PAGE,
+): Promise<Leaderboard> {
+  const board = boardKey(period, now);
+  const today = calendarDate(now);
+  const [page, [own]] = await db.batch([topOfBoard(db, board, limit), rowOnBoard(db, board, viewerId)]);
+  const leaderboard = page.map((row, i) => entryOf(row, i + 1, today));
+  const userRank = own && !own.hidden ? entryOf(own, await rankOf(db, board, own, page), today) : null;
+  return { period, leaderboard, userRank };
+}
+
+/** A player's public card (beyond the spec): what anyone may see, nothing private (no coins, no e-mail). */
+export interface PlayerCard {
+  id: string;
+  nickname: string;
+  avatar_url: string | null;
+  ranking_points: number;
+  games_played: number;
+  games_won: number;
+  winRate: number;
+  /** Their place on the Geral board; null when they have no ranked game. */
+  rank: number | null;
+}
+
+/** The card of a player; null for an unknown or banned one (a ban hides a player everywhere). */
+export async function playerCardOf(db: Database, userId: string): Promise<PlayerCard | null> {
+  const [[user], [row]] = await db.batch([
+    db
+      .select({
+        id: users.id,
+        nickname: users.nickname,
+        avatar_url: users.avatar_url,
+        ranking_points: users.ranking_points,
+        games_played: users.games_played,
+        games_won: users.games_won,
+        banned_at: users.banned_at,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+    rowOnBoard(db, "all", userId),
+  ]);
+  if (!user || user.banned_at) return null;
+  const rank = row && !row.hidden ? (await rowsAbove(db, "all", row))[0].above + 1 : null;
+  return {
+    id: user.id,
+    nickname: user.nickname,
+    avatar_url: user.avatar_url,
+    ranking_points: user.ranking_points,
+    games_played: user.games_played,
+    games_won: user.games_won,
+    winRate: winRate(user.games_won, user.games_played),
+    rank,
+  };
+}

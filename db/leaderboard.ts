@@ -1,0 +1,169 @@
+import { and, asc, count, desc, eq, gt, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { calendarDate } from "../game/calendar";
+import { boardsAt, type BoardKey } from "../game/leaderboard";
+import type { Database } from "./client";
+import { leaderboardScores as scores, users } from "./schema";
+
+// The leaderboard's statements (ADR 040), shared by the room Worker (the settlement batch), the
+// app (the boards), the seed and the bench. One score row per player and board (db/schema.ts):
+// a ranked result adds to the player's `all`, month and week rows in the very batch that settles
+// the game, so a board is never recomputed from the games; a page of a board reads one row per
+// line through the rank index, and a player's rank counts the rows above theirs.
+
+/** One player's line of a settled ranked game (game/settlement.ts's SeatOutcome carries it). */
+export interface RankedResult {
+  userId: string;
+  result: "win" | "loss";
+  ratingChange: number;
+}
+
+/**
+ * The score rows of one ranked result settled at `at`: an upsert of the player's row on every
+ * board the result counts on (game/leaderboard.ts's boardsAt). Month and week rows add the
+ * rating change to the points gained; the `all` row takes the player's ranking points from
+ * users, so it must run AFTER the statement that updates them, in the same batch. The row's day
+ * change adds up within a São Paulo day and starts again on the next. `onlyIf`: a condition the
+ * rows are written under (db/game-results.ts).
+ */
+export function rankedResultStatements(db: Database, result: RankedResult, at: Date, onlyIf?: SQL) {
+  const { day, keys } = boardsAt(at);
+  const change = result.ratingChange;
+  const win = result.result === "win" ? 1 : 0;
+  return keys.map((key) => {
+    const current = key === "all";
+    return db
+      .insert(scores)
+      .select(
+        db
+          .select({
+            // Every column, in table order (drizzle's INSERT ... SELECT rule).
+            board: sql<string>`${key}`.as("board"),
+            user_id: users.id,
+            points: (current ? sql<number>`${users.ranking_points}` : sql<number>`${change}`).as("points"),
+            games: sql<number>`1`.as("games"),
+            wins: sql<number>`${win}`.as("wins"),
+            nickname: users.nickname,
+            avatar_url: users.avatar_url,
+            user_created_at: sql<string>`${users.created_at}`.as("user_created_at"),
+            hidden: sql<boolean>`${users.banned_at} IS NOT NULL`.as("hidden"),
+            day: sql<string>`${day}`.as("day"),
+            day_points: sql<number>`${change}`.as("day_points"),
+            updated_at: sql<string>`${at.toISOString()}`.as("updated_at"),
+          })
+          .from(users)
+          .where(onlyIf ? and(eq(users.id, result.userId), onlyIf) : eq(users.id, result.userId)),
+      )
+      .onConflictDoUpdate({
+        target: [scores.board, scores.user_id],
+        set: {
+          points: current ? sql`excluded.points` : sql`${scores.points} + excluded.points`,
+          games: sql`${scores.games} + 1`,
+          wins: sql`${scores.wins} + excluded.wins`,
+          // Every right-hand side reads the row as it was: the day's sum restarts on a new day. A
+          // result dated before the row's day (a settlement retried across midnight) leaves the
+          // day's change alone: the row keeps its latest day, whatever the order results come in.
+          day_points: sql`CASE WHEN excluded.day = ${scores.day} THEN ${scores.day_points} + excluded.day_points WHEN excluded.day > ${scores.day} THEN excluded.day_points ELSE ${scores.day_points} END`,
+          day: sql`MAX(${scores.day}, excluded.day)`,
+          updated_at: sql`excluded.updated_at`,
+        },
+      });
+  });
+}
+
+/**
+ * A manual change of a player's ranking points (the admin's adjust_ranking): the new points on
+ * users, and the player's `all` row taking them from there, with the difference counted in the
+ * day's change (the Geral board moves, and its ▲/▼ says so). Month and week boards rank points
+ * gained in ranked games, so an adjustment leaves them as they are (ADR 041). A player with no
+ * ranked game has no row and stays off the boards. Run both in one batch, with the admin's record.
+ */
+export function rankingAdjustmentStatements(db: Database, adjustment: { userId: string; points: number; at: Date }) {
+  if (!Number.isSafeInteger(adjustment.points) || adjustment.points < 0) throw new Error(`Invalid ranking points ${adjustment.points}`);
+  const today = calendarDate(adjustment.at);
+  const pointsNow = db.select({ points: users.ranking_points }).from(users).where(eq(users.id, adjustment.userId));
+  return [
+    db.update(users).set({ ranking_points: adjustment.points }).where(eq(users.id, adjustment.userId)),
+    db
+      .update(scores)
+      .set({
+        points: sql`(${pointsNow})`,
+        // The right-hand sides read the row as it was: its old points give the difference.
+        day_points: sql`(CASE WHEN ${scores.day} = ${today} THEN ${scores.day_points} ELSE 0 END) + (${pointsNow}) - ${scores.points}`,
+        day: today,
+        updated_at: adjustment.at.toISOString(),
+      })
+      .where(and(eq(scores.board, "all"), eq(scores.user_id, adjustment.userId))),
+  ] as const;
+}
+
+/** What a board line reads from its row. */
+const LINE = {
+  user_id: scores.user_id,
+  nickname: scores.nickname,
+  avatar_url: scores.avatar_url,
+  points: scores.points,
+  games: scores.games,
+  wins: scores.wins,
+  user_created_at: scores.user_created_at,
+  day: scores.day,
+  day_points: scores.day_points,
+};
+
+/** A board line as read (topOfBoard's rows). */
+export type BoardRow = Awaited<ReturnType<typeof topOfBoard>>[number];
+
+/** The board's order (DESIGN.md §5), exactly the rank index's. */
+const ORDER = [desc(scores.points), desc(scores.wins), asc(scores.user_created_at), asc(scores.user_id)];
+
+/** The first `limit` lines of a board, banned players left out: `limit` rows read through the rank index. */
+export function topOfBoard(db: Database, board: BoardKey, limit: number) {
+  return db
+    .select(LINE)
+    .from(scores)
+    .where(and(eq(scores.board, board), eq(scores.hidden, false)))
+    .orderBy(...ORDER)
+    .limit(limit);
+}
+
+/** A player's line on a board (one row by the primary key), banned or not: the caller decides. */
+export function rowOnBoard(db: Database, board: BoardKey, userId: string) {
+  return db
+    .select({ ...LINE, hidden: scores.hidden })
+    .from(scores)
+    .where(and(eq(scores.board, board), eq(scores.user_id, userId)));
+}
+
+/**
+ * How many listed rows rank above `row` on a board (its rank is one more): a count over the rank
+ * index from the top down to the row's points, so it reads about as many rows as the rank.
+ */
+export function rowsAbove(db: Database, board: BoardKey, row: Pick<BoardRow, "points" | "wins" | "user_created_at" | "user_id">) {
+  return db
+    .select({ above: count() })
+    .from(scores)
+    .where(
+      and(
+        eq(scores.board, board),
+        eq(scores.hidden, false),
+        // Implied by the OR below, but spelt out: with bound parameters SQLite cannot derive a
+        // range from `points > ? OR points = ?`, and would count through the whole board.
+        gte(scores.points, row.points),
+        or(
+          gt(scores.points, row.points),
+          and(
+            eq(scores.points, row.points),
+            or(
+              gt(scores.wins, row.wins),
+              and(
+                eq(scores.wins, row.wins),
+                or(
+                  lt(scores.user_created_at, row.user_created_at),
+                  and(eq(scores.user_created_at, row.user_created_at), lt(scores.user_id, row.user_id)),
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+}
