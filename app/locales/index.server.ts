@@ -3,6 +3,7 @@ import { auth } from "./auth";
 import { chat } from "./chat";
 import { common } from "./common";
 import { errors } from "./errors";
+import { friends } from "./friends";
 import { game } from "./game";
 import { home } from "./home";
 import { modes } from "./modes";
@@ -27,6 +28,7 @@ const GROUPS = {
   chat,
   payments,
   premium,
+  friends,
 } satisfies Record<Namespace, Record<Language, unknown>>;
 
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };
