@@ -9,14 +9,17 @@ import { friendships, presences, users } from "./schema";
 // Durable Object (publishing a player's presence) need. Presence lives in D1 so that a friends
 // list is one query, not one Durable Object call per friend (ADR 046).
 
-/** The ids of a player's friends, as a subquery (a friendship is stored once, its pair in order). */
+/** The ids of a player's friends, as a parenthesised subquery (a friendship is stored once, its pair in order). */
 export function friendIdsOf(userId: string): SQL {
-  return sql`SELECT ${friendships.user_b_id} FROM ${friendships} WHERE ${friendships.user_a_id} = ${userId}
-    UNION ALL SELECT ${friendships.user_a_id} FROM ${friendships} WHERE ${friendships.user_b_id} = ${userId}`;
+  // In parentheses: drizzle's inArray writes `column in <subquery>` as it is.
+  return sql`(SELECT ${friendships.user_b_id} FROM ${friendships} WHERE ${friendships.user_a_id} = ${userId}
+    UNION ALL SELECT ${friendships.user_a_id} FROM ${friendships} WHERE ${friendships.user_b_id} = ${userId})`;
 }
 
 /** What friends see: the published status, or offline for a player who appears offline (or never connected). */
-export const visibleStatusSql = sql<Published["status"]>`CASE WHEN ${users.appear_offline} THEN 'offline' ELSE coalesce(${presences.status}, 'offline') END`;
+export const visibleStatusSql = sql<
+  Published["status"]
+>`CASE WHEN ${users.appear_offline} THEN 'offline' ELSE coalesce(${presences.status}, 'offline') END`;
 export const statusAtSql = sql<number>`coalesce(${presences.changed_at}, 0)`;
 
 /**

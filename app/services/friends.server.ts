@@ -85,7 +85,9 @@ export async function listFriends(context: AppLoadContext, userId: string): Prom
     .where(inArray(users.id, friendIdsOf(userId)));
   return rows
     .map(toFriend)
-    .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || a.nickname.localeCompare(b.nickname, "pt-BR", { sensitivity: "base" }));
+    .sort(
+      (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || a.nickname.localeCompare(b.nickname, "pt-BR", { sensitivity: "base" }),
+    );
 }
 
 /** One friend as `viewerId` sees them; null if they are not friends. */
@@ -143,7 +145,7 @@ export async function sentRequests(context: AppLoadContext, userId: string): Pro
 
 /** Players this one already sent a pending request to: they leave the search (spec §8). */
 function pendingSentTo(userId: string) {
-  return sql`SELECT ${friendRequests.receiver_id} FROM ${friendRequests} WHERE ${friendRequests.sender_id} = ${userId} AND ${friendRequests.status} = 'pending'`;
+  return sql`(SELECT ${friendRequests.receiver_id} FROM ${friendRequests} WHERE ${friendRequests.sender_id} = ${userId} AND ${friendRequests.status} = 'pending')`;
 }
 
 /**
@@ -163,7 +165,7 @@ export async function searchPlayers(context: AppLoadContext, searcher: User, ter
       ranking_points: users.ranking_points,
       games_played: users.games_played,
       games_won: users.games_won,
-      is_friend: sql<number>`${users.id} IN (${friendIdsOf(searcher.id)})`,
+      is_friend: sql<number>`${users.id} IN ${friendIdsOf(searcher.id)}`,
       request_id: sql<string | null>`(SELECT ${friendRequests.id} FROM ${friendRequests} WHERE ${friendRequests.sender_id} = ${users.id}
         AND ${friendRequests.receiver_id} = ${searcher.id} AND ${friendRequests.status} = 'pending')`,
     })
@@ -205,7 +207,7 @@ export async function suggestedPlayers(context: AppLoadContext, userId: string, 
         notInArray(users.id, pendingSentTo(userId)),
         notInArray(
           users.id,
-          sql`SELECT ${friendRequests.sender_id} FROM ${friendRequests} WHERE ${friendRequests.receiver_id} = ${userId} AND ${friendRequests.status} = 'pending'`,
+          sql`(SELECT ${friendRequests.sender_id} FROM ${friendRequests} WHERE ${friendRequests.receiver_id} = ${userId} AND ${friendRequests.status} = 'pending')`,
         ),
       ),
     )
@@ -245,7 +247,9 @@ async function pendingBetween(context: AppLoadContext, one: string, other: strin
   return row ?? null;
 }
 
-export type SendOutcome = FriendResult<{ status: "pending"; request: { id: string; created_at: string } } | { status: "accepted"; friend: FriendEntry }>;
+export type SendOutcome = FriendResult<
+  { status: "pending"; request: { id: string; created_at: string } } | { status: "accepted"; friend: FriendEntry }
+>;
 
 /**
  * POST /api/friends/request. Refused: to oneself, to an unknown or banned player, to a friend, a
@@ -278,7 +282,9 @@ export async function sendRequest(context: AppLoadContext, sender: User, receive
     const raced = await pendingBetween(context, sender.id, receiverId);
     if (raced && raced.sender_id !== sender.id) return acceptPending(context, sender, raced);
     if (raced) return { ok: false, error: "already_requested" };
-    return (await areFriends(context, sender.id, receiverId)) ? { ok: false, error: "already_friends" } : sendRequest(context, sender, receiverId);
+    return (await areFriends(context, sender.id, receiverId))
+      ? { ok: false, error: "already_friends" }
+      : sendRequest(context, sender, receiverId);
   }
   if (inserted === 0) {
     return { ok: false, error: (await areFriends(context, sender.id, receiverId)) ? "already_friends" : "player_not_found" };
@@ -303,7 +309,11 @@ async function answerable(context: AppLoadContext, user: User, requestId: string
 }
 
 /** POST /api/friends/{id}/accept (id: the request's). */
-export async function acceptRequest(context: AppLoadContext, user: User, requestId: string): Promise<FriendResult<{ friend: FriendEntry }>> {
+export async function acceptRequest(
+  context: AppLoadContext,
+  user: User,
+  requestId: string,
+): Promise<FriendResult<{ friend: FriendEntry }>> {
   const found = await answerable(context, user, requestId);
   if (!found.ok) return found;
   const accepted = await acceptPending(context, user, found.request);
@@ -315,18 +325,26 @@ export async function acceptRequest(context: AppLoadContext, user: User, request
  * request is pending and both players are under the limit; the request is marked accepted only if
  * the friendship exists. A second accept, or one past the limit, changes nothing.
  */
-async function acceptPending(context: AppLoadContext, user: User, request: FriendRequest): Promise<FriendResult<{ status: "accepted"; friend: FriendEntry }>> {
+async function acceptPending(
+  context: AppLoadContext,
+  user: User,
+  request: FriendRequest,
+): Promise<FriendResult<{ status: "accepted"; friend: FriendEntry }>> {
   const { db } = context;
   const [a, b] = orderedPair(request.sender_id, request.receiver_id);
   const at = now();
   const under = (id: string) =>
     sql`(SELECT count(*) FROM ${friendships} WHERE ${friendships.user_a_id} = ${id} OR ${friendships.user_b_id} = ${id}) < ${FRIENDS_MAX}`;
   const [, update] = await db.batch([
-    db.run(sql`INSERT INTO ${friendships} (user_a_id, user_b_id, created_at)
-      SELECT ${a}, ${b}, ${at}
+    // INSERT … SELECT (the columns in table order: user_a_id, user_b_id, created_at), guarded.
+    db
+      .insert(friendships)
+      .select(
+        sql`SELECT ${a}, ${b}, ${at}
       WHERE EXISTS (SELECT 1 FROM ${friendRequests} WHERE ${friendRequests.id} = ${request.id} AND ${friendRequests.status} = 'pending')
-        AND ${under(a)} AND ${under(b)}
-      ON CONFLICT DO NOTHING`),
+        AND ${under(a)} AND ${under(b)}`,
+      )
+      .onConflictDoNothing(),
     db
       .update(friendRequests)
       .set({ status: "accepted", responded_at: at })
