@@ -2,6 +2,7 @@ import { useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppHeader } from "~/components/app-header";
+import { FriendsButton } from "~/components/friends-button";
 import { CoinIcon, RefundIcon, StarIcon } from "~/components/icons";
 import { PurchaseModal, type PurchaseTab } from "~/components/payments/purchase-modal";
 import { RefundModal } from "~/components/payments/refund-modal";
@@ -58,6 +59,7 @@ export function HomeHeader({ user }: { user: Profile }) {
         }
         actions={
           <>
+            <FriendsButton />
             <button
               type="button"
               onClick={() => setRefundOpen(true)}
