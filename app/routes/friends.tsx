@@ -415,7 +415,15 @@ function AddTab({ q, results, suggestions }: { q: string; results: LoaderData["r
   const { t } = useTranslation();
   const submit = useSubmit();
   const [text, setText] = useState(q);
+  const input = useRef<HTMLInputElement>(null);
   const navigation = useNavigation();
+
+  // What was typed before the page hydrated is kept (React would otherwise start from the loader's q).
+  useEffect(() => {
+    if (input.current && input.current.value !== q) setText(input.current.value);
+    // Only once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const searching = navigation.state === "loading" && navigation.location?.search.includes("q=");
 
   // Spec §5: searching starts at 2 characters, 500 ms after the last keystroke; below 2 the results clear.
@@ -439,6 +447,7 @@ function AddTab({ q, results, suggestions }: { q: string; results: LoaderData["r
         <div className="flex gap-2">
           <input
             id="friend-search"
+            ref={input}
             name="q"
             type="search"
             value={text}
