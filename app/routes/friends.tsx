@@ -307,6 +307,7 @@ function FriendRow({ friend, waitingRoom }: { friend: LoaderData["friends"][numb
           <summary
             className={buttonClasses("ghost", "sm", "w-full cursor-pointer list-none")}
             aria-label={t("friends:removeLabel", { name: friend.nickname })}
+            data-testid="remove-open"
           >
             {t("friends:remove")}
           </summary>

@@ -77,7 +77,7 @@ test("two players become friends, see each other's presence live, play by invita
   // A removes B, confirming first.
   await ana.page.goto("/friends");
   const row = friendRow(ana.page, betoName);
-  await row.getByRole("button", { name: `Remover ${betoName}` }).click();
+  await row.getByTestId("remove-open").click();
   await expect(row.getByText("Tem certeza que deseja remover este amigo?")).toBeVisible();
   await row.getByTestId("remove-confirm").click();
   await expect(ana.page.getByText("Amigo removido.")).toBeVisible();
