@@ -146,7 +146,11 @@ export function settle(
   if (live.status === "offline" && held.status !== "offline") {
     awaySince = state.awaySince ?? now;
     if (now - awaySince < timings.graceMs) {
-      return { state: awaySince === state.awaySince ? state : { ...state, awaySince }, changed: false };
+      const visible = visibleStatus(held.status, appearOffline);
+      if (visible === held.visible) return { state: awaySince === state.awaySince ? state : { ...state, awaySince }, changed: false };
+      // "Appear offline" changed during the grace: friends learn it now; the status waits for the grace.
+      const published: Published = { ...held, visible, at: Math.max(now, held.at + 1) };
+      return { state: { ...state, published, awaySince }, changed: true };
     }
     awaySince = null;
   }
