@@ -5,7 +5,7 @@ import { containsPattern, foldedSql, friendIdsOf, statusAtSql, visibleStatusSql 
 import { friendRequests, friendships, presences, users, type FriendRequest, type User } from "../../db/schema";
 import type { Friend, FriendRequestView } from "../../game/channel-protocol";
 import { FRIENDS_MAX, SEARCH_MAX_RESULTS, foldText, orderedPair } from "../../game/friends";
-import { notifyAll } from "./channels.server";
+import { channel, notifyAll } from "./channels.server";
 import { jsonError } from "./http.server";
 import { serverT } from "./i18n.server";
 
@@ -424,4 +424,12 @@ export async function friendErrorResponse(request: Request, error: FriendError):
     case "not_friends":
       return jsonError(404, t("friends:errors.notFriends"));
   }
+}
+
+/** The profile's "appear offline" switch: written to D1 (the friends list reads it), then the channel republishes. */
+export async function setAppearOffline(context: AppLoadContext, userId: string, appearOffline: boolean): Promise<void> {
+  await context.db.update(users).set({ appear_offline: appearOffline }).where(eq(users.id, userId));
+  await channel(context, userId)
+    .setAppearOffline(userId, appearOffline)
+    .catch((error: unknown) => console.warn("presence setting not pushed", error));
 }
