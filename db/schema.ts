@@ -291,7 +291,9 @@ export const friendRequests = sqliteTable(
   },
   (t) => [
     uniqueIndex("friend_requests_pending_pair")
-      .on(sql`(CASE WHEN ${t.sender_id} < ${t.receiver_id} THEN ${t.sender_id} || ' ' || ${t.receiver_id} ELSE ${t.receiver_id} || ' ' || ${t.sender_id} END)`)
+      .on(
+        sql`(CASE WHEN ${t.sender_id} < ${t.receiver_id} THEN ${t.sender_id} || ' ' || ${t.receiver_id} ELSE ${t.receiver_id} || ' ' || ${t.sender_id} END)`,
+      )
       .where(sql`${t.status} = 'pending'`),
     index("friend_requests_receiver_idx").on(t.receiver_id, t.status, t.created_at),
     index("friend_requests_sender_idx").on(t.sender_id, t.status),

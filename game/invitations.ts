@@ -96,7 +96,8 @@ export function receive(
   const current = expire(list, now).list;
   if (current.some((held) => held.id === invitation.id)) return { ok: false, error: "duplicate" };
   const open = current.filter(isOpen);
-  if (open.some((held) => held.from.id === invitation.from.id && held.game.id === invitation.game.id)) return { ok: false, error: "duplicate" };
+  if (open.some((held) => held.from.id === invitation.from.id && held.game.id === invitation.game.id))
+    return { ok: false, error: "duplicate" };
   if (open.length >= MAX_OPEN_INVITATIONS) return { ok: false, error: "too_many" };
   return { ok: true, list: [...current, { ...invitation, status: "pending" }] };
 }
@@ -112,7 +113,11 @@ function open(list: readonly Invitation[], id: string, now: number): Lookup {
 }
 
 /** The invited player accepts: the invitation holds (cancelling it no longer works) while the app seats them. */
-export function beginAccept(list: readonly Invitation[], id: string, now: number): ({ ok: true; list: Invitation[]; invitation: Invitation }) | Refusal<"not_found" | "expired" | "closed"> {
+export function beginAccept(
+  list: readonly Invitation[],
+  id: string,
+  now: number,
+): { ok: true; list: Invitation[]; invitation: Invitation } | Refusal<"not_found" | "expired" | "closed"> {
   const found = open(list, id, now);
   if (!found.ok) {
     // A second accept while the first is under way is the same accept.
@@ -125,14 +130,22 @@ export function beginAccept(list: readonly Invitation[], id: string, now: number
 }
 
 /** The app seated the player (accepted), or could not (cancelled: the room filled or started meanwhile). */
-export function finishAccept(list: readonly Invitation[], id: string, joined: boolean): { list: Invitation[]; invitation: Invitation | null } {
+export function finishAccept(
+  list: readonly Invitation[],
+  id: string,
+  joined: boolean,
+): { list: Invitation[]; invitation: Invitation | null } {
   const held = list.find((invitation) => invitation.id === id);
   if (!held || held.status !== "accepting") return { list: [...list], invitation: null };
   const closed = { ...held, status: joined ? ("accepted" as const) : ("cancelled" as const) };
   return { list: replace(list, closed), invitation: closed };
 }
 
-export function decline(list: readonly Invitation[], id: string, now: number): ({ ok: true; list: Invitation[]; invitation: Invitation }) | Refusal<"not_found" | "expired" | "closed"> {
+export function decline(
+  list: readonly Invitation[],
+  id: string,
+  now: number,
+): { ok: true; list: Invitation[]; invitation: Invitation } | Refusal<"not_found" | "expired" | "closed"> {
   const found = open(list, id, now);
   if (!found.ok) return found;
   const closed = { ...found.invitation, status: "declined" as const };
@@ -144,7 +157,11 @@ export function decline(list: readonly Invitation[], id: string, now: number): (
  * invitation's status afterwards, which is what the inviter should show: an accept under way is
  * left to finish (the room filling is, most likely, this very player sitting down).
  */
-export function cancel(list: readonly Invitation[], id: string, now: number): { list: Invitation[]; status: InvitationStatus | null; changed: Invitation | null } {
+export function cancel(
+  list: readonly Invitation[],
+  id: string,
+  now: number,
+): { list: Invitation[]; status: InvitationStatus | null; changed: Invitation | null } {
   const { list: current } = expire(list, now);
   const held = current.find((invitation) => invitation.id === id);
   if (!held) return { list: current, status: null, changed: null };
@@ -177,7 +194,11 @@ export function track(list: readonly Invitation[], invitation: Invitation, now: 
 }
 
 /** The invited player's channel told the outcome: adopted once (a repeated or late word changes nothing). */
-export function settleMirror(list: readonly Invitation[], id: string, status: InvitationStatus): { list: Invitation[]; changed: Invitation | null } {
+export function settleMirror(
+  list: readonly Invitation[],
+  id: string,
+  status: InvitationStatus,
+): { list: Invitation[]; changed: Invitation | null } {
   const held = list.find((invitation) => invitation.id === id);
   if (!held || !isOpen(held) || held.status === status) return { list: [...list], changed: null };
   const next = { ...held, status };

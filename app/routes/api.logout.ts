@@ -9,7 +9,10 @@ async function logout(request: Request, context: LoaderFunctionArgs["context"]) 
   const setCookie = await endSession(request, context);
   // The live channel was opened with this session: its sockets close now. Other devices' tabs
   // reconnect with their own sessions; this one's is gone, so it stays closed.
-  if (user) await channel(context, user.id).closeAll("signed_out").catch((error: unknown) => console.warn("channel not closed", error));
+  if (user)
+    await channel(context, user.id)
+      .closeAll("signed_out")
+      .catch((error: unknown) => console.warn("channel not closed", error));
   return jsonOk({ ok: true }, { headers: { "Set-Cookie": setCookie } });
 }
 

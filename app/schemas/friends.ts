@@ -11,16 +11,18 @@ const Id = z.string().trim().min(1).max(64);
 export const FriendRequestBodySchema = z.object({ user_id: Id }).strict();
 
 /** GET /api/users/search?q= (the minimum length is checked by the route, with its own error). */
-export const SearchQuerySchema = z.object({ q: z.string().max(SEARCH_MAX_LENGTH * 4).default("") });
+export const SearchQuerySchema = z.object({
+  q: z
+    .string()
+    .max(SEARCH_MAX_LENGTH * 4)
+    .default(""),
+});
 
 /**
  * POST /api/friends/{id}/invite: to the inviter's waiting room (game_id), or to a new casual 1v1
  * of the chosen variant.
  */
-export const InviteBodySchema = z.union([
-  z.object({ game_id: Id }).strict(),
-  z.object({ truco_variant: VariantSchema }).strict(),
-]);
+export const InviteBodySchema = z.union([z.object({ game_id: Id }).strict(), z.object({ truco_variant: VariantSchema }).strict()]);
 export type InviteBody = z.infer<typeof InviteBodySchema>;
 
 /** The profile's "appear offline" switch (a form: "true" / "false"). */

@@ -26,7 +26,12 @@ export async function waitingRoomOf(context: AppLoadContext, userId: string): Pr
     .from(gamePlayers)
     .innerJoin(games, eq(games.id, gamePlayers.game_id))
     .where(
-      and(eq(gamePlayers.user_id, userId), eq(games.status, "waiting"), isNull(games.bot_level), inArray(games.game_mode, ["casual", "ranked"])),
+      and(
+        eq(gamePlayers.user_id, userId),
+        eq(games.status, "waiting"),
+        isNull(games.bot_level),
+        inArray(games.game_mode, ["casual", "ranked"]),
+      ),
     )
     .orderBy(sql`${games.created_at} DESC`)
     .limit(5);
@@ -90,7 +95,11 @@ export async function inviteFriend(
     if (!mine || mine.id !== body.game_id) return { ok: false, response: await refusalResponse(request, "no_room") };
     game = mine;
   } else {
-    const opened = await createGameFor(request, context, user, { game_type: "1v1", game_mode: "casual", truco_variant: body.truco_variant as Variant });
+    const opened = await createGameFor(request, context, user, {
+      game_type: "1v1",
+      game_mode: "casual",
+      truco_variant: body.truco_variant as Variant,
+    });
     if (!opened.ok) return { ok: false, response: opened.response };
     game = opened.game;
     created = true;
@@ -152,7 +161,12 @@ export async function acceptInvitation(
 }
 
 /** POST /api/invitations/{id}/decline. */
-export async function declineInvitation(request: Request, context: AppLoadContext, user: User, invitationId: string): Promise<Response | null> {
+export async function declineInvitation(
+  request: Request,
+  context: AppLoadContext,
+  user: User,
+  invitationId: string,
+): Promise<Response | null> {
   const declined = await channel(context, user.id).decline(invitationId);
   return declined.ok ? null : refusalResponse(request, declined.error);
 }

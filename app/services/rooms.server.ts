@@ -68,7 +68,8 @@ export async function createGameFor(
 ): Promise<{ ok: true; game: Game } | { ok: false; response: Response }> {
   const t = await serverT(request);
   const entry = entryCostFor(input);
-  if (input.premium_only && !input.vs_computer && !isPremium(user)) return { ok: false, response: jsonError(403, t("errors:premiumOnlyCreate")) };
+  if (input.premium_only && !input.vs_computer && !isPremium(user))
+    return { ok: false, response: jsonError(403, t("errors:premiumOnlyCreate")) };
   if (user.virtual_coins < entry) return { ok: false, response: jsonError(400, t("errors:createInsufficient", { n: entry })) };
   const game = await insertGame(context, user, input);
   const opened = await room(context, game.id).open(summaryOf(game), seatRequestOf(user));

@@ -288,7 +288,8 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     await this.exclusive(async () => {
       const room = await this.load();
       if (!room) return;
-      if (!this.openSockets(ws).some((other) => this.userOf(other) === userId)) await this.commit(rules.disconnect(room, userId, this.clock()));
+      if (!this.openSockets(ws).some((other) => this.userOf(other) === userId))
+        await this.commit(rules.disconnect(room, userId, this.clock()));
       if (this.room) this.reports.socketsChanged(this.room, userId);
     });
   }

@@ -2,13 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { appearOfflineOf, friendStatuses, onlineFriendIds, recordPresence } from "../../../db/friends";
 import { createDb, type Database } from "../../../db/client";
-import {
-  GameReportSchema,
-  USER_HEADER,
-  type CloseReason,
-  type InvitationResult,
-  type PlayerChannelRpc,
-} from "../../../game/channel-api";
+import { GameReportSchema, USER_HEADER, type CloseReason, type InvitationResult, type PlayerChannelRpc } from "../../../game/channel-api";
 import {
   CHANNEL_CLOSE,
   CHANNEL_PING,
@@ -214,7 +208,10 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
     if (attachment.frames > FLOOD_LIMIT) return close(ws, 1008, "Too many messages");
     const parsed = parseChannelClientFrame(data);
     if (!parsed.ok) {
-      sendText(ws, JSON.stringify({ type: "error", payload: { code: parsed.code, message: parsed.message } } satisfies ChannelServerMessage));
+      sendText(
+        ws,
+        JSON.stringify({ type: "error", payload: { code: parsed.code, message: parsed.message } } satisfies ChannelServerMessage),
+      );
       return;
     }
     // A ping written differently from CHANNEL_PING reaches the object: answered the same way.
@@ -255,7 +252,11 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
   private async fanOut(userId: string, published: Published, friends: { id: string }[]): Promise<void> {
     const event: ChannelEvent = { type: "presence", payload: { user_id: userId, status: published.visible, at: published.at } };
     await Promise.all(
-      friends.map((friend) => this.channelOf(friend.id).notify(event).catch((error: unknown) => console.warn("presence not pushed", error))),
+      friends.map((friend) =>
+        this.channelOf(friend.id)
+          .notify(event)
+          .catch((error: unknown) => console.warn("presence not pushed", error)),
+      ),
     );
   }
 
