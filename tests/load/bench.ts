@@ -35,7 +35,7 @@
 //   --concurrency N     parallel setup requests (32)
 //   --port N            app port (8796, or BENCH_PORT); the sign-in emulator takes N-1, payments N-2
 //   --skip-build        reuse the existing build (SKIP_BUILD=1)
-//   --only a|b|web      run one scenario only
+//   --only a|b|web|presence  run one scenario only
 //   --signin-all        every player signs in through the emulator (slow)
 // See also `npm run bench:engine` for the rules engine's own throughput.
 import { spawnSync } from "node:child_process";
@@ -52,13 +52,14 @@ import type { BenchOptions, Player, Scenario, ScenarioOutcome } from "./lib/scen
 import { BenchServer } from "./lib/server";
 import { errorMessage, log } from "./lib/util";
 import { frontEnd } from "./scenarios/front-end";
+import { presence } from "./scenarios/presence";
 import { roomLatency } from "./scenarios/room-latency";
 import { roomLoad } from "./scenarios/room-load";
 
 /** In the order of the report. */
-const SCENARIOS: Scenario[] = [roomLatency, roomLoad, frontEnd];
+const SCENARIOS: Scenario[] = [roomLatency, roomLoad, frontEnd, presence];
 /** The order they run in: the cheap, player-free ones first. */
-const RUN_ORDER = ["web", "a", "b"];
+const RUN_ORDER = ["web", "a", "b", "presence"];
 const BINDINGS = { NEXT_HAND_DELAY_MS: "0", TURN_SECONDS: "600" };
 
 function fail(message: string): never {
