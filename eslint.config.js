@@ -9,7 +9,7 @@ import tseslint from "typescript-eslint";
 const boundary = (message, ...group) => ({ group, message });
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "build/", ".wrangler/", ".tmp/", "test-results/", "playwright-report/", "public/"] },
+  { ignores: ["node_modules/", "build/", "**/.wrangler/", ".tmp/", "test-results/", "playwright-report/", "public/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,7 +18,7 @@ export default defineConfig(async () => {
           compatibilityDate: "2026-11-01",
           compatibilityFlags: ["nodejs_compat"],
           d1Databases: ["DB"],
-          durableObjects: { GAME_ROOM: "GameRoom" },
+          durableObjects: { GAME_ROOM: "GameRoom", PLAYER_CHANNEL: "PlayerChannel" },
           bindings: {
             TEST_MIGRATIONS: migrations,
             APP_ENV: "test",
@@ -31,6 +31,10 @@ export default defineConfig(async () => {
             // Computer players and the pause between hands act at once in tests.
             BOT_DELAY_MS: "0",
             NEXT_HAND_DELAY_MS: "0",
+            // The player channel's heartbeat every second (a socket that does not answer is closed
+            // within two), and offline at once on the last close, so presence tests stay short.
+            CHANNEL_HEARTBEAT_MS: "1000",
+            CHANNEL_OFFLINE_GRACE_MS: "0",
           },
         },
       })),

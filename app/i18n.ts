@@ -13,6 +13,7 @@ export const NAMESPACES = [
   "payments",
   "premium",
   "leaderboard",
+  "friends",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

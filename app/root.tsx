@@ -14,6 +14,8 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ChannelProvider } from "./components/channel/channel-provider";
+import { InvitationPrompt } from "./components/channel/invitation-prompt";
 import { LoadingScreen } from "./components/loading-screen";
 import { useNonce } from "./components/nonce";
 import { buttonClasses } from "./components/ui/button";
@@ -21,6 +23,7 @@ import { ToastProvider } from "./components/ui/toast";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n";
 import { RESOURCES } from "./locales/index.server";
 import { getUser } from "./services/auth.server";
+import { pendingRequestCount } from "./services/friends.server";
 import { i18nServer } from "./services/i18n.server";
 import { profileOf } from "./services/users.server";
 import stylesheet from "./tailwind.css?url";
@@ -47,6 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Visitors only ever see the landing page: ship just its texts.
     translations: user ? RESOURCES[locale] : pick(RESOURCES[locale], VISITOR_NAMESPACES),
     user: user ? profileOf(user) : null,
+    /** The friends button's badge (issue 11); the live channel makes this loader run again when one arrives. */
+    pendingRequests: user ? await pendingRequestCount(context, user.id) : 0,
   };
 }
 
@@ -128,8 +133,12 @@ export default function App() {
   const { t } = useTranslation();
   return (
     <ToastProvider>
-      <Outlet />
-      {loadingPage ? <LoadingScreen overlay message={loadingPage === "/profile" ? t("profile:loading") : undefined} /> : null}
+      {/* Every signed-in page holds the player's live channel (issue 11). */}
+      <ChannelProvider userId={user?.id ?? null}>
+        <Outlet />
+        {user ? <InvitationPrompt /> : null}
+        {loadingPage ? <LoadingScreen overlay message={loadingPage === "/profile" ? t("profile:loading") : undefined} /> : null}
+      </ChannelProvider>
     </ToastProvider>
   );
 }

@@ -4,7 +4,8 @@ import { settle } from "../game/settlement";
 import { batchOf, type Database, type Statement } from "./client";
 import { playerResultStatements } from "./game-results";
 import { movementStatements, welcomeBonus } from "./ledger";
-import { gamePlayers, games, users } from "./schema";
+import { orderedPair } from "../game/friends";
+import { friendRequests, friendships, gamePlayers, games, users } from "./schema";
 
 // The demo data of a local database (DESIGN.md §2), applied by `npm start`
 // after the migrations (db/seed.ts, all sections in one batch). It is a list
@@ -192,7 +193,32 @@ const rankedHistory: SeedSection = {
   statements: historyStatements,
 };
 
-export const SEED_SECTIONS: readonly SeedSection[] = [demoPlayers, rankedHistory];
+/** Who among the demo players are friends (issue 11), and one request still waiting for an answer. */
+export const DEMO_FRIENDSHIPS: readonly (readonly [DemoPlayer["id"], DemoPlayer["id"]])[] = [
+  ["demo-lucas", "demo-bia"],
+  ["demo-lucas", "demo-matias"],
+  ["demo-bia", "demo-carmen"],
+  ["demo-joao", "demo-sofia"],
+  ["demo-pedro", "demo-ana"],
+  ["demo-carmen", "demo-sofia"],
+];
+export const DEMO_PENDING_REQUEST = { id: "demo-request-ana-lucas", sender_id: "demo-ana", receiver_id: "demo-lucas" } as const;
+
+const demoFriends: SeedSection = {
+  name: `${DEMO_FRIENDSHIPS.length} demo friendships and a pending friend request`,
+  statements: (db) => [
+    ...DEMO_FRIENDSHIPS.map(([one, other]) => {
+      const [a, b] = orderedPair(one, other);
+      return db.insert(friendships).values({ user_a_id: a, user_b_id: b, created_at: DEMO_SINCE }).onConflictDoNothing();
+    }),
+    db
+      .insert(friendRequests)
+      .values({ ...DEMO_PENDING_REQUEST, status: "pending", created_at: DEMO_SINCE })
+      .onConflictDoNothing(),
+  ],
+};
+
+export const SEED_SECTIONS: readonly SeedSection[] = [demoPlayers, rankedHistory, demoFriends];
 
 /** Every section's statements, in order, as one batch (db/seed.ts applies them so). */
 export function seedStatements(db: Database, now = new Date()) {

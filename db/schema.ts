@@ -26,6 +26,8 @@ export const users = sqliteTable(
     daily_streak: integer("daily_streak").notNull().default(0),
     banned_at: text("banned_at"),
     last_seen_at: text("last_seen_at"),
+    /** "Appear offline": friends see this player offline whatever their real presence (issue 11). */
+    appear_offline: integer("appear_offline", { mode: "boolean" }).notNull().default(false),
     created_at: text("created_at").notNull().default(NOW),
   },
   (t) => [
@@ -305,6 +307,83 @@ export const leaderboardScores = sqliteTable(
   ],
 );
 
+export const FRIEND_REQUEST_STATUSES = ["pending", "accepted", "declined"] as const;
+
+/**
+ * Friend requests (spec §3, §4): sent, then accepted or declined. At most one pending request per
+ * pair of players, whichever direction: the partial unique index on the unordered pair makes a
+ * second one (or two crossing at the same moment) fail in D1 itself.
+ */
+export const friendRequests = sqliteTable(
+  "friend_requests",
+  {
+    id: text("id").primaryKey(),
+    sender_id: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    receiver_id: text("receiver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: FRIEND_REQUEST_STATUSES }).notNull().default("pending"),
+    created_at: text("created_at").notNull().default(NOW),
+    responded_at: text("responded_at"),
+  },
+  (t) => [
+    uniqueIndex("friend_requests_pending_pair")
+      .on(
+        sql`(CASE WHEN ${t.sender_id} < ${t.receiver_id} THEN ${t.sender_id} || ' ' || ${t.receiver_id} ELSE ${t.receiver_id} || ' ' || ${t.sender_id} END)`,
+      )
+      .where(sql`${t.status} = 'pending'`),
+    index("friend_requests_receiver_idx").on(t.receiver_id, t.status, t.created_at),
+    index("friend_requests_sender_idx").on(t.sender_id, t.status),
+    check("friend_requests_not_self", sql`${t.sender_id} <> ${t.receiver_id}`),
+  ],
+);
+
+/**
+ * One row per friendship, the pair in order (user_a_id < user_b_id): the primary key on the
+ * ordered pair makes a duplicate friendship impossible, whoever accepted and however often.
+ */
+export const friendships = sqliteTable(
+  "friendships",
+  {
+    user_a_id: text("user_a_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    user_b_id: text("user_b_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created_at: text("created_at").notNull().default(NOW),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_a_id, t.user_b_id] }),
+    index("friendships_user_b_idx").on(t.user_b_id),
+    check("friendships_ordered_pair", sql`${t.user_a_id} < ${t.user_b_id}`),
+  ],
+);
+
+export const PRESENCE_STATUSES = ["offline", "online", "playing"] as const;
+
+/**
+ * Each player's live presence as their PlayerChannel last published it (ADR 046): the friends
+ * list reads it in one query instead of asking every friend's Durable Object. The real status;
+ * what friends see also honours users.appear_offline.
+ */
+export const presences = sqliteTable(
+  "presences",
+  {
+    user_id: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: PRESENCE_STATUSES }).notNull().default("offline"),
+    /** The game the player is seated in while 'playing'. */
+    game_id: text("game_id"),
+    /** Epoch ms of the transition (the channel makes them strictly increasing): orders updates. */
+    changed_at: integer("changed_at").notNull(),
+  },
+  (t) => [index("presences_status_idx").on(t.status)],
+);
+
 export type User = typeof users.$inferSelect;
 export type CoinTransaction = typeof coinTransactions.$inferSelect;
 export type Game = typeof games.$inferSelect;
@@ -312,3 +391,5 @@ export type GamePlayer = typeof gamePlayers.$inferSelect;
 export type ChatMessage = typeof chatMessages.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type LeaderboardScore = typeof leaderboardScores.$inferSelect;
+export type FriendRequest = typeof friendRequests.$inferSelect;
+export type Friendship = typeof friendships.$inferSelect;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { BotLevel, ChatMessageView, GameSummary } from "./entities";
+import type { GameReport } from "./presence";
 import type { GameStatePayload } from "./protocol";
 
 // What the Pages app (and, later, the tournament and matchmaking objects) may ask a GameRoom
@@ -90,4 +91,6 @@ export interface RoomRpc {
   pushChat(message: ChatMessageView): Promise<void>;
   /** The room as a player (or, with null, an outsider) sees it; null if no room exists. */
   snapshot(userId: string | null): Promise<GameStatePayload | null>;
+  /** A fresh presence report about this user (their PlayerChannel asking, issue 11); null if no room exists. */
+  presenceOf(userId: string): Promise<GameReport | null>;
 }

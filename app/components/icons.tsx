@@ -117,3 +117,23 @@ export function SpinnerIcon({ className = "h-5 w-5" }: IconProps) {
     </svg>
   );
 }
+
+export function FriendsIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden
+    >
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c.8-3.6 3.3-5.5 6.5-5.5s5.7 1.9 6.5 5.5" />
+      <circle cx="17" cy="9" r="2.5" />
+      <path d="M16.5 14.6c2.6.2 4.3 1.9 5 4.9" />
+    </svg>
+  );
+}

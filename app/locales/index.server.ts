@@ -3,6 +3,7 @@ import { auth } from "./auth";
 import { chat } from "./chat";
 import { common } from "./common";
 import { errors } from "./errors";
+import { friends } from "./friends";
 import { game } from "./game";
 import { home } from "./home";
 import { leaderboard } from "./leaderboard";
@@ -29,6 +30,7 @@ const GROUPS = {
   payments,
   premium,
   leaderboard,
+  friends,
 } satisfies Record<Namespace, Record<Language, unknown>>;
 
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };

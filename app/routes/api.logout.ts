@@ -1,10 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { endSession } from "~/services/auth.server";
+import { endSession, getUser } from "~/services/auth.server";
+import { channel } from "~/services/channels.server";
 import { jsonError, jsonOk } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
 
 async function logout(request: Request, context: LoaderFunctionArgs["context"]) {
-  return jsonOk({ ok: true }, { headers: { "Set-Cookie": await endSession(request, context) } });
+  const user = await getUser(request, context);
+  const setCookie = await endSession(request, context);
+  // The live channel was opened with this session: its sockets close now. Other devices' tabs
+  // reconnect with their own sessions; this one's is gone, so it stays closed.
+  if (user)
+    await channel(context, user.id)
+      .closeAll("signed_out")
+      .catch((error: unknown) => console.warn("channel not closed", error));
+  return jsonOk({ ok: true }, { headers: { "Set-Cookie": setCookie } });
 }
 
 /**

@@ -1,5 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AppearOfflineForm } from "~/components/profile/appear-offline-form";
+import { AppearOfflineFormSchema } from "~/schemas/friends";
+import { setAppearOffline } from "~/services/friends.server";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CoinIcon, StarIcon, TrophyIcon } from "~/components/icons";
@@ -20,7 +23,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = profileOf(user);
   // Priority support is a premium feature: only members get the address.
   const supportEmail = profile.is_premium ? parseEnv(context.cloudflare.env).SUPPORT_EMAIL : null;
-  return { profile, supportEmail };
+  return { profile, supportEmail, appearOffline: user.appear_offline };
+}
+
+/** The "appear offline" switch (issue 11): a form, so it works before the page hydrates. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = AppearOfflineFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return { ok: false };
+  await setAppearOffline(context, user.id, parsed.data.appear_offline);
+  return { ok: true };
 }
 
 /** 'Perfil não encontrado' with a way back (spec §2), when the profile cannot be loaded. */
@@ -37,7 +49,7 @@ export function ErrorBoundary() {
 }
 
 export default function ProfilePage() {
-  const { profile, supportEmail } = useLoaderData<typeof loader>();
+  const { profile, supportEmail, appearOffline } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const [tab, setTab] = useState("stats");
 
@@ -94,6 +106,8 @@ export default function ProfilePage() {
             </div>
           </div>
         </section>
+
+        <AppearOfflineForm appearOffline={appearOffline} />
 
         {supportEmail ? (
           <section className="felt-panel flex flex-col gap-3 p-4 sm:flex-row sm:items-center" aria-labelledby="support-title">

@@ -47,6 +47,7 @@ export type AppEnv = z.infer<typeof EnvSchema>;
 export interface Bindings {
   DB: D1Database;
   GAME_ROOM: DurableObjectNamespace;
+  PLAYER_CHANNEL: DurableObjectNamespace;
   [key: string]: unknown;
 }
 

@@ -40,7 +40,7 @@
 //   --port N            app port (8796, or BENCH_PORT); the sign-in emulator takes N-1, payments N-2
 //   --skip-build        reuse the existing build (SKIP_BUILD=1)
 //   --lb-players N      scenario L's seeded players (100000)
-//   --only a|b|web|lb   run one scenario only
+//   --only a|b|web|presence|lb  run one scenario only
 //   --signin-all        every player signs in through the emulator (slow)
 // See also `npm run bench:engine` for the rules engine's own throughput.
 import { spawnSync } from "node:child_process";
@@ -58,13 +58,14 @@ import { BenchServer } from "./lib/server";
 import { errorMessage, log } from "./lib/util";
 import { frontEnd } from "./scenarios/front-end";
 import { leaderboard } from "./scenarios/leaderboard";
+import { presence } from "./scenarios/presence";
 import { roomLatency } from "./scenarios/room-latency";
 import { roomLoad } from "./scenarios/room-load";
 
 /** In the order of the report. */
-const SCENARIOS: Scenario[] = [roomLatency, roomLoad, frontEnd, leaderboard];
+const SCENARIOS: Scenario[] = [roomLatency, roomLoad, frontEnd, presence, leaderboard];
 /** The order they run in: the cheap, player-free ones first; the leaderboard's 100,000 players last. */
-const RUN_ORDER = ["web", "a", "b", "lb"];
+const RUN_ORDER = ["web", "a", "b", "presence", "lb"];
 const BINDINGS = { NEXT_HAND_DELAY_MS: "0", TURN_SECONDS: "600" };
 
 function fail(message: string): never {

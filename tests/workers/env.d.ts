@@ -6,6 +6,7 @@ declare global {
     interface Env {
       DB: D1Database;
       GAME_ROOM: DurableObjectNamespace;
+      PLAYER_CHANNEL: DurableObjectNamespace;
       TEST_MIGRATIONS: D1Migration[];
       APP_ENV: string;
       SESSION_SECRET: string;

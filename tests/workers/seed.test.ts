@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEMO_PLAYERS, DEMO_SINCE, seedStatements } from "../../db/demo-data";
+import { DEMO_FRIENDSHIPS, DEMO_PENDING_REQUEST, DEMO_PLAYERS, DEMO_SINCE, seedStatements } from "../../db/demo-data";
 import { welcomeKey } from "../../db/ledger";
 import { boardKey, LEADERBOARD_PERIODS } from "../../game/leaderboard";
 import { bulkPlayers } from "../load/lib/bulk-players";
@@ -54,6 +54,18 @@ describe("the demo seed", () => {
         { amount: 1000, transaction_type: "bonus", idempotency_key: welcomeKey(player.id), created_at: DEMO_SINCE },
       ]);
     }
+  });
+
+  it("writes the demo friendships and one pending request, once", async () => {
+    const { db } = testContext();
+    await db.batch(seedStatements(db));
+    await db.batch(seedStatements(db));
+    const friends = await env.DB.prepare("SELECT count(*) AS n FROM friendships WHERE user_a_id LIKE 'demo-%'").first<{ n: number }>();
+    expect(friends!.n).toBe(DEMO_FRIENDSHIPS.length);
+    const request = await env.DB.prepare("SELECT sender_id, receiver_id, status FROM friend_requests WHERE id = ?")
+      .bind(DEMO_PENDING_REQUEST.id)
+      .first();
+    expect(request).toEqual({ sender_id: "demo-ana", receiver_id: "demo-lucas", status: "pending" });
   });
 });
 

@@ -1,8 +1,9 @@
 // The Worker under test: the real Pages entry (Origin check, security
-// headers, Remix server build, load context) and the real GameRoom class.
+// headers, Remix server build, load context) and the real GameRoom and PlayerChannel classes.
 import { onRequest } from "../../functions/[[path]]";
 
 export { GameRoom } from "../../workers/game-room/src/game-room";
+export { PlayerChannel } from "../../workers/game-room/src/player-channel";
 
 const NO_ASSETS = { fetch: async () => new Response(null, { status: 404 }) };
 

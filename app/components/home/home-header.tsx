@@ -2,6 +2,7 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppHeader } from "~/components/app-header";
+import { FriendsButton } from "~/components/friends-button";
 import { CoinIcon, RefundIcon, StarIcon, TrophyIcon } from "~/components/icons";
 import { PurchaseModal, type PurchaseTab } from "~/components/payments/purchase-modal";
 import { RefundModal } from "~/components/payments/refund-modal";
@@ -62,6 +63,7 @@ export function HomeHeader({ user }: { user: Profile }) {
               <TrophyIcon className="h-4 w-4 text-gold-300" />
               {t("leaderboard:button")}
             </Link>
+            <FriendsButton />
             <button
               type="button"
               onClick={() => setRefundOpen(true)}

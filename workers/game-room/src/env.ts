@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PresenceTimings } from "../../../game/presence";
 import type { RoomTimings } from "../../../game/room/index";
 
 // The room Worker's bindings, parsed once per object (DESIGN.md §1: zod at every boundary, env
@@ -6,6 +7,8 @@ import type { RoomTimings } from "../../../game/room/index";
 
 export interface RoomEnv {
   DB: D1Database;
+  /** Each player's live channel (issue 11): the room reports its players' sockets and seats to it. */
+  PLAYER_CHANNEL?: DurableObjectNamespace;
   TURN_SECONDS?: string;
   BOT_DELAY_MS?: string;
   NEXT_HAND_DELAY_MS?: string;
@@ -39,4 +42,20 @@ export function roomTimings(env: Partial<Record<keyof z.input<typeof RoomVarsSch
     graceMs: vars.DISCONNECT_GRACE_SECONDS * 1000,
     idleMs: vars.IDLE_MINUTES * 60_000,
   };
+}
+
+/** The PlayerChannel's vars (issue 11): the heartbeat interval and the offline grace, in ms; tests shorten them. */
+export const ChannelVarsSchema = z.object({
+  CHANNEL_HEARTBEAT_MS: amount(20_000).refine((value) => value >= 100, "CHANNEL_HEARTBEAT_MS must be at least 100"),
+  CHANNEL_OFFLINE_GRACE_MS: amount(1_000),
+});
+
+export function channelTimings(env: Partial<Record<keyof z.input<typeof ChannelVarsSchema>, unknown>>): PresenceTimings {
+  const result = ChannelVarsSchema.safeParse(env);
+  if (!result.success) {
+    throw new Error(
+      `Invalid player-channel vars: ${result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`,
+    );
+  }
+  return { heartbeatMs: result.data.CHANNEL_HEARTBEAT_MS, graceMs: result.data.CHANNEL_OFFLINE_GRACE_MS };
 }

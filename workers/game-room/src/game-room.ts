@@ -20,7 +20,9 @@ import {
   type SeatRequest,
 } from "../../../game/room-api";
 import * as rules from "../../../game/room/index";
+import type { GameReport } from "../../../game/presence";
 import { roomTimings, type RoomEnv } from "./env";
+import { PresenceReports } from "./presence-reports";
 import { createDb, ratingsOf, recordStatement, takeSeat, write, type Db, type HandRecord } from "./records";
 import { AttachmentSchema, close, errorMessage, send, sendText, type Attachment } from "./sockets";
 
@@ -46,10 +48,13 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   private handsKeySent: string | null = null;
   /** The alarm time last set, so an unchanged deadline costs no storage write. */
   private alarmAt: number | null | undefined;
+  /** What each player's PlayerChannel last heard from this room (issue 11). */
+  private readonly reports: PresenceReports;
 
   constructor(ctx: DurableObjectState, env: RoomEnv) {
     super(ctx, env);
     this.db = createDb(env.DB);
+    this.reports = new PresenceReports(ctx, env.PLAYER_CHANNEL);
     this.timings = roomTimings(env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('{"type":"ping"}', '{"type":"pong","payload":{"at":0}}'));
   }
@@ -88,6 +93,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
       void this.ctx.storage.put(ROOM_KEY, step.room);
     }
     this.schedule(step.room);
+    this.reports.roomChanged(step.room);
     const records: HandRecord[] = [];
     for (const effect of step.effects) {
       if (effect.type === "send") this.broadcast(effect.message);
@@ -203,6 +209,11 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     return room ? rules.statePayload(room, userId, this.timings) : null;
   }
 
+  async presenceOf(userId: string): Promise<GameReport | null> {
+    const room = await this.load();
+    return room ? this.reports.reportOf(room, userId) : null;
+  }
+
   // ------------------------------------------------------------------ sockets
 
   async fetch(request: Request): Promise<Response> {
@@ -222,6 +233,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
       // Presence from the sockets that are really open (a deploy drops them without a close event).
       const online = new Set(this.openSockets(server).map((ws) => this.userOf(ws)));
       if (current) await this.commit(rules.connect(rules.withPresence(current, online, Date.now()), userId, this.clock()));
+      if (this.room) this.reports.socketsChanged(this.room, userId);
     });
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -275,8 +287,10 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     close(ws, 1000, "Closing");
     await this.exclusive(async () => {
       const room = await this.load();
-      if (!room || this.openSockets(ws).some((other) => this.userOf(other) === userId)) return;
-      await this.commit(rules.disconnect(room, userId, this.clock()));
+      if (!room) return;
+      if (!this.openSockets(ws).some((other) => this.userOf(other) === userId))
+        await this.commit(rules.disconnect(room, userId, this.clock()));
+      if (this.room) this.reports.socketsChanged(this.room, userId);
     });
   }
 

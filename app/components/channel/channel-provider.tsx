@@ -1,0 +1,170 @@
+import { useRevalidator } from "@remix-run/react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  CHANNEL_CLOSE,
+  CHANNEL_PING,
+  parseChannelServerFrame,
+  type ChannelServerMessage,
+  type PresenceUpdate,
+} from "../../../game/channel-protocol";
+import type { Invitation } from "../../../game/invitations";
+import { useToast } from "~/components/ui/toast";
+
+// The signed-in page's end of the player's live channel (issue 11, ADR 045): one socket per tab
+// at /api/channel/ws, opened by the root for every signed-in page. Every frame is parsed with
+// game/channel-protocol.ts (ADR 031); the server's heartbeat is answered with the ping the
+// runtime answers without waking the channel. Friends' presence is kept here; friend events make
+// the page's loaders run again (the badge, the /friends lists), so the screens stay server-rendered.
+
+export interface ChannelApi {
+  /** Friends' statuses as pushed live (newer than what the page loaded, when `at` says so). */
+  presence: Readonly<Record<string, PresenceUpdate>>;
+  /** Invitations this player received and can still answer. */
+  invitations: readonly Invitation[];
+  /** Drops an invitation from the list (answered here). */
+  dismissInvitation(id: string): void;
+  /** Listens to every parsed frame; answers the unsubscribe. */
+  subscribe(listener: (message: ChannelServerMessage) => void): () => void;
+}
+
+const ChannelContext = createContext<ChannelApi | null>(null);
+
+const EMPTY: ChannelApi = { presence: {}, invitations: [], dismissInvitation: () => {}, subscribe: () => () => {} };
+
+/** The channel of the signed-in player (an inert one on visitor pages). */
+export function useChannel(): ChannelApi {
+  return useContext(ChannelContext) ?? EMPTY;
+}
+
+/** The status to show for a friend: the live one when it is newer than the page's. */
+export function useFriendStatus(friend: { id: string; status: PresenceUpdate["status"]; status_at: number }): PresenceUpdate["status"] {
+  const live = useChannel().presence[friend.id];
+  return live && live.at >= friend.status_at ? live.status : friend.status;
+}
+
+const RECONNECT_MS = [1_000, 2_000, 5_000, 10_000];
+
+export function ChannelProvider({ userId, children }: { userId: string | null; children: ReactNode }) {
+  const [presence, setPresence] = useState<Record<string, PresenceUpdate>>({});
+  const [invitations, setInvitations] = useState<Invitation[]>([]);
+  const listeners = useRef(new Set<(message: ChannelServerMessage) => void>());
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const toast = useToast();
+  const { t } = useTranslation();
+  const notices = useRef({ toast, t });
+  notices.current = { toast, t };
+
+  useEffect(() => {
+    if (!userId) return;
+    let socket: WebSocket | null = null;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    function handle(message: ChannelServerMessage) {
+      const { toast, t } = notices.current;
+      switch (message.type) {
+        case "heartbeat":
+          socket?.send(CHANNEL_PING);
+          return;
+        case "hello":
+          attempt = 0;
+          setPresence(Object.fromEntries(message.payload.presence.map((update) => [update.user_id, update])));
+          setInvitations(message.payload.invitations);
+          break;
+        case "presence":
+          setPresence((held) => {
+            const current = held[message.payload.user_id];
+            return current && current.at > message.payload.at ? held : { ...held, [message.payload.user_id]: message.payload };
+          });
+          break;
+        case "friend_request":
+          toast.info(t("friends:requestReceived", { name: message.payload.request.friend_profile.nickname }));
+          revalidate.current();
+          break;
+        case "friend_added":
+          toast.success(t("friends:friendAdded", { name: message.payload.friend.nickname }));
+          setPresence((held) => ({
+            ...held,
+            [message.payload.friend.id]: {
+              user_id: message.payload.friend.id,
+              status: message.payload.friend.status,
+              at: message.payload.friend.status_at,
+            },
+          }));
+          revalidate.current();
+          break;
+        case "friend_removed":
+        case "friend_request_declined":
+          revalidate.current();
+          break;
+        case "invitation":
+          setInvitations((held) => [...held.filter((item) => item.id !== message.payload.invitation.id), message.payload.invitation]);
+          break;
+        case "invitation_closed":
+          setInvitations((held) => held.filter((item) => item.id !== message.payload.id));
+          break;
+        case "invitation_update": {
+          const { invitation } = message.payload;
+          const name = invitation.to.nickname;
+          if (invitation.status === "accepted") toast.success(t("friends:invitationAccepted", { name }));
+          else if (invitation.status === "declined") toast.info(t("friends:invitationDeclined", { name }));
+          else if (invitation.status === "expired") toast.info(t("friends:invitationExpired", { name }));
+          else if (invitation.status === "cancelled") toast.info(t("friends:invitationCancelled", { name }));
+          break;
+        }
+        default:
+          break;
+      }
+      for (const listener of listeners.current) listener(message);
+    }
+
+    function connect() {
+      if (stopped) return;
+      const url = new URL("/api/channel/ws", window.location.href);
+      url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+      const ws = new WebSocket(url);
+      socket = ws;
+      ws.addEventListener("message", (event) => {
+        const parsed = parseChannelServerFrame(event.data);
+        if (!parsed.ok) {
+          // Spec §8: a bad frame is only logged.
+          console.warn("channel frame refused:", parsed.error);
+          return;
+        }
+        handle(parsed.message);
+      });
+      ws.addEventListener("close", (event) => {
+        if (socket === ws) socket = null;
+        // Signed out (or suspended): this tab's session is gone; nothing to reconnect to.
+        if (stopped || event.code === CHANNEL_CLOSE.signedOut) return;
+        const delay = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)];
+        attempt += 1;
+        timer = setTimeout(connect, delay);
+      });
+    }
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      socket?.close(1000, "Page closed");
+    };
+  }, [userId]);
+
+  const dismissInvitation = useCallback((id: string) => setInvitations((held) => held.filter((item) => item.id !== id)), []);
+  const subscribe = useCallback((listener: (message: ChannelServerMessage) => void) => {
+    listeners.current.add(listener);
+    return () => {
+      listeners.current.delete(listener);
+    };
+  }, []);
+  const value = useMemo<ChannelApi>(
+    () => ({ presence, invitations, dismissInvitation, subscribe }),
+    [presence, invitations, dismissInvitation, subscribe],
+  );
+  return <ChannelContext.Provider value={value}>{children}</ChannelContext.Provider>;
+}

@@ -1,0 +1,26 @@
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { loader as rootLoader } from "~/root";
+import { FriendsIcon } from "./icons";
+import { buttonClasses } from "./ui/button";
+
+/** The header's way to /friends (issue 11), with the count of pending friend requests. */
+export function FriendsButton() {
+  const { t } = useTranslation();
+  const pending = useRouteLoaderData<typeof rootLoader>("root")?.pendingRequests ?? 0;
+  return (
+    <Link to="/friends" prefetch="intent" className={buttonClasses("ghost", "sm", "relative shrink-0")} data-testid="friends-button">
+      <FriendsIcon className="h-4 w-4" />
+      {t("friends:headerButton")}
+      {pending > 0 ? (
+        <span
+          data-testid="friends-badge"
+          className="grid min-w-5 place-items-center rounded-full bg-red-500 px-1.5 text-xs font-bold leading-5 text-white"
+        >
+          <span aria-hidden>{pending}</span>
+          <span className="sr-only">{t("friends:pendingBadge", { count: pending })}</span>
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { InviteBodySchema } from "~/schemas/friends";
+import { requireApiUser } from "~/services/auth.server";
+import { jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
+import { inviteFriend } from "~/services/invitations.server";
+
+/**
+ * POST {game_id} (the inviter's waiting room) or {truco_variant} (a new casual 1v1) → 201
+ * {invitation, game_id}: the friend (id: their user id) sees it on whatever page they are on.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+  const user = await requireApiUser(request, context);
+  const body = await parseJsonBody(request, InviteBodySchema);
+  const invited = await inviteFriend(request, context, user, params.id ?? "", body);
+  if (!invited.ok) return invited.response;
+  return jsonOk({ invitation: invited.invitation, game_id: invited.invitation.game.id }, { status: 201 });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return methodNotAllowed(request, ["POST"]);
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { FriendRequestBodySchema } from "~/schemas/friends";
+import { requireApiUser } from "~/services/auth.server";
+import { friendErrorResponse, sendRequest } from "~/services/friends.server";
+import { jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
+
+/**
+ * POST {user_id} → 201 {id, created_at, status: "pending"}; or, when that player had already sent
+ * one, their request is accepted: 200 {status: "accepted", friend}.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+  const user = await requireApiUser(request, context);
+  const body = await parseJsonBody(request, FriendRequestBodySchema);
+  const outcome = await sendRequest(context, user, body.user_id);
+  if (!outcome.ok) return friendErrorResponse(request, outcome.error);
+  if (outcome.status === "accepted") return jsonOk({ status: "accepted", friend: outcome.friend });
+  return jsonOk({ ...outcome.request, status: "pending" }, { status: 201 });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return methodNotAllowed(request, ["POST"]);
+}

@@ -1,0 +1,535 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from "../../game/friends";
+import { VARIANTS } from "../../game/truco/variants";
+import { useFriendStatus } from "~/components/channel/channel-provider";
+import { Avatar } from "~/components/avatar";
+import { FriendsIcon } from "~/components/icons";
+import { buttonClasses } from "~/components/ui/button";
+import { useToast } from "~/components/ui/toast";
+import { FriendsFormSchema } from "~/schemas/friends";
+import { requireUser } from "~/services/auth.server";
+import {
+  acceptRequest,
+  declineRequest,
+  friendErrorResponse,
+  listFriends,
+  receivedRequests,
+  removeFriend,
+  searchPlayers,
+  sendRequest,
+  sentRequests,
+  suggestedPlayers,
+  type FriendEntry,
+  type SearchResult,
+} from "~/services/friends.server";
+import { serverT } from "~/services/i18n.server";
+import { inviteFriend, waitingRoomOf } from "~/services/invitations.server";
+
+// The /friends screen of spec §2 (issue 11): tabs as links (?tab=), every control a <Form> that
+// works from the first tap, the search a GET form that the page submits itself (debounced) once
+// hydrated. Statuses come from D1 with the page and then live from the player's channel.
+
+const TABS = ["friends", "requests", "add"] as const;
+type Tab = (typeof TABS)[number];
+
+export const meta: MetaFunction = () => [{ title: "Amigos · Mesa de Truco" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const wanted = url.searchParams.get("tab");
+  const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : "friends";
+  const q = (url.searchParams.get("q") ?? "").slice(0, 80);
+  const term = tab === "add" ? searchTerm(q) : null;
+  const [friends, requests, sent, results, suggestions, waitingRoom] = await Promise.all([
+    listFriends(context, user.id),
+    receivedRequests(context, user.id),
+    tab === "requests" ? sentRequests(context, user.id) : Promise.resolve([]),
+    term ? searchPlayers(context, user, term) : Promise.resolve(null),
+    tab === "add" && !term ? suggestedPlayers(context, user.id) : Promise.resolve([]),
+    tab === "friends" ? waitingRoomOf(context, user.id) : Promise.resolve(null),
+  ]);
+  return {
+    tab,
+    q,
+    friends,
+    requests,
+    sent,
+    results,
+    suggestions,
+    waitingRoom: waitingRoom
+      ? {
+          id: waitingRoom.id,
+          game_code: waitingRoom.game_code,
+          truco_variant: waitingRoom.truco_variant,
+          game_type: waitingRoom.game_type,
+          entry_cost: waitingRoom.entry_cost,
+        }
+      : null,
+  };
+}
+
+type ActionAnswer = { ok: true; message: string; at: number } | { ok: false; error: string; at: number };
+
+async function errorOf(response: Response, fallback: string): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  return typeof body?.error === "string" ? body.error : fallback;
+}
+
+export async function action({ request, context }: ActionFunctionArgs): Promise<ActionAnswer> {
+  const user = await requireUser(request, context);
+  const t = await serverT(request);
+  const at = Date.now();
+  const parsed = FriendsFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return { ok: false, error: t("errors:invalidBody"), at };
+  const form = parsed.data;
+  switch (form.intent) {
+    case "request": {
+      const sent = await sendRequest(context, user, form.user_id);
+      if (!sent.ok) return { ok: false, error: await errorOf(await friendErrorResponse(request, sent.error), t("friends:errorSend")), at };
+      return { ok: true, message: sent.status === "accepted" ? t("friends:nowFriends") : t("friends:requestSent"), at };
+    }
+    case "accept": {
+      const accepted = await acceptRequest(context, user, form.request_id);
+      return accepted.ok ? { ok: true, message: t("friends:nowFriends"), at } : { ok: false, error: t("friends:errorAccept"), at };
+    }
+    case "decline": {
+      const declined = await declineRequest(context, user, form.request_id);
+      return declined.ok ? { ok: true, message: t("friends:requestDeclined"), at } : { ok: false, error: t("friends:errorDecline"), at };
+    }
+    case "remove": {
+      const removed = await removeFriend(context, user, form.friend_id);
+      return removed.ok ? { ok: true, message: t("friends:friendRemoved"), at } : { ok: false, error: t("friends:errorRemove"), at };
+    }
+    case "invite": {
+      const body = form.game_id ? { game_id: form.game_id } : { truco_variant: form.truco_variant ?? "paulista" };
+      const invited = await inviteFriend(request, context, user, form.friend_id, body);
+      if (!invited.ok) return { ok: false, error: await errorOf(invited.response, t("friends:errorInvite")), at };
+      // The inviter waits at the table while the friend answers.
+      throw redirect(`/game/${invited.invitation.game.id}`);
+    }
+  }
+}
+
+function winRate(row: { games_played: number; games_won: number }, language: string): string {
+  const rate = row.games_played > 0 ? (row.games_won / row.games_played) * 100 : 0;
+  return `${rate.toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+}
+
+export default function FriendsPage() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const toast = useToast();
+  const shown = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!answer || shown.current === answer.at) return;
+    shown.current = answer.at;
+    if (answer.ok) toast.success(answer.message);
+    else toast.error(answer.error);
+  }, [answer, toast]);
+
+  const tabs: { id: Tab; label: string }[] = [
+    { id: "friends", label: t("friends:tabFriends", { count: data.friends.length }) },
+    { id: "requests", label: t("friends:tabRequests", { count: data.requests.length }) },
+    { id: "add", label: t("friends:tabAdd") },
+  ];
+
+  return (
+    <div className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 pb-10 sm:px-6">
+      <header className="flex items-center justify-between py-3">
+        <Link to="/" className={buttonClasses("ghost", "sm")}>
+          <span aria-hidden>←</span> {t("common:back")}
+        </Link>
+      </header>
+      <main id="main" className="flex flex-col gap-5">
+        <section className="felt-panel flex items-center gap-4 p-5">
+          <span className="grid h-14 w-14 shrink-0 place-items-center rounded-2xl bg-gold-400/15 text-gold-300">
+            <FriendsIcon className="h-8 w-8" />
+          </span>
+          <div className="min-w-0">
+            <h1 className="font-display text-2xl font-bold text-cream-50">{t("friends:title")}</h1>
+            <p className="text-sm text-cream-100/75">{t("friends:subtitle")}</p>
+          </div>
+        </section>
+
+        <nav aria-label={t("friends:title")} className="flex gap-1 rounded-2xl bg-black/25 p-1">
+          {tabs.map((tab) => {
+            const selected = tab.id === data.tab;
+            return (
+              <Link
+                key={tab.id}
+                to={tab.id === "friends" ? "/friends" : `/friends?tab=${tab.id}`}
+                aria-current={selected ? "page" : undefined}
+                data-testid={`friends-tab-${tab.id}`}
+                className={`grid min-h-10 min-w-0 flex-1 place-items-center rounded-xl px-2 py-1.5 text-center text-xs leading-tight font-semibold transition-colors sm:px-3 sm:text-sm ${
+                  selected ? "bg-gold-400 text-felt-950 shadow" : "text-cream-100/80 hover:bg-white/10"
+                }`}
+              >
+                {tab.label}
+              </Link>
+            );
+          })}
+        </nav>
+
+        {data.tab === "friends" ? <FriendsTab friends={data.friends} waitingRoom={data.waitingRoom} /> : null}
+        {data.tab === "requests" ? <RequestsTab requests={data.requests} sent={data.sent} /> : null}
+        {data.tab === "add" ? <AddTab q={data.q} results={data.results} suggestions={data.suggestions} /> : null}
+      </main>
+    </div>
+  );
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function EmptyState({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  return (
+    <div className="felt-panel flex flex-col items-center gap-3 p-6 text-center">
+      <FriendsIcon className="h-10 w-10 text-gold-300/80" />
+      <h2 className="font-display text-xl font-bold text-cream-50">{title}</h2>
+      <p className="max-w-md text-sm text-cream-100/75">{text}</p>
+      {children}
+    </div>
+  );
+}
+
+function StatusDot({ status }: { status: FriendEntry["status"] }) {
+  const { t } = useTranslation();
+  const tone = status === "playing" ? "bg-gold-400" : status === "online" ? "bg-emerald-400" : "bg-cream-100/30";
+  return (
+    <span
+      className="inline-flex items-center gap-1.5 text-xs font-semibold text-cream-100/80"
+      data-testid="friend-status"
+      data-status={status}
+    >
+      <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${tone}`} />
+      {t(`friends:status.${status}`)}
+    </span>
+  );
+}
+
+function FriendsTab({ friends, waitingRoom }: { friends: LoaderData["friends"]; waitingRoom: LoaderData["waitingRoom"] }) {
+  const { t } = useTranslation();
+  if (friends.length === 0) {
+    return (
+      <EmptyState title={t("friends:emptyFriendsTitle")} text={t("friends:emptyFriendsText")}>
+        <Link to="/friends?tab=add" className={buttonClasses("primary", "md")}>
+          {t("friends:findPlayers")}
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-2" data-testid="friends-list">
+      {friends.map((friend) => (
+        <FriendRow key={friend.id} friend={friend} waitingRoom={waitingRoom} />
+      ))}
+    </ul>
+  );
+}
+
+function FriendRow({ friend, waitingRoom }: { friend: LoaderData["friends"][number]; waitingRoom: LoaderData["waitingRoom"] }) {
+  const { t } = useTranslation();
+  const status = useFriendStatus(friend);
+  const busy = useNavigation().state === "submitting";
+  const online = status !== "offline";
+  return (
+    <li className="felt-panel flex flex-col gap-3 p-3 sm:p-4" data-testid="friend-row" data-friend={friend.nickname}>
+      <div className="flex items-center gap-3">
+        <Avatar name={friend.nickname} url={friend.avatar_url} seed={friend.id} size={44} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <span className="truncate font-semibold text-cream-50">{friend.nickname}</span>
+          <span className="flex flex-wrap items-center gap-x-3 text-xs text-gold-300">
+            {t("friends:points", { count: friend.ranking_points })}
+            <StatusDot status={status} />
+          </span>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <details className="group min-w-0 flex-1">
+          <summary
+            className={buttonClasses(online ? "primary" : "secondary", "sm", "w-full cursor-pointer list-none")}
+            aria-disabled={!online}
+            data-testid="invite-open"
+          >
+            {online ? t("friends:invite") : t("friends:inviteOffline")}
+          </summary>
+          {online ? (
+            <div className="mt-2 flex flex-col gap-2 rounded-xl bg-black/25 p-3">
+              <p className="text-sm font-semibold text-cream-50">{t("friends:inviteTitle", { name: friend.nickname })}</p>
+              {waitingRoom ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="invite" />
+                  <input type="hidden" name="friend_id" value={friend.id} />
+                  <input type="hidden" name="game_id" value={waitingRoom.id} />
+                  <button type="submit" disabled={busy} className={buttonClasses("primary", "sm", "w-full")}>
+                    {t("friends:inviteToRoom", { code: waitingRoom.game_code })}
+                  </button>
+                </Form>
+              ) : null}
+              <Form method="post" className="flex flex-col gap-2">
+                <input type="hidden" name="intent" value="invite" />
+                <input type="hidden" name="friend_id" value={friend.id} />
+                <p className="text-xs text-cream-100/75">
+                  <strong className="text-cream-50">{t("friends:newTableTitle")}</strong> · {t("friends:newTableText", { n: 50 })}
+                </p>
+                <label className="flex items-center gap-2 text-sm text-cream-100">
+                  {t("friends:variantLabel")}
+                  <select
+                    name="truco_variant"
+                    defaultValue="paulista"
+                    className="min-h-9 flex-1 rounded-lg border border-white/15 bg-felt-950 px-2 text-cream-50"
+                  >
+                    {VARIANTS.map((variant) => (
+                      <option key={variant} value={variant}>
+                        {t(`variants:names.${variant}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className={buttonClasses(waitingRoom ? "secondary" : "primary", "sm")}
+                  data-testid="invite-submit"
+                >
+                  {t("friends:createAndInvite")}
+                </button>
+              </Form>
+            </div>
+          ) : null}
+        </details>
+        <details className="min-w-0 flex-1">
+          <summary
+            className={buttonClasses("ghost", "sm", "w-full cursor-pointer list-none")}
+            aria-label={t("friends:removeLabel", { name: friend.nickname })}
+            data-testid="remove-open"
+          >
+            {t("friends:remove")}
+          </summary>
+          <Form
+            method="post"
+            className="mt-2 flex flex-col gap-2 rounded-xl bg-black/25 p-3"
+            role="group"
+            aria-label={t("friends:removeConfirm")}
+          >
+            <p className="text-sm text-cream-50">{t("friends:removeConfirm")}</p>
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="friend_id" value={friend.id} />
+            <button type="submit" disabled={busy} className={buttonClasses("danger", "sm")} data-testid="remove-confirm">
+              {t("friends:removeYes")}
+            </button>
+          </Form>
+        </details>
+      </div>
+    </li>
+  );
+}
+
+function formatDate(iso: string, language: string): string {
+  return new Date(iso).toLocaleDateString(language, { day: "numeric", month: "short", year: "numeric", timeZone: "America/Sao_Paulo" });
+}
+
+function RequestsTab({ requests, sent }: { requests: LoaderData["requests"]; sent: LoaderData["sent"] }) {
+  const { t, i18n } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="flex flex-col gap-4">
+      {requests.length === 0 ? (
+        <EmptyState title={t("friends:emptyRequestsTitle")} text={t("friends:emptyRequestsText")}>
+          <Link to="/friends?tab=add" className={buttonClasses("secondary", "md")}>
+            {t("friends:findPlayers")}
+          </Link>
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-2" data-testid="requests-list">
+          {requests.map((request) => (
+            <li key={request.id} className="felt-panel flex flex-wrap items-center gap-3 p-3 sm:p-4" data-testid="request-row">
+              <Avatar
+                name={request.friend_profile.nickname}
+                url={request.friend_profile.avatar_url}
+                seed={request.friend_profile.id}
+                size={44}
+              />
+              <div className="flex min-w-0 flex-1 flex-col">
+                <span className="truncate font-semibold text-cream-50">{request.friend_profile.nickname}</span>
+                <span className="text-xs text-gold-300">{t("friends:points", { count: request.friend_profile.ranking_points })}</span>
+                <span className="text-xs text-cream-100/70">
+                  {t("friends:sentOn", { date: formatDate(request.created_at, i18n.language) })}
+                </span>
+              </div>
+              <div className="flex gap-2">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="decline" />
+                  <input type="hidden" name="request_id" value={request.id} />
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className={buttonClasses("secondary", "sm")}
+                    aria-label={t("friends:declineLabel", { name: request.friend_profile.nickname })}
+                  >
+                    {t("friends:decline")}
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="accept" />
+                  <input type="hidden" name="request_id" value={request.id} />
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className={buttonClasses("primary", "sm")}
+                    aria-label={t("friends:acceptLabel", { name: request.friend_profile.nickname })}
+                  >
+                    {t("friends:accept")}
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {sent.length > 0 ? (
+        <section className="flex flex-col gap-2" aria-labelledby="sent-title">
+          <h2 id="sent-title" className="font-display text-lg font-bold text-cream-50">
+            {t("friends:sentTitle")}
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {sent.map((request) => (
+              <li key={request.id} className="felt-panel flex items-center gap-3 p-3 opacity-90">
+                <Avatar name={request.user.nickname} url={request.user.avatar_url} seed={request.user.id} size={36} />
+                <span className="min-w-0 flex-1 truncate text-sm font-semibold text-cream-50">{request.user.nickname}</span>
+                <span className="text-xs text-cream-100/70">{t("friends:awaitingAnswer")}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function AddTab({ q, results, suggestions }: { q: string; results: LoaderData["results"]; suggestions: LoaderData["suggestions"] }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const [text, setText] = useState(q);
+  const input = useRef<HTMLInputElement>(null);
+  const navigation = useNavigation();
+
+  // What was typed before the page hydrated is kept (React would otherwise start from the loader's q).
+  useEffect(() => {
+    if (input.current && input.current.value !== q) setText(input.current.value);
+    // Only once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const searching = navigation.state === "loading" && navigation.location?.search.includes("q=");
+
+  // Spec §5: searching starts at 2 characters, 500 ms after the last keystroke; below 2 the results clear.
+  useEffect(() => {
+    if (text === q) return;
+    const timer = setTimeout(() => {
+      const ready = [...text.trim()].length >= SEARCH_MIN_LENGTH;
+      submit(ready ? { tab: "add", q: text.trim() } : { tab: "add" }, { method: "get", replace: true, preventScrollReset: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, submit]);
+
+  const shownResults = [...text.trim()].length >= SEARCH_MIN_LENGTH ? results : null;
+  return (
+    <div className="flex flex-col gap-4">
+      <Form method="get" role="search" className="felt-panel flex flex-col gap-2 p-4">
+        <input type="hidden" name="tab" value="add" />
+        <label htmlFor="friend-search" className="text-sm font-semibold text-cream-50">
+          {t("friends:searchLabel")}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="friend-search"
+            ref={input}
+            name="q"
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={t("friends:searchPlaceholder")}
+            autoComplete="off"
+            minLength={SEARCH_MIN_LENGTH}
+            maxLength={40}
+            className="min-h-11 min-w-0 flex-1 rounded-xl border border-white/15 bg-felt-950 px-3 text-cream-50 placeholder:text-cream-100/40"
+          />
+          <button type="submit" className={buttonClasses("primary", "md")}>
+            {t("friends:searchButton")}
+          </button>
+        </div>
+        <p className="text-xs text-cream-100/60" aria-live="polite">
+          {searching ? t("friends:searching") : t("friends:searchHint")}
+        </p>
+      </Form>
+
+      {shownResults ? (
+        shownResults.length === 0 ? (
+          <p className="felt-panel p-4 text-center text-sm text-cream-100/80">{t("friends:noResults", { q: text.trim() })}</p>
+        ) : (
+          <section aria-labelledby="results-title" className="flex flex-col gap-2">
+            <h2 id="results-title" className="font-display text-lg font-bold text-cream-50">
+              {t("friends:resultsFor", { q })}
+            </h2>
+            <ul className="flex flex-col gap-2" data-testid="search-results">
+              {shownResults.map((player) => (
+                <PlayerRow key={player.id} player={player} />
+              ))}
+            </ul>
+          </section>
+        )
+      ) : suggestions.length > 0 ? (
+        <section aria-labelledby="suggestions-title" className="flex flex-col gap-2">
+          <h2 id="suggestions-title" className="font-display text-lg font-bold text-cream-50">
+            {t("friends:suggestionsTitle")}
+          </h2>
+          <p className="text-sm text-cream-100/75">{t("friends:suggestionsText")}</p>
+          <ul className="flex flex-col gap-2">
+            {suggestions.map((player) => (
+              <PlayerRow key={player.id} player={player} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function PlayerRow({ player }: { player: SearchResult }) {
+  const { t, i18n } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <li className="felt-panel flex flex-wrap items-center gap-3 p-3 sm:p-4" data-testid="search-result" data-player={player.nickname}>
+      <Avatar name={player.nickname} url={player.avatar_url} seed={player.id} size={44} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <span className="truncate font-semibold text-cream-50">{player.nickname}</span>
+        <span className="flex flex-wrap gap-x-3 text-xs text-cream-100/75">
+          <span className="text-gold-300">{t("friends:points", { count: player.ranking_points })}</span>
+          <span>{t("friends:gamesCount", { count: player.games_played })}</span>
+          <span>{t("friends:winRate", { rate: winRate(player, i18n.language) })}</span>
+        </span>
+      </div>
+      {player.relationship === "friend" ? (
+        <span className="text-xs font-semibold text-emerald-300">{t("friends:alreadyFriend")}</span>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="intent" value="request" />
+          <input type="hidden" name="user_id" value={player.id} />
+          <button
+            type="submit"
+            disabled={busy}
+            className={buttonClasses("primary", "sm")}
+            aria-label={t("friends:addLabel", { name: player.nickname })}
+          >
+            {player.relationship === "request_received" ? t("friends:accept") : t("friends:add")}
+          </button>
+        </Form>
+      )}
+    </li>
+  );
+}

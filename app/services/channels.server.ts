@@ -1,0 +1,45 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { User } from "../../db/schema";
+import { USER_HEADER, type PlayerChannelRpc } from "../../game/channel-api";
+import type { ChannelEvent } from "../../game/channel-protocol";
+import { jsonError } from "./http.server";
+import { serverT } from "./i18n.server";
+
+// Each signed-in player's live channel (issue 11, ADR 045): one PlayerChannel Durable Object per
+// player, hosted by the room Worker and bound here by script name.
+
+function channelStub(context: AppLoadContext, userId: string) {
+  const namespace = context.cloudflare.env.PLAYER_CHANNEL;
+  return namespace.get(namespace.idFromName(userId));
+}
+
+/** The player's channel, over Durable Object RPC. */
+export function channel(context: AppLoadContext, userId: string): PlayerChannelRpc {
+  return channelStub(context, userId) as unknown as PlayerChannelRpc;
+}
+
+/**
+ * Pushes events to players' open tabs. A channel that cannot be reached loses only the live
+ * update (the next page load shows the truth), so this never fails the request that caused it.
+ */
+export async function notifyAll(context: AppLoadContext, deliveries: [userId: string, event: ChannelEvent][]): Promise<void> {
+  const results = await Promise.allSettled(deliveries.map(([userId, event]) => channel(context, userId).notify(event)));
+  for (const result of results) if (result.status === "rejected") console.warn("channel event not delivered", result.reason);
+}
+
+/**
+ * GET with Upgrade: websocket → the player's own channel. The session (by the route) and the
+ * Origin are checked here, as for a game socket; the channel receives only the verified user id,
+ * never anything the browser claimed.
+ */
+export async function openChannelSocket(request: Request, context: AppLoadContext, user: User): Promise<Response> {
+  const t = await serverT(request);
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+    return jsonError(426, "Expected a WebSocket upgrade");
+  }
+  // Browsers always send Origin on WebSocket handshakes; another site's page must not ride on the player's cookie.
+  if (request.headers.get("Origin") !== new URL(request.url).origin) {
+    return jsonError(403, t("errors:forbiddenOrigin"));
+  }
+  return channelStub(context, user.id).fetch("https://channel.internal/ws", { headers: { Upgrade: "websocket", [USER_HEADER]: user.id } });
+}

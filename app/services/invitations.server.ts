@@ -1,0 +1,172 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { gamePlayers, games, type Game, type User } from "../../db/schema";
+import type { InvitationRefusal } from "../../game/channel-api";
+import type { Variant } from "../../game/truco/index";
+import { CAPACITY } from "../../game/protocol-constants";
+import { newInvitation, type Invitation } from "../../game/invitations";
+import type { InviteBody } from "~/schemas/friends";
+import { channel } from "./channels.server";
+import { friendOf } from "./friends.server";
+import { findGame } from "./games.server";
+import { jsonError } from "./http.server";
+import { serverT } from "./i18n.server";
+import { createGameFor, room, takeSeatAt } from "./rooms.server";
+import { isPremium } from "./users.server";
+
+// Invitations to a table (issue 11, ADR 047): a friend who is online is invited to the inviter's
+// waiting room, or to a new casual 1v1 of the chosen variant. The invited player's channel holds
+// the invitation (game/invitations.ts decides its fate); accepting takes a seat through the
+// normal join path, paying the entry.
+
+/** A waiting room the player sits in with a free seat, that a friend could join (not a practice game). */
+export async function waitingRoomOf(context: AppLoadContext, userId: string): Promise<Game | null> {
+  const rows = await context.db
+    .select({ game: games, seated: sql<number>`(SELECT count(*) FROM ${gamePlayers} p WHERE p.game_id = ${games.id})` })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.game_id))
+    .where(
+      and(
+        eq(gamePlayers.user_id, userId),
+        eq(games.status, "waiting"),
+        isNull(games.bot_level),
+        inArray(games.game_mode, ["casual", "ranked"]),
+      ),
+    )
+    .orderBy(sql`${games.created_at} DESC`)
+    .limit(5);
+  return rows.find(({ game, seated }) => seated < CAPACITY[game.game_type])?.game ?? null;
+}
+
+function invitationGame(game: Game): Invitation["game"] {
+  return {
+    id: game.id,
+    game_code: game.game_code,
+    game_type: game.game_type,
+    game_mode: game.game_mode,
+    truco_variant: game.truco_variant,
+    entry_cost: game.entry_cost,
+  };
+}
+
+async function refusalResponse(request: Request, error: InvitationRefusal | "not_friends" | "offline" | "no_room"): Promise<Response> {
+  const t = await serverT(request);
+  switch (error) {
+    case "not_friends":
+      return jsonError(404, t("friends:errors.notFriends"));
+    case "offline":
+      return jsonError(409, t("friends:errors.friendOffline"));
+    case "no_room":
+      return jsonError(409, t("friends:errors.noWaitingRoom"));
+    case "duplicate":
+      return jsonError(409, t("friends:errors.invitationDuplicate"));
+    case "too_many":
+      return jsonError(429, t("friends:errors.invitationTooMany"));
+    case "not_found":
+      return jsonError(404, t("friends:errors.invitationNotFound"));
+    case "expired":
+      return jsonError(410, t("friends:errors.invitationExpired"));
+    case "closed":
+      return jsonError(409, t("friends:errors.invitationClosed"));
+  }
+}
+
+/**
+ * POST /api/friends/{id}/invite. The friend must be a friend and online (as the inviter sees
+ * them). `game_id`: the inviter's own waiting room with a free seat; otherwise a new casual 1v1
+ * of `truco_variant` is opened (the inviter pays its entry there) and left again if the friend
+ * cannot take the invitation.
+ */
+export async function inviteFriend(
+  request: Request,
+  context: AppLoadContext,
+  user: User,
+  friendId: string,
+  body: InviteBody,
+): Promise<{ ok: true; invitation: Invitation } | { ok: false; response: Response }> {
+  const friend = friendId === user.id ? null : await friendOf(context, user.id, friendId);
+  if (!friend) return { ok: false, response: await refusalResponse(request, "not_friends") };
+  if (!friend.is_online) return { ok: false, response: await refusalResponse(request, "offline") };
+
+  let game: Game;
+  let created = false;
+  if ("game_id" in body) {
+    const mine = await waitingRoomOf(context, user.id);
+    if (!mine || mine.id !== body.game_id) return { ok: false, response: await refusalResponse(request, "no_room") };
+    game = mine;
+  } else {
+    const opened = await createGameFor(request, context, user, {
+      game_type: "1v1",
+      game_mode: "casual",
+      truco_variant: body.truco_variant as Variant,
+    });
+    if (!opened.ok) return { ok: false, response: opened.response };
+    game = opened.game;
+    created = true;
+  }
+
+  const invitation = newInvitation(
+    {
+      id: crypto.randomUUID(),
+      from: { id: user.id, nickname: user.nickname, avatar_url: user.avatar_url },
+      to: { id: friend.id, nickname: friend.nickname },
+      game: invitationGame(game),
+    },
+    Date.now(),
+  );
+  const received = await channel(context, friend.id).receiveInvitation(invitation);
+  if (!received.ok) {
+    // The table opened for this invitation has no purpose any more: leave it (the entry comes back).
+    if (created) await room(context, game.id).leave(user.id);
+    return { ok: false, response: await refusalResponse(request, received.error) };
+  }
+  await channel(context, user.id)
+    .trackInvitation(received.invitation)
+    .catch((error: unknown) => console.warn("invitation not tracked", error));
+  return { ok: true, invitation: received.invitation };
+}
+
+/**
+ * POST /api/invitations/{id}/accept: the invited player takes a seat through the normal join path
+ * (paying the entry). A refusal that is the player's own (coins, premium) leaves the invitation
+ * open; a room that filled or started closes it, and the inviter learns either way.
+ */
+export async function acceptInvitation(
+  request: Request,
+  context: AppLoadContext,
+  user: User,
+  invitationId: string,
+): Promise<{ ok: true; gameId: string } | { ok: false; response: Response }> {
+  const mine = channel(context, user.id);
+  const invitation = await mine.openInvitation(invitationId);
+  if (!invitation) {
+    const begun = await mine.beginAccept(invitationId);
+    // A repeated accept (a second tap) while the first is under way answers the same game.
+    if (begun.ok) return { ok: true, gameId: begun.invitation.game.id };
+    return { ok: false, response: await refusalResponse(request, begun.error) };
+  }
+  const t = await serverT(request);
+  const game = await findGame(context, invitation.game.id);
+  if (game && game.status === "waiting") {
+    if (game.premium_only && !isPremium(user)) return { ok: false, response: jsonError(403, t("errors:premiumOnlyJoin")) };
+    if (user.virtual_coins < game.entry_cost) {
+      return { ok: false, response: jsonError(400, t("errors:joinInsufficient", { n: game.entry_cost })) };
+    }
+  }
+  const begun = await mine.beginAccept(invitationId);
+  if (!begun.ok) return { ok: false, response: await refusalResponse(request, begun.error) };
+  const refused = game ? await takeSeatAt(request, context, user, game) : jsonError(404, t("errors:gameNotFound"));
+  await mine.finishAccept(invitationId, refused === null);
+  return refused === null ? { ok: true, gameId: invitation.game.id } : { ok: false, response: refused };
+}
+
+/** POST /api/invitations/{id}/decline. */
+export async function declineInvitation(
+  request: Request,
+  context: AppLoadContext,
+  user: User,
+  invitationId: string,
+): Promise<Response | null> {
+  const declined = await channel(context, user.id).decline(invitationId);
+  return declined.ok ? null : refusalResponse(request, declined.error);
+}

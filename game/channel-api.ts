@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { ChannelEvent } from "./channel-protocol";
+import { GameStatusSchema } from "./entities";
+import type { Invitation, InvitationStatus } from "./invitations";
+import type { GameReport, PresenceStatus } from "./presence";
+
+// What the Pages app, the game rooms and later features (tournaments, quick match, admin) may ask
+// a player's PlayerChannel Durable Object over DO RPC (issue 11, ADR 045). One object per player:
+// `namespace.idFromName(userId)`. The app never imports workers/; both sides share this contract.
+
+export { USER_HEADER } from "./room-api";
+
+/** A room's report about one of its players, parsed where it arrives (the channel trusts no shape). */
+export const GameReportSchema = z
+  .object({
+    gameId: z.string().min(1).max(64),
+    seated: z.boolean(),
+    sockets: z.number().int().min(0),
+    status: GameStatusSchema,
+    full: z.boolean(),
+    at: z.number(),
+    seq: z.number().int().min(0),
+  })
+  .strict() satisfies z.ZodType<GameReport>;
+
+/** Why a player's sockets are closed by the server. */
+export type CloseReason = "signed_out" | "banned";
+
+export type InvitationRefusal = "duplicate" | "too_many" | "expired" | "not_found" | "closed";
+export type InvitationResult = { ok: true; invitation: Invitation } | { ok: false; error: InvitationRefusal };
+
+export interface PlayerChannelRpc {
+  /**
+   * Pushes a typed event to every open socket of this player (and only theirs); answers how many
+   * sockets it reached. Throws on an event that is not a channel event (a caller's bug).
+   */
+  notify(event: ChannelEvent): Promise<number>;
+  /** Closes every socket of this player (logout, ban): they go offline at once. */
+  closeAll(reason: CloseReason): Promise<void>;
+  /** A game room's report: the player's sockets and seat there (a game socket counts as online; 'playing' while seated in an active game). */
+  reportGame(userId: string, report: GameReport): Promise<void>;
+  /** The "appear offline" setting changed (already written to D1): friends see the new status. */
+  setAppearOffline(userId: string, appearOffline: boolean): Promise<void>;
+  /** This player's status as last published (real and as friends see it). */
+  status(): Promise<{ status: PresenceStatus; visible: PresenceStatus; at: number }>;
+
+  // Invitations (game/invitations.ts): this player's channel is the authority for what they received.
+  /** An invitation for this player arrives (pushed to their sockets). */
+  receiveInvitation(invitation: Invitation): Promise<InvitationResult>;
+  /** The invitation, if this player received it and it is still answerable. */
+  openInvitation(id: string): Promise<Invitation | null>;
+  /** This player accepts: held while the app seats them; then `finishAccept`. */
+  beginAccept(id: string): Promise<InvitationResult>;
+  finishAccept(id: string, joined: boolean): Promise<void>;
+  decline(id: string): Promise<InvitationResult>;
+  /** The inviter's side asks: the room filled or started. Answers the invitation's status afterwards. */
+  cancelInvitation(id: string): Promise<InvitationStatus | null>;
+
+  /** The inviter's mirror: an invitation this player sent, and later its outcome. */
+  trackInvitation(invitation: Invitation): Promise<void>;
+  invitationOutcome(id: string, status: InvitationStatus): Promise<void>;
+}

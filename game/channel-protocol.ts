@@ -1,0 +1,181 @@
+import * as z from "zod/mini";
+import { type Holds, type Same, VariantSchema } from "./engine-schemas";
+import { GameModeSchema, GameTypeSchema } from "./entities";
+import { INVITATION_STATUSES, type Invitation } from "./invitations";
+import { PRESENCE_STATUSES, type PresenceStatus } from "./presence";
+import { MAX_FRAME_BYTES } from "./protocol-constants";
+
+// The per-player live channel (issue 11, ADR 045): text frames of JSON {type, payload?} like the
+// game's (DESIGN.md §6), at most 4 KB from the browser, parsed on both sides with these schemas
+// (ADR 031: zod/mini, parse then trust). The PlayerChannel Durable Object parses what the browser
+// sends (`parseChannelClientFrame`) and every event the app or another object asks it to push
+// (`ChannelEventSchema`, in `notify`); the page parses what arrives (`parseChannelServerFrame`).
+// Other features add their events to ChannelEventSchema and reuse `notify`.
+
+// ---------------------------------------------------------------- entities (spec §3)
+
+export const PresenceStatusSchema = z.enum(PRESENCE_STATUSES);
+
+/** Spec §3 Friend, plus the status behind is_online (playing counts as online). */
+export const FriendSchema = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  avatar_url: z.nullable(z.string()),
+  ranking_points: z.number(),
+  is_online: z.boolean(),
+  status: PresenceStatusSchema,
+  /** Epoch ms of the status: a later update wins. */
+  status_at: z.number(),
+});
+export type Friend = z.infer<typeof FriendSchema>;
+
+/** Spec §3 Friend request: the request and who sent it (to the addressee). */
+export const FriendRequestSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  friend_profile: z.object({
+    id: z.string(),
+    nickname: z.string(),
+    avatar_url: z.nullable(z.string()),
+    ranking_points: z.number(),
+  }),
+});
+export type FriendRequestView = z.infer<typeof FriendRequestSchema>;
+
+/** A friend's presence as pushed live: only ever sent to that player's friends. */
+export const PresenceUpdateSchema = z.object({ user_id: z.string(), status: PresenceStatusSchema, at: z.number() });
+export type PresenceUpdate = z.infer<typeof PresenceUpdateSchema>;
+
+export const InvitationSchema = z.object({
+  id: z.string(),
+  from: z.object({ id: z.string(), nickname: z.string(), avatar_url: z.nullable(z.string()) }),
+  to: z.object({ id: z.string(), nickname: z.string() }),
+  game: z.object({
+    id: z.string(),
+    game_code: z.string(),
+    game_type: GameTypeSchema,
+    game_mode: GameModeSchema,
+    truco_variant: VariantSchema,
+    entry_cost: z.number(),
+  }),
+  created_at: z.number(),
+  expires_at: z.number(),
+  status: z.enum(INVITATION_STATUSES),
+});
+
+// ---------------------------------------------------------------- server → browser
+
+function message<T extends string, P extends z.ZodMiniType>(type: T, payload: P) {
+  return z.object({ type: z.literal(type), payload });
+}
+
+/**
+ * What features push to a player's sockets through PlayerChannel.notify (and what the channel
+ * pushes itself). Each is delivered to every open tab of that player, and to nobody else.
+ */
+const CHANNEL_EVENTS = [
+  /** A friend's status changed. */
+  message("presence", PresenceUpdateSchema),
+  /** Someone sent this player a friend request. */
+  message("friend_request", z.object({ request: FriendRequestSchema })),
+  /** A friendship began (either side accepted): the new friend as the list shows them. */
+  message("friend_added", z.object({ friend: FriendSchema })),
+  /** A friendship ended (either side removed it). */
+  message("friend_removed", z.object({ user_id: z.string() })),
+  /** A request this player sent was declined. */
+  message("friend_request_declined", z.object({ request_id: z.string(), user_id: z.string() })),
+  /** An invitation to a table arrived. */
+  message("invitation", z.object({ invitation: InvitationSchema })),
+  /** An invitation this player received is closed (answered in another tab, expired, cancelled). */
+  message("invitation_closed", z.object({ id: z.string(), status: z.enum(INVITATION_STATUSES) })),
+  /** What became of an invitation this player sent. */
+  message("invitation_update", z.object({ invitation: InvitationSchema })),
+] as const;
+export const ChannelEventSchema = z.discriminatedUnion("type", CHANNEL_EVENTS);
+export type ChannelEvent = z.infer<typeof ChannelEventSchema>;
+
+export const ChannelServerMessageSchema = z.discriminatedUnion("type", [
+  ...CHANNEL_EVENTS,
+  /** The first frame on every socket: what a page needs to be current without another request. */
+  message(
+    "hello",
+    z.object({
+      user_id: z.string(),
+      /** Every friend's visible status, from D1 after this player's own presence was written. */
+      presence: z.array(PresenceUpdateSchema),
+      /** Open invitations received, and the ones this player sent that are still open. */
+      invitations: z.array(InvitationSchema),
+      sent: z.array(InvitationSchema),
+    }),
+  ),
+  /** Answer it with the auto-answered `{"type":"ping"}`; a socket that does not is closed as dropped. */
+  message("heartbeat", z.optional(z.object({}))),
+  /** The runtime's answer to a ping (the object is not woken). */
+  message("pong", z.optional(z.object({}))),
+  message("error", z.object({ code: z.string(), message: z.string() })),
+]);
+export type ChannelServerMessage = z.infer<typeof ChannelServerMessageSchema>;
+
+export type ChannelParseResult = { ok: true; message: ChannelServerMessage } | { ok: false; error: string };
+
+/** A frame from the channel, parsed; anything else is refused with the reason (and only logged, spec §8). */
+export function parseChannelServerFrame(frame: unknown): ChannelParseResult {
+  if (typeof frame !== "string") return { ok: false, error: "not a text frame" };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(frame);
+  } catch {
+    return { ok: false, error: "not JSON" };
+  }
+  const result = ChannelServerMessageSchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    return { ok: false, error: issue ? `${issue.path.join(".") || "frame"}: ${issue.message}` : "not a channel message" };
+  }
+  return { ok: true, message: result.data };
+}
+
+// ---------------------------------------------------------------- browser → server
+
+/** The exact text of the keep-alive / heartbeat answer: the runtime answers it without waking the object. */
+export const CHANNEL_PING = '{"type":"ping"}';
+export const CHANNEL_PONG = '{"type":"pong"}';
+
+export const ChannelClientMessageSchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("ping"), payload: z.optional(z.strictObject({})) }),
+  /** Ask for a fresh hello (after the page missed frames, e.g. while hidden). */
+  z.strictObject({ type: z.literal("sync"), payload: z.optional(z.strictObject({})) }),
+]);
+export type ChannelClientMessage = z.infer<typeof ChannelClientMessageSchema>;
+
+export function parseChannelClientFrame(
+  frame: string | ArrayBuffer,
+): { ok: true; message: ChannelClientMessage } | { ok: false; code: "too_large" | "bad_json" | "bad_message"; message: string } {
+  if (typeof frame !== "string") return { ok: false, code: "bad_message", message: "Binary frames are not accepted" };
+  if (frame.length > MAX_FRAME_BYTES || new TextEncoder().encode(frame).length > MAX_FRAME_BYTES) {
+    return { ok: false, code: "too_large", message: `Frames are limited to ${MAX_FRAME_BYTES} bytes` };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(frame);
+  } catch {
+    return { ok: false, code: "bad_json", message: "Frames must be JSON" };
+  }
+  const result = ChannelClientMessageSchema.safeParse(raw);
+  if (!result.success) return { ok: false, code: "bad_message", message: "Unknown or malformed message" };
+  return { ok: true, message: result.data };
+}
+
+/** Close codes of the channel. */
+export const CHANNEL_CLOSE = {
+  /** The session ended (logout) or the account was suspended: the page reconnects only if its session still holds. */
+  signedOut: 4001,
+  /** The heartbeat went unanswered (the page will reconnect if it is still there). */
+  dropped: 4008,
+} as const;
+
+/** `tsc` fails here when the schemas and the pure modules' types drift apart. */
+export type ChannelMatchesRules = [
+  Holds<Same<z.infer<typeof InvitationSchema>, Invitation>>,
+  Holds<Same<z.infer<typeof PresenceStatusSchema>, PresenceStatus>>,
+];
