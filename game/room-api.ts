@@ -88,6 +88,13 @@ export interface RoomRpc {
   fillWithBots(userId: string, level: BotLevel): Promise<RoomResult>;
   /** A chat message stored by the app, pushed to the connected players. */
   pushChat(message: ChatMessageView): Promise<void>;
+  /**
+   * A banned player leaves the table at once (ADR 061): their sockets close; a waiting seat is
+   * released with its entry returned, an active game's seat goes to a computer player.
+   */
+  expel(userId: string): Promise<RoomResult>;
+  /** An admin cancels a stuck waiting or active game; every entry goes back through the ledger. */
+  adminCancel(): Promise<RoomResult>;
   /** The room as a player (or, with null, an outsider) sees it; null if no room exists. */
   snapshot(userId: string | null): Promise<GameStatePayload | null>;
 }

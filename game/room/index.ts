@@ -39,4 +39,5 @@ export { readyToStart } from "./start";
 export { cancel, ratingsNeeded, settleRoom, resultTable } from "./ending";
 export { participants, sharedState, viewOf, statePayload, playerIdOf, seatOfPlayer, seatOfUser } from "./views";
 export { restoreRoom } from "./restore";
+export { expel, adminCancel } from "./moderation";
 export type { StoredRoom } from "./restore";

@@ -192,6 +192,22 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     return this.run((room) => rules.fillWithBots(room, userId, level, this.clock()));
   }
 
+  async expel(userId: string): Promise<RoomResult> {
+    return this.exclusive(async () => {
+      const room = await this.load();
+      if (room) {
+        await this.commit(rules.expel(room, userId, this.clock()));
+      } else {
+        for (const ws of this.ctx.getWebSockets(userId)) close(ws, 4003, "Banned");
+      }
+      return { ok: true };
+    });
+  }
+
+  async adminCancel(): Promise<RoomResult> {
+    return this.run((room) => rules.adminCancel(room, this.clock()));
+  }
+
   /** No D1 write, so no exclusive section: the transition is adopted before anything can interleave. */
   async pushChat(message: ChatMessageView): Promise<void> {
     const room = await this.load();
