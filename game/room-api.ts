@@ -55,6 +55,10 @@ export const AssignedRoomOptionsSchema = z
   .strict();
 export type AssignedRoomOptions = z.input<typeof AssignedRoomOptionsSchema>;
 
+/** The audit row of an admin's action on a room, written in the same D1 batch as its effect (ADR 060). */
+export const AdminAuditSchema = z.object({ id: z.uuid(), adminId: z.string().min(1).max(64), reason: z.string().max(500) }).strict();
+export type AdminAudit = z.infer<typeof AdminAuditSchema>;
+
 export type RoomError =
   | "not_found"
   | "full"
@@ -94,7 +98,7 @@ export interface RoomRpc {
    */
   expel(userId: string): Promise<RoomResult>;
   /** An admin cancels a stuck waiting or active game; every entry goes back through the ledger. */
-  adminCancel(): Promise<RoomResult>;
+  adminCancel(audit: AdminAudit): Promise<RoomResult>;
   /** The room as a player (or, with null, an outsider) sees it; null if no room exists. */
   snapshot(userId: string | null): Promise<GameStatePayload | null>;
 }

@@ -82,9 +82,11 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   return result.data;
 }
 
-export async function methodNotAllowed(request: Request): Promise<Response> {
+export async function methodNotAllowed(request: Request, allow?: readonly string[]): Promise<Response> {
   const t = await serverT(request);
-  return jsonError(405, t("errors:methodNotAllowed"));
+  const response = jsonError(405, t("errors:methodNotAllowed"));
+  if (allow) response.headers.set("Allow", allow.join(", "));
+  return response;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

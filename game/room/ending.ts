@@ -1,4 +1,5 @@
 import type { PlayerResult } from "../entities";
+import type { AdminAudit } from "../room-api";
 import { settle, type SeatOutcome } from "../settlement";
 import type { TeamId } from "../truco/index";
 import { Draft } from "./draft";
@@ -12,13 +13,13 @@ import type { Room, RoomClock, Step } from "./state";
  * Cancels the game: before it started every entry the room debited is returned; after, none
  * (refunds are for that), unless `returnEntries` (an admin cancelling a stuck game, ADR 062).
  */
-export function cancelInto(d: Draft, reason: string, returnEntries = false): void {
+export function cancelInto(d: Draft, reason: string, returnEntries = false, audit?: AdminAudit): void {
   const room = d.room;
   const refunds =
     room.game.status === "waiting" || returnEntries
       ? room.seats.flatMap((s) => (s.userId ? [{ userId: s.userId, entry: s.entryPaid }] : []))
       : [];
-  d.effect({ type: "cancel", reason, refunds });
+  d.effect(audit ? { type: "cancel", reason, refunds, audit } : { type: "cancel", reason, refunds });
   d.set({
     game: { ...room.game, status: "cancelled", end_reason: reason, completed_at: new Date(d.now).toISOString() },
     idleDeadline: null,

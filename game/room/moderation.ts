@@ -1,3 +1,4 @@
+import type { AdminAudit } from "../room-api";
 import { Draft } from "./draft";
 import { cancelInto } from "./ending";
 import { runTimers } from "./play";
@@ -41,9 +42,9 @@ export function expel(room: Room, userId: string, clock: RoomClock): Step {
 }
 
 /** An admin cancels a stuck waiting or active game: every entry the room debited goes back. */
-export function adminCancel(room: Room, clock: RoomClock): { ok: true; step: Step } | { ok: false; error: "closed" } {
+export function adminCancel(room: Room, audit: AdminAudit, clock: RoomClock): { ok: true; step: Step } | { ok: false; error: "closed" } {
   if ((room.game.status !== "waiting" && room.game.status !== "active") || room.ending) return { ok: false, error: "closed" };
   const d = new Draft(room, clock);
-  cancelInto(d, "admin", true);
+  cancelInto(d, "admin", true, audit);
   return { ok: true, step: d.step() };
 }

@@ -10,6 +10,8 @@ import {
   type ServerMessage,
 } from "../../../game/protocol";
 import {
+  AdminAuditSchema,
+  type AdminAudit,
   AssignedRoomOptionsSchema,
   AssignedSeatSchema,
   USER_HEADER,
@@ -204,8 +206,9 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     });
   }
 
-  async adminCancel(): Promise<RoomResult> {
-    return this.run((room) => rules.adminCancel(room, this.clock()));
+  async adminCancel(audit: AdminAudit): Promise<RoomResult> {
+    const parsed = AdminAuditSchema.parse(audit);
+    return this.run((room) => rules.adminCancel(room, parsed, this.clock()));
   }
 
   /** No D1 write, so no exclusive section: the transition is adopted before anything can interleave. */
