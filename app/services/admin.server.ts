@@ -17,7 +17,7 @@ import {
   type User,
 } from "../../db/schema";
 import { ADMIN_PAGE_SIZE, type AdminActionInput, type AdminGamesQuery, type AdminTransactionsQuery } from "~/schemas/admin";
-import { getUser } from "./auth.server";
+import { getUser, newSession } from "./auth.server";
 import { jsonError } from "./http.server";
 import { serverT } from "./i18n.server";
 import { room } from "./rooms.server";
@@ -429,4 +429,11 @@ export async function banOfSession(db: Database, sessionId: string | null) {
     .where(eq(bannedSessions.id, sessionId))
     .get();
   return row?.banned_at ? { nickname: row.nickname, reason: row.reason ?? "", banned_at: row.banned_at } : null;
+}
+
+/** For a banned player's refused sign-in: a cookie naming a session that exists only as revoked. */
+export async function bannedSessionCookie(context: AppLoadContext, userId: string): Promise<string> {
+  const { row, setCookie } = await newSession(context.env, userId);
+  await context.db.insert(bannedSessions).values({ id: row.id, user_id: userId });
+  return setCookie;
 }
