@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/logo";
@@ -13,7 +13,7 @@ import { clearSessionCookie, sessionIdFrom } from "~/services/auth.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ban = await banOfSession(context.db, await sessionIdFrom(request, context));
   if (!ban) throw redirect("/");
-  return Response.json(ban, { headers: { "Set-Cookie": await clearSessionCookie(context.env), "Cache-Control": "no-store" } });
+  return data(ban, { headers: { "Set-Cookie": await clearSessionCookie(context.env), "Cache-Control": "no-store" } });
 }
 
 export default function BannedPage() {
