@@ -16,10 +16,7 @@ const Reason = z
   .default("");
 /** The numeric field: a JSON number, or the text of a form field. */
 const Value = (max: number) =>
-  z.preprocess(
-    (raw) => (typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw),
-    z.number().int().min(0).max(max),
-  );
+  z.preprocess((raw) => (typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw), z.number().int().min(0).max(max));
 
 export const AdminActionSchema = z.discriminatedUnion("action_type", [
   z.object({ action_type: z.literal("ban"), target_user_id: Id, reason: Reason, value: z.unknown().optional() }),
@@ -43,8 +40,14 @@ export const AdminTransactionsQuerySchema = z.object({
   /** A nickname or e-mail fragment. */
   player: z.string().trim().max(100).optional().default(""),
   type: z.string().trim().max(32).optional().default(""),
-  from: z.union([z.literal(""), z.iso.date()]).optional().default(""),
-  to: z.union([z.literal(""), z.iso.date()]).optional().default(""),
+  from: z
+    .union([z.literal(""), z.iso.date()])
+    .optional()
+    .default(""),
+  to: z
+    .union([z.literal(""), z.iso.date()])
+    .optional()
+    .default(""),
   page: Page,
 });
 export type AdminTransactionsQuery = z.infer<typeof AdminTransactionsQuerySchema>;

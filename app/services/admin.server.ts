@@ -68,10 +68,11 @@ export async function adminStats(db: Database, now = new Date()): Promise<AdminS
   const [usersRow, dauRow, gamesRow, revenueRow] = await db.batch([
     db.select({ n: count() }).from(users),
     db.all<{ n: number }>(sql`SELECT COUNT(DISTINCT user_id) AS n FROM (${activitySince(since)})`),
+    db.select({ total: count(), active: sql<number>`COALESCE(SUM(${games.status} = 'active'), 0)` }).from(games),
     db
-      .select({ total: count(), active: sql<number>`COALESCE(SUM(${games.status} = 'active'), 0)` })
-      .from(games),
-    db.select({ cents: sql<number>`COALESCE(SUM(${payments.amount_cents}), 0)` }).from(payments).where(eq(payments.status, "paid")),
+      .select({ cents: sql<number>`COALESCE(SUM(${payments.amount_cents}), 0)` })
+      .from(payments)
+      .where(eq(payments.status, "paid")),
   ]);
   return {
     total_users: usersRow[0]?.n ?? 0,
@@ -324,7 +325,10 @@ export async function listLedger(db: Database, query: AdminTransactionsQuery) {
       .orderBy(desc(payments.created_at))
       .limit(ADMIN_PAGE_SIZE),
     db
-      .select({ n: count(), paid_cents: sql<number>`COALESCE(SUM(CASE WHEN ${payments.status} = 'paid' THEN ${payments.amount_cents} END), 0)` })
+      .select({
+        n: count(),
+        paid_cents: sql<number>`COALESCE(SUM(CASE WHEN ${payments.status} = 'paid' THEN ${payments.amount_cents} END), 0)`,
+      })
       .from(payments)
       .innerJoin(users, eq(users.id, payments.user_id))
       .where(paymentWhere),
