@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,7 +25,6 @@ import {
   performAction,
   requireAdmin,
 } from "~/services/admin.server";
-import { methodNotAllowed } from "~/services/http.server";
 import { formatDateTime } from "~/utils/format";
 
 // The admin dashboard (spec §2 "Admin", issue 12). Tabs, filters, paging and the confirmation
@@ -98,12 +97,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context, "page");
-  if (request.method !== "POST") return methodNotAllowed(request, ["GET", "POST"]);
-  const form = Object.fromEntries(await request.formData());
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+  const body = await request.formData().catch(() => null);
+  if (!body) return data({ error: "Invalid action" }, { status: 400 });
+  const form = Object.fromEntries(body);
   const input = AdminActionSchema.safeParse(form);
-  if (!input.success) return { error: "Invalid action: check the value (a whole number, not negative)." };
+  if (!input.success) return data({ error: "Invalid action: check the value (a whole number, not negative)." }, { status: 400 });
   const outcome = await performAction(request, context, admin, input.data);
-  if (!outcome.ok) return { error: outcome.error || "Failed to perform action" };
+  if (!outcome.ok) return data({ error: outcome.error || "Failed to perform action" }, { status: outcome.status });
   const back = new URL(String(form.back ?? "/admin"), request.url);
   if (back.origin !== new URL(request.url).origin || back.pathname !== "/admin") return redirect("/admin?done=1");
   back.searchParams.delete("confirm");
@@ -114,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminPage() {
-  const data = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
   const done = search.get("done") === "1";
   return (
@@ -138,9 +139,9 @@ export default function AdminPage() {
               <li key={tab.id}>
                 <Link
                   to={`?tab=${tab.id}`}
-                  aria-current={data.tab === tab.id ? "page" : undefined}
+                  aria-current={loaded.tab === tab.id ? "page" : undefined}
                   className={`block min-h-10 rounded-xl px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors ${
-                    data.tab === tab.id ? "bg-gold-400 text-felt-950 shadow" : "text-cream-100/80 hover:bg-white/10"
+                    loaded.tab === tab.id ? "bg-gold-400 text-felt-950 shadow" : "text-cream-100/80 hover:bg-white/10"
                   }`}
                 >
                   {tab.label}
@@ -154,11 +155,11 @@ export default function AdminPage() {
             Action completed successfully
           </p>
         ) : null}
-        {"stats" in data ? <Overview stats={data.stats} series={data.series} /> : null}
-        {"users" in data ? <UsersTab page={data.users} adminId={data.adminId} /> : null}
-        {"games" in data ? <GamesTab page={data.games} /> : null}
-        {"ledger" in data ? <TransactionsTab ledger={data.ledger} /> : null}
-        {"actions" in data ? <ActionsTab page={data.actions} refunds={data.refunds} /> : null}
+        {"stats" in loaded ? <Overview stats={loaded.stats} series={loaded.series} /> : null}
+        {"users" in loaded ? <UsersTab page={loaded.users} adminId={loaded.adminId} /> : null}
+        {"games" in loaded ? <GamesTab page={loaded.games} /> : null}
+        {"ledger" in loaded ? <TransactionsTab ledger={loaded.ledger} /> : null}
+        {"actions" in loaded ? <ActionsTab page={loaded.actions} refunds={loaded.refunds} /> : null}
       </main>
       <ConfirmModal />
     </div>

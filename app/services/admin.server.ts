@@ -65,14 +65,17 @@ export interface AdminStats {
 
 export async function adminStats(db: Database, now = new Date()): Promise<AdminStats> {
   const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const [usersRow, dauRow, gamesRow, revenueRow] = await db.batch([
-    db.select({ n: count() }).from(users),
+  // A raw query cannot join a drizzle batch: it runs beside it.
+  const [[usersRow, gamesRow, revenueRow], dauRow] = await Promise.all([
+    db.batch([
+      db.select({ n: count() }).from(users),
+      db.select({ total: count(), active: sql<number>`COALESCE(SUM(${games.status} = 'active'), 0)` }).from(games),
+      db
+        .select({ cents: sql<number>`COALESCE(SUM(${payments.amount_cents}), 0)` })
+        .from(payments)
+        .where(eq(payments.status, "paid")),
+    ]),
     db.all<{ n: number }>(sql`SELECT COUNT(DISTINCT user_id) AS n FROM (${activitySince(since)})`),
-    db.select({ total: count(), active: sql<number>`COALESCE(SUM(${games.status} = 'active'), 0)` }).from(games),
-    db
-      .select({ cents: sql<number>`COALESCE(SUM(${payments.amount_cents}), 0)` })
-      .from(payments)
-      .where(eq(payments.status, "paid")),
   ]);
   return {
     total_users: usersRow[0]?.n ?? 0,
@@ -94,20 +97,22 @@ export interface DailyPoint {
 /** The last `days` UTC days, oldest first, every day present (zeros included) for the charts. */
 export async function dailySeries(db: Database, now = new Date(), days = 30): Promise<DailyPoint[]> {
   const first = new Date(now.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
-  const [players, gameRows, revenue] = await db.batch([
+  const [players, [gameRows, revenue]] = await Promise.all([
     db.all<{ day: string; n: number }>(
       sql`SELECT substr(at, 1, 10) AS day, COUNT(DISTINCT user_id) AS n FROM (${activitySince(first)}) GROUP BY day`,
     ),
-    db
-      .select({ day: sql<string>`substr(${games.created_at}, 1, 10)`, n: count() })
-      .from(games)
-      .where(gte(games.created_at, first))
-      .groupBy(sql`substr(${games.created_at}, 1, 10)`),
-    db
-      .select({ day: sql<string>`substr(${payments.completed_at}, 1, 10)`, cents: sql<number>`SUM(${payments.amount_cents})` })
-      .from(payments)
-      .where(and(eq(payments.status, "paid"), gte(payments.completed_at, first)))
-      .groupBy(sql`substr(${payments.completed_at}, 1, 10)`),
+    db.batch([
+      db
+        .select({ day: sql<string>`substr(${games.created_at}, 1, 10)`, n: count() })
+        .from(games)
+        .where(gte(games.created_at, first))
+        .groupBy(sql`substr(${games.created_at}, 1, 10)`),
+      db
+        .select({ day: sql<string>`substr(${payments.completed_at}, 1, 10)`, cents: sql<number>`SUM(${payments.amount_cents})` })
+        .from(payments)
+        .where(and(eq(payments.status, "paid"), gte(payments.completed_at, first)))
+        .groupBy(sql`substr(${payments.completed_at}, 1, 10)`),
+    ]),
   ]);
   const byDay = (rows: { day: string; n?: number; cents?: number }[], field: "n" | "cents") =>
     new Map(rows.map((row) => [row.day, Number(row[field] ?? 0)]));
@@ -185,13 +190,15 @@ export async function listActions(db: Database, query: { page: number }) {
         id: adminActions.id,
         action_type: adminActions.action_type,
         target_user_id: adminActions.target_user_id,
-        target_nickname: targets.nickname,
+        // Named apart: D1 batch rows are keyed by column name, and both aliases have a nickname.
+        target_nickname: sql<string | null>`${targets.nickname}`.as("target_nickname"),
         target_game_id: adminActions.target_game_id,
         reason: adminActions.reason,
         value: adminActions.value,
         previous_value: adminActions.previous_value,
         created_at: adminActions.created_at,
-        admin: { id: admins.id, nickname: admins.nickname },
+        admin_id: adminActions.admin_id,
+        admin_nickname: sql<string>`${admins.nickname}`.as("admin_nickname"),
       })
       .from(adminActions)
       .innerJoin(admins, eq(admins.id, adminActions.admin_id))
@@ -201,7 +208,12 @@ export async function listActions(db: Database, query: { page: number }) {
       .offset(offsetOf(query.page)),
     db.select({ n: count() }).from(adminActions),
   ]);
-  return { actions: rows, total: totals[0]?.n ?? 0, page: query.page, page_size: ADMIN_PAGE_SIZE };
+  return {
+    actions: rows.map(({ admin_id, admin_nickname, ...row }) => ({ ...row, admin: { id: admin_id, nickname: admin_nickname } })),
+    total: totals[0]?.n ?? 0,
+    page: query.page,
+    page_size: ADMIN_PAGE_SIZE,
+  };
 }
 export type AdminActionRow = Awaited<ReturnType<typeof listActions>>["actions"][number];
 
