@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -22,7 +22,8 @@ import { buttonClasses } from "./components/ui/button";
 import { ToastProvider } from "./components/ui/toast";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n";
 import { RESOURCES } from "./locales/index.server";
-import { getUser } from "./services/auth.server";
+import { banOfSession } from "./services/admin.server";
+import { getUser, sessionIdFrom } from "./services/auth.server";
 import { pendingRequestCount } from "./services/friends.server";
 import { i18nServer } from "./services/i18n.server";
 import { profileOf } from "./services/users.server";
@@ -45,6 +46,10 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = (await i18nServer.getLocale(request)) as Language;
   const user = await getUser(request, context);
+  // A browser whose session a ban revoked is told why, once (issue 12).
+  if (!user && new URL(request.url).pathname !== "/banned" && (await banOfSession(context.db, await sessionIdFrom(request, context)))) {
+    throw redirect("/banned");
+  }
   return {
     locale,
     // Visitors only ever see the landing page: ship just its texts.

@@ -36,6 +36,8 @@ export const returnKey = (gameId: string, userId: string) => `${gameRef(gameId)}
 export const payoutKey = (gameId: string, userId: string) => `${gameRef(gameId)}:payout:${userId}`;
 export const refundKey = (gameId: string, userId: string) => `refund:${gameId}:${userId}`;
 export const welcomeKey = (userId: string) => `welcome:${userId}`;
+/** An admin's coin reset (issue 12): one ledger row per admin action. */
+export const adminKey = (actionId: string) => `admin:${actionId}`;
 export const isWelcomeKey = (key: string) => key.startsWith("welcome:");
 
 /** Every new player's welcome bonus (DESIGN.md §5): sign-up, the seed's demo players and the bench's players. */
@@ -72,6 +74,42 @@ export function movementStatements(db: Database, m: Movement) {
       .where(and(eq(users.id, m.userId), sql`${users.virtual_coins} + ${m.amount} >= 0`)),
   );
   return [insert, balanceFromLedger(db, m.userId)] as const;
+}
+
+export interface BalanceTarget {
+  userId: string;
+  /** The balance the user must end with (non-negative). */
+  balance: number;
+  type: TransactionType;
+  description: string;
+  ref?: string | null;
+  key: string;
+}
+
+/**
+ * Sets a balance through the ledger (an admin's coin reset): one row of the difference, computed
+ * inside the statement from the balance at that instant (so a movement landing just before cannot
+ * make the result miss the target), and no row when there is no difference. Then the balance from
+ * the ledger, as for any movement (invariant L1). Run both in one db.batch.
+ */
+export function balanceTargetStatements(db: Database, t: BalanceTarget) {
+  if (!Number.isSafeInteger(t.balance) || t.balance < 0) throw new Error(`Invalid balance ${t.balance}`);
+  const insert = db.insert(coinTransactions).select(
+    db
+      .select({
+        id: sql<number>`NULL`.as("id"),
+        user_id: users.id,
+        amount: sql<number>`${t.balance} - ${users.virtual_coins}`.as("amount"),
+        transaction_type: sql<string>`${t.type}`.as("transaction_type"),
+        description: sql<string>`${t.description}`.as("description"),
+        ref: sql<string | null>`${t.ref ?? null}`.as("ref"),
+        idempotency_key: sql<string>`${t.key}`.as("idempotency_key"),
+        created_at: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
+      })
+      .from(users)
+      .where(and(eq(users.id, t.userId), sql`${users.virtual_coins} != ${t.balance}`)),
+  );
+  return [insert, balanceFromLedger(db, t.userId)] as const;
 }
 
 /**

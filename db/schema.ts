@@ -25,6 +25,8 @@ export const users = sqliteTable(
     last_daily_reward_at: text("last_daily_reward_at"),
     daily_streak: integer("daily_streak").notNull().default(0),
     banned_at: text("banned_at"),
+    /** Why the player was banned (shown to them on the banned page); null unless banned. */
+    ban_reason: text("ban_reason"),
     last_seen_at: text("last_seen_at"),
     /** "Appear offline": friends see this player offline whatever their real presence (issue 11). */
     appear_offline: integer("appear_offline", { mode: "boolean" }).notNull().default(false),
@@ -384,6 +386,50 @@ export const presences = sqliteTable(
   (t) => [index("presences_status_idx").on(t.status)],
 );
 
+export const ADMIN_ACTION_TYPES = ["ban", "unban", "reset_coins", "adjust_ranking", "cancel_game"] as const;
+export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
+
+/**
+ * The audit log (issue 12): one row per admin action, written in the same db.batch as its effect,
+ * so there is never an effect without its row nor a row without its effect.
+ */
+export const adminActions = sqliteTable(
+  "admin_actions",
+  {
+    /** A UUID; a coin reset's ledger key is `admin:{id}`. */
+    id: text("id").primaryKey(),
+    admin_id: text("admin_id")
+      .notNull()
+      .references(() => users.id),
+    action_type: text("action_type", { enum: ADMIN_ACTION_TYPES }).notNull(),
+    target_user_id: text("target_user_id").references(() => users.id),
+    target_game_id: text("target_game_id"),
+    reason: text("reason").notNull().default(""),
+    /** The new balance (reset_coins) or ranking points (adjust_ranking). */
+    value: integer("value"),
+    /** What it was before, read inside the same batch. */
+    previous_value: integer("previous_value"),
+    created_at: text("created_at").notNull().default(NOW),
+  },
+  (t) => [index("admin_actions_created_idx").on(t.created_at), index("admin_actions_target_idx").on(t.target_user_id, t.created_at)],
+);
+
+/**
+ * Sessions revoked by a ban, by the same hash as `sessions.id`: a browser still holding such a
+ * cookie is told why it was signed out (the banned page), and nothing else.
+ */
+export const bannedSessions = sqliteTable(
+  "banned_sessions",
+  {
+    id: text("id").primaryKey(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    revoked_at: text("revoked_at").notNull().default(NOW),
+  },
+  (t) => [index("banned_sessions_user_idx").on(t.user_id)],
+);
+
 export type User = typeof users.$inferSelect;
 export type CoinTransaction = typeof coinTransactions.$inferSelect;
 export type Game = typeof games.$inferSelect;
@@ -393,3 +439,4 @@ export type Payment = typeof payments.$inferSelect;
 export type LeaderboardScore = typeof leaderboardScores.$inferSelect;
 export type FriendRequest = typeof friendRequests.$inferSelect;
 export type Friendship = typeof friendships.$inferSelect;
+export type AdminAction = typeof adminActions.$inferSelect;

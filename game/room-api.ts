@@ -56,6 +56,10 @@ export const AssignedRoomOptionsSchema = z
   .strict();
 export type AssignedRoomOptions = z.input<typeof AssignedRoomOptionsSchema>;
 
+/** The audit row of an admin's action on a room, written in the same D1 batch as its effect (ADR 060). */
+export const AdminAuditSchema = z.object({ id: z.uuid(), adminId: z.string().min(1).max(64), reason: z.string().max(500) }).strict();
+export type AdminAudit = z.infer<typeof AdminAuditSchema>;
+
 export type RoomError =
   | "not_found"
   | "full"
@@ -89,6 +93,13 @@ export interface RoomRpc {
   fillWithBots(userId: string, level: BotLevel): Promise<RoomResult>;
   /** A chat message stored by the app, pushed to the connected players. */
   pushChat(message: ChatMessageView): Promise<void>;
+  /**
+   * A banned player leaves the table at once (ADR 061): their sockets close; a waiting seat is
+   * released with its entry returned, an active game's seat goes to a computer player.
+   */
+  expel(userId: string): Promise<RoomResult>;
+  /** An admin cancels a stuck waiting or active game; every entry goes back through the ledger. */
+  adminCancel(audit: AdminAudit): Promise<RoomResult>;
   /** The room as a player (or, with null, an outsider) sees it; null if no room exists. */
   snapshot(userId: string | null): Promise<GameStatePayload | null>;
   /** A fresh presence report about this user (their PlayerChannel asking, issue 11); null if no room exists. */

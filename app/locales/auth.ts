@@ -8,6 +8,11 @@ export const auth = defineNamespace(
     finishing: "Finalizando login...",
     logout: "Sair",
     redirecting: "Redirecionando...",
+    bannedTitle: "Conta suspensa",
+    bannedBody: "A conta {{nickname}} foi suspensa por um administrador em {{date}}. Você foi desconectado e não pode entrar novamente.",
+    bannedReason: "Motivo",
+    bannedNoReason: "Nenhum motivo informado",
+    bannedBack: "Voltar ao início",
   },
   {
     en: {
@@ -17,6 +22,11 @@ export const auth = defineNamespace(
       finishing: "Finishing sign-in...",
       logout: "Log out",
       redirecting: "Redirecting...",
+      bannedTitle: "Account suspended",
+      bannedBody: "The account {{nickname}} was suspended by an administrator on {{date}}. You were signed out and cannot sign in again.",
+      bannedReason: "Reason",
+      bannedNoReason: "No reason given",
+      bannedBack: "Back to start",
     },
     es: {
       login: "Entrar",
@@ -25,6 +35,11 @@ export const auth = defineNamespace(
       finishing: "Finalizando inicio de sesión...",
       logout: "Salir",
       redirecting: "Redirigiendo...",
+      bannedTitle: "Cuenta suspendida",
+      bannedBody: "La cuenta {{nickname}} fue suspendida por un administrador el {{date}}. Se cerró tu sesión y no puedes volver a entrar.",
+      bannedReason: "Motivo",
+      bannedNoReason: "No se indicó ningún motivo",
+      bannedBack: "Volver al inicio",
     },
   },
 );

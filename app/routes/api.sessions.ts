@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { languageFromCookie, LANGUAGE_COOKIE_MAX_AGE, LANGUAGE_KEY } from "~/i18n";
 import { CreateSessionSchema } from "~/schemas/user";
+import { bannedSessionCookie } from "~/services/admin.server";
 import { startSession } from "~/services/auth.server";
 import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
@@ -20,7 +21,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return jsonError(400, t("errors:signInFailed"));
   }
   const user = await userForIdentity(context, identity);
-  if (user.banned_at) return jsonError(403, t("errors:banned"));
+  if (user.banned_at) {
+    // Refused; the cookie names a revoked session, so the next page is the banned page with the reason.
+    const refusal = jsonError(403, t("errors:banned"));
+    refusal.headers.append("Set-Cookie", await bannedSessionCookie(context, user.id));
+    return refusal;
+  }
 
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, context, user.id));

@@ -33,7 +33,8 @@ async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function sessionIdFrom(request: Request, context: AppLoadContext): Promise<string | null> {
+/** The hash of the session cookie's token (the sessions row id), or null without a readable cookie. */
+export async function sessionIdFrom(request: Request, context: AppLoadContext): Promise<string | null> {
   let token: unknown;
   try {
     token = await sessionCookie(context.env).parse(request.headers.get("Cookie"));
@@ -70,6 +71,11 @@ export async function startSession(request: Request, context: AppLoadContext, us
     await insert;
   }
   return setCookie;
+}
+
+/** The Set-Cookie that clears the session cookie. */
+export function clearSessionCookie(env: AppEnv): Promise<string> {
+  return sessionCookie(env).serialize("", { maxAge: 0 });
 }
 
 /** Revokes the session at once and answers the Set-Cookie that clears it. */

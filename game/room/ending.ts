@@ -1,4 +1,5 @@
 import type { PlayerResult } from "../entities";
+import type { AdminAudit } from "../room-api";
 import { settle, type SeatOutcome } from "../settlement";
 import type { TeamId } from "../truco/index";
 import { Draft } from "./draft";
@@ -8,12 +9,17 @@ import type { Room, RoomClock, Step } from "./state";
 // How a room ends: cancelled (entries returned while it never started), decided by the match or
 // by a forfeit and then settled exactly once, and the no-show rule of server-created rooms.
 
-/** Cancels the game: before it started every entry the room debited is returned; after, none (refunds are for that). */
-export function cancelInto(d: Draft, reason: string): void {
+/**
+ * Cancels the game: before it started every entry the room debited is returned; after, none
+ * (refunds are for that), unless `returnEntries` (an admin cancelling a stuck game, ADR 062).
+ */
+export function cancelInto(d: Draft, reason: string, returnEntries = false, audit?: AdminAudit): void {
   const room = d.room;
   const refunds =
-    room.game.status === "waiting" ? room.seats.flatMap((s) => (s.userId ? [{ userId: s.userId, entry: s.entryPaid }] : [])) : [];
-  d.effect({ type: "cancel", reason, refunds });
+    room.game.status === "waiting" || returnEntries
+      ? room.seats.flatMap((s) => (s.userId ? [{ userId: s.userId, entry: s.entryPaid }] : []))
+      : [];
+  d.effect(audit ? { type: "cancel", reason, refunds, audit } : { type: "cancel", reason, refunds });
   d.set({
     game: { ...room.game, status: "cancelled", end_reason: reason, completed_at: new Date(d.now).toISOString() },
     idleDeadline: null,

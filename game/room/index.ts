@@ -40,4 +40,5 @@ export { cancel, ratingsNeeded, settleRoom, resultTable } from "./ending";
 export { participants, sharedState, viewOf, statePayload, playerIdOf, seatOfPlayer, seatOfUser } from "./views";
 export { restoreRoom } from "./restore";
 export { presenceReport, reportKey, seatedUsers } from "./reports";
+export { expel, adminCancel } from "./moderation";
 export type { StoredRoom } from "./restore";

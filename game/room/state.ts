@@ -1,3 +1,4 @@
+import type { AdminAudit } from "../room-api";
 import type { BotLevel, GameSummary, PlayerResult } from "../entities";
 import type { ServerMessage } from "../protocol";
 import type { AssignedSeat, NoShowRule } from "../room-api";
@@ -128,7 +129,7 @@ export type RoomEffect =
   | { type: "make_practice"; level: BotLevel; refunds: Refund[]; bots: SeatRow[] }
   | { type: "mark_ready"; userId: string; ready: boolean }
   | { type: "mark_started" }
-  | { type: "cancel"; reason: string; refunds: Refund[] }
+  | { type: "cancel"; reason: string; refunds: Refund[]; audit?: AdminAudit }
   | {
       type: "settle";
       winner: TeamId;

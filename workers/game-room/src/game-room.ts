@@ -10,6 +10,8 @@ import {
   type ServerMessage,
 } from "../../../game/protocol";
 import {
+  AdminAuditSchema,
+  type AdminAudit,
   AssignedRoomOptionsSchema,
   AssignedSeatSchema,
   USER_HEADER,
@@ -196,6 +198,23 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   async fillWithBots(userId: string, level: BotLevel): Promise<RoomResult> {
     return this.run((room) => rules.fillWithBots(room, userId, level, this.clock()));
+  }
+
+  async expel(userId: string): Promise<RoomResult> {
+    return this.exclusive(async () => {
+      const room = await this.load();
+      if (room) {
+        await this.commit(rules.expel(room, userId, this.clock()));
+      } else {
+        for (const ws of this.ctx.getWebSockets(userId)) close(ws, 4003, "Banned");
+      }
+      return { ok: true };
+    });
+  }
+
+  async adminCancel(audit: AdminAudit): Promise<RoomResult> {
+    const parsed = AdminAuditSchema.parse(audit);
+    return this.run((room) => rules.adminCancel(room, parsed, this.clock()));
   }
 
   /** No D1 write, so no exclusive section: the transition is adopted before anything can interleave. */

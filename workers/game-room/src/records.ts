@@ -2,6 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { createDb, type Database } from "../../../db/client";
 import { coinTransactions, gameHands, gamePlayers, games, users } from "../../../db/schema";
 import type { GameSummary } from "../../../game/entities";
+import type { AdminAudit } from "../../../game/room-api";
+import { cancelGameAudit } from "../../../db/admin";
 import type { RecordEffect, Refund, SeatRow, WriteEffect } from "../../../game/room/index";
 import type { SeatOutcome } from "../../../game/settlement";
 import { changes, entryKey, gameRef, isUniqueViolation, keyExists, movementStatements, payoutKey, returnKey } from "../../../db/ledger";
@@ -153,8 +155,12 @@ export async function markReady(db: Db, gameId: string, userId: string, ready: b
  * that timed out or emptied). A game aborted after it started keeps its
  * entries: those are what technical refunds return (DESIGN.md §5).
  */
-export async function cancelGame(db: Db, game: GameSummary, reason: string, refunds: Refund[]): Promise<void> {
+export async function cancelGame(db: Db, game: GameSummary, reason: string, refunds: Refund[], audit?: AdminAudit): Promise<void> {
   const statements = [
+    // An admin's cancel: its audit row in the same batch (issue 12, ADR 060).
+    ...(audit
+      ? [cancelGameAudit(db, { id: audit.id, adminId: audit.adminId, type: "cancel_game", reason: audit.reason, targetGameId: game.id })]
+      : []),
     db
       .update(games)
       .set({ status: "cancelled", end_reason: reason, completed_at: now() })
@@ -172,7 +178,7 @@ export async function cancelGame(db: Db, game: GameSummary, reason: string, refu
     for (const refund of refunds) {
       if (refund.entry > 0 && !(await keyExists(db, returnKey(game.id, refund.userId)))) pending.push(refund);
     }
-    await cancelGame(db, game, reason, pending);
+    await cancelGame(db, game, reason, pending, audit);
   }
 }
 
@@ -274,7 +280,7 @@ export async function write(db: Db, game: GameSummary, effect: WriteEffect): Pro
     case "mark_started":
       return markStarted(db, game.id);
     case "cancel":
-      return cancelGame(db, game, effect.reason, effect.refunds);
+      return cancelGame(db, game, effect.reason, effect.refunds, effect.audit);
     case "settle":
       await settleGame(db, game, effect);
   }

@@ -1,0 +1,634 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { DailyBars } from "~/components/admin/charts";
+import { buttonClasses } from "~/components/ui/button";
+import {
+  AdminActionSchema,
+  AdminGamesQuerySchema,
+  AdminPageQuerySchema,
+  AdminTransactionsQuerySchema,
+  AdminUsersQuerySchema,
+  ADMIN_COINS_MAX,
+  ADMIN_POINTS_MAX,
+  ADMIN_REASON_MAX,
+} from "~/schemas/admin";
+import {
+  adminStats,
+  dailySeries,
+  listActions,
+  listGames,
+  listLedger,
+  listRefundRequests,
+  listUsers,
+  performAction,
+  requireAdmin,
+} from "~/services/admin.server";
+import { formatDateTime } from "~/utils/format";
+
+// The admin dashboard (spec §2 "Admin", issue 12). Tabs, filters, paging and the confirmation
+// modal are all links and forms: the URL says what is shown (`?tab=users&q=…&confirm=ban&target=…`),
+// so everything works from the first tap, before and after hydration. Admin text is English.
+
+export const meta: MetaFunction = () => [{ title: "Admin · Mesa de Truco" }];
+
+const TABS = [
+  { id: "overview", label: "Overview" },
+  { id: "users", label: "User Management" },
+  { id: "games", label: "Game Management" },
+  { id: "transactions", label: "Transactions" },
+  { id: "actions", label: "Admin Actions" },
+  // The tournaments tab (issue 13) goes here: { id: "tournaments", label: "Tournaments" }, with its loader branch below.
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+const USER_ACTIONS = ["ban", "unban", "reset_coins", "adjust_ranking"] as const;
+const ACTION_LABELS: Record<string, string> = {
+  ban: "Ban",
+  unban: "Unban",
+  reset_coins: "Reset coins",
+  adjust_ranking: "Adjust ranking",
+  cancel_game: "Cancel game",
+};
+
+function tabOf(url: URL): TabId {
+  const tab = url.searchParams.get("tab");
+  return TABS.some((t) => t.id === tab) ? (tab as TabId) : "overview";
+}
+
+const params = (url: URL) => Object.fromEntries(url.searchParams);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, context, "page");
+  const url = new URL(request.url);
+  const tab = tabOf(url);
+  const { db } = context;
+  const base = { tab, adminId: admin.id };
+  switch (tab) {
+    case "overview": {
+      const [stats, series] = await Promise.all([adminStats(db), dailySeries(db)]);
+      return { ...base, stats, series };
+    }
+    case "users": {
+      const query = AdminUsersQuerySchema.safeParse(params(url));
+      return { ...base, users: await listUsers(db, query.success ? query.data : { q: "", page: 1 }) };
+    }
+    case "games": {
+      const query = AdminGamesQuerySchema.safeParse(params(url));
+      return { ...base, games: await listGames(db, query.success ? query.data : { status: "", page: 1 }) };
+    }
+    case "transactions": {
+      const query = AdminTransactionsQuerySchema.safeParse(params(url));
+      const filters = query.success ? query.data : { player: "", type: "", from: "", to: "", page: 1 };
+      return { ...base, ledger: await listLedger(db, filters) };
+    }
+    case "actions": {
+      const query = AdminPageQuerySchema.safeParse(params(url));
+      const [actions, refunds] = await Promise.all([listActions(db, query.success ? query.data : { page: 1 }), listRefundRequests(db)]);
+      return { ...base, actions, refunds };
+    }
+  }
+}
+
+/**
+ * The confirmation modal's form: the action through the same rules as POST /api/admin/actions.
+ * Success goes back to the list (modal closed, inputs cleared, data refreshed) with `done=1`.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context, "page");
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+  const body = await request.formData().catch(() => null);
+  if (!body) return data({ error: "Invalid action" }, { status: 400 });
+  const form = Object.fromEntries(body);
+  const input = AdminActionSchema.safeParse(form);
+  if (!input.success) return data({ error: "Invalid action: check the value (a whole number, not negative)." }, { status: 400 });
+  const outcome = await performAction(request, context, admin, input.data);
+  if (!outcome.ok) return data({ error: outcome.error || "Failed to perform action" }, { status: outcome.status });
+  const back = new URL(String(form.back ?? "/admin"), request.url);
+  if (back.origin !== new URL(request.url).origin || back.pathname !== "/admin") return redirect("/admin?done=1");
+  back.searchParams.delete("confirm");
+  back.searchParams.delete("target");
+  back.searchParams.delete("label");
+  back.searchParams.set("done", "1");
+  return redirect(`${back.pathname}${back.search}`);
+}
+
+export default function AdminPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const [search] = useSearchParams();
+  const done = search.get("done") === "1";
+  return (
+    <div className="mx-auto flex min-h-dvh max-w-6xl flex-col px-3 pb-10 sm:px-6" lang="en">
+      <header className="flex items-center justify-between gap-3 py-3">
+        <Link to="/" className={buttonClasses("ghost", "sm")}>
+          <span aria-hidden>←</span> Back
+        </Link>
+        <p
+          className="rounded-full border border-red-400/50 bg-red-900/40 px-4 py-1 text-xs font-bold tracking-[0.2em] text-red-100"
+          data-testid="admin-banner"
+        >
+          ADMIN ACCESS
+        </p>
+      </header>
+      <main id="main" className="flex flex-col gap-4">
+        <h1 className="font-display text-2xl font-bold text-gold-400 sm:text-3xl">Admin dashboard</h1>
+        <nav aria-label="Admin sections" className="-mx-3 overflow-x-auto px-3 sm:mx-0 sm:px-0">
+          <ul className="flex min-w-max gap-1 rounded-2xl bg-black/25 p-1">
+            {TABS.map((tab) => (
+              <li key={tab.id}>
+                <Link
+                  to={`?tab=${tab.id}`}
+                  aria-current={loaded.tab === tab.id ? "page" : undefined}
+                  className={`block min-h-10 rounded-xl px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors ${
+                    loaded.tab === tab.id ? "bg-gold-400 text-felt-950 shadow" : "text-cream-100/80 hover:bg-white/10"
+                  }`}
+                >
+                  {tab.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {done ? (
+          <p role="status" className="rounded-xl border border-emerald-400/40 bg-emerald-900/40 px-4 py-2 text-sm text-emerald-100">
+            Action completed successfully
+          </p>
+        ) : null}
+        {"stats" in loaded ? <Overview stats={loaded.stats} series={loaded.series} /> : null}
+        {"users" in loaded ? <UsersTab page={loaded.users} adminId={loaded.adminId} /> : null}
+        {"games" in loaded ? <GamesTab page={loaded.games} /> : null}
+        {"ledger" in loaded ? <TransactionsTab ledger={loaded.ledger} /> : null}
+        {"actions" in loaded ? <ActionsTab page={loaded.actions} refunds={loaded.refunds} /> : null}
+      </main>
+      <ConfirmModal />
+    </div>
+  );
+}
+
+// ------------------------------------------------------------------ helpers
+
+function useFormat() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  return {
+    n: (value: number) => value.toLocaleString(locale),
+    usd: (value: number) => `$${value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    date: (value: string | null) => (value ? formatDateTime(value, locale) : "—"),
+  };
+}
+
+/** A link to this page with some query parameters changed (paging, filters, the modal). */
+function useHref() {
+  const [search] = useSearchParams();
+  return (changes: Record<string, string | number | null>) => {
+    const next = new URLSearchParams(search);
+    next.delete("done");
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === "") next.delete(key);
+      else next.set(key, String(value));
+    }
+    return `?${next.toString()}`;
+  };
+}
+
+function Panel({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section className="felt-panel flex flex-col gap-3 p-4 sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-display text-xl font-bold text-cream-50">{title}</h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Table({ head, children, testId }: { head: string[]; children: ReactNode; testId?: string }) {
+  return (
+    <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <table className="w-full min-w-[40rem] text-left text-sm" data-testid={testId}>
+        <thead className="text-xs tracking-wide text-cream-100/60 uppercase">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-2 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-cream-100/10">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function Cell({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return <td className={`px-2 py-2 align-top ${className}`}>{children}</td>;
+}
+
+function Pager({ page, total, pageSize }: { page: number; total: number; pageSize: number }) {
+  const href = useHref();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-2 text-sm text-cream-100/70">
+      <span>
+        {total.toLocaleString()} total · page {page} of {pages}
+      </span>
+      <span className="flex gap-2">
+        {page > 1 ? (
+          <Link to={href({ page: page - 1 })} className={buttonClasses("secondary", "sm")}>
+            Previous
+          </Link>
+        ) : null}
+        {page < pages ? (
+          <Link to={href({ page: page + 1 })} className={buttonClasses("secondary", "sm")}>
+            Next
+          </Link>
+        ) : null}
+      </span>
+    </nav>
+  );
+}
+
+const INPUT = "min-h-10 rounded-xl border border-cream-100/20 bg-black/30 px-3 text-sm text-cream-50 placeholder:text-cream-100/40";
+
+// ------------------------------------------------------------------ tabs
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type Of<K extends string> = Extract<Data, Record<K, unknown>>;
+
+function Overview({ stats, series }: Pick<Of<"stats">, "stats" | "series">) {
+  const f = useFormat();
+  const figures = [
+    { key: "total_users", label: "Total users", value: f.n(stats.total_users) },
+    { key: "daily_active_users", label: "Daily active users", value: f.n(stats.daily_active_users) },
+    { key: "total_games", label: "Total games", value: f.n(stats.total_games) },
+    { key: "active_games", label: "Active games", value: f.n(stats.active_games) },
+    { key: "total_revenue", label: "Total revenue", value: f.usd(stats.total_revenue) },
+  ];
+  return (
+    <>
+      <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {figures.map((fig) => (
+          <div key={fig.key} className="felt-panel flex flex-col gap-1 p-4" data-testid={`stat-${fig.key}`}>
+            <span className="text-xs tracking-wide text-cream-100/60 uppercase">{fig.label}</span>
+            <span className="font-display text-2xl font-bold text-gold-300 tabular-nums">{fig.value}</span>
+          </div>
+        ))}
+      </section>
+      <section aria-label="Last 30 days" className="grid gap-3 md:grid-cols-3">
+        <DailyBars title="Daily active players" points={series.map((p) => ({ day: p.day, value: p.players }))} format={f.n} />
+        <DailyBars title="Games created" points={series.map((p) => ({ day: p.day, value: p.games }))} format={f.n} />
+        <DailyBars title="Revenue" points={series.map((p) => ({ day: p.day, value: p.revenue }))} format={f.usd} />
+      </section>
+    </>
+  );
+}
+
+function UsersTab({ page, adminId }: { page: Of<"users">["users"]; adminId: string }) {
+  const f = useFormat();
+  const href = useHref();
+  const [search] = useSearchParams();
+  return (
+    <Panel title="User Management">
+      <Form method="get" className="flex flex-wrap gap-2" role="search">
+        <input type="hidden" name="tab" value="users" />
+        <label className="sr-only" htmlFor="admin-user-search">
+          Search by nickname or e-mail
+        </label>
+        <input
+          id="admin-user-search"
+          name="q"
+          defaultValue={search.get("q") ?? ""}
+          placeholder="Search by nickname or e-mail"
+          className={`${INPUT} min-w-0 flex-1`}
+          maxLength={100}
+        />
+        <button type="submit" className={buttonClasses("primary", "sm")}>
+          Search
+        </button>
+      </Form>
+      <Table head={["ID", "Nickname", "Coins", "Played", "Won", "Win rate", "Ranking", "Role", "Joined", "Actions"]} testId="admin-users">
+        {page.users.map((u) => (
+          <tr key={u.id} data-testid={`user-row-${u.id}`}>
+            <Cell className="font-mono text-xs text-cream-100/60">
+              <span title={u.id}>{u.id.slice(0, 8)}</span>
+            </Cell>
+            <Cell>
+              <span className="font-semibold text-cream-50">{u.nickname}</span>
+              {u.email ? <span className="block text-xs text-cream-100/50">{u.email}</span> : null}
+              {u.banned ? (
+                <span className="mt-1 inline-block rounded bg-red-800/70 px-1.5 text-[10px] font-bold tracking-wide text-red-100 uppercase">
+                  Banned
+                </span>
+              ) : null}
+            </Cell>
+            <Cell className="tabular-nums">{f.n(u.virtual_coins)}</Cell>
+            <Cell className="tabular-nums">{f.n(u.games_played)}</Cell>
+            <Cell className="tabular-nums">{f.n(u.games_won)}</Cell>
+            <Cell className="tabular-nums">{u.games_played ? ((u.games_won / u.games_played) * 100).toFixed(1) : "0.0"}%</Cell>
+            <Cell className="tabular-nums">{f.n(u.ranking_points)}</Cell>
+            <Cell>{u.role}</Cell>
+            <Cell className="text-xs whitespace-nowrap">{f.date(u.created_at)}</Cell>
+            <Cell>
+              {u.id === adminId ? (
+                <span className="text-xs text-cream-100/50">You</span>
+              ) : (
+                <span className="flex flex-wrap gap-1">
+                  {USER_ACTIONS.filter((a) => (a === "ban" ? !u.banned : a === "unban" ? u.banned : true)).map((a) => (
+                    <Link
+                      key={a}
+                      to={href({ confirm: a, target: u.id, label: u.nickname })}
+                      className={buttonClasses(a === "ban" ? "danger" : "secondary", "sm", "whitespace-nowrap")}
+                    >
+                      {ACTION_LABELS[a]}
+                    </Link>
+                  ))}
+                </span>
+              )}
+            </Cell>
+          </tr>
+        ))}
+      </Table>
+      {page.users.length === 0 ? <p className="text-sm text-cream-100/60">No users match.</p> : null}
+      <Pager page={page.page} total={page.total} pageSize={page.page_size} />
+    </Panel>
+  );
+}
+
+const STATUS_TONE: Record<string, string> = {
+  waiting: "bg-yellow-500/20 text-yellow-200",
+  active: "bg-emerald-500/20 text-emerald-200",
+  completed: "bg-sky-500/20 text-sky-200",
+  cancelled: "bg-red-500/20 text-red-200",
+};
+
+function GamesTab({ page }: { page: Of<"games">["games"] }) {
+  const f = useFormat();
+  const href = useHref();
+  const [search] = useSearchParams();
+  const status = search.get("status") ?? "";
+  return (
+    <Panel title="Game Management">
+      <nav aria-label="Game status" className="flex flex-wrap gap-1">
+        {["", "waiting", "active", "completed", "cancelled"].map((s) => (
+          <Link
+            key={s || "all"}
+            to={href({ status: s, page: null })}
+            aria-current={status === s ? "page" : undefined}
+            className={buttonClasses(status === s ? "primary" : "secondary", "sm")}
+          >
+            {s ? s[0].toUpperCase() + s.slice(1) : "All"}
+          </Link>
+        ))}
+      </nav>
+      <Table head={["Code", "Status", "Players", "Variant", "Mode", "Entry", "Created", "Ended", ""]} testId="admin-games">
+        {page.games.map((g) => (
+          <tr key={g.id} data-testid={`game-row-${g.id}`}>
+            <Cell className="font-mono">{g.game_code}</Cell>
+            <Cell>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[g.status]}`}>{g.status}</span>
+              {g.end_reason ? <span className="block text-xs text-cream-100/50">{g.end_reason}</span> : null}
+            </Cell>
+            <Cell>
+              {g.players.length ? (
+                g.players.map((p, i) => (
+                  <span key={i} className="block text-xs">
+                    {p.nickname}
+                    {p.bot ? " (bot)" : ""} <span className="text-cream-100/50">{p.team === "team1" ? "T1" : "T2"}</span>
+                  </span>
+                ))
+              ) : (
+                <span className="text-xs text-cream-100/50">—</span>
+              )}
+            </Cell>
+            <Cell>{g.truco_variant}</Cell>
+            <Cell>
+              {g.game_type} · {g.game_mode}
+              {g.bot_level ? " · practice" : ""}
+            </Cell>
+            <Cell className="tabular-nums">{f.n(g.entry_cost)}</Cell>
+            <Cell className="text-xs whitespace-nowrap">{f.date(g.created_at)}</Cell>
+            <Cell className="text-xs whitespace-nowrap">{f.date(g.completed_at)}</Cell>
+            <Cell>
+              {g.status === "waiting" || g.status === "active" ? (
+                <Link to={href({ confirm: "cancel_game", target: g.id, label: g.game_code })} className={buttonClasses("danger", "sm")}>
+                  Cancel
+                </Link>
+              ) : null}
+            </Cell>
+          </tr>
+        ))}
+      </Table>
+      {page.games.length === 0 ? <p className="text-sm text-cream-100/60">No games.</p> : null}
+      <Pager page={page.page} total={page.total} pageSize={page.page_size} />
+    </Panel>
+  );
+}
+
+const LEDGER_TYPES = [
+  "bonus",
+  "daily_reward",
+  "game_entry",
+  "game_refund",
+  "game_win",
+  "game_loss",
+  "purchase",
+  "refund",
+  "admin_adjustment",
+];
+
+function TransactionsTab({ ledger }: { ledger: Of<"ledger">["ledger"] }) {
+  const f = useFormat();
+  const [search] = useSearchParams();
+  return (
+    <>
+      <Panel title="Transactions">
+        <Form method="get" className="grid gap-2 sm:grid-cols-5">
+          <input type="hidden" name="tab" value="transactions" />
+          <label className="flex flex-col gap-1 text-xs text-cream-100/70 sm:col-span-2">
+            Player
+            <input
+              name="player"
+              defaultValue={search.get("player") ?? ""}
+              placeholder="Nickname or e-mail"
+              className={INPUT}
+              maxLength={100}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-xs text-cream-100/70">
+            Type
+            <select name="type" defaultValue={search.get("type") ?? ""} className={INPUT}>
+              <option value="">All types</option>
+              {LEDGER_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-xs text-cream-100/70">
+            From
+            <input type="date" name="from" defaultValue={search.get("from") ?? ""} className={INPUT} />
+          </label>
+          <label className="flex flex-col gap-1 text-xs text-cream-100/70">
+            To
+            <input type="date" name="to" defaultValue={search.get("to") ?? ""} className={INPUT} />
+          </label>
+          <button type="submit" className={buttonClasses("primary", "sm", "sm:col-start-5")}>
+            Filter
+          </button>
+        </Form>
+        <p className="text-sm text-cream-100/80" data-testid="ledger-totals">
+          {f.n(ledger.total)} rows · credits <span className="text-emerald-300">+{f.n(ledger.credits)}</span> · debits{" "}
+          <span className="text-red-300">{f.n(ledger.debits)}</span> · net {f.n(ledger.credits + ledger.debits)} coins
+        </p>
+        <Table head={["ID", "Date", "Player", "Type", "Description", "Amount"]} testId="admin-ledger">
+          {ledger.transactions.map((tx) => (
+            <tr key={tx.id}>
+              <Cell className="font-mono text-xs text-cream-100/60">{tx.id}</Cell>
+              <Cell className="text-xs whitespace-nowrap">{f.date(tx.created_at)}</Cell>
+              <Cell>{tx.nickname}</Cell>
+              <Cell className="text-xs">{tx.transaction_type}</Cell>
+              <Cell className="text-xs text-cream-100/70">{tx.description}</Cell>
+              <Cell className={`text-right tabular-nums ${tx.amount >= 0 ? "text-emerald-300" : "text-red-300"}`}>
+                {tx.amount > 0 ? "+" : ""}
+                {f.n(tx.amount)}
+              </Cell>
+            </tr>
+          ))}
+        </Table>
+        <Pager page={ledger.page} total={ledger.total} pageSize={ledger.page_size} />
+      </Panel>
+      <Panel title="Payments">
+        <p className="text-sm text-cream-100/80">
+          {f.n(ledger.payments_total)} checkouts · paid {f.usd(ledger.revenue)}
+        </p>
+        <Table head={["Date", "Player", "Kind", "Amount", "Coins", "Status"]} testId="admin-payments">
+          {ledger.payments.map((p) => (
+            <tr key={p.id}>
+              <Cell className="text-xs whitespace-nowrap">{f.date(p.created_at)}</Cell>
+              <Cell>{p.nickname}</Cell>
+              <Cell>{p.kind}</Cell>
+              <Cell className="tabular-nums">{f.usd(p.amount_cents / 100)}</Cell>
+              <Cell className="tabular-nums">{f.n(p.coins)}</Cell>
+              <Cell>{p.status}</Cell>
+            </tr>
+          ))}
+        </Table>
+      </Panel>
+    </>
+  );
+}
+
+function ActionsTab({ page, refunds }: { page: Of<"actions">["actions"]; refunds: Of<"actions">["refunds"] }) {
+  const f = useFormat();
+  return (
+    <>
+      <Panel title="Admin Actions">
+        <Table head={["Date", "Admin", "Action", "Target", "Value", "Reason"]} testId="admin-actions">
+          {page.actions.map((a) => (
+            <tr key={a.id}>
+              <Cell className="text-xs whitespace-nowrap">{f.date(a.created_at)}</Cell>
+              <Cell>{a.admin.nickname}</Cell>
+              <Cell>{ACTION_LABELS[a.action_type] ?? a.action_type}</Cell>
+              <Cell>{a.target_nickname ?? (a.target_game_id ? `game ${a.target_game_id.slice(0, 8)}` : "—")}</Cell>
+              <Cell className="tabular-nums">
+                {a.value === null ? "—" : `${a.previous_value === null ? "" : `${f.n(a.previous_value)} → `}${f.n(a.value)}`}
+              </Cell>
+              <Cell className="text-xs text-cream-100/80">{a.reason || "—"}</Cell>
+            </tr>
+          ))}
+        </Table>
+        {page.actions.length === 0 ? <p className="text-sm text-cream-100/60">No actions yet.</p> : null}
+        <Pager page={page.page} total={page.total} pageSize={page.page_size} />
+      </Panel>
+      <Panel title="Refund requests">
+        <Table head={["Date", "Player", "Game", "Status", "Amount", "Reason", "Decision"]} testId="admin-refunds">
+          {refunds.map((r) => (
+            <tr key={r.id}>
+              <Cell className="text-xs whitespace-nowrap">{f.date(r.created_at)}</Cell>
+              <Cell>{r.nickname}</Cell>
+              <Cell className="font-mono text-xs">{r.game_id.slice(0, 8)}</Cell>
+              <Cell>
+                <span className={r.status === "approved" ? "text-emerald-300" : "text-red-300"}>{r.status}</span>
+              </Cell>
+              <Cell className="tabular-nums">{f.n(r.refund_amount)}</Cell>
+              <Cell className="text-xs text-cream-100/80">{r.reason}</Cell>
+              <Cell className="text-xs text-cream-100/60">{r.decision ?? "—"}</Cell>
+            </tr>
+          ))}
+        </Table>
+        {refunds.length === 0 ? <p className="text-sm text-cream-100/60">No refund requests.</p> : null}
+      </Panel>
+    </>
+  );
+}
+
+// ------------------------------------------------------------------ the confirmation modal
+
+/** Open when the URL names an action and a target (spec §4 "Admin modal"); cancel is a link back. */
+function ConfirmModal() {
+  const [search] = useSearchParams();
+  const href = useHref();
+  const actionData = useActionData<{ error?: string }>();
+  const navigation = useNavigation();
+  const type = search.get("confirm");
+  const target = search.get("target");
+  if (!type || !target || !(type in ACTION_LABELS)) return null;
+  const label = search.get("label") ?? target;
+  const numeric = type === "reset_coins" || type === "adjust_ranking";
+  const back = href({ confirm: null, target: null, label: null });
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/70 p-3 sm:items-center" data-testid="admin-modal">
+      <div role="dialog" aria-modal="true" aria-labelledby="admin-modal-title" className="felt-panel w-full max-w-md p-5">
+        <h2 id="admin-modal-title" className="font-display text-xl font-bold text-gold-400">
+          {ACTION_LABELS[type]}: {label}
+        </h2>
+        <Form method="post" className="mt-4 flex flex-col gap-3">
+          <input type="hidden" name="action_type" value={type} />
+          <input type="hidden" name={type === "cancel_game" ? "target_game_id" : "target_user_id"} value={target} />
+          <input type="hidden" name="back" value={`/admin${back}`} />
+          <label className="flex flex-col gap-1 text-sm text-cream-100">
+            Reason
+            <textarea name="reason" rows={3} maxLength={ADMIN_REASON_MAX} className={`${INPUT} py-2`} />
+          </label>
+          {numeric ? (
+            <label className="flex flex-col gap-1 text-sm text-cream-100">
+              {type === "reset_coins" ? "New coin balance" : "New ranking points"}
+              <input
+                name="value"
+                type="number"
+                inputMode="numeric"
+                required
+                min={0}
+                max={type === "reset_coins" ? ADMIN_COINS_MAX : ADMIN_POINTS_MAX}
+                step={1}
+                className={INPUT}
+              />
+            </label>
+          ) : null}
+          {actionData?.error !== undefined ? (
+            <p role="alert" className="rounded-lg bg-red-900/50 px-3 py-2 text-sm text-red-100">
+              {actionData.error || "Failed to perform action"}
+            </p>
+          ) : null}
+          <div className="mt-2 flex justify-end gap-2">
+            <Link to={back} className={buttonClasses("secondary")}>
+              Cancel
+            </Link>
+            <button
+              type="submit"
+              disabled={busy}
+              className={buttonClasses(type === "ban" || type === "cancel_game" ? "danger" : "primary")}
+            >
+              Confirm
+            </button>
+          </div>
+        </Form>
+      </div>
+    </div>
+  );
+}

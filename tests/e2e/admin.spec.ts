@@ -1,0 +1,93 @@
+import { expect, test, type Page } from "@playwright/test";
+import { newSignedInPage, signIn } from "./helpers";
+
+// The admin dashboard (issue 12), as an operator and the players they act on use it. The admin
+// is the address in wrangler.toml's ADMIN_EMAILS, signed in through the sign-in emulator.
+const ADMIN = { name: "Operadora", email: "admin@truco.local" };
+
+async function figure(page: Page, key: string): Promise<number> {
+  const text = await page.getByTestId(`stat-${key}`).locator("span").nth(1).innerText();
+  return Number(text.replace(/[^\d]/g, ""));
+}
+
+/** Opens the confirmation modal of a user row's action, fills it and confirms; ends on the success notice. */
+async function act(page: Page, nickname: string, action: string, reason: string, value?: number) {
+  await page.goto("/admin?tab=users");
+  await page.getByLabel("Search by nickname or e-mail").fill(nickname);
+  await page.getByRole("button", { name: "Search" }).click();
+  const row = page.getByTestId("admin-users").locator("tr", { hasText: nickname });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("link", { name: action, exact: true }).click();
+  const modal = page.getByRole("dialog");
+  await expect(modal).toBeVisible();
+  await modal.getByLabel("Reason").fill(reason);
+  if (value !== undefined) await modal.getByRole("spinbutton").fill(String(value));
+  await modal.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Action completed successfully")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+}
+
+test("a player who opens /admin lands on the home page; the API refuses them", async ({ browser }) => {
+  const { context, page } = await newSignedInPage(browser, "Curioso");
+  await page.goto("/admin");
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  await expect(page.getByTestId("header-nickname")).toBeVisible();
+  expect((await page.request.get("/api/admin/stats")).status()).toBe(403);
+  await context.close();
+});
+
+test("the admin watches the figures, bans a player on another browser and resets coins", async ({ browser }) => {
+  // Three browsers sign in on a shared machine: a larger budget, not a timing assertion.
+  test.setTimeout(240_000);
+  const adminContext = await browser.newContext({ locale: "pt-BR" });
+  const admin = await adminContext.newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto("/admin");
+  await expect(admin.getByTestId("admin-banner")).toHaveText("ADMIN ACCESS");
+  for (const tab of ["Overview", "User Management", "Game Management", "Transactions", "Admin Actions"]) {
+    await expect(admin.getByRole("link", { name: tab, exact: true })).toBeVisible();
+  }
+  const gamesBefore = await figure(admin, "total_games");
+  await expect(admin.getByTestId("stat-total_revenue")).toContainText("$");
+
+  // A player opens a table: the overview counts it.
+  const { context: playerContext, page: player } = await newSignedInPage(browser, "Banido");
+  const created = await player.request.post("/api/games", {
+    data: { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" },
+    headers: { Origin: new URL(player.url()).origin },
+  });
+  expect(created.status()).toBe(201);
+  await admin.goto("/admin?tab=overview");
+  await expect.poll(() => figure(admin, "total_games")).toBe(gamesBefore + 1);
+  expect(await figure(admin, "active_games")).toBeGreaterThanOrEqual(0);
+
+  // The player is on the home page in their own browser while the admin bans them.
+  await player.goto("/");
+  await expect(player.getByTestId("header-nickname")).toBeVisible();
+  const nickname = (await player.getByTestId("header-nickname").innerText()).trim();
+  await act(admin, nickname, "Ban", "Insulting other players");
+  // Their next request signs them out and says why.
+  await player.reload();
+  await expect(player).toHaveURL((url) => url.pathname === "/banned");
+  await expect(player.getByTestId("ban-reason")).toContainText("Insulting other players");
+  // A coin reset of another player, seen as its ledger row in the Transactions tab.
+  const { context: otherContext, page: other } = await newSignedInPage(browser, "Rico");
+  const richNickname = (await other.getByTestId("header-nickname").innerText()).trim();
+  await act(admin, richNickname, "Reset coins", "Chargeback", 123);
+  await admin.getByRole("link", { name: "Transactions", exact: true }).click();
+  await admin.getByLabel("Player").fill(richNickname);
+  await admin.getByLabel("Type").selectOption("admin_adjustment");
+  await admin.getByRole("button", { name: "Filter" }).click();
+  const ledger = admin.getByTestId("admin-ledger");
+  await expect(ledger.locator("tbody tr")).toHaveCount(1);
+  await expect(ledger.locator("tbody tr")).toContainText("admin_adjustment");
+  await expect(ledger.locator("tbody tr")).toContainText("-877");
+
+  // The audit log has both.
+  await admin.getByRole("link", { name: "Admin Actions", exact: true }).click();
+  const log = admin.getByTestId("admin-actions");
+  await expect(log).toContainText("Insulting other players");
+  await expect(log).toContainText("Chargeback");
+
+  await Promise.all([adminContext.close(), playerContext.close(), otherContext.close()]);
+});

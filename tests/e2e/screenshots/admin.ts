@@ -1,0 +1,29 @@
+import { test } from "@playwright/test";
+import { newSignedInPage, signIn } from "../helpers";
+import { shoot } from "../screenshot";
+
+// Part of `npm run screenshots`, not a test: the admin dashboard's tabs, the confirmation modal
+// and the banned page, phone and desktop, into .tmp/screenshots.
+test("admin screens", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const { context, page: player } = await newSignedInPage(browser, "Moderado");
+  const nickname = (await player.getByTestId("header-nickname").innerText()).trim();
+  await signIn(page, { name: "Operadora", email: "admin@truco.local" });
+  for (const tab of ["overview", "users", "games", "transactions", "actions"]) {
+    await page.goto(`/admin?tab=${tab}`);
+    await shoot(page, `admin-${tab}`);
+  }
+  await page.goto(`/admin?tab=users&q=${encodeURIComponent(nickname)}`);
+  await page.getByRole("link", { name: "Reset coins", exact: true }).first().click();
+  await page.getByRole("dialog").waitFor();
+  await shoot(page, "admin-modal", false);
+  await page.goto(`/admin?tab=users&q=${encodeURIComponent(nickname)}`);
+  await page.getByRole("link", { name: "Ban", exact: true }).first().click();
+  await page.getByRole("dialog").getByLabel("Reason").fill("Insulting other players in the chat");
+  await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await page.getByText("Action completed successfully").waitFor();
+  await player.reload();
+  await player.getByTestId("ban-reason").waitFor();
+  await shoot(player, "banned");
+  await context.close();
+});
