@@ -2,8 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { CreateGameSchema } from "~/schemas/games";
 import { requireApiUser } from "~/services/auth.server";
 import { abandonGame, entryCostFor, findGame, insertGame, summaryOf } from "~/services/games.server";
-import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 import { room, roomErrorResponse, seatRequestOf } from "~/services/rooms.server";
 import { isPremium } from "~/services/users.server";
 
@@ -13,10 +14,10 @@ import { isPremium } from "~/services/users.server";
  * client; the creator takes seat 0 in the room, paying the entry there. Only a
  * premium member may open an exclusive (premium-only) table.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request);
+async function createGame({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const input = await parseJsonBody(request, CreateGameSchema);
+  await enforceRateLimit({ request, context }, "game_create", user);
   const t = await serverT(request);
   const entry = entryCostFor(input);
   if (input.premium_only && !input.vs_computer && !isPremium(user)) return jsonError(403, t("errors:premiumOnlyCreate"));
@@ -30,3 +31,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return jsonOk(summaryOf((await findGame(context, game.id))!), { status: 201 });
 }
+
+export const { loader, action } = apiRoute({ POST: createGame });

@@ -1,25 +1,22 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { endSession } from "~/services/auth.server";
-import { jsonError, jsonOk } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
-
-async function logout(request: Request, context: LoaderFunctionArgs["context"]) {
-  return jsonOk({ ok: true }, { headers: { "Set-Cookie": await endSession(request, context) } });
-}
+import { closeSessionSockets } from "~/services/sockets.server";
 
 /**
- * GET (spec §7) or POST: revokes the session at once. A GET that another site
- * triggered (Sec-Fetch-Site: cross-site) is refused, so links elsewhere
+ * GET (spec §7) or POST: revokes the session at once and closes every socket opened with it.
+ * A GET that another site triggered (Sec-Fetch-Site: cross-site) is refused, so links elsewhere
  * cannot sign players out.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (request.headers.get("Sec-Fetch-Site") === "cross-site") {
+async function logout({ request, context }: LoaderFunctionArgs) {
+  if (request.method === "GET" && request.headers.get("Sec-Fetch-Site") === "cross-site") {
     const t = await serverT(request);
     return jsonError(403, t("errors:forbiddenOrigin"));
   }
-  return logout(request, context);
+  const { setCookie, ended } = await endSession(request, context);
+  if (ended) await closeSessionSockets(context, ended.userId, ended.sessionId);
+  return jsonOk({ ok: true }, { headers: { "Set-Cookie": setCookie } });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return logout(request, context);
-}
+export const { loader, action } = apiRoute({ GET: logout, POST: logout });

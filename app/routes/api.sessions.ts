@@ -2,15 +2,16 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { languageFromCookie, LANGUAGE_COOKIE_MAX_AGE, LANGUAGE_KEY } from "~/i18n";
 import { CreateSessionSchema } from "~/schemas/user";
 import { startSession } from "~/services/auth.server";
-import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 import { clearStateCookies, completeSignIn, type Identity } from "~/services/sign-in.server";
 import { profileOf, userForIdentity } from "~/services/users.server";
 
 /** POST {code, state} → a new server-side session for the signed-in user. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request);
+async function createSession({ request, context }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, CreateSessionSchema);
+  await enforceRateLimit({ request, context }, "session_create", null);
   const t = await serverT(request);
   let identity: Identity;
   try {
@@ -35,6 +36,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return jsonOk({ user: profileOf(user) }, { status: 201, headers });
 }
 
-export function loader({ request }: { request: Request }) {
-  return methodNotAllowed(request);
-}
+export const { loader, action } = apiRoute({ POST: createSession });

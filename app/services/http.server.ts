@@ -1,13 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { serverT } from "./i18n.server";
 
-export function jsonError(status: number, error: string, extra?: Record<string, unknown>): Response {
-  return Response.json({ error, ...extra }, { status, headers: { "Cache-Control": "no-store" } });
+/**
+ * Every answer of the app but the hashed static files: personal, so never kept by a shared cache
+ * (or the browser's). The Pages entry puts it on any answer that set no Cache-Control of its own.
+ */
+export const PRIVATE_NO_STORE = "private, no-store";
+
+export function jsonError(status: number, error: string, extra?: Record<string, unknown>, init?: { headers?: HeadersInit }): Response {
+  const headers = new Headers(init?.headers);
+  headers.set("Cache-Control", PRIVATE_NO_STORE);
+  return Response.json({ error, ...extra }, { status, headers });
 }
 
 export function jsonOk(body: unknown, init?: ResponseInit): Response {
   const headers = new Headers(init?.headers);
-  headers.set("Cache-Control", "no-store");
+  headers.set("Cache-Control", PRIVATE_NO_STORE);
   return Response.json(body, { ...init, headers });
 }
 
@@ -82,9 +91,47 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   return result.data;
 }
 
-export async function methodNotAllowed(request: Request): Promise<Response> {
+/** 405 with the methods the route does answer. */
+export async function methodNotAllowed(request: Request, allow: string): Promise<Response> {
   const t = await serverT(request);
-  return jsonError(405, t("errors:methodNotAllowed"));
+  return jsonError(405, t("errors:methodNotAllowed"), undefined, { headers: { Allow: allow } });
+}
+
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type ApiHandler = (args: LoaderFunctionArgs) => Promise<Response> | Response;
+
+/**
+ * The methods an `api.*` route answers, declared once; every other method (HEAD follows GET) is
+ * a 405 with an `Allow` header and the spec's `error`, before anything else runs:
+ *
+ *     export const { loader, action } = apiRoute({ GET: readGame, POST: updateGame });
+ *
+ * Remix hands GET, HEAD and OPTIONS to a route's loader and the rest to its action; both are the
+ * same dispatcher here, so a route cannot answer a method it did not declare.
+ */
+export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
+  const declared = Object.keys(handlers) as ApiMethod[];
+  const allow = declared.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])).join(", ");
+  const dispatch = (args: LoaderFunctionArgs): Promise<Response> | Response => {
+    const method = args.request.method === "HEAD" ? "GET" : args.request.method;
+    const handler = Object.hasOwn(handlers, method) ? handlers[method as ApiMethod] : undefined;
+    return handler ? handler(args) : methodNotAllowed(args.request, allow);
+  };
+  return { loader: dispatch, action: dispatch };
+}
+
+/** Puts PRIVATE_NO_STORE on an answer that chose no caching of its own (pages, data requests, redirects). */
+export function privateByDefault(response: Response): Response {
+  if (response.status === 101 || response.webSocket || response.headers.has("Cache-Control")) return response;
+  try {
+    response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+    return response;
+  } catch {
+    // Immutable headers (a response passed through from fetch): copy it.
+    const copy = new Response(response.body, response);
+    copy.headers.set("Cache-Control", PRIVATE_NO_STORE);
+    return copy;
+  }
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

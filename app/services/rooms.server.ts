@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
-import { USER_HEADER, type RoomError, type RoomRpc, type SeatRequest } from "../../game/room-api";
+import { SESSION_HEADER, USER_HEADER, type RoomError, type RoomRpc, type SeatRequest } from "../../game/room-api";
 import { isSeated } from "./games.server";
 import { jsonError } from "./http.server";
 import { serverT } from "./i18n.server";
@@ -58,9 +58,15 @@ export async function roomErrorResponse(request: Request, error: RoomError, entr
 /**
  * GET with Upgrade: websocket. The session (by the route), the Origin and
  * the seat are checked here; the room then receives only the verified user
- * id, never anything the browser claimed.
+ * id and session id, never anything the browser claimed.
  */
-export async function openRoomSocket(request: Request, context: AppLoadContext, gameId: string, user: User): Promise<Response> {
+export async function openRoomSocket(
+  request: Request,
+  context: AppLoadContext,
+  gameId: string,
+  user: User,
+  sessionId: string,
+): Promise<Response> {
   const t = await serverT(request);
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
     return jsonError(426, "Expected a WebSocket upgrade");
@@ -73,6 +79,6 @@ export async function openRoomSocket(request: Request, context: AppLoadContext, 
   if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) return jsonError(404, t("errors:gameNotFound"));
   if (!(await isSeated(context, gameId, user.id))) return jsonError(403, t("errors:notSeated"));
   return roomStub(context, gameId).fetch(`https://room.internal/games/${gameId}/ws`, {
-    headers: { Upgrade: "websocket", [USER_HEADER]: user.id },
+    headers: { Upgrade: "websocket", [USER_HEADER]: user.id, [SESSION_HEADER]: sessionId },
   });
 }

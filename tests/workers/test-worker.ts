@@ -3,6 +3,7 @@
 import { onRequest } from "../../functions/[[path]]";
 
 export { GameRoom } from "../../workers/game-room/src/game-room";
+export { RateLimiter } from "../../workers/game-room/src/rate-limiter";
 
 const NO_ASSETS = { fetch: async () => new Response(null, { status: 404 }) };
 
