@@ -85,7 +85,9 @@ export function takeAll(
   }
   // Nothing counted: the limits that let it through keep their previous hits.
   const states = results.map((result, i) =>
-    result.decision.ok ? { ...(previous[i] ?? EMPTY_LIMIT_STATE), hits: inWindow(previous[i] ?? EMPTY_LIMIT_STATE, policies[i].windowMs, now) } : result.state,
+    result.decision.ok
+      ? { ...(previous[i] ?? EMPTY_LIMIT_STATE), hits: inWindow(previous[i] ?? EMPTY_LIMIT_STATE, policies[i].windowMs, now) }
+      : result.state,
   );
   const retryAfterMs = Math.max(...results.map((result) => (result.decision.ok ? 0 : result.decision.retryAfterMs)));
   return { states, decision: { ok: false, retryAfterMs, refused } };

@@ -63,24 +63,22 @@ export const RATE_LIMIT_NAMES = Object.keys(RATE_LIMITS) as RateLimitName[];
  * separated by `;`, e.g. `join_code_failure:3/4/4`, so a browser test sees a window end without
  * sleeping for minutes.
  */
-export const RateLimitOverridesSchema = z
-  .string()
-  .transform((text, ctx) => {
-    const overrides: Partial<Record<RateLimitName, LimitPolicy>> = {};
-    for (const part of text.split(";").filter((p) => p.trim())) {
-      const match = /^\s*([a-z_]+):(\d+)\/(\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?\s*$/.exec(part);
-      if (!match || !(match[1] in RATE_LIMITS)) {
-        ctx.addIssue({ code: "custom", message: `bad rate-limit override ${JSON.stringify(part)}` });
-        return z.NEVER;
-      }
-      overrides[match[1] as RateLimitName] = {
-        limit: Number(match[2]),
-        windowMs: Math.round(Number(match[3]) * SECOND),
-        blockMs: match[4] === undefined ? 0 : Math.round(Number(match[4]) * SECOND),
-      };
+export const RateLimitOverridesSchema = z.string().transform((text, ctx) => {
+  const overrides: Partial<Record<RateLimitName, LimitPolicy>> = {};
+  for (const part of text.split(";").filter((p) => p.trim())) {
+    const match = /^\s*([a-z_]+):(\d+)\/(\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?\s*$/.exec(part);
+    if (!match || !(match[1] in RATE_LIMITS)) {
+      ctx.addIssue({ code: "custom", message: `bad rate-limit override ${JSON.stringify(part)}` });
+      return z.NEVER;
     }
-    return overrides;
-  });
+    overrides[match[1] as RateLimitName] = {
+      limit: Number(match[2]),
+      windowMs: Math.round(Number(match[3]) * SECOND),
+      blockMs: match[4] === undefined ? 0 : Math.round(Number(match[4]) * SECOND),
+    };
+  }
+  return overrides;
+});
 export type RateLimitOverrides = z.output<typeof RateLimitOverridesSchema>;
 
 /** The rule of a limit, with a test override applied. */
