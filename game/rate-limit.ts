@@ -57,7 +57,9 @@ export function take(previous: LimitState | null, policy: LimitPolicy, now: numb
   const hits = inWindow(state, policy.windowMs, now);
   const wait = waitOf(state, policy, now);
   if (wait > 0) {
-    const blockedUntil = policy.blockMs ? Math.max(state.blockedUntil, now + policy.blockMs) : state.blockedUntil;
+    // A block starts at the refusal that finds the subject unblocked; tries while it lasts do not
+    // lengthen it, so the wait the answer announced stays true.
+    const blockedUntil = policy.blockMs && state.blockedUntil <= now ? now + policy.blockMs : state.blockedUntil;
     const next = { hits, blockedUntil };
     return { state: next, decision: { ok: false, retryAfterMs: waitOf(next, policy, now), refused: [0] } };
   }

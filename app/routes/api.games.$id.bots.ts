@@ -26,4 +26,5 @@ async function fillWithBots({ request, context, params }: ActionFunctionArgs) {
   return jsonOk({ ok: true });
 }
 
-export const { loader, action } = apiRoute({ POST: fillWithBots });
+export const loader = apiRoute({ POST: fillWithBots });
+export const action = loader;

@@ -48,4 +48,5 @@ async function sendChat(args: LoaderFunctionArgs) {
   return jsonOk(message, { status: 201 });
 }
 
-export const { loader, action } = apiRoute({ GET: readChat, POST: sendChat });
+export const loader = apiRoute({ GET: readChat, POST: sendChat });
+export const action = loader;

@@ -20,4 +20,5 @@ async function leave({ request, context, params }: ActionFunctionArgs) {
   return jsonOk({ ok: true });
 }
 
-export const { loader, action } = apiRoute({ POST: leave });
+export const loader = apiRoute({ POST: leave });
+export const action = loader;

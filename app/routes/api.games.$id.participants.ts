@@ -23,4 +23,5 @@ async function readParticipants({ request, context, params }: LoaderFunctionArgs
   return jsonOk(await participantsOf(context, game.id));
 }
 
-export const { loader, action } = apiRoute({ GET: readParticipants });
+export const loader = apiRoute({ GET: readParticipants });
+export const action = loader;

@@ -15,4 +15,5 @@ async function readGame({ request, context, params }: LoaderFunctionArgs) {
   return jsonOk((await readsInFull(context, game, user)) ? summaryOf(game) : inviteOf(game));
 }
 
-export const { loader, action } = apiRoute({ GET: readGame });
+export const loader = apiRoute({ GET: readGame });
+export const action = loader;

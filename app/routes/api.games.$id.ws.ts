@@ -13,4 +13,5 @@ async function openSocket({ request, context, params }: LoaderFunctionArgs) {
   return openRoomSocket(request, context, params.id ?? "", user, sessionId);
 }
 
-export const { loader, action } = apiRoute({ GET: openSocket });
+export const loader = apiRoute({ GET: openSocket });
+export const action = loader;

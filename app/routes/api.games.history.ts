@@ -9,4 +9,5 @@ async function readHistory({ request, context }: LoaderFunctionArgs) {
   return jsonOk(await historyOf(context, user.id));
 }
 
-export const { loader, action } = apiRoute({ GET: readHistory });
+export const loader = apiRoute({ GET: readHistory });
+export const action = loader;

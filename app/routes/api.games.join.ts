@@ -30,4 +30,5 @@ async function join({ request, context }: ActionFunctionArgs) {
   return jsonOk({ game_id: game.id });
 }
 
-export const { loader, action } = apiRoute({ POST: join });
+export const loader = apiRoute({ POST: join });
+export const action = loader;

@@ -32,4 +32,5 @@ async function createGame({ request, context }: ActionFunctionArgs) {
   return jsonOk(summaryOf((await findGame(context, game.id))!), { status: 201 });
 }
 
-export const { loader, action } = apiRoute({ POST: createGame });
+export const loader = apiRoute({ POST: createGame });
+export const action = loader;

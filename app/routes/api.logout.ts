@@ -10,7 +10,7 @@ import { closeSessionSockets } from "~/services/sockets.server";
  * cannot sign players out.
  */
 async function logout({ request, context }: LoaderFunctionArgs) {
-  if (request.method === "GET" && request.headers.get("Sec-Fetch-Site") === "cross-site") {
+  if (request.method !== "POST" && request.headers.get("Sec-Fetch-Site") === "cross-site") {
     const t = await serverT(request);
     return jsonError(403, t("errors:forbiddenOrigin"));
   }
@@ -19,4 +19,5 @@ async function logout({ request, context }: LoaderFunctionArgs) {
   return jsonOk({ ok: true }, { headers: { "Set-Cookie": setCookie } });
 }
 
-export const { loader, action } = apiRoute({ GET: logout, POST: logout });
+export const loader = apiRoute({ GET: logout, POST: logout });
+export const action = loader;

@@ -17,4 +17,5 @@ async function beginSignInUrl({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-export const { loader, action } = apiRoute({ GET: beginSignInUrl });
+export const loader = apiRoute({ GET: beginSignInUrl });
+export const action = loader;

@@ -28,4 +28,5 @@ async function buyCoins({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export const { loader, action } = apiRoute({ POST: buyCoins });
+export const loader = apiRoute({ POST: buyCoins });
+export const action = loader;

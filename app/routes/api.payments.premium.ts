@@ -29,4 +29,5 @@ async function buyPremium({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export const { loader, action } = apiRoute({ POST: buyPremium });
+export const loader = apiRoute({ POST: buyPremium });
+export const action = loader;

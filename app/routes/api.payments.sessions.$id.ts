@@ -15,4 +15,5 @@ async function readPayment({ request, context, params }: LoaderFunctionArgs) {
   return jsonOk(status);
 }
 
-export const { loader, action } = apiRoute({ GET: readPayment });
+export const loader = apiRoute({ GET: readPayment });
+export const action = loader;

@@ -36,4 +36,5 @@ async function createSession({ request, context }: ActionFunctionArgs) {
   return jsonOk({ user: profileOf(user) }, { status: 201, headers });
 }
 
-export const { loader, action } = apiRoute({ POST: createSession });
+export const loader = apiRoute({ POST: createSession });
+export const action = loader;

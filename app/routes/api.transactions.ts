@@ -16,4 +16,5 @@ async function readTransactions({ request, context }: LoaderFunctionArgs) {
   return jsonOk(await listTransactions(context.db, user.id, query.data));
 }
 
-export const { loader, action } = apiRoute({ GET: readTransactions });
+export const loader = apiRoute({ GET: readTransactions });
+export const action = loader;

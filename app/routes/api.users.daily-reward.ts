@@ -15,4 +15,5 @@ async function claim({ request, context }: ActionFunctionArgs) {
   return jsonOk({ coins_awarded: outcome.coins_awarded, streak_day: outcome.streak_day });
 }
 
-export const { loader, action } = apiRoute({ POST: claim });
+export const loader = apiRoute({ POST: claim });
+export const action = loader;

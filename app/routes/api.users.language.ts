@@ -12,4 +12,5 @@ async function saveLanguage({ request, context }: ActionFunctionArgs) {
   return jsonOk({ language });
 }
 
-export const { loader, action } = apiRoute({ PUT: saveLanguage });
+export const loader = apiRoute({ PUT: saveLanguage });
+export const action = loader;

@@ -9,4 +9,5 @@ async function readMe({ request, context }: LoaderFunctionArgs) {
   return jsonOk(profileOf(user));
 }
 
-export const { loader, action } = apiRoute({ GET: readMe });
+export const loader = apiRoute({ GET: readMe });
+export const action = loader;

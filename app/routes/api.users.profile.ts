@@ -23,4 +23,5 @@ async function saveProfile({ request, context }: ActionFunctionArgs) {
   return jsonOk(profileOf({ ...user, nickname }));
 }
 
-export const { loader, action } = apiRoute({ PUT: saveProfile });
+export const loader = apiRoute({ PUT: saveProfile });
+export const action = loader;

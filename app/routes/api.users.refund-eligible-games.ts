@@ -9,4 +9,5 @@ async function readEligible({ request, context }: LoaderFunctionArgs) {
   return jsonOk(await refundEligibleGames(context.db, user.id));
 }
 
-export const { loader, action } = apiRoute({ GET: readEligible });
+export const loader = apiRoute({ GET: readEligible });
+export const action = loader;

@@ -40,4 +40,5 @@ async function requestRefundFor({ request, context }: ActionFunctionArgs) {
   return jsonError(rejection.status, t(rejection.key), { code: outcome.reason });
 }
 
-export const { loader, action } = apiRoute({ POST: requestRefundFor });
+export const loader = apiRoute({ POST: requestRefundFor });
+export const action = loader;

@@ -37,4 +37,5 @@ async function receiveEvent({ request, context }: ActionFunctionArgs) {
   return jsonOk({ received: true, outcome });
 }
 
-export const { loader, action } = apiRoute({ POST: receiveEvent });
+export const loader = apiRoute({ POST: receiveEvent });
+export const action = loader;

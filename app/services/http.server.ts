@@ -104,20 +104,23 @@ export type ApiHandler = (args: LoaderFunctionArgs) => Promise<Response> | Respo
  * The methods an `api.*` route answers, declared once; every other method (HEAD follows GET) is
  * a 405 with an `Allow` header and the spec's `error`, before anything else runs:
  *
- *     export const { loader, action } = apiRoute({ GET: readGame, POST: updateGame });
+ *     export const loader = apiRoute({ GET: readGame, POST: updateGame });
+ *     export const action = loader;
  *
  * Remix hands GET, HEAD and OPTIONS to a route's loader and the rest to its action; both are the
- * same dispatcher here, so a route cannot answer a method it did not declare.
+ * same dispatcher, so a route cannot answer a method it did not declare. (Two plain `export
+ * const`s, not a destructuring: Remix's build strips loader and action from the client bundle
+ * only when each is its own declaration.) tests/workers/methods.test.ts walks every API route
+ * with every method.
  */
-export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
+export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>): ApiHandler {
   const declared = Object.keys(handlers) as ApiMethod[];
   const allow = declared.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])).join(", ");
-  const dispatch = (args: LoaderFunctionArgs): Promise<Response> | Response => {
+  return (args) => {
     const method = args.request.method === "HEAD" ? "GET" : args.request.method;
     const handler = Object.hasOwn(handlers, method) ? handlers[method as ApiMethod] : undefined;
     return handler ? handler(args) : methodNotAllowed(args.request, allow);
   };
-  return { loader: dispatch, action: dispatch };
 }
 
 /** Puts PRIVATE_NO_STORE on an answer that chose no caching of its own (pages, data requests, redirects). */
