@@ -18,7 +18,7 @@ export default defineConfig(async () => {
           compatibilityDate: "2026-11-01",
           compatibilityFlags: ["nodejs_compat"],
           d1Databases: ["DB"],
-          durableObjects: { GAME_ROOM: "GameRoom", RATE_LIMITER: "RateLimiter" },
+          durableObjects: { GAME_ROOM: "GameRoom", RATE_LIMITER: { className: "RateLimiter", useSQLite: true } },
           bindings: {
             TEST_MIGRATIONS: migrations,
             APP_ENV: "test",
