@@ -9,7 +9,7 @@ import { RESOURCES } from "./locales/index.server";
 import { i18nServer } from "./services/i18n.server";
 import { NonceContext } from "./components/nonce";
 import type { AppEnv } from "./services/env.server";
-import { PRIVATE_NO_STORE } from "./services/http.server";
+import { formActionSources, PRIVATE_NO_STORE } from "./services/http.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -62,17 +62,6 @@ export default async function handleRequest(
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
-/**
- * Where a form of ours may send the browser: this origin, and the sign-in and payment pages it
- * redirects to (a form's redirect counts too). Production names the real providers only; locally
- * the emulators' exact origins replace them, never a whole range of local ports.
- */
-function formTargets(env: AppEnv): string[] {
-  const providers = ["https://accounts.google.com", "https://checkout.stripe.com"];
-  if (env.APP_ENV === "production") return providers;
-  return [...new Set([...providers, new URL(env.AUTH_EMULATOR_URL).origin, new URL(env.PAYMENT_EMULATOR_URL).origin])];
-}
-
 function contentSecurityPolicy(nonce: string, request: Request, env: AppEnv): string {
   const url = new URL(request.url);
   const ws = `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}`;
@@ -88,7 +77,7 @@ function contentSecurityPolicy(nonce: string, request: Request, env: AppEnv): st
     "worker-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
-    `form-action 'self' ${formTargets(env).join(" ")}`,
+    `form-action 'self' ${formActionSources(env).join(" ")}`,
     "object-src 'none'",
   ].join("; ");
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
+import type { AppEnv } from "./env.server";
 import { serverT } from "./i18n.server";
 
 /**
@@ -176,4 +177,15 @@ export function withBaseSecurityHeaders(response: Response, request: Request): R
     out.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
   return out;
+}
+
+/**
+ * Where a form of ours may send the browser: this origin, and the sign-in and payment pages it
+ * redirects to (a form's redirect counts too). Production names the real providers only; locally
+ * the emulators' exact origins replace them, never a whole range of local ports.
+ */
+export function formActionSources(env: Pick<AppEnv, "APP_ENV" | "AUTH_EMULATOR_URL" | "PAYMENT_EMULATOR_URL">): string[] {
+  const providers = ["https://accounts.google.com", "https://checkout.stripe.com"];
+  if (env.APP_ENV === "production") return providers;
+  return [...new Set([...providers, new URL(env.AUTH_EMULATOR_URL).origin, new URL(env.PAYMENT_EMULATOR_URL).origin])];
 }

@@ -7,6 +7,9 @@ declare global {
       DB: D1Database;
       GAME_ROOM: DurableObjectNamespace;
       TEST_MIGRATIONS: D1Migration[];
+      RATE_LIMITER: DurableObjectNamespace;
+      TEST_API_ROUTES: string[];
+      TEST_PUBLIC_HEADERS: string;
       APP_ENV: string;
       SESSION_SECRET: string;
       AUTH_EMULATOR_URL: string;
