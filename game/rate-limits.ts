@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LimitPolicy } from "./rate-limit";
+import { LimitPolicySchema, type LimitPolicy } from "./rate-limit";
 
 // Every named rate limit of the product, in one table (ADR 080). A route applies one with a single
 // line, `await enforceRateLimit({ request, context }, "game_create", user)`
@@ -71,11 +71,17 @@ export const RateLimitOverridesSchema = z.string().transform((text, ctx) => {
       ctx.addIssue({ code: "custom", message: `bad rate-limit override ${JSON.stringify(part)}` });
       return z.NEVER;
     }
-    overrides[match[1] as RateLimitName] = {
+    // The same bounds as a real row: a test override the limiter would refuse fails here, at start.
+    const policy = LimitPolicySchema.safeParse({
       limit: Number(match[2]),
       windowMs: Math.round(Number(match[3]) * SECOND),
       blockMs: match[4] === undefined ? 0 : Math.round(Number(match[4]) * SECOND),
-    };
+    });
+    if (!policy.success) {
+      ctx.addIssue({ code: "custom", message: `rate-limit override out of bounds ${JSON.stringify(part)}` });
+      return z.NEVER;
+    }
+    overrides[match[1] as RateLimitName] = policy.data;
   }
   return overrides;
 });

@@ -10,7 +10,7 @@ export const E2E_STATE_DIR = process.env.E2E_STATE_DIR ?? ".wrangler/e2e-state";
  */
 export const JOIN_CODE_FAILURES = { limit: 3, seconds: 5 };
 export const E2E_RATE_LIMITS = [
-  "signin:10000/60",
-  "session_create:10000/60",
+  "signin:1000/60",
+  "session_create:1000/60",
   `join_code_failure:${JOIN_CODE_FAILURES.limit}/${JOIN_CODE_FAILURES.seconds}/${JOIN_CODE_FAILURES.seconds}`,
 ].join(";");

@@ -132,6 +132,7 @@ describe("the named limits", () => {
     expect(ruleOf("game_create", overrides)).toBe(RATE_LIMITS.game_create);
     expect(RateLimitOverridesSchema.safeParse("nope:1/1").success).toBe(false);
     expect(RateLimitOverridesSchema.safeParse("chat:x").success).toBe(false);
+    expect(RateLimitOverridesSchema.safeParse("signin:10000/60").success).toBe(false);
   });
 
   it("count a signed-in player by account, and anyone else by address (IPv6 by its /64)", () => {
