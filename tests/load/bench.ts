@@ -35,7 +35,7 @@
 //   --concurrency N     parallel setup requests (32)
 //   --port N            app port (8796, or BENCH_PORT); the sign-in emulator takes N-1, payments N-2
 //   --skip-build        reuse the existing build (SKIP_BUILD=1)
-//   --only a|b|abuse|web  run one scenario only
+//   --only a|b|abuse|web|restart  run one scenario only
 //   --signin-all        every player signs in through the emulator (slow)
 // See also `npm run bench:engine` for the rules engine's own throughput.
 import { spawnSync } from "node:child_process";
@@ -53,13 +53,14 @@ import { BenchServer } from "./lib/server";
 import { errorMessage, log } from "./lib/util";
 import { abuse } from "./scenarios/abuse";
 import { frontEnd } from "./scenarios/front-end";
+import { restart } from "./scenarios/restart";
 import { roomLatency } from "./scenarios/room-latency";
 import { roomLoad } from "./scenarios/room-load";
 
 /** In the order of the report. */
-const SCENARIOS: Scenario[] = [roomLatency, roomLoad, abuse, frontEnd];
-/** The order they run in: the cheap, player-free ones first. */
-const RUN_ORDER = ["web", "a", "b"];
+const SCENARIOS: Scenario[] = [roomLatency, roomLoad, abuse, frontEnd, restart];
+/** The order they run in: the cheap, player-free ones first; restart stops and starts the server, so it runs last. */
+const RUN_ORDER = ["web", "a", "b", "abuse", "restart"];
 // The bench's players open tables much faster than people do (scenario A opens a new room at
 // every match's end), and all sign in from one address: the limits they would trip are raised
 // (game/rate-limits.ts; the chat, checkout and join-code limits keep their real numbers).
