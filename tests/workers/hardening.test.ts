@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameSummary } from "../../game/entities";
+import { MAX_SOCKETS_PER_PLAYER } from "../../game/protocol-constants";
 import { startSession } from "~/services/auth.server";
 import { postChat } from "~/services/chat.server";
 import { formActionSources } from "~/services/http.server";
@@ -211,6 +212,20 @@ describe("logout", () => {
     // The other device plays on.
     expect(theirs.closed).toBeNull();
     theirs.close();
+  });
+});
+
+describe("a client piling sockets onto a room", () => {
+  it("gets each socket past MAX_SOCKETS_PER_PLAYER closed with 1008", async () => {
+    const player = await createPlayer("Empilhador");
+    const game = await newGame(player);
+    const sockets: RoomClient[] = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_PLAYER + 2; i += 1) sockets.push(await RoomClient.connect(game.id, player));
+    const extra = sockets.slice(MAX_SOCKETS_PER_PLAYER);
+    for (const socket of extra) await socket.until(() => socket.closed !== null, 5_000, "the extra socket closed");
+    expect(extra.map((socket) => socket.closed?.code)).toEqual([1008, 1008]);
+    expect(sockets.slice(0, MAX_SOCKETS_PER_PLAYER).map((socket) => socket.closed)).toEqual([null, null, null, null]);
+    for (const socket of sockets) socket.close();
   });
 });
 

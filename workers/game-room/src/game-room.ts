@@ -236,7 +236,9 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     // A client piling sockets onto the table: the extra one closes as soon as it opens.
     const open = this.ctx.getWebSockets(userId).filter((ws) => ws !== server && ws.readyState === WebSocket.OPEN);
     if (open.length >= MAX_SOCKETS_PER_PLAYER) {
-      close(server, CLOSE_POLICY, "Too many connections");
+      // Closed once the 101 is on its way: a close sent before it is lost behind wrangler's local
+      // proxy, and the client would sit on an open socket that no frame ever answers (bench: abuse).
+      setTimeout(() => close(server, CLOSE_POLICY, "Too many connections"), 0);
       return new Response(null, { status: 101, webSocket: client });
     }
     await this.exclusive(async () => {
