@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./tests/e2e/browser";
-import { E2E_STATE_DIR } from "./tests/e2e/state";
+import { E2E_RATE_LIMITS, E2E_STATE_DIR } from "./tests/e2e/state";
 
 // End-to-end tests drive real Chromium against `npm start`'s server, on its
 // own ports and a fresh local database so they never touch dev data.
@@ -43,6 +43,9 @@ export default defineConfig({
       TRUCO_STATE_DIR: E2E_STATE_DIR,
       TRUCO_FRESH_STATE: "1",
       SKIP_BUILD: process.env.E2E_SKIP_BUILD ?? "0",
+      // Every test signs in from 127.0.0.1: the per-address sign-in limits would stop the suite,
+      // so they are raised; wrong join codes get a short window for tests/e2e/rate-limits.spec.ts.
+      TRUCO_BINDINGS: `RATE_LIMIT_OVERRIDES=${E2E_RATE_LIMITS}`,
     },
   },
 });

@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
@@ -9,6 +10,10 @@ import { defineConfig } from "vitest/config";
 // the real migrations (tests/workers/setup.ts). Run `npm run build` first.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve("db/migrations"));
+  // The API route files, read here so that a new route is walked by tests/workers/hardening.test.ts
+  // without anyone listing it; and the static files' headers it checks.
+  const apiRoutes = readdirSync(path.resolve("app/routes")).filter((file) => /^api\..*\.tsx?$/.test(file));
+  const publicHeaders = readFileSync(path.resolve("public/_headers"), "utf8");
   return {
     plugins: [
       tsconfigPaths(),
@@ -18,9 +23,11 @@ export default defineConfig(async () => {
           compatibilityDate: "2026-11-01",
           compatibilityFlags: ["nodejs_compat"],
           d1Databases: ["DB"],
-          durableObjects: { GAME_ROOM: "GameRoom", PLAYER_CHANNEL: "PlayerChannel" },
+          durableObjects: { GAME_ROOM: "GameRoom", PLAYER_CHANNEL: "PlayerChannel", RATE_LIMITER: { className: "RateLimiter", useSQLite: true } },
           bindings: {
             TEST_MIGRATIONS: migrations,
+            TEST_API_ROUTES: apiRoutes,
+            TEST_PUBLIC_HEADERS: publicHeaders,
             APP_ENV: "test",
             SESSION_SECRET: "worker-tests-session-secret",
             ADMIN_EMAILS: "admin@example.test",

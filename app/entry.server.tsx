@@ -8,6 +8,8 @@ import { LANGUAGES, i18nConfig } from "./i18n";
 import { RESOURCES } from "./locales/index.server";
 import { i18nServer } from "./services/i18n.server";
 import { NonceContext } from "./components/nonce";
+import type { AppEnv } from "./services/env.server";
+import { formActionSources, PRIVATE_NO_STORE } from "./services/http.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -16,7 +18,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
   const locale = await i18nServer.getLocale(request);
@@ -52,13 +54,15 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Language", locale);
   responseHeaders.set("Vary", "Cookie, Accept-Language");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, request));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, request, loadContext.env));
+  // Every page carries the player's data (and a one-time nonce): no shared cache may keep it.
+  responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
   responseHeaders.set("X-Frame-Options", "DENY");
   responseHeaders.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
-function contentSecurityPolicy(nonce: string, request: Request): string {
+function contentSecurityPolicy(nonce: string, request: Request, env: AppEnv): string {
   const url = new URL(request.url);
   const ws = `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}`;
   const dev = import.meta.env.DEV;
@@ -72,8 +76,8 @@ function contentSecurityPolicy(nonce: string, request: Request): string {
     "manifest-src 'self'",
     "worker-src 'self'",
     "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self' https://accounts.google.com http://localhost:*",
+    "base-uri 'none'",
+    `form-action 'self' ${formActionSources(env).join(" ")}`,
     "object-src 'none'",
   ].join("; ");
 }

@@ -1,23 +1,54 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
-import { createPagesFunctionHandler, createRequestHandler } from "@remix-run/cloudflare-pages";
+import { createRequestHandler } from "@remix-run/cloudflare-pages";
 // @ts-ignore: the server build exists after `remix vite:build`.
 import * as serverBuild from "../build/server";
 import type { Bindings } from "../app/services/env.server";
-import { rejectCrossOrigin, withBaseSecurityHeaders } from "../app/services/http.server";
+import { privateByDefault, rejectCrossOrigin, withBaseSecurityHeaders } from "../app/services/http.server";
 import { getLoadContext } from "../load-context";
 
 const build = serverBuild as unknown as ServerBuild;
-const handleRemix = createPagesFunctionHandler<Bindings>({ build, getLoadContext });
-// WebSocket upgrades skip the static-asset lookup: passing an upgrade to
-// env.ASSETS first leaves a broken connection behind in local workerd.
-const handleUpgrade = createRequestHandler<Bindings>({ build, getLoadContext });
+const handleRemix = createRequestHandler<Bindings>({ build, getLoadContext });
 
-/** Every request: the Origin check for state-changing calls, then Remix. */
+type Context = Parameters<PagesFunction<Bindings>>[0];
+
+/**
+ * Every request: the Origin check for state-changing calls, then a static file if a page GET
+ * names one, else Remix. Answers from Remix are private and never stored unless they say
+ * otherwise (personal pages and API answers); the hashed files under /assets/ are served by Pages
+ * itself (public/_routes.json, public/_headers) with a long immutable cache.
+ */
 export const onRequest: PagesFunction<Bindings> = async (context) => {
-  const rejected = await rejectCrossOrigin(context.request);
-  if (rejected) return withBaseSecurityHeaders(rejected, context.request);
-  if (context.request.headers.get("Upgrade")?.toLowerCase() === "websocket") {
-    return handleUpgrade(context);
+  const { request } = context;
+  const rejected = await rejectCrossOrigin(request);
+  if (rejected) return withBaseSecurityHeaders(rejected, request);
+  // WebSocket upgrades go straight to Remix (the room's socket route).
+  if (request.headers.get("Upgrade")?.toLowerCase() === "websocket") return handleRemix(context);
+  const asset = await staticFile(context);
+  if (asset) return withBaseSecurityHeaders(asset, request);
+  try {
+    return withBaseSecurityHeaders(privateByDefault(await handleRemix(context)), request);
+  } catch (error) {
+    console.error("Unhandled error", error);
+    return withBaseSecurityHeaders(privateByDefault(new Response("Internal Error", { status: 500 })), request);
   }
-  return withBaseSecurityHeaders(await handleRemix(context), context.request);
 };
+
+/**
+ * The static file a page request names, or null. What @remix-run/cloudflare-pages' handler does
+ * first for every request (env.ASSETS.fetch with a clone of the request), but only for GET and
+ * HEAD outside /api/: handing a request with a body to the asset lookup leaves it unanswered
+ * under local workerd (ADR 081), an upgrade breaks the connection after it, and neither an API
+ * call nor a POST ever names a file.
+ */
+async function staticFile({ request, env }: Context): Promise<Response | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (new URL(request.url).pathname.startsWith("/api/")) return null;
+  // The Pages If-None-Match bug the Remix handler works around (cloudflare/wrangler2#117).
+  request.headers.delete("If-None-Match");
+  try {
+    const response = await env.ASSETS.fetch(request.url, { method: request.method, headers: request.headers });
+    return response.status >= 200 && response.status < 400 ? new Response(response.body, response) : null;
+  } catch {
+    return null;
+  }
+}

@@ -39,6 +39,11 @@ export const GameSummarySchema = z.object({
   completed_at: z.nullable(z.string()),
 });
 export type GameSummary = z.infer<typeof GameSummarySchema>;
+/**
+ * The game as a player who is not at the table sees it (GET /api/games/{id} and an invitation):
+ * everything but the join code, which only the seated players and admins get (issue 17).
+ */
+export type GameInvite = Omit<GameSummary, "game_code">;
 
 /** A seat at the table (spec §3 game player, plus what the screen shows). */
 export const ParticipantSchema = z.object({

@@ -8,6 +8,14 @@ export const MAX_FRAME_BYTES = 4096;
 /** More frames than this within FLOOD_WINDOW_MS closes the socket with 1008. */
 export const FLOOD_LIMIT = 50;
 export const FLOOD_WINDOW_MS = 10_000;
+/**
+ * Sockets one player may hold open to one room (a few tabs, a reload racing its old socket); one
+ * more is closed with 1008 as soon as it opens, so a client cannot pile sockets onto a table.
+ */
+export const MAX_SOCKETS_PER_PLAYER = 4;
+/** Close codes the room uses: 1008 for a client breaking the rules (flooding, too many sockets), 4001 when its session ended (logout, ban). */
+export const CLOSE_POLICY = 1008;
+export const CLOSE_SIGNED_OUT = 4001;
 
 export const CHAT_MAX_LENGTH = 200;
 /** The chat's emoji picker (spec §2: 12 emojis). */

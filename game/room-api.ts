@@ -8,6 +8,13 @@ import type { GameStatePayload } from "./protocol";
 
 /** The verified user id, set by the Pages side after it checked the session and the seat; the room trusts no other. */
 export const USER_HEADER = "X-Truco-User";
+/** The id of the verified session the socket was opened with, so that logging out closes it. */
+export const SESSION_HEADER = "X-Truco-Session";
+
+/** The socket tag of a session's sockets (a room tags each socket with its user id and this). */
+export function sessionTag(sessionId: string): string {
+  return `session:${sessionId}`;
+}
 
 /** The engine id of a computer player's seat. */
 export function botPlayerId(seat: number): string {
@@ -104,4 +111,9 @@ export interface RoomRpc {
   snapshot(userId: string | null): Promise<GameStatePayload | null>;
   /** A fresh presence report about this user (their PlayerChannel asking, issue 11); null if no room exists. */
   presenceOf(userId: string): Promise<GameReport | null>;
+  /**
+   * Closes (4001) the user's sockets opened with that session, or all of the user's sockets when
+   * the session is null (a ban); answers how many were open.
+   */
+  closeSockets(userId: string, sessionId: string | null): Promise<number>;
 }

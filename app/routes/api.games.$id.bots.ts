@@ -2,8 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { FillWithBotsSchema } from "~/schemas/games";
 import { requireApiUser } from "~/services/auth.server";
 import { findGame } from "~/services/games.server";
-import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 import { room, roomErrorResponse } from "~/services/rooms.server";
 
 /**
@@ -11,10 +12,10 @@ import { room, roomErrorResponse } from "~/services/rooms.server";
  * with computer players. The table becomes a free practice game: entries are
  * returned and no coins or ranking points change (ADR 008).
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request);
+async function fillWithBots({ request, context, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const { bot_level } = await parseJsonBody(request, FillWithBotsSchema);
+  await enforceRateLimit({ request, context }, "game_action", user);
   const game = await findGame(context, params.id ?? "");
   if (!game) {
     const t = await serverT(request);
@@ -24,3 +25,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!filled.ok) return roomErrorResponse(request, filled.error, game.entry_cost);
   return jsonOk({ ok: true });
 }
+
+export const loader = apiRoute({ POST: fillWithBots });
+export const action = loader;

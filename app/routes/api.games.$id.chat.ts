@@ -1,10 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ChatPostSchema } from "~/schemas/games";
 import { requireApiUser } from "~/services/auth.server";
 import { checkChatMessage, postChat, recentChat } from "~/services/chat.server";
 import { findGame, isSeated } from "~/services/games.server";
-import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 import { room } from "~/services/rooms.server";
 
 const PROBLEMS = {
@@ -24,18 +25,21 @@ async function seatedGame(args: LoaderFunctionArgs) {
 }
 
 /** GET → the table's recent messages, oldest first. Only for players at the table. */
-export async function loader(args: LoaderFunctionArgs) {
+async function readChat(args: LoaderFunctionArgs) {
   const { game } = await seatedGame(args);
   return jsonOk(await recentChat(args.context, game.id));
 }
 
-/** POST {message, message_type} → the stored message, also pushed to the table's sockets. */
-export async function action(args: ActionFunctionArgs) {
-  if (args.request.method !== "POST") return methodNotAllowed(args.request);
+/**
+ * POST {message, message_type} → the stored message, also pushed to the table's sockets. A player
+ * past the chat limit is muted for a while (429 with Retry-After); their game goes on.
+ */
+async function sendChat(args: LoaderFunctionArgs) {
   const { user, game, t } = await seatedGame(args);
   const body = await parseJsonBody(args.request, ChatPostSchema);
   const checked = checkChatMessage(body.message, body.message_type);
   if ("problem" in checked) return jsonError(400, t(PROBLEMS[checked.problem]));
+  await enforceRateLimit(args, "chat", user);
   const message = await postChat(args.context, game.id, user, checked.text, body.message_type);
   if (message === "too_fast") return jsonError(429, t(PROBLEMS.too_fast));
   if (game.status === "waiting" || game.status === "active") {
@@ -43,3 +47,6 @@ export async function action(args: ActionFunctionArgs) {
   }
   return jsonOk(message, { status: 201 });
 }
+
+export const loader = apiRoute({ GET: readChat, POST: sendChat });
+export const action = loader;

@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth.server";
 import { findGame } from "~/services/games.server";
-import { jsonError, jsonOk, methodNotAllowed } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 import { room, roomErrorResponse } from "~/services/rooms.server";
 
 /** POST: leaves a waiting room; the entry comes back (DESIGN.md §5). */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request);
+async function leave({ request, context, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
+  await enforceRateLimit({ request, context }, "game_action", user);
   const game = await findGame(context, params.id ?? "");
   if (!game) {
     const t = await serverT(request);
@@ -18,3 +19,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!left.ok) return roomErrorResponse(request, left.error, game.entry_cost);
   return jsonOk({ ok: true });
 }
+
+export const loader = apiRoute({ POST: leave });
+export const action = loader;

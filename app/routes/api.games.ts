@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { CreateGameSchema } from "~/schemas/games";
 import { requireApiUser } from "~/services/auth.server";
 import { summaryOf } from "~/services/games.server";
-import { jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
+import { apiRoute, jsonOk, parseJsonBody } from "~/services/http.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 import { createGameFor } from "~/services/rooms.server";
 
 /**
@@ -11,11 +12,14 @@ import { createGameFor } from "~/services/rooms.server";
  * client; the creator takes seat 0 in the room, paying the entry there. Only a
  * premium member may open an exclusive (premium-only) table.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request);
+async function createGame({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const input = await parseJsonBody(request, CreateGameSchema);
+  await enforceRateLimit({ request, context }, "game_create", user);
   const created = await createGameFor(request, context, user, input);
   if (!created.ok) return created.response;
   return jsonOk(summaryOf(created.game), { status: 201 });
 }
+
+export const loader = apiRoute({ POST: createGame });
+export const action = loader;

@@ -1,34 +1,23 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { endSession, getUser } from "~/services/auth.server";
-import { channel } from "~/services/channels.server";
-import { jsonError, jsonOk } from "~/services/http.server";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { endSession } from "~/services/auth.server";
+import { apiRoute, jsonError, jsonOk } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
-
-async function logout(request: Request, context: LoaderFunctionArgs["context"]) {
-  const user = await getUser(request, context);
-  const setCookie = await endSession(request, context);
-  // The live channel was opened with this session: its sockets close now. Other devices' tabs
-  // reconnect with their own sessions; this one's is gone, so it stays closed.
-  if (user)
-    await channel(context, user.id)
-      .closeAll("signed_out")
-      .catch((error: unknown) => console.warn("channel not closed", error));
-  return jsonOk({ ok: true }, { headers: { "Set-Cookie": setCookie } });
-}
+import { closeSessionSockets } from "~/services/sockets.server";
 
 /**
- * GET (spec §7) or POST: revokes the session at once. A GET that another site
- * triggered (Sec-Fetch-Site: cross-site) is refused, so links elsewhere
+ * GET (spec §7) or POST: revokes the session at once and closes every socket opened with it.
+ * A GET that another site triggered (Sec-Fetch-Site: cross-site) is refused, so links elsewhere
  * cannot sign players out.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (request.headers.get("Sec-Fetch-Site") === "cross-site") {
+async function logout({ request, context }: LoaderFunctionArgs) {
+  if (request.method !== "POST" && request.headers.get("Sec-Fetch-Site") === "cross-site") {
     const t = await serverT(request);
     return jsonError(403, t("errors:forbiddenOrigin"));
   }
-  return logout(request, context);
+  const { setCookie, ended } = await endSession(request, context);
+  if (ended) await closeSessionSockets(context, ended.userId, ended.sessionId);
+  return jsonOk({ ok: true }, { headers: { "Set-Cookie": setCookie } });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return logout(request, context);
-}
+export const loader = apiRoute({ GET: logout, POST: logout });
+export const action = loader;

@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { jsonError, jsonOk } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 import { beginSignIn } from "~/services/sign-in.server";
 
 /** GET → {redirectUrl}: the provider's authorization URL (code flow, state, PKCE). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+async function beginSignInUrl({ request, context }: LoaderFunctionArgs) {
+  await enforceRateLimit({ request, context }, "signin", null);
   try {
     const { redirectUrl, setCookie } = await beginSignIn(request, context.env);
     return jsonOk({ redirectUrl }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
@@ -14,3 +16,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return jsonError(502, t("errors:signInFailed"));
   }
 }
+
+export const loader = apiRoute({ GET: beginSignInUrl });
+export const action = loader;

@@ -2,16 +2,17 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { Language } from "~/i18n";
 import { CoinPurchaseSchema } from "~/schemas/payments";
 import { requireApiUser } from "~/services/auth.server";
-import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
 import { i18nServer, serverT } from "~/services/i18n.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 import { createCoinCheckout } from "~/services/payments.server";
 import { findPack } from "~/utils/catalog";
 
 /** POST {pack_id, amount (cents)} → {session_url}: a Stripe Checkout Session for the pack. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request);
+async function buyCoins({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const body = await parseJsonBody(request, CoinPurchaseSchema);
+  await enforceRateLimit({ request, context }, "checkout", user);
   const t = await serverT(request);
   const pack = findPack(body.pack_id);
   if (!pack) return jsonError(400, t("payments:invalidPack"));
@@ -26,3 +27,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return jsonError(502, t("payments:paymentError"));
   }
 }
+
+export const loader = apiRoute({ POST: buyCoins });
+export const action = loader;

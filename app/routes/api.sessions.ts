@@ -3,15 +3,16 @@ import { languageFromCookie, LANGUAGE_COOKIE_MAX_AGE, LANGUAGE_KEY } from "~/i18
 import { CreateSessionSchema } from "~/schemas/user";
 import { bannedSessionCookie } from "~/services/admin.server";
 import { startSession } from "~/services/auth.server";
-import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 import { clearStateCookies, completeSignIn, type Identity } from "~/services/sign-in.server";
 import { profileOf, userForIdentity } from "~/services/users.server";
 
 /** POST {code, state} → a new server-side session for the signed-in user. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request);
+async function createSession({ request, context }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, CreateSessionSchema);
+  await enforceRateLimit({ request, context }, "session_create", null);
   const t = await serverT(request);
   let identity: Identity;
   try {
@@ -41,6 +42,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return jsonOk({ user: profileOf(user) }, { status: 201, headers });
 }
 
-export function loader({ request }: { request: Request }) {
-  return methodNotAllowed(request);
-}
+export const loader = apiRoute({ POST: createSession });
+export const action = loader;

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { TransactionsQuerySchema } from "~/schemas/payments";
 import { requireApiUser } from "~/services/auth.server";
-import { jsonError, jsonOk } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
 import { listTransactions } from "~/services/transactions.server";
 
 /** GET ?limit=&before= → the player's own transactions, newest first (at most 100 a page). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+async function readTransactions({ request, context }: LoaderFunctionArgs) {
   const user = await requireApiUser(request, context);
   const query = TransactionsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) {
@@ -15,3 +15,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return jsonOk(await listTransactions(context.db, user.id, query.data));
 }
+
+export const loader = apiRoute({ GET: readTransactions });
+export const action = loader;

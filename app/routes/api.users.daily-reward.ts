@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth.server";
 import { claimDailyReward } from "~/services/daily-reward.server";
-import { jsonError, jsonOk, methodNotAllowed } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
 
 /** POST → {coins_awarded, streak_day}; 409 when today's reward was already collected. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request);
+async function claim({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const outcome = await claimDailyReward(context.db, user);
   if (outcome.status === "already_claimed") {
@@ -15,3 +14,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return jsonOk({ coins_awarded: outcome.coins_awarded, streak_day: outcome.streak_day });
 }
+
+export const loader = apiRoute({ POST: claim });
+export const action = loader;

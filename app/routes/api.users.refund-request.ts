@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { RefundRequestSchema } from "~/schemas/payments";
 import { requireApiUser } from "~/services/auth.server";
-import { jsonError, jsonOk, methodNotAllowed, parseJsonBody, type JsonBodyOptions } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk, parseJsonBody, type JsonBodyOptions } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 import { requestRefund, type RefundRejection } from "~/services/refunds.server";
 import { REFUND_REASON_MAX } from "~/utils/refunds";
 
@@ -28,13 +29,16 @@ const refundRefusal: NonNullable<JsonBodyOptions["refusal"]> = (error, raw, t) =
 };
 
 /** POST {game_session_id, reason} → {refund_amount}; every request is stored, granted or not. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request);
+async function requestRefundFor({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const body = await parseJsonBody(request, RefundRequestSchema, { refusal: refundRefusal });
+  await enforceRateLimit({ request, context }, "refund_request", user);
   const outcome = await requestRefund(context.db, user.id, body.game_session_id, body.reason);
   if (outcome.status === "approved") return jsonOk({ refund_amount: outcome.refund_amount });
   const t = await serverT(request);
   const rejection = REJECTIONS[outcome.reason];
   return jsonError(rejection.status, t(rejection.key), { code: outcome.reason });
 }
+
+export const loader = apiRoute({ POST: requestRefundFor });
+export const action = loader;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { jsonError, jsonOk, methodNotAllowed, readBodyText } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk, readBodyText } from "~/services/http.server";
 import { processStripeEvent } from "~/services/payments.server";
 import { verifiedEvent, type Stripe } from "~/services/stripe.server";
 
@@ -12,8 +12,7 @@ const MAX_EVENT_BYTES = 512 * 1024;
  * for every verified event, processed or already seen, so Stripe stops
  * retrying; a failure to write answers 500 so it retries later.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request);
+async function receiveEvent({ request, context }: ActionFunctionArgs) {
   const secret = context.env.STRIPE_WEBHOOK_SECRET;
   if (!secret) {
     console.error("STRIPE_WEBHOOK_SECRET is not configured: webhook refused");
@@ -37,3 +36,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await processStripeEvent(context.db, event);
   return jsonOk({ received: true, outcome });
 }
+
+export const loader = apiRoute({ POST: receiveEvent });
+export const action = loader;

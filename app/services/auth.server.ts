@@ -78,15 +78,24 @@ export function clearSessionCookie(env: AppEnv): Promise<string> {
   return sessionCookie(env).serialize("", { maxAge: 0 });
 }
 
-/** Revokes the session at once and answers the Set-Cookie that clears it. */
-export async function endSession(request: Request, context: AppLoadContext): Promise<string> {
+/**
+ * Revokes the session at once and answers the Set-Cookie that clears it, with the session it
+ * ended (null when the browser had none), so the caller can close that session's sockets.
+ */
+export async function endSession(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ setCookie: string; ended: { userId: string; sessionId: string } | null }> {
   const id = await sessionIdFrom(request, context);
-  if (id) await context.db.delete(sessions).where(eq(sessions.id, id));
-  return sessionCookie(context.env).serialize("", { maxAge: 0 });
+  const deleted = id ? await context.db.delete(sessions).where(eq(sessions.id, id)).returning({ userId: sessions.user_id }) : [];
+  return {
+    setCookie: await sessionCookie(context.env).serialize("", { maxAge: 0 }),
+    ended: id && deleted[0] ? { userId: deleted[0].userId, sessionId: id } : null,
+  };
 }
 
-/** The signed-in user, or null. Banned users and expired sessions count as signed out. */
-export async function getUser(request: Request, context: AppLoadContext): Promise<User | null> {
+/** The signed-in user and the id of their session, or null. Banned users and expired sessions count as signed out. */
+export async function getSession(request: Request, context: AppLoadContext): Promise<{ user: User; sessionId: string } | null> {
   const id = await sessionIdFrom(request, context);
   if (!id) return null;
   const rows = await context.db
@@ -95,7 +104,12 @@ export async function getUser(request: Request, context: AppLoadContext): Promis
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.id, id), gt(sessions.expires_at, new Date().toISOString()), isNull(users.banned_at)))
     .limit(1);
-  return rows[0]?.user ?? null;
+  return rows[0] ? { user: rows[0].user, sessionId: id } : null;
+}
+
+/** The signed-in user, or null. */
+export async function getUser(request: Request, context: AppLoadContext): Promise<User | null> {
+  return (await getSession(request, context))?.user ?? null;
 }
 
 /** For pages: the user, or a redirect to the landing page. */
@@ -105,14 +119,19 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return user;
 }
 
-/** For the API: the user, or a 401 with a JSON error. */
-export async function requireApiUser(request: Request, context: AppLoadContext): Promise<User> {
-  const user = await getUser(request, context);
-  if (!user) {
+/** For the API: the user and their session, or a 401 with a JSON error. */
+export async function requireApiSession(request: Request, context: AppLoadContext): Promise<{ user: User; sessionId: string }> {
+  const session = await getSession(request, context);
+  if (!session) {
     const t = await serverT(request);
     throw jsonError(401, t("errors:unauthenticated"));
   }
-  return user;
+  return session;
+}
+
+/** For the API: the user, or a 401 with a JSON error. */
+export async function requireApiUser(request: Request, context: AppLoadContext): Promise<User> {
+  return (await requireApiSession(request, context)).user;
 }
 
 /** Revokes every session of a user (ban, account events). */

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { chatMessages, users, type User } from "../../db/schema";
+import { desc, eq, sql } from "drizzle-orm";
+import { chatMessages, users, type ChatMessage, type User } from "../../db/schema";
 import type { ChatMessageView } from "../../game/entities";
 import { CHAT_EMOJIS, CHAT_MAX_LENGTH } from "../../game/protocol-constants";
 
@@ -39,7 +39,12 @@ export async function recentChat(context: AppLoadContext, gameId: string): Promi
   }));
 }
 
-/** Stores a message unless the player is flooding the table. */
+/**
+ * Stores a message unless the player already sent CHAT_BURST to this table in the last
+ * CHAT_WINDOW_SECONDS: the count and the insert are one statement, so messages posted at once
+ * cannot all pass a count that none of them has been added to yet. (The route's `chat` rate limit
+ * mutes a flooder first; this keeps the table's own rule true whatever happens to the limiter.)
+ */
 export async function postChat(
   context: AppLoadContext,
   gameId: string,
@@ -47,17 +52,16 @@ export async function postChat(
   text: string,
   type: "text" | "emoji",
 ): Promise<ChatMessageView | "too_fast"> {
-  const since = new Date(Date.now() - CHAT_WINDOW_SECONDS * 1000).toISOString();
-  const recent = await context.db
-    .select({ count: sql<number>`COUNT(*)` })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.game_id, gameId), eq(chatMessages.user_id, user.id), gt(chatMessages.created_at, since)))
-    .get();
-  if ((recent?.count ?? 0) >= CHAT_BURST) return "too_fast";
-  const [row] = await context.db
-    .insert(chatMessages)
-    .values({ game_id: gameId, user_id: user.id, message: text, message_type: type })
-    .returning();
+  const [row] = await context.db.all<Pick<ChatMessage, "id" | "message" | "message_type" | "created_at">>(sql`
+    INSERT INTO ${chatMessages} (game_id, user_id, message, message_type)
+    SELECT ${gameId}, ${user.id}, ${text}, ${type}
+    WHERE (
+      SELECT COUNT(*) FROM ${chatMessages}
+      WHERE game_id = ${gameId} AND user_id = ${user.id}
+        AND created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${CHAT_WINDOW_SECONDS} seconds`})
+    ) < ${CHAT_BURST}
+    RETURNING id, message, message_type, created_at`);
+  if (!row) return "too_fast";
   return {
     id: row.id,
     user_id: user.id,

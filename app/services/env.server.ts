@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RateLimitOverridesSchema } from "../../game/rate-limits";
 
 // Every environment binding the app reads, parsed once per request from
 // context.cloudflare.env. Secrets come from `wrangler pages secret put` in
@@ -19,6 +20,8 @@ const EnvSchema = z
     PAYMENT_EMULATOR_URL: z.url().default("http://localhost:8791"),
     // Where premium members' priority support link writes to.
     SUPPORT_EMAIL: z.email().default("suporte@truco.local"),
+    // Tests only: shorter windows or other numbers for named rate limits (game/rate-limits.ts).
+    RATE_LIMIT_OVERRIDES: RateLimitOverridesSchema.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV !== "production") return;
@@ -37,6 +40,9 @@ const EnvSchema = z
     if (env.SUPPORT_EMAIL.endsWith(".local")) {
       ctx.addIssue({ code: "custom", message: "SUPPORT_EMAIL must be a real address in production" });
     }
+    if (env.RATE_LIMIT_OVERRIDES) {
+      ctx.addIssue({ code: "custom", message: "RATE_LIMIT_OVERRIDES is for tests only and must not be set in production" });
+    }
     if (env.SESSION_SECRET.startsWith("local-development")) {
       ctx.addIssue({ code: "custom", message: "SESSION_SECRET must be set in production" });
     }
@@ -48,6 +54,7 @@ export interface Bindings {
   DB: D1Database;
   GAME_ROOM: DurableObjectNamespace;
   PLAYER_CHANNEL: DurableObjectNamespace;
+  RATE_LIMITER: DurableObjectNamespace;
   [key: string]: unknown;
 }
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { gamePlayers, games, users, type Game, type User } from "../../db/schema";
-import type { GameSummary, Participant } from "../../game/entities";
+import type { GameInvite, GameSummary, Participant } from "../../game/entities";
 import { CAPACITY, ENTRY_COST, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../../game/protocol-constants";
 import { botPlayerId } from "../../game/room-api";
 import { isUniqueViolation } from "../../db/ledger";
@@ -29,6 +29,21 @@ export function summaryOf(game: Game): GameSummary {
     started_at: game.started_at,
     completed_at: game.completed_at,
   };
+}
+
+/** What a non-participant may read of a game: the summary without its join code. */
+export function inviteOf(game: Game): GameInvite {
+  const { game_code: _code, ...invite } = summaryOf(game);
+  return invite;
+}
+
+/**
+ * May this user read the game in full (its join code, live seats)? The players at the table and
+ * admins; anyone else gets what an invitation needs (inviteOf), so a game id that leaked never
+ * hands out the code of a private room.
+ */
+export async function readsInFull(context: AppLoadContext, game: Pick<Game, "id">, user: Pick<User, "id" | "role">): Promise<boolean> {
+  return user.role === "admin" || (await isSeated(context, game.id, user.id));
 }
 
 export async function findGame(context: AppLoadContext, gameId: string): Promise<Game | null> {

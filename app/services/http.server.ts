@@ -1,13 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
+import type { AppEnv } from "./env.server";
 import { serverT } from "./i18n.server";
 
-export function jsonError(status: number, error: string, extra?: Record<string, unknown>): Response {
-  return Response.json({ error, ...extra }, { status, headers: { "Cache-Control": "no-store" } });
+/**
+ * Every answer of the app but the hashed static files: personal, so never kept by a shared cache
+ * (or the browser's). The Pages entry puts it on any answer that set no Cache-Control of its own.
+ */
+export const PRIVATE_NO_STORE = "private, no-store";
+
+export function jsonError(status: number, error: string, extra?: Record<string, unknown>, init?: { headers?: HeadersInit }): Response {
+  const headers = new Headers(init?.headers);
+  headers.set("Cache-Control", PRIVATE_NO_STORE);
+  return Response.json({ error, ...extra }, { status, headers });
 }
 
 export function jsonOk(body: unknown, init?: ResponseInit): Response {
   const headers = new Headers(init?.headers);
-  headers.set("Cache-Control", "no-store");
+  headers.set("Cache-Control", PRIVATE_NO_STORE);
   return Response.json(body, { ...init, headers });
 }
 
@@ -83,11 +93,51 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
 }
 
 /** 405 with `{ error }`; `allow` names the methods the route takes (the Allow header). */
-export async function methodNotAllowed(request: Request, allow?: readonly string[]): Promise<Response> {
+export async function methodNotAllowed(request: Request, allow?: readonly string[] | string): Promise<Response> {
   const t = await serverT(request);
   const response = jsonError(405, t("errors:methodNotAllowed"));
-  if (allow) response.headers.set("Allow", allow.join(", "));
+  if (allow) response.headers.set("Allow", typeof allow === "string" ? allow : allow.join(", "));
   return response;
+}
+
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type ApiHandler = (args: LoaderFunctionArgs) => Promise<Response> | Response;
+
+/**
+ * The methods an `api.*` route answers, declared once; every other method (HEAD follows GET) is
+ * a 405 with an `Allow` header and the spec's `error`, before anything else runs:
+ *
+ *     export const loader = apiRoute({ GET: readGame, POST: updateGame });
+ *     export const action = loader;
+ *
+ * Remix hands GET, HEAD and OPTIONS to a route's loader and the rest to its action; both are the
+ * same dispatcher, so a route cannot answer a method it did not declare. (Two plain `export
+ * const`s, not a destructuring: Remix's build strips loader and action from the client bundle
+ * only when each is its own declaration.) tests/workers/methods.test.ts walks every API route
+ * with every method.
+ */
+export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>): ApiHandler {
+  const declared = Object.keys(handlers) as ApiMethod[];
+  const allow = declared.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])).join(", ");
+  return (args) => {
+    const method = args.request.method === "HEAD" ? "GET" : args.request.method;
+    const handler = Object.hasOwn(handlers, method) ? handlers[method as ApiMethod] : undefined;
+    return handler ? handler(args) : methodNotAllowed(args.request, allow);
+  };
+}
+
+/** Puts PRIVATE_NO_STORE on an answer that chose no caching of its own (pages, data requests, redirects). */
+export function privateByDefault(response: Response): Response {
+  if (response.status === 101 || response.webSocket || response.headers.has("Cache-Control")) return response;
+  try {
+    response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+    return response;
+  } catch {
+    // Immutable headers (a response passed through from fetch): copy it.
+    const copy = new Response(response.body, response);
+    copy.headers.set("Cache-Control", PRIVATE_NO_STORE);
+    return copy;
+  }
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -129,4 +179,15 @@ export function withBaseSecurityHeaders(response: Response, request: Request): R
     out.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
   return out;
+}
+
+/**
+ * Where a form of ours may send the browser: this origin, and the sign-in and payment pages it
+ * redirects to (a form's redirect counts too). Production names the real providers only; locally
+ * the emulators' exact origins replace them, never a whole range of local ports.
+ */
+export function formActionSources(env: Pick<AppEnv, "APP_ENV" | "AUTH_EMULATOR_URL" | "PAYMENT_EMULATOR_URL">): string[] {
+  const providers = ["https://accounts.google.com", "https://checkout.stripe.com"];
+  if (env.APP_ENV === "production") return providers;
+  return [...new Set([...providers, new URL(env.AUTH_EMULATOR_URL).origin, new URL(env.PAYMENT_EMULATOR_URL).origin])];
 }

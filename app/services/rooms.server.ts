@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Game, User } from "../../db/schema";
-import { USER_HEADER, type RoomError, type RoomRpc, type SeatRequest } from "../../game/room-api";
+import { SESSION_HEADER, USER_HEADER, type RoomError, type RoomRpc, type SeatRequest } from "../../game/room-api";
 import type { CreateGame } from "~/schemas/games";
 import { abandonGame, entryCostFor, findGame, insertGame, isSeated, summaryOf } from "./games.server";
 import { jsonError } from "./http.server";
@@ -97,9 +97,15 @@ export async function takeSeatAt(request: Request, context: AppLoadContext, user
 /**
  * GET with Upgrade: websocket. The session (by the route), the Origin and
  * the seat are checked here; the room then receives only the verified user
- * id, never anything the browser claimed.
+ * id and session id, never anything the browser claimed.
  */
-export async function openRoomSocket(request: Request, context: AppLoadContext, gameId: string, user: User): Promise<Response> {
+export async function openRoomSocket(
+  request: Request,
+  context: AppLoadContext,
+  gameId: string,
+  user: User,
+  sessionId: string,
+): Promise<Response> {
   const t = await serverT(request);
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
     return jsonError(426, "Expected a WebSocket upgrade");
@@ -112,6 +118,6 @@ export async function openRoomSocket(request: Request, context: AppLoadContext, 
   if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) return jsonError(404, t("errors:gameNotFound"));
   if (!(await isSeated(context, gameId, user.id))) return jsonError(403, t("errors:notSeated"));
   return roomStub(context, gameId).fetch(`https://room.internal/games/${gameId}/ws`, {
-    headers: { Upgrade: "websocket", [USER_HEADER]: user.id },
+    headers: { Upgrade: "websocket", [USER_HEADER]: user.id, [SESSION_HEADER]: sessionId },
   });
 }

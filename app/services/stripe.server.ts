@@ -33,15 +33,28 @@ export function stripeClient(env: AppEnv): Stripe {
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
-/** Five minutes, Stripe's default: an older signature is a replay. */
+/** Five minutes, Stripe's default: an older signature is a replay; one dated further ahead is refused too. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The signature's timestamp (`t=`), in seconds, or null. */
+export function signatureTimestamp(signature: string): number | null {
+  const t = /(?:^|,)\s*t=(\d{1,12})\s*(?:,|$)/.exec(signature)?.[1];
+  return t === undefined ? null : Number(t);
+}
 
 /**
  * The event, if the Stripe-Signature header is a valid signature of this exact
- * raw body with our endpoint secret and a fresh timestamp; otherwise throws.
+ * raw body with our endpoint secret and a timestamp within five minutes of our
+ * clock, either way; otherwise throws. (The SDK refuses only old timestamps: a
+ * signature dated ahead would otherwise stay replayable until that time came.)
  */
-export function verifiedEvent(rawBody: string, signature: string, secret: string): Promise<Stripe.Event> {
-  return Stripe.webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, cryptoProvider);
+export async function verifiedEvent(rawBody: string, signature: string, secret: string, now = Date.now()): Promise<Stripe.Event> {
+  const event = await Stripe.webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, cryptoProvider);
+  const timestamp = signatureTimestamp(signature);
+  if (timestamp === null || timestamp > now / 1000 + WEBHOOK_TOLERANCE_SECONDS) {
+    throw new Error("Webhook signature timestamp is in the future");
+  }
+  return event;
 }
 
 export type { Stripe };

@@ -8,6 +8,9 @@ declare global {
       GAME_ROOM: DurableObjectNamespace;
       PLAYER_CHANNEL: DurableObjectNamespace;
       TEST_MIGRATIONS: D1Migration[];
+      RATE_LIMITER: DurableObjectNamespace;
+      TEST_API_ROUTES: string[];
+      TEST_PUBLIC_HEADERS: string;
       APP_ENV: string;
       SESSION_SECRET: string;
       AUTH_EMULATOR_URL: string;

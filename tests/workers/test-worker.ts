@@ -4,15 +4,23 @@ import { onRequest } from "../../functions/[[path]]";
 
 export { GameRoom } from "../../workers/game-room/src/game-room";
 export { PlayerChannel } from "../../workers/game-room/src/player-channel";
+export { RateLimiter } from "../../workers/game-room/src/rate-limiter";
 
 const NO_ASSETS = { fetch: async () => new Response(null, { status: 404 }) };
 
+/**
+ * Tests shorten named rate limits per request with this header (the RATE_LIMIT_OVERRIDES binding's
+ * format, game/rate-limits.ts), so one test's short window never changes another's.
+ */
+export const TEST_OVERRIDES_HEADER = "X-Test-Rate-Limits";
+
 export default {
   async fetch(request: Request, env: Record<string, unknown>, ctx: ExecutionContext) {
+    const overrides = request.headers.get(TEST_OVERRIDES_HEADER);
     return onRequest({
       // Pages hands functions a request with mutable headers; so do we.
       request: new Request(request),
-      env: { ...env, ASSETS: NO_ASSETS },
+      env: { ...env, ASSETS: NO_ASSETS, ...(overrides ? { RATE_LIMIT_OVERRIDES: overrides } : {}) },
       waitUntil: ctx.waitUntil.bind(ctx),
       passThroughOnException: () => {},
       next: async () => new Response(null, { status: 404 }),

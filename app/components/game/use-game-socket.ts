@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChatMessageView, GameSummary, Participant } from "../../../game/entities";
-import { frameOf, parseServerFrame } from "../../../game/protocol";
+import { CLOSE_SIGNED_OUT, frameOf, parseServerFrame } from "../../../game/protocol";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { api } from "~/utils/api";
 import { clockOffset, EMPTY_LIVE, reduceLive, type LiveState } from "./game-logic";
@@ -179,12 +179,14 @@ export function useGameSocket(
         }
       };
 
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         if (socketRef.current === socket) socketRef.current = null;
         clearInterval(ping);
         if (disposed) return;
         setStatus("closed");
         setSending(false);
+        // Signed out (here or in another tab): a new socket would only be refused (ADR 083).
+        if (event.code === CLOSE_SIGNED_OUT) return;
         if (!finishedRef.current) retry = setTimeout(connect, RECONNECT_DELAY_MS);
       };
       socket.onerror = () => {

@@ -207,6 +207,22 @@ export class BenchServer {
     });
   }
 
+  /** Resident and peak memory (MB) of the server's workerd processes, from /proc (Linux only; empty elsewhere). */
+  workerdMemory(): { label: string; rssMb: number; peakMb: number }[] {
+    const out: { label: string; rssMb: number; peakMb: number }[] = [];
+    for (const [pid, { label }] of this.cpu()) {
+      if (!label.startsWith("workerd")) continue;
+      try {
+        const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+        const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
+        out.push({ label, rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 });
+      } catch {
+        // Gone, or not Linux.
+      }
+    }
+    return out;
+  }
+
   private logText() {
     try {
       return fs.readFileSync(this.config.logFile, "utf8");

@@ -92,6 +92,10 @@ export const roomLoad: Scenario = {
     log(`scenario B done: ${stats.moves} moves in ${load.playSeconds.toFixed(0)} s, ${stats.errors.length} errors`);
     lines.push(...latencyTable(`B1. all rooms at a human pace: ${stats.moves} moves in ${load.playSeconds.toFixed(0)} s`, stats));
     lines.push(...loadLines(load, stats));
+    // Issue 17: the memory one local workerd needs for every room and socket at once.
+    for (const { label, rssMb, peakMb } of context.server.workerdMemory()) {
+      lines.push(`  memory of ${label}: ${rssMb.toFixed(0)} MB resident now, ${peakMb.toFixed(0)} MB at its peak`);
+    }
 
     // B2: the same rooms as fast as they may (only the flood pacing): the server's capacity.
     if (options.saturation > 0) {

@@ -3,8 +3,11 @@ import { z } from "zod";
 import type { BotLevel, ChatMessageView, GameSummary } from "../../../game/entities";
 import {
   actionOf,
+  CLOSE_POLICY,
+  CLOSE_SIGNED_OUT,
   FLOOD_LIMIT,
   FLOOD_WINDOW_MS,
+  MAX_SOCKETS_PER_PLAYER,
   parseClientFrame,
   type GameStatePayload,
   type ServerMessage,
@@ -14,6 +17,8 @@ import {
   type AdminAudit,
   AssignedRoomOptionsSchema,
   AssignedSeatSchema,
+  SESSION_HEADER,
+  sessionTag,
   USER_HEADER,
   type AssignedRoomOptions,
   type AssignedSeat,
@@ -233,6 +238,16 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     return room ? this.reports.reportOf(room, userId) : null;
   }
 
+  async closeSockets(userId: string, sessionId: string | null): Promise<number> {
+    const sockets = this.ctx
+      .getWebSockets(sessionId === null ? userId : sessionTag(sessionId))
+      .filter((ws) => this.userOf(ws) === userId && ws.readyState === WebSocket.OPEN);
+    for (const ws of sockets) close(ws, CLOSE_SIGNED_OUT, "Signed out");
+    // Presence now, not when (or if) the closed sockets' close events arrive.
+    if (sockets.length > 0) await this.disconnected(sockets[0]);
+    return sockets.length;
+  }
+
   // ------------------------------------------------------------------ sockets
 
   async fetch(request: Request): Promise<Response> {
@@ -242,11 +257,20 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     }
     const room = await this.load();
     if (!room || !rules.seatOfUser(room, userId)) return new Response("Not seated at this table", { status: 403 });
+    const sessionId = request.headers.get(SESSION_HEADER);
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
-    this.ctx.acceptWebSocket(server, [userId]);
+    this.ctx.acceptWebSocket(server, sessionId ? [userId, sessionTag(sessionId)] : [userId]);
     server.serializeAttachment({ userId, windowStart: Date.now(), frames: 0 } satisfies Attachment);
     this.users.set(server, userId);
+    // A client piling sockets onto the table: the extra one closes as soon as it opens.
+    const open = this.ctx.getWebSockets(userId).filter((ws) => ws !== server && ws.readyState === WebSocket.OPEN);
+    if (open.length >= MAX_SOCKETS_PER_PLAYER) {
+      // Closed once the 101 is on its way: a close sent before it is lost behind wrangler's local
+      // proxy, and the client would sit on an open socket that no frame ever answers (bench: abuse).
+      setTimeout(() => close(server, CLOSE_POLICY, "Too many connections"), 0);
+      return new Response(null, { status: 101, webSocket: client });
+    }
     await this.exclusive(async () => {
       const current = await this.load();
       // Presence from the sockets that are really open (a deploy drops them without a close event).
@@ -265,8 +289,10 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
       attachment.frames = 0;
     }
     attachment.frames += 1;
+    // Past the limit the socket is closing: the frames still queued behind it cost nothing more.
+    if (attachment.frames > FLOOD_LIMIT + 1) return;
     ws.serializeAttachment(attachment);
-    if (attachment.frames > FLOOD_LIMIT) return close(ws, 1008, "Too many messages");
+    if (attachment.frames > FLOOD_LIMIT) return close(ws, CLOSE_POLICY, "Too many messages");
 
     const parsed = parseClientFrame(data);
     if (!parsed.ok) return send(ws, errorMessage(parsed.code, parsed.message));

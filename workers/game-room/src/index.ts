@@ -1,9 +1,11 @@
 export { GameRoom } from "./game-room";
 export { PlayerChannel } from "./player-channel";
+export { RateLimiter } from "./rate-limiter";
 
-// This Worker only hosts the Durable Objects: GameRoom (one per game) and PlayerChannel (one per
-// signed-in player, issue 11). Players reach them through the Pages app
-// (app/routes/api.games.$id.ws.ts, app/routes/api.channel.ws.ts), never directly.
+// This Worker only hosts the Durable Objects: GameRoom (one per game), PlayerChannel (one per
+// signed-in player, issue 11) and RateLimiter (one per rate-limited subject, ADR 080). Players
+// reach them through the Pages app (app/routes/api.games.$id.ws.ts, app/routes/api.channel.ws.ts),
+// never directly.
 export default {
   async fetch(): Promise<Response> {
     return new Response("Not found", { status: 404 });

@@ -1,0 +1,50 @@
+import { expect, test, type Page } from "@playwright/test";
+import { newSignedInPage } from "./helpers";
+import { JOIN_CODE_FAILURES } from "./state";
+
+// Issue 17: a throttled player reads the 429's message in their own language, and can act again
+// once the announced wait is over. The server runs with wrong join codes limited to
+// JOIN_CODE_FAILURES (tests/e2e/state.ts), so the wait is seconds, not ten minutes.
+
+/** Opens the join dialog with a code (a link, as an invitation does) and submits it once. */
+async function tryCode(page: Page, code: string) {
+  await page.goto(`/?join=${code}`);
+  const dialog = page.getByTestId("join-dialog");
+  await expect(dialog).toBeVisible();
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/games/join");
+  await dialog.getByRole("button", { name: "Entrar", exact: true }).click();
+  return answer;
+}
+
+test("a player guessing join codes is told to wait in their language, then joins once the wait is over", async ({ browser, baseURL }) => {
+  const { context, page } = await newSignedInPage(browser, "Palpite");
+  // The player reads Spanish (the language cookie, as the header's switcher sets it).
+  await context.addCookies([{ name: "lng", value: "es", url: baseURL! }]);
+  // A table of their own, to come back to by its code at the end.
+  const created = await page.request.post("/api/games", {
+    data: { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" },
+    headers: { Origin: baseURL! },
+  });
+  expect(created.status()).toBe(201);
+  const { game_code } = (await created.json()) as { game_code: string };
+
+  for (let i = 0; i < JOIN_CODE_FAILURES.limit; i += 1) {
+    expect((await tryCode(page, `ZZZZ0${i}`)).status()).toBe(404);
+    await expect(page.getByRole("alert").filter({ hasText: "Partida no encontrada" })).toBeVisible();
+  }
+
+  const refused = await tryCode(page, "ZZZZ09");
+  expect(refused.status()).toBe(429);
+  const wait = Number(refused.headers()["retry-after"]);
+  expect(wait).toBeGreaterThan(0);
+  expect(wait).toBeLessThanOrEqual(JOIN_CODE_FAILURES.seconds);
+  await expect(
+    page.getByRole("alert").filter({ hasText: `Demasiados códigos incorrectos. Intenta entrar con un código de nuevo en ${wait} segundo` }),
+  ).toBeVisible();
+
+  // The wait the answer announced (a few seconds under the test's limits), then one try.
+  await page.waitForTimeout(wait * 1000);
+  expect((await tryCode(page, game_code)).status()).toBe(200);
+  await page.waitForURL(/\/game\//);
+  await context.close();
+});
