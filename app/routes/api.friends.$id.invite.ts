@@ -3,6 +3,7 @@ import { InviteBodySchema } from "~/schemas/friends";
 import { requireApiUser } from "~/services/auth.server";
 import { jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
 import { inviteFriend } from "~/services/invitations.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 
 /**
  * POST {game_id} (the inviter's waiting room) or {truco_variant} (a new casual 1v1) → 201
@@ -11,6 +12,7 @@ import { inviteFriend } from "~/services/invitations.server";
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   const user = await requireApiUser(request, context);
+  await enforceRateLimit({ request, context }, "game_invite", user);
   const body = await parseJsonBody(request, InviteBodySchema);
   const invited = await inviteFriend(request, context, user, params.id ?? "", body);
   if (!invited.ok) return invited.response;

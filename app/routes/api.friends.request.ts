@@ -3,6 +3,7 @@ import { FriendRequestBodySchema } from "~/schemas/friends";
 import { requireApiUser } from "~/services/auth.server";
 import { friendErrorResponse, sendRequest } from "~/services/friends.server";
 import { jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 
 /**
  * POST {user_id} → 201 {id, created_at, status: "pending"}; or, when that player had already sent
@@ -11,6 +12,7 @@ import { jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server"
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   const user = await requireApiUser(request, context);
+  await enforceRateLimit({ request, context }, "friend_request", user);
   const body = await parseJsonBody(request, FriendRequestBodySchema);
   const outcome = await sendRequest(context, user, body.user_id);
   if (!outcome.ok) return friendErrorResponse(request, outcome.error);

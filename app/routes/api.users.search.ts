@@ -5,6 +5,7 @@ import { requireApiUser } from "~/services/auth.server";
 import { searchPlayers } from "~/services/friends.server";
 import { jsonError, jsonOk, methodNotAllowed } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
+import { enforceRateLimit } from "~/services/rate-limit.server";
 
 /**
  * GET ?q= → players whose nickname contains q (spec §3 user search result, plus relationship):
@@ -13,6 +14,7 @@ import { serverT } from "~/services/i18n.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireApiUser(request, context);
+  await enforceRateLimit({ request, context }, "user_search", user);
   const t = await serverT(request);
   const parsed = SearchQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return jsonError(400, t("errors:invalidBody"));

@@ -28,7 +28,8 @@ const gameRooms: SocketHolder = async (context, userId, sessionId) => {
  * The player's live channel (ADR 045): it closes every tab's socket (4001) and the page does not
  * reconnect; the player's other devices reconnect with their own sessions.
  */
-const liveChannel: SocketHolder = (context, userId, sessionId) => channel(context, userId).closeAll(sessionId === null ? "banned" : "signed_out");
+const liveChannel: SocketHolder = (context, userId, sessionId) =>
+  channel(context, userId).closeAll(sessionId === null ? "banned" : "signed_out");
 
 /**
  * Everything that holds sockets of a session. A new kind of Durable Object with sockets adds its
