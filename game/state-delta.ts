@@ -270,3 +270,36 @@ export function applyStateDelta(base: GameStatePayload, delta: Pick<StateDelta, 
   if (next.turn && !turnSaid && current !== null && next.turn.playerId !== current) next.turn = { ...next.turn, playerId: current };
   return next;
 }
+
+// ---------------------------------------------------------------- the receiving side
+
+/** A message that carries a game_state: in full, or as the change from the one before. */
+export type StateMessage = { type: "game_state"; payload: GameStatePayload } | { type: "game_state_delta"; payload: StateDelta };
+
+/**
+ * What a socket's holder does with a state message (ADR 055): `state` is the state it holds
+ * afterwards and `taken` whether it changed; `gap` says the message could not be used (a delta
+ * that does not follow the held state, or the first message on a new socket is one) and the
+ * holder should ask the room for a `sync`. A full state is always usable: the first one on a new
+ * socket (`fresh`) is taken whatever its number, later ones only when newer (frames can cross a
+ * reconnect); a delta older than the held state is ignored.
+ */
+export function receiveState(
+  held: GameStatePayload | null,
+  message: StateMessage,
+  fresh: boolean,
+): { state: GameStatePayload | null; taken: boolean; gap: boolean } {
+  if (message.type === "game_state") {
+    const taken = fresh || held === null || message.payload.version > held.version;
+    return { state: taken ? message.payload : held, taken, gap: false };
+  }
+  const delta = message.payload;
+  if (fresh || held === null || delta.version > held.version + 1) return { state: held, taken: false, gap: true };
+  if (delta.version <= held.version) return { state: held, taken: false, gap: false };
+  try {
+    return { state: applyStateDelta(held, delta), taken: true, gap: false };
+  } catch (error) {
+    if (error instanceof DeltaError) return { state: held, taken: false, gap: true };
+    throw error;
+  }
+}

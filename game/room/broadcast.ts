@@ -1,7 +1,7 @@
-import type { GameStatePayload, ServerMessage } from "../protocol";
+import type { GameStatePayload, RoomMessage } from "../protocol";
 import { diffShared, diffView, statePatch, type Patch } from "../state-delta";
 import { pendingPlayer, type GameEvent, type PlayerView } from "../truco/index";
-import type { Room, RoomTimings } from "./state";
+import type { Room, RoomEffect, RoomTimings } from "./state";
 import { sharedState, viewOf } from "./views";
 
 // What each socket of a room receives (ADR 055, ADR 056): one frame per socket per change, holding
@@ -10,6 +10,31 @@ import { sharedState, viewOf } from "./views";
 // versions), else as a delta from the state the socket holds, which also carries the change's
 // game events. Pure: the GameRoom Durable Object and the browser tests' scripted room keep one
 // Broadcaster each and send the texts it returns.
+
+/**
+ * A step's socket effects in the runs the sockets get them in: each `frames` run is one frame per
+ * socket (its messages, then, with `state`, each socket's own state), a `close` closes sockets.
+ * A message after a state starts the next run, so the order of the effects is kept.
+ */
+export type SocketRun = { type: "frames"; messages: RoomMessage[]; state: boolean } | Extract<RoomEffect, { type: "close" }>;
+
+export function socketRuns(effects: readonly RoomEffect[]): SocketRun[] {
+  const runs: SocketRun[] = [];
+  let run: Extract<SocketRun, { type: "frames" }> | null = null;
+  for (const effect of effects) {
+    if (effect.type === "send") {
+      if (!run || run.state) runs.push((run = { type: "frames", messages: [], state: false }));
+      run.messages.push(effect.message);
+    } else if (effect.type === "state") {
+      if (!run || run.state) runs.push((run = { type: "frames", messages: [], state: false }));
+      run.state = true;
+    } else if (effect.type === "close") {
+      runs.push(effect);
+      run = null;
+    }
+  }
+  return runs;
+}
 
 /** One socket and the user it belongs to (the socket is whatever the transport hands out). */
 export interface Recipient<S> {
@@ -42,7 +67,7 @@ export class Broadcaster<S extends object> {
    * `state` is set, each socket's own state of `room` after them. Views and patches are computed
    * here; `render()` turns them into text (two calls, so an adapter can time them apart).
    */
-  prepare(room: Room, messages: readonly ServerMessage[], state: boolean, recipients: readonly Recipient<S>[]): Frames<S> {
+  prepare(room: Room, messages: readonly RoomMessage[], state: boolean, recipients: readonly Recipient<S>[]): Frames<S> {
     const joined = joinEvents(messages);
     if (!state)
       return new Frames(
@@ -110,7 +135,7 @@ export class Broadcaster<S extends object> {
 /** One run's frames, before they are text. */
 export class Frames<S> {
   constructor(
-    private readonly messages: readonly ServerMessage[],
+    private readonly messages: readonly RoomMessage[],
     private readonly out: readonly { socket: S; state: StateOut | null }[],
   ) {}
 
@@ -151,8 +176,8 @@ function deltaText(version: number, eventsJson: string, patch: Patch): string {
 }
 
 /** Consecutive game_event messages (a hand's last move and the next deal) as one. */
-function joinEvents(messages: readonly ServerMessage[]): ServerMessage[] {
-  const out: ServerMessage[] = [];
+function joinEvents(messages: readonly RoomMessage[]): RoomMessage[] {
+  const out: RoomMessage[] = [];
   for (const message of messages) {
     const last = out.at(-1);
     if (message.type === "game_event" && last?.type === "game_event") {

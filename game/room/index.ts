@@ -39,6 +39,6 @@ export { readyToStart } from "./start";
 export { cancel, ratingsNeeded, settleRoom, resultTable } from "./ending";
 export { participants, sharedState, viewOf, statePayload, playerIdOf, seatOfPlayer, seatOfUser } from "./views";
 export { restoreRoom } from "./restore";
-export { Broadcaster, Frames } from "./broadcast";
-export type { Recipient } from "./broadcast";
+export { Broadcaster, Frames, socketRuns } from "./broadcast";
+export type { Recipient, SocketRun } from "./broadcast";
 export type { StoredRoom } from "./restore";

@@ -1,5 +1,5 @@
 import type { BotLevel, GameSummary, PlayerResult } from "../entities";
-import type { ServerMessage } from "../protocol";
+import type { RoomMessage } from "../protocol";
 import type { AssignedSeat, NoShowRule } from "../room-api";
 import type { SeatOutcome } from "../settlement";
 import type { Action, CreateMatchInput, MatchState, TeamId } from "../truco/index";
@@ -132,7 +132,7 @@ export type RoomEffect =
   | { type: "settle"; winner: TeamId; scores: [number, number]; seats: SeatOutcome[]; countStats: boolean }
   | { type: "hand_started"; hand: number; commitment: string }
   | { type: "hand_ended"; hand: number; seed: string; actions: HandAction[]; winnerTeam: TeamId | null; points: number }
-  | { type: "send"; message: ServerMessage }
+  | { type: "send"; message: RoomMessage }
   | { type: "state" }
   | { type: "close"; userId: string | null; code: number; reason: string };
 

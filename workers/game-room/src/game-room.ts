@@ -7,7 +7,7 @@ import {
   FLOOD_WINDOW_MS,
   parseClientFrame,
   type GameStatePayload,
-  type ServerMessage,
+  type RoomMessage,
 } from "../../../game/protocol";
 import {
   AssignedRoomOptionsSchema,
@@ -100,25 +100,14 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     }
     this.schedule(step.room);
     profiler?.lap("persist", Date.now());
-    const records: HandRecord[] = [];
-    let messages: ServerMessage[] = [];
-    let state = false;
-    const flush = () => {
-      if (messages.length > 0 || state) this.deliver(step.room, messages, state);
-      messages = [];
-      state = false;
-    };
-    for (const effect of step.effects) {
-      if (effect.type === "send") {
-        if (state) flush(); // A message after the state goes in the next frame, in order.
-        messages.push(effect.message);
-      } else if (effect.type === "state") state = true;
-      else if (effect.type === "close") {
-        flush();
-        for (const ws of this.ctx.getWebSockets(effect.userId ?? undefined)) close(ws, effect.code, effect.reason);
-      } else if (effect.type === "hand_started" || effect.type === "hand_ended") records.push(recordStatement(this.db, game.id, effect));
+    for (const run of rules.socketRuns(step.effects)) {
+      if (run.type === "frames") this.deliver(step.room, run.messages, run.state);
+      else for (const ws of this.ctx.getWebSockets(run.userId ?? undefined)) close(ws, run.code, run.reason);
     }
-    flush();
+    const records: HandRecord[] = [];
+    for (const effect of step.effects) {
+      if (effect.type === "hand_started" || effect.type === "hand_ended") records.push(recordStatement(this.db, game.id, effect));
+    }
     profiler?.sent(Date.now());
     if (records.length > 0) {
       await this.db.batch(records as [HandRecord, ...HandRecord[]]);
@@ -127,7 +116,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   }
 
   /** One frame per socket: the messages, then (when the version grew) the socket's own state. */
-  private deliver(room: rules.Room, messages: ServerMessage[], state: boolean): void {
+  private deliver(room: rules.Room, messages: RoomMessage[], state: boolean): void {
     const profiler = this.profiler?.active ? this.profiler : null;
     const recipients = this.ctx.getWebSockets().map((socket) => ({ socket, userId: this.userOf(socket) }));
     const frames = this.broadcaster.prepare(room, messages, state, recipients);
