@@ -1,11 +1,4 @@
-import {
-  frameOf,
-  messagesOf,
-  parseServerFrame,
-  type GameStatePayload,
-  type RoomMessage,
-  type ServerMessage,
-} from "../../game/protocol";
+import { frameOf, messagesOf, parseServerFrame, type GameStatePayload, type RoomMessage, type ServerMessage } from "../../game/protocol";
 import { receiveState } from "../../game/state-delta";
 import type { Action } from "../../game/truco/index";
 

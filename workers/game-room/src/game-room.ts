@@ -1,14 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import type { BotLevel, ChatMessageView, GameSummary } from "../../../game/entities";
-import {
-  actionOf,
-  FLOOD_LIMIT,
-  FLOOD_WINDOW_MS,
-  parseClientFrame,
-  type GameStatePayload,
-  type RoomMessage,
-} from "../../../game/protocol";
+import { actionOf, FLOOD_LIMIT, FLOOD_WINDOW_MS, parseClientFrame, type GameStatePayload, type RoomMessage } from "../../../game/protocol";
 import {
   AssignedRoomOptionsSchema,
   AssignedSeatSchema,
