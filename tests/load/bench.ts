@@ -22,7 +22,8 @@
 //
 // Server timings are shortened through start.mjs's TRUCO_BINDINGS:
 // NEXT_HAND_DELAY_MS=0 (hands follow each other at once) and TURN_SECONDS=600
-// (no server-side timeout move interferes with a measurement).
+// (no server-side timeout move interferes with a measurement); BENCH_MODE=1
+// turns on the rooms' profile and the platform floor (ADR 057).
 //
 // Options (all optional):
 //   --rooms N           scenario B rooms (500)
@@ -59,7 +60,8 @@ import { roomLoad } from "./scenarios/room-load";
 const SCENARIOS: Scenario[] = [roomLatency, roomLoad, frontEnd];
 /** The order they run in: the cheap, player-free ones first. */
 const RUN_ORDER = ["web", "a", "b"];
-const BINDINGS = { NEXT_HAND_DELAY_MS: "0", TURN_SECONDS: "600" };
+/** BENCH_MODE=1: the rooms' per-move profile and the platform floor (ADR 057), never set outside the bench. */
+const BINDINGS = { NEXT_HAND_DELAY_MS: "0", TURN_SECONDS: "600", BENCH_MODE: "1" };
 
 function fail(message: string): never {
   console.error(`✗ ${message}`);
