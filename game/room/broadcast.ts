@@ -76,12 +76,15 @@ export class Broadcaster<S extends object> {
       );
     const prev = this.published?.version === room.version - 1 ? this.published : null;
     const next: Published = { version: room.version, room, shared: sharedState(room, this.timings), views: new Map() };
-    // The match unchanged (a player came or went): every view is the one already published.
+    // The match unchanged (a player came or went): a user's view is the one already published,
+    // unless they took or left a seat (viewOf shows a seated user their hand).
     const sameMatch = prev !== null && prev.room.match === room.match;
+    const seated = (r: Room, userId: string) => r.seats.some((s) => s.userId === userId);
     const viewOfUser = (userId: string): PlayerView | null => {
       let view = next.views.get(userId);
       if (view === undefined) {
-        view = sameMatch && prev.views.has(userId) ? prev.views.get(userId)! : viewOf(room, userId);
+        const reuse = sameMatch && prev.views.has(userId) && seated(prev.room, userId) === seated(room, userId);
+        view = reuse ? prev.views.get(userId)! : viewOf(room, userId);
         next.views.set(userId, view);
       }
       return view;

@@ -29,6 +29,8 @@ export const roomLatency: Scenario = {
     let seconds = 0;
     let profile: Profile | null = null;
     let floor = new Samples();
+    /** What the four sockets received during the measured moves (the probes' frames come after). */
+    let moveBytes = 0;
     const readProfile = async () => {
       if (!table.gameId) return;
       try {
@@ -67,13 +69,14 @@ export const roomLatency: Scenario = {
         }
       }
       seconds = (performance.now() - started) / 1000;
+      moveBytes = stats.bytesIn;
       const n = Math.min(100, Math.ceil(MOVES / 10));
       log(`  A: ${n} ping and ${n} sync probes (transport and single-view baselines)`);
       for (let i = 0; i < n; i++) await table.probe(i, "ping");
       for (let i = 0; i < n; i++) await table.probe(i, "sync");
       await readProfile();
       // The floor echoes what a socket received per move on average (all of it: one frame's worth).
-      const frameBytes = Math.max(64, Math.round(stats.bytesIn / Math.max(1, stats.moves) / 4));
+      const frameBytes = Math.max(64, Math.round(moveBytes / Math.max(1, stats.moves) / 4));
       const rounds = Math.min(MOVES, 500);
       log(`  A: platform floor, ${rounds} rounds of a ${frameBytes}-byte frame to 4 sockets`);
       floor = await measureFloor(app, players, rounds, frameBytes);
@@ -88,7 +91,7 @@ export const roomLatency: Scenario = {
     const s = stats.all.summary();
     const f = floor.summary();
     const ratio = s.p50 / f.p50;
-    const perMove = stats.bytesIn / Math.max(1, stats.moves);
+    const perMove = moveBytes / Math.max(1, stats.moves);
     const firstFull = stats.fullFrames ? stats.fullBytes / stats.fullFrames : NaN;
     return {
       lines: latencyTable(
