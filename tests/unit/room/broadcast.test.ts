@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { messagesOf, parseServerFrame, type GameStatePayload, type RoomMessage } from "../../../game/protocol";
 import { Broadcaster, socketRuns, statePayload, type Room } from "../../../game/room/index";
-import { receiveState } from "../../../game/state-delta";
+import { diffState, receiveState } from "../../../game/state-delta";
 import { legalActions, pendingPlayer } from "../../../game/truco/index";
 import { VARIANTS } from "../../../game/truco/variants";
 import { started, TIMINGS, type Sim } from "./helpers";
@@ -172,5 +172,31 @@ describe("socketRuns (ADR 056)", () => {
       { type: "close", userId: "a", code: 1000, reason: "bye" },
       { type: "frames", messages: [], state: true },
     ]);
+  });
+});
+
+describe("receiveState (ADR 055)", () => {
+  const sim = started(["a", "b"]);
+  const v1 = statePayload(sim.room, "a", TIMINGS);
+  sim.play();
+  const v2 = statePayload(sim.room, "a", TIMINGS);
+  const delta = diffState(v1, v2);
+
+  it("applies the next delta, ignores an older one, and calls anything that does not follow a gap", () => {
+    expect(receiveState(v1, { type: "game_state_delta", payload: delta }, false)).toEqual({ state: v2, taken: true, gap: false });
+    expect(receiveState(v2, { type: "game_state_delta", payload: delta }, false)).toEqual({ state: v2, taken: false, gap: false });
+    const later = { ...delta, version: delta.version + 1 };
+    expect(receiveState(v1, { type: "game_state_delta", payload: later }, false)).toMatchObject({ state: v1, taken: false, gap: true });
+    // A delta first on a new socket, or with nothing held, or one that does not fit: ask for a sync.
+    expect(receiveState(v1, { type: "game_state_delta", payload: delta }, true).gap).toBe(true);
+    expect(receiveState(null, { type: "game_state_delta", payload: delta }, false).gap).toBe(true);
+    const misfit = { version: delta.version, patch: { view: { tricks: { 9: { cards: {} } } } } };
+    expect(receiveState(v1, { type: "game_state_delta", payload: misfit }, false).gap).toBe(true);
+  });
+
+  it("takes a full state when it is the first on a socket or newer, never an older one otherwise", () => {
+    expect(receiveState(v2, { type: "game_state", payload: v1 }, true)).toEqual({ state: v1, taken: true, gap: false });
+    expect(receiveState(v2, { type: "game_state", payload: v1 }, false)).toEqual({ state: v2, taken: false, gap: false });
+    expect(receiveState(v1, { type: "game_state", payload: v2 }, false)).toEqual({ state: v2, taken: true, gap: false });
   });
 });
