@@ -15,7 +15,8 @@ import {
 } from "./engine-schemas";
 import { ChatMessageViewSchema, GameSummarySchema, ParticipantSchema, PlayerResultSchema } from "./entities";
 import { MAX_FRAME_BYTES } from "./protocol-constants";
-import type { Action } from "./truco/index";
+import type { Op, StateDelta } from "./state-delta";
+import type { Action, GameEvent } from "./truco/index";
 
 // The live protocol of DESIGN.md §6: text frames of JSON {type, payload?}, at most 4 KB, in both
 // directions parsed with these schemas: the room parses what players send (`parseClientFrame`),
@@ -115,13 +116,40 @@ export const GameStatePayloadSchema = z.object({
 });
 export type GameStatePayload = z.infer<typeof GameStatePayloadSchema>;
 
+/**
+ * A change inside a game_state (game/state-delta.ts): a primitive or `[value]` sets a value, `[]`
+ * removes a key, an object changes inside (by key, or by index and `n` in an array). Values are the room's own
+ * JSON; the state they build is parsed whole with `GameStatePayloadSchema` before the screen uses it.
+ */
+const OpSchema: z.ZodMiniType<Op> = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.tuple([]),
+  z.tuple([z.unknown()]),
+  z.lazy(() => PatchSchema),
+]);
+const PatchSchema = z.record(z.string(), OpSchema);
+
+/**
+ * The next game_state as a change from the one before (`version - 1`), which the socket holds,
+ * with the game events of that change (in a full state's frame they come as a `game_event`).
+ */
+export const StateDeltaSchema = z.object({
+  version: z.int().check(z.minimum(1)),
+  events: z.optional(z.array(GameEventSchema)),
+  patch: PatchSchema,
+});
+
 function message<T extends string, P extends z.ZodMiniType>(type: T, payload: P) {
   return z.object({ type: z.literal(type), payload });
 }
 
-/** Every frame the room sends (DESIGN.md §6). */
-export const ServerMessageSchema = z.discriminatedUnion("type", [
+/** Every message the room sends (DESIGN.md §6), alone in a frame or several in one `batch`. */
+const MESSAGES = [
   message("game_state", GameStatePayloadSchema),
+  message("game_state_delta", StateDeltaSchema),
   message("participants_updated", z.object({ participants: z.array(ParticipantSchema) })),
   message("game_session_updated", z.object({ game: GameSummarySchema })),
   message("player_connected", z.object({ userId: z.string() })),
@@ -134,9 +162,35 @@ export const ServerMessageSchema = z.discriminatedUnion("type", [
   message("error", z.object({ code: z.string(), message: z.string() })),
   /** `at` is the room's clock (epoch ms), or 0 when the keep-alive answered without waking the room. */
   message("pong", z.object({ at: z.number() })),
+] as const;
+
+/** One message of the room (what a `batch` holds; never a batch itself). */
+export const RoomMessageSchema = z.discriminatedUnion("type", [...MESSAGES]);
+export type RoomMessage = z.infer<typeof RoomMessageSchema>;
+
+/**
+ * Every frame the room sends: one message, or a `batch` of several, in the order they happened,
+ * when one change makes more than one (a move's events, then its state): one frame per socket
+ * per change (ADR 056).
+ */
+export const ServerMessageSchema = z.discriminatedUnion("type", [
+  ...MESSAGES,
+  message("batch", z.object({ messages: z.array(RoomMessageSchema).check(z.minLength(2)) })),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 export type ServerMessageType = ServerMessage["type"];
+
+/** The messages a frame holds, in order. */
+export function messagesOf(message: ServerMessage): RoomMessage[] {
+  return message.type === "batch" ? message.payload.messages : [message];
+}
+
+/** The game events a message carries: a `game_event`'s, or those of the change a delta stands for. */
+export function eventsOf(message: RoomMessage): GameEvent[] {
+  if (message.type === "game_event") return message.payload.events;
+  if (message.type === "game_state_delta") return message.payload.events ?? [];
+  return [];
+}
 
 export type ServerParseResult = { ok: true; message: ServerMessage } | { ok: false; error: string };
 
@@ -169,3 +223,5 @@ type Flat<T> = { [K in keyof T]: T[K] };
 
 /** `tsc` fails here when a client frame and the engine action it stands for drift apart. */
 export type ProtocolMatchesEngine = Holds<Same<FlatAction<GameActionMessage>, Action>>;
+/** ... and here when the delta frame and game/state-delta.ts do. */
+export type DeltaMatchesPatch = Holds<Same<z.infer<typeof StateDeltaSchema>, StateDelta>>;

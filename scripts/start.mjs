@@ -18,6 +18,9 @@
 // both Workers: `--binding` for the Pages app, and a [vars] table in a copy of
 // workers/game-room/wrangler.toml written to TRUCO_STATE_DIR for the room
 // Worker (wrangler pages dev gives --binding to the Pages Worker only).
+// With BENCH_MODE=1 among them (`npm run bench` only, ADR 057) that copy also
+// binds the platform-floor Durable Object (BenchFloor) and the Pages app gets
+// it with --do; no committed config binds it, so production cannot reach it.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -105,6 +108,7 @@ const extraVars = (process.env.TRUCO_BINDINGS ?? "")
     }
     return [match[1], match[2]];
   });
+const benchMode = extraVars.some(([key, value]) => key === "BENCH_MODE" && value === "1");
 let roomConfig = "workers/game-room/wrangler.toml";
 if (extraVars.length) {
   const roomDir = path.join(root, "workers/game-room");
@@ -114,6 +118,11 @@ if (extraVars.length) {
     (_, key, value) => `${key} = ${JSON.stringify(path.resolve(roomDir, value))}`,
   );
   toml = /^\[vars\]\s*$/m.test(toml) ? toml.replace(/^\[vars\]\s*$/m, `[vars]\n${vars}`) : `${toml}\n[vars]\n${vars}\n`;
+  if (benchMode) {
+    toml +=
+      '\n[[durable_objects.bindings]]\nname = "BENCH_FLOOR"\nclass_name = "BenchFloor"\n' +
+      '\n[[migrations]]\ntag = "bench-floor"\nnew_sqlite_classes = ["BenchFloor"]\n';
+  }
   mkdirSync(stateDir, { recursive: true });
   roomConfig = path.join(stateDir, "game-room.wrangler.toml");
   writeFileSync(roomConfig, toml);
@@ -141,6 +150,7 @@ const wrangler = spawn(
     `AUTH_EMULATOR_URL=${auth.issuer}`,
     ...paymentBindings,
     ...extraVars.flatMap(([key, value]) => ["--binding", `${key}=${value}`]),
+    ...(benchMode ? ["--do", "BENCH_FLOOR=BenchFloor@truco-game-room"] : []),
     "--show-interactive-dev-session=false",
     "--log-level",
     process.env.WRANGLER_LOG ?? "warn",

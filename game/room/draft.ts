@@ -1,4 +1,4 @@
-import type { ServerMessage } from "../protocol";
+import type { RoomMessage } from "../protocol";
 import type { Room, RoomClock, RoomEffect, RoomSeat, Step } from "./state";
 
 /**
@@ -64,7 +64,7 @@ export class Draft {
     this.effects.push(effect);
   }
 
-  send(message: ServerMessage): void {
+  send(message: RoomMessage): void {
     this.effects.push({ type: "send", message });
   }
 

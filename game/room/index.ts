@@ -41,4 +41,6 @@ export { participants, sharedState, viewOf, statePayload, playerIdOf, seatOfPlay
 export { restoreRoom } from "./restore";
 export { presenceReport, reportKey, seatedUsers } from "./reports";
 export { expel, adminCancel } from "./moderation";
+export { Broadcaster, Frames, socketRuns } from "./broadcast";
+export type { Recipient, SocketRun } from "./broadcast";
 export type { StoredRoom } from "./restore";

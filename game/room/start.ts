@@ -41,11 +41,15 @@ export function tryStart(d: Draft): void {
  */
 export function applyEngine(d: Draft, state: MatchState, events: GameEvent[]): void {
   d.set({ match: state });
+  // Events with a message of their own (spec §7: truco_called, truco_responded) travel as it,
+  // the others together in one game_event; each event once per frame (ADR 056).
+  const rest: GameEvent[] = [];
   for (const event of events) {
     if (event.type === "truco_called") d.send({ type: "truco_called", payload: event });
-    if (event.type === "truco_responded") d.send({ type: "truco_responded", payload: event });
+    else if (event.type === "truco_responded") d.send({ type: "truco_responded", payload: event });
+    else rest.push(event);
   }
-  if (events.length) d.send({ type: "game_event", payload: { events } });
+  if (rest.length) d.send({ type: "game_event", payload: { events: rest } });
   for (const event of events) {
     if (event.type === "hand_started") {
       d.set({ hands: [...d.room.hands, { hand: event.handNumber, commitment: event.commitment, seed: null }], handActions: [] });

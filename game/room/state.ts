@@ -1,6 +1,6 @@
 import type { AdminAudit } from "../room-api";
 import type { BotLevel, GameSummary, PlayerResult } from "../entities";
-import type { ServerMessage } from "../protocol";
+import type { RoomMessage } from "../protocol";
 import type { AssignedSeat, NoShowRule } from "../room-api";
 import type { SeatOutcome } from "../settlement";
 import type { Action, CreateMatchInput, MatchState, TeamId } from "../truco/index";
@@ -141,7 +141,7 @@ export type RoomEffect =
     }
   | { type: "hand_started"; hand: number; commitment: string }
   | { type: "hand_ended"; hand: number; seed: string; actions: HandAction[]; winnerTeam: TeamId | null; points: number }
-  | { type: "send"; message: ServerMessage }
+  | { type: "send"; message: RoomMessage }
   | { type: "state" }
   | { type: "close"; userId: string | null; code: number; reason: string };
 

@@ -26,7 +26,8 @@
 //
 // Server timings are shortened through start.mjs's TRUCO_BINDINGS:
 // NEXT_HAND_DELAY_MS=0 (hands follow each other at once) and TURN_SECONDS=600
-// (no server-side timeout move interferes with a measurement).
+// (no server-side timeout move interferes with a measurement); BENCH_MODE=1
+// turns on the rooms' profile and the platform floor (ADR 057).
 //
 // Options (all optional):
 //   --rooms N           scenario B rooms (500)
@@ -74,6 +75,8 @@ const RUN_ORDER = ["web", "a", "b", "abuse", "presence", "lb", "restart"];
 const BINDINGS = {
   NEXT_HAND_DELAY_MS: "0",
   TURN_SECONDS: "600",
+  // The rooms' per-move profile and the platform floor (ADR 057), never set outside the bench.
+  BENCH_MODE: "1",
   RATE_LIMIT_OVERRIDES: "signin:1000/60;session_create:1000/60;game_create:1000/60;game_join:1000/60;game_action:1000/60",
 };
 

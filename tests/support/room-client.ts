@@ -1,4 +1,5 @@
-import { frameOf, parseServerFrame, type GameStatePayload, type ServerMessage } from "../../game/protocol";
+import { frameOf, messagesOf, parseServerFrame, type GameStatePayload, type RoomMessage, type ServerMessage } from "../../game/protocol";
+import { receiveState } from "../../game/state-delta";
 import type { Action } from "../../game/truco/index";
 
 // A player's socket to a room, independent of how the socket was opened: the
@@ -15,20 +16,31 @@ export interface RoomClientOptions {
   exact?: boolean;
 }
 
-/** Called with every frame, parsed, when it arrived (performance.now(), before parsing) and as it came. */
-export type FrameListener = (message: ServerMessage, arrivedAt: number, text: string) => void;
+/**
+ * Called with every frame: its messages (one, or a batch's, ADR 056), when it arrived
+ * (performance.now(), before parsing) and as it came.
+ */
+export type FrameListener = (messages: RoomMessage[], arrivedAt: number, text: string) => void;
 
 /**
  * A player's socket to a room, keeping every frame it receives. Each frame is parsed with the
  * protocol's schema, as the game screen does, and must pass it whole: a frame the schema refuses,
  * or one with a field the schema does not know (the screen would drop it), is kept in `refused`
- * and fails the next `until`.
+ * and fails the next `until`. The state is rebuilt from full states and deltas as the game screen
+ * rebuilds it (`receiveState`, ADR 055); a delta that does not follow asks for a `sync`, as the
+ * screen does, and is counted in `gaps`.
  */
 export class RoomClient {
   readonly frames: string[] = [];
-  readonly messages: ServerMessage[] = [];
+  /** Every message, a batch's one by one. */
+  readonly messages: RoomMessage[] = [];
+  /** Every state this socket held, in order (with `history`). */
+  readonly states: GameStatePayload[] = [];
   readonly refused: { frame: string; problem: string }[] = [];
   state: GameStatePayload | null = null;
+  /** Deltas that did not follow the state held (each asked for a `sync`). */
+  gaps = 0;
+  private fresh = true;
   closed: { code: number; reason: string } | null = null;
   private waiters: (() => void)[] = [];
   private listeners = new Set<FrameListener>();
@@ -57,14 +69,24 @@ export class RoomClient {
       } else {
         message = JSON.parse(text) as ServerMessage;
       }
+      const messages = messagesOf(message);
       if (history) {
         this.frames.push(text);
-        this.messages.push(message);
+        this.messages.push(...messages);
       }
-      if (message.type === "game_state" && (!this.state || message.payload.version >= this.state.version)) {
-        this.state = message.payload;
+      for (const m of messages) {
+        if (m.type !== "game_state" && m.type !== "game_state_delta") continue;
+        const received = receiveState(this.state, m, this.fresh);
+        if (received.gap) {
+          this.gaps += 1;
+          this.send({ type: "sync", payload: { version: this.state?.version ?? 0 } });
+        } else if (received.taken && received.state) {
+          this.fresh = false;
+          this.state = received.state;
+          if (history) this.states.push(received.state);
+        }
       }
-      for (const listener of this.listeners) listener(message, arrivedAt, text);
+      for (const listener of this.listeners) listener(messages, arrivedAt, text);
       this.notify();
     });
     ws.addEventListener("close", (event) => {
@@ -121,11 +143,11 @@ export class RoomClient {
     }
   }
 
-  async nextMessage<T extends ServerMessage["type"]>(type: T, ms = 5_000): Promise<Extract<ServerMessage, { type: T }>> {
+  async nextMessage<T extends RoomMessage["type"]>(type: T, ms = 5_000): Promise<Extract<RoomMessage, { type: T }>> {
     const start = this.messages.length;
-    let found: ServerMessage | undefined;
+    let found: RoomMessage | undefined;
     await this.until(() => Boolean((found = this.messages.slice(start).find((m) => m.type === type))), ms, type);
-    return found as Extract<ServerMessage, { type: T }>;
+    return found as Extract<RoomMessage, { type: T }>;
   }
 
   /** Whether the game waits for this player's decision in the latest state. */

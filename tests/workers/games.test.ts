@@ -1,7 +1,7 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameSummary } from "../../game/entities";
-import type { ServerMessage } from "../../game/protocol";
+import { eventsOf, messagesOf, type ServerMessage } from "../../game/protocol";
 import type { Room } from "../../game/room/index";
 import type { AssignedSeat, RoomRpc } from "../../game/room-api";
 import { gameRef } from "../../db/ledger";
@@ -69,31 +69,43 @@ async function playToTheEnd(clients: RoomClient[], ms = 60_000, policy?: Paramet
   }
 }
 
-/** No frame a player received holds a card that was, at that version, in another player's hand. */
+/**
+ * No state a player held, and no frame a player received (full state or delta, ADR 055), holds a
+ * card that was, at that version, in another player's hand.
+ */
 function expectNoLeakedCards(clients: RoomClient[]) {
   const handsAt = new Map<number, Map<string, string[]>>();
   for (const client of clients) {
-    for (const message of client.messages) {
-      if (message.type !== "game_state" || !message.payload.view) continue;
-      const own = message.payload.view.players[client.userId]?.hand ?? [];
+    for (const state of client.states) {
+      if (!state.view) continue;
+      const own = state.view.players[client.userId]?.hand ?? [];
       const ids = own.flatMap((card) => ("id" in card ? [card.id] : []));
-      const byPlayer = handsAt.get(message.payload.version) ?? new Map();
+      const byPlayer = handsAt.get(state.version) ?? new Map();
       byPlayer.set(client.userId, ids);
-      handsAt.set(message.payload.version, byPlayer);
+      handsAt.set(state.version, byPlayer);
     }
   }
   let checked = 0;
+  const othersAt = (client: RoomClient, version: number) => [...(handsAt.get(version) ?? [])].filter(([owner]) => owner !== client.userId);
   for (const client of clients) {
-    for (const message of client.messages) {
-      if (message.type !== "game_state" || !message.payload.view) continue;
-      const view = message.payload.view;
-      for (const [id, player] of Object.entries(view.players)) {
+    for (const state of client.states) {
+      if (!state.view) continue;
+      for (const [id, player] of Object.entries(state.view.players)) {
         if (id !== client.userId) expect(player.hand.every((card) => JSON.stringify(card) === '{"hidden":true}')).toBe(true);
       }
-      const seen = cardIdsIn(message.payload);
-      for (const [owner, ids] of handsAt.get(message.payload.version) ?? []) {
-        if (owner === client.userId) continue;
+      const seen = cardIdsIn(state);
+      for (const [owner, ids] of othersAt(client, state.version)) {
         for (const id of ids) expect(seen.has(id), `${client.userId} saw ${owner}'s ${id}`).toBe(false);
+        checked += ids.length;
+      }
+    }
+    for (const frame of client.frames) {
+      const stateMessage = messagesOf(JSON.parse(frame) as ServerMessage).find(
+        (m) => m.type === "game_state" || m.type === "game_state_delta",
+      );
+      if (!stateMessage) continue;
+      for (const [owner, ids] of othersAt(client, stateMessage.payload.version)) {
+        for (const id of ids) expect(frame.includes(`"${id}"`), `${client.userId}'s frame showed ${owner}'s ${id}`).toBe(false);
         checked += ids.length;
       }
     }
@@ -101,12 +113,13 @@ function expectNoLeakedCards(clients: RoomClient[]) {
   expect(checked).toBeGreaterThan(0);
 }
 
-/** ADR 031: every new version is published, so a client connected throughout sees them all, one by one (never a gap to sync over). */
+/** ADR 031: every new version is published, so a client connected throughout holds them all, one by one (never a gap to sync over). */
 function expectEveryVersion(clients: RoomClient[]) {
   for (const client of clients) {
-    const versions = client.messages.flatMap((m) => (m.type === "game_state" ? [m.payload.version] : []));
+    const versions = client.states.map((state) => state.version);
     expect(versions.length).toBeGreaterThan(10);
     expect(versions.filter((v, i) => i > 0 && v !== versions[i - 1] + 1)).toEqual([]);
+    expect(client.gaps).toBe(0);
   }
 }
 
@@ -128,9 +141,9 @@ async function expectSeedsSecret(clients: RoomClient[], gameId: string) {
     const ended = new Set<number>();
     for (const frame of client.frames) {
       expect(frame.includes(matchSeed), "the match seed left the room").toBe(false);
-      const message = JSON.parse(frame) as ServerMessage;
-      const endingHere =
-        message.type === "game_event" ? message.payload.events.flatMap((e) => (e.type === "hand_ended" ? [e.handNumber] : [])) : [];
+      const endingHere = messagesOf(JSON.parse(frame) as ServerMessage)
+        .flatMap(eventsOf)
+        .flatMap((e) => (e.type === "hand_ended" ? [e.handNumber] : []));
       for (const hand of hands) {
         if (ended.has(hand.hand_number)) continue;
         if (endingHere.includes(hand.hand_number)) {
@@ -304,12 +317,11 @@ describe("playing through the room", () => {
       const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(hand.seed));
       expect([...new Uint8Array(digest)].map((x) => x.toString(16).padStart(2, "0")).join("")).toBe(hand.seed_commitment);
     }
-    // The proofs a player saw, merged frame by frame (a broadcast leaves them out while unchanged), are the stored ones.
-    let seen: { commitment: string; seed: string | null }[] = [];
-    for (const message of clients[0].messages) if (message.type === "game_state" && message.payload.hands) seen = message.payload.hands;
+    // The proofs a player holds, rebuilt frame by frame (a delta carries them only when they change), are the stored ones.
+    const seen = clients[0].state!.hands ?? [];
     expect(seen.map((h) => [h.commitment, h.seed])).toEqual(hands.results.map((h) => [h.seed_commitment, h.seed]));
-    const states = clients[0].messages.filter((m) => m.type === "game_state");
-    expect(states.filter((m) => m.type === "game_state" && !m.payload.hands).length).toBeGreaterThan(states.length / 2);
+    const deltas = clients[0].messages.flatMap((m) => (m.type === "game_state_delta" ? [m.payload] : []));
+    expect(deltas.filter((delta) => "hands" in delta.patch).length).toBeLessThan(deltas.length / 2);
     clients.forEach((client) => client.close());
   });
 
@@ -380,7 +392,7 @@ describe("playing through the room", () => {
     await playToTheEnd(clients, 80_000, (legal) => legal.find((action) => action.type === "call_envido") ?? simplePolicy(legal));
     expectNoLeakedCards(clients);
     await expectSeedsSecret(clients, game.id);
-    const events = clients[0].messages.flatMap((m) => (m.type === "game_event" ? m.payload.events : []));
+    const events = clients[0].messages.flatMap(eventsOf);
     expect(events.some((event) => event.type.startsWith("envido") || event.type.startsWith("flor"))).toBe(true);
     clients.forEach((client) => client.close());
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameSummary } from "../../game/entities";
-import { ServerMessageSchema, type ServerMessageType } from "../../game/protocol";
+import { messagesOf, ServerMessageSchema, type ServerMessageType } from "../../game/protocol";
 import type { Action } from "../../game/truco/index";
 import { call, createPlayer, expectLedgerInvariant } from "./helpers";
 import { exactServerFrame, RoomClient } from "./room-client";
@@ -59,6 +59,7 @@ function checkFrames(clients: RoomClient[]): Set<ServerMessageType> {
       const parsed = exactServerFrame(frame);
       if (!parsed.ok) expect.fail(`${parsed.problem}: ${frame.slice(0, 300)}`);
       kinds.add(parsed.message.type);
+      for (const message of messagesOf(parsed.message)) kinds.add(message.type);
       frames += 1;
     }
   }

@@ -2,7 +2,7 @@
 // legal (`legalActions`); these functions only arrange it for the screen. Unit-tested in
 // tests/unit/game-ui/.
 import type { ChatMessageView, GameSummary, Participant, PlayerResult } from "../../../game/entities";
-import type { GameStatePayload, ServerMessage, TurnTimer } from "../../../game/protocol";
+import type { GameStatePayload, RoomMessage, TurnTimer } from "../../../game/protocol";
 import type { Action, Card, EnvidoCall, FlorCall, GameEvent, PlayerView, TeamId, TrucoCall, Variant } from "../../../game/truco/index";
 
 // ---------------------------------------------------------------- cards
@@ -167,7 +167,7 @@ export interface Reduced {
  * Applies one server message. A `game_state` older than the one shown is ignored (messages can
  * cross a reconnect); `fresh` marks the first state on a new socket, which is always taken.
  */
-export function reduceLive(state: LiveState, message: ServerMessage, fresh = false): Reduced {
+export function reduceLive(state: LiveState, message: RoomMessage, fresh = false): Reduced {
   switch (message.type) {
     case "game_state": {
       const p = message.payload;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChatMessageView, GameSummary, Participant } from "../../../game/entities";
-import { CLOSE_SIGNED_OUT, frameOf, parseServerFrame } from "../../../game/protocol";
+import { CLOSE_SIGNED_OUT, eventsOf, frameOf, messagesOf, parseServerFrame, type GameStatePayload } from "../../../game/protocol";
+import { receiveState } from "../../../game/state-delta";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { api } from "~/utils/api";
 import { clockOffset, EMPTY_LIVE, reduceLive, type LiveState } from "./game-logic";
@@ -8,8 +9,10 @@ import { clockOffset, EMPTY_LIVE, reduceLive, type LiveState } from "./game-logi
 // The live connection of spec §4 and §9: connect and mark connected on open, ping every 30 s,
 // on close mark disconnected and try again after 3 s, and while disconnected poll the game's REST
 // data every 2 s. Every frame from the room is parsed with the protocol's schemas before it is
-// used. Every game_state carries a version: older ones are ignored, and a jump in the numbers asks
-// the room for a `sync` (ADR 031).
+// used. A frame holds one message or a `batch` of several (ADR 056). After the first full
+// game_state, the room sends each new version as a `game_state_delta` from the one before, which
+// `receiveState` applies to the state the socket holds (ADR 055); older ones are ignored, and a
+// delta that does not follow asks the room for a `sync` (ADR 031).
 
 export const PING_INTERVAL_MS = 30_000;
 export const RECONNECT_DELAY_MS = 3_000;
@@ -77,6 +80,8 @@ export function useGameSocket(
     let retry: ReturnType<typeof setTimeout> | undefined;
     let ping: ReturnType<typeof setInterval> | undefined;
     let fresh = true;
+    /** The last game_state as the room published it (deltas build on it; live state may differ). */
+    let held: GameStatePayload | null = null;
     let lastSync = 0;
     let pingSentAt = 0;
 
@@ -124,57 +129,70 @@ export function useGameSocket(
           console.warn(`game socket: frame ignored (${parsed.error})`);
           return;
         }
-        const message = parsed.message;
-        switch (message.type) {
-          case "pong":
-            // The room answers keep-alive pings without waking up (at: 0); only a real time counts.
-            if (pingSentAt && message.payload.at > 0) {
-              offsetRef.current = clockOffset(pingSentAt, Date.now(), message.payload.at);
-              setServerOffset(offsetRef.current);
-            }
-            return;
-          case "chat_message":
-            handlersRef.current.onChat?.(message.payload.message);
-            return;
-          case "error":
-            // Spec §8: socket errors are only logged.
-            console.warn(`game socket error: ${message.payload.code} ${message.payload.message}`);
-            clearTimeout(sendingTimer.current);
-            setSending(false);
-            return;
-          case "game_event":
-            handlersRef.current.onEvents?.(message.payload.events, liveRef.current);
-            return;
-          case "truco_called":
-          case "truco_responded":
-            handlersRef.current.onEvents?.([message.payload], liveRef.current);
-            return;
-          default: {
-            const first = message.type === "game_state" && fresh;
-            const before = liveRef.current.turn;
-            const reduced = reduceLive(liveRef.current, message, first);
-            if (message.type === "game_state") {
+        for (const message of messagesOf(parsed.message)) {
+          switch (message.type) {
+            case "pong":
+              // The room answers keep-alive pings without waking up (at: 0); only a real time counts.
+              if (pingSentAt && message.payload.at > 0) {
+                offsetRef.current = clockOffset(pingSentAt, Date.now(), message.payload.at);
+                setServerOffset(offsetRef.current);
+              }
+              break;
+            case "chat_message":
+              handlersRef.current.onChat?.(message.payload.message);
+              break;
+            case "error":
+              // Spec §8: socket errors are only logged.
+              console.warn(`game socket error: ${message.payload.code} ${message.payload.message}`);
+              clearTimeout(sendingTimer.current);
+              setSending(false);
+              break;
+            case "game_event":
+              handlersRef.current.onEvents?.(message.payload.events, liveRef.current);
+              break;
+            case "truco_called":
+            case "truco_responded":
+              handlersRef.current.onEvents?.([message.payload], liveRef.current);
+              break;
+            case "game_state":
+            case "game_state_delta": {
+              // A delta's events first, as a game_event before its full state would be.
+              const events = eventsOf(message);
+              if (events.length) handlersRef.current.onEvents?.(events, liveRef.current);
+              const received = receiveState(held, message, fresh);
+              if (received.gap) {
+                if (Date.now() - lastSync > SYNC_COOLDOWN_MS) {
+                  lastSync = Date.now();
+                  sendRaw({ type: "sync", payload: { version: held?.version ?? 0 } });
+                }
+                break;
+              }
+              if (!received.taken || !received.state) break;
+              held = received.state;
+              const first = fresh;
               fresh = false;
+              const before = liveRef.current.turn;
+              const reduced = reduceLive(liveRef.current, { type: "game_state", payload: received.state }, first);
+              if (reduced.stale) break;
               // A turn timer that started while we watched tells the server's clock: its start
               // (deadline - seconds) is at most the server's "now", so the largest estimate wins.
               const turn = reduced.state.turn;
-              if (!first && !reduced.stale && turn && turn.deadline !== before?.deadline) {
+              if (!first && turn && turn.deadline !== before?.deadline) {
                 const estimate = turn.deadline - turn.seconds * 1000 - Date.now();
                 if (offsetRef.current === null || estimate > offsetRef.current) {
                   offsetRef.current = estimate;
                   setServerOffset(estimate);
                 }
               }
-              if (!reduced.stale) {
-                clearTimeout(sendingTimer.current);
-                setSending(false);
-              }
-              if (reduced.gap && Date.now() - lastSync > SYNC_COOLDOWN_MS) {
-                lastSync = Date.now();
-                sendRaw({ type: "sync", payload: { version: reduced.state.version } });
-              }
+              clearTimeout(sendingTimer.current);
+              setSending(false);
+              commit(reduced.state);
+              break;
             }
-            if (reduced.state !== liveRef.current) commit(reduced.state);
+            default: {
+              const reduced = reduceLive(liveRef.current, message);
+              if (reduced.state !== liveRef.current) commit(reduced.state);
+            }
           }
         }
       };

@@ -96,9 +96,19 @@ export class AppClient {
     throw lastError;
   }
 
-  private openOnce(gameId: string, player: Player): Promise<RoomClient> {
+  /** Opens `player`'s socket to the platform floor (bench-only, ADR 057), as a room's socket is opened. */
+  async openFloor(room: string, player: Player): Promise<WebSocket> {
+    return this.inUpgradeLane(() => this.socketOnce(`/api/bench/floor?room=${encodeURIComponent(room)}`, player));
+  }
+
+  private async openOnce(gameId: string, player: Player): Promise<RoomClient> {
+    const ws = await this.socketOnce(`/api/games/${gameId}/ws`, player);
+    return new RoomClient(ws, player.id, { history: false, exact: false });
+  }
+
+  private socketOnce(path: string, player: Player): Promise<WebSocket> {
     return new Promise((resolve, reject) => {
-      const url = `${this.base.replace(/^http/, "ws")}/api/games/${gameId}/ws`;
+      const url = `${this.base.replace(/^http/, "ws")}${path}`;
       // Node's WebSocket (undici) takes request headers; a browser would send the cookie and Origin itself.
       const ws = new WebSocket(url, { headers: { Cookie: player.cookie, Origin: this.base } } as unknown as string[]);
       let settled = false;
@@ -116,7 +126,7 @@ export class AppClient {
         settled = true;
         clearTimeout(timer);
         this.absorb();
-        resolve(new RoomClient(ws, player.id, { history: false, exact: false }));
+        resolve(ws);
       });
       ws.addEventListener("close", (event) => {
         if (settled) return;

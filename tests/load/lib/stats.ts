@@ -56,8 +56,13 @@ export class MoveStats {
   rooms = 0;
   framesIn = 0;
   bytesIn = 0;
-  stateFrames = 0;
-  stateBytes = 0;
+  /** Frames that carry a full game_state (a new socket, a sync) and their sizes. */
+  fullFrames = 0;
+  fullBytes = 0;
+  fullMax = 0;
+  /** Frames that carry a game_state_delta (ADR 055). */
+  deltaFrames = 0;
+  deltaBytes = 0;
   readonly errors: BenchError[] = [];
 
   error(kind: string, detail: unknown) {

@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import type { CreateGame } from "../../../app/schemas/games";
 import type { GameSummary } from "../../../game/entities";
 import type { Action } from "../../../game/truco/index";
+import type { RoomMessage } from "../../../game/protocol";
 import type { RoomClient } from "../../support/room-client";
 import type { AppClient } from "./client";
 import type { Player } from "./scenario";
@@ -10,8 +11,9 @@ import { rngOf, sleep } from "./util";
 
 // One 2v2 table of the bench: four players, their four sockets (the shared
 // room client of tests/support/room-client.ts), and one measured move at a
-// time: from sending the acting player's frame until the resulting
-// `game_state` (the version bump) has arrived on each of the four sockets.
+// time: from sending the acting player's frame until the resulting state
+// (the version bump: a `game_state` or a `game_state_delta`, ADR 055) has
+// arrived on each of the four sockets.
 
 /** The room closes a socket sending more than 50 frames in 10 s: stay at ≤ 4 frames/s per socket. */
 const MIN_FRAME_GAP_MS = 250;
@@ -103,7 +105,7 @@ export class Table {
     for (const [index, player] of this.players.entries()) {
       const client = await this.app.openRoom(gameId, player);
       const seat: Seat = { client, index, player, version: -1, lastSentAt: -Infinity, closing: false, probe: null };
-      client.onFrame((message, arrivedAt, text) => this.onFrame(seat, message, arrivedAt, text));
+      client.onFrame((messages, arrivedAt, text) => this.onFrame(seat, messages, arrivedAt, text));
       client.ws.addEventListener("close", (event) => {
         if (!seat.closing) this.onClosed(seat, event.code, event.reason);
       });
@@ -132,33 +134,42 @@ export class Table {
     return Math.max(...this.seats.map((s) => s.version));
   }
 
-  private onFrame(seat: Seat, message: RoomClient["messages"][number], arrivedAt: number, text: string) {
+  private onFrame(seat: Seat, messages: RoomMessage[], arrivedAt: number, text: string) {
     const stats = this.stats;
     stats.framesIn += 1;
     stats.bytesIn += text.length;
-    if (seat.probe && message.type === seat.probe.type) {
-      const probe = seat.probe;
-      seat.probe = null;
-      probe.resolve(arrivedAt);
-      return;
-    }
-    if (message.type === "game_state") {
-      stats.stateFrames += 1;
-      stats.stateBytes += text.length;
-      const { version } = message.payload;
-      if (version > seat.version) {
-        seat.version = version;
-        const pending = this.pending;
-        if (pending && version > pending.before && pending.arrivals[seat.index] === null) {
-          pending.arrivals[seat.index] = arrivedAt;
-          if (pending.arrivals.every((t) => t !== null)) pending.resolve();
-        }
-        this.waiter?.();
+    for (const message of messages) {
+      if (seat.probe && message.type === seat.probe.type) {
+        const probe = seat.probe;
+        seat.probe = null;
+        probe.resolve(arrivedAt);
+        return;
       }
-    } else if (message.type === "error") {
-      const detail = `${message.payload.code}: ${message.payload.message}`;
-      stats.error("error frame", `${this.gameId} seat ${seat.index}: ${detail}`);
-      this.pending?.reject(new Error(`error frame: ${detail}`));
+      if (message.type === "game_state" || message.type === "game_state_delta") {
+        // The frame that carries it (a frame holds at most one state).
+        if (message.type === "game_state") {
+          stats.fullFrames += 1;
+          stats.fullBytes += text.length;
+          stats.fullMax = Math.max(stats.fullMax, text.length);
+        } else {
+          stats.deltaFrames += 1;
+          stats.deltaBytes += text.length;
+        }
+        const { version } = message.payload;
+        if (version > seat.version) {
+          seat.version = version;
+          const pending = this.pending;
+          if (pending && version > pending.before && pending.arrivals[seat.index] === null) {
+            pending.arrivals[seat.index] = arrivedAt;
+            if (pending.arrivals.every((t) => t !== null)) pending.resolve();
+          }
+          this.waiter?.();
+        }
+      } else if (message.type === "error") {
+        const detail = `${message.payload.code}: ${message.payload.message}`;
+        stats.error("error frame", `${this.gameId} seat ${seat.index}: ${detail}`);
+        this.pending?.reject(new Error(`error frame: ${detail}`));
+      }
     }
   }
 

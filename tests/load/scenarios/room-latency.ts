@@ -1,7 +1,8 @@
 import { performance } from "node:perf_hooks";
+import { addProfile, measureFloor, profileLines, type Profile } from "../lib/floor";
 import { budget, BUDGETS, latencyTable } from "../lib/report";
 import type { Scenario } from "../lib/scenario";
-import { fmtMs, MoveStats } from "../lib/stats";
+import { fmtMs, MoveStats, Samples } from "../lib/stats";
 import { Table } from "../lib/table";
 import { errorMessage, log } from "../lib/util";
 
@@ -9,7 +10,10 @@ import { errorMessage, log } from "../lib/util";
 // matches as needed (a new room when a match ends): the time from sending a
 // move on the acting socket until the resulting `game_state` has arrived on
 // each of the four sockets. Its four players sign in through the real
-// sign-in flow, as a browser would. Then ping and sync probes as baselines.
+// sign-in flow, as a browser would. Then ping and sync probes as baselines,
+// and the platform floor (ADR 057): the same four players' sockets to a bare
+// Durable Object that echoes a frame of our average size to all four. Each
+// room's profile (where its moves spent their time) is read before it closes.
 
 export const roomLatency: Scenario = {
   id: "a",
@@ -23,6 +27,18 @@ export const roomLatency: Scenario = {
     const table = new Table(app, players, stats, 42);
     const started = performance.now();
     let seconds = 0;
+    let profile: Profile | null = null;
+    let floor = new Samples();
+    /** What the four sockets received during the measured moves (the probes' frames come after). */
+    let moveBytes = 0;
+    const readProfile = async () => {
+      if (!table.gameId) return;
+      try {
+        profile = addProfile(profile, await app.api<Profile>("GET", `/api/bench/profile?game=${table.gameId}`, players[0]));
+      } catch (error) {
+        log(`  A: no room profile (${errorMessage(error)})`);
+      }
+    };
     try {
       await table.open();
       // The room must run with the bench's vars (start.mjs TRUCO_BINDINGS): 600 s turns, no pause between hands.
@@ -42,6 +58,7 @@ export const roomLatency: Scenario = {
           throw error;
         }
         if (result === "completed") {
+          await readProfile();
           table.close();
           await table.open();
         }
@@ -52,10 +69,17 @@ export const roomLatency: Scenario = {
         }
       }
       seconds = (performance.now() - started) / 1000;
+      moveBytes = stats.bytesIn;
       const n = Math.min(100, Math.ceil(MOVES / 10));
       log(`  A: ${n} ping and ${n} sync probes (transport and single-view baselines)`);
       for (let i = 0; i < n; i++) await table.probe(i, "ping");
       for (let i = 0; i < n; i++) await table.probe(i, "sync");
+      await readProfile();
+      // The floor echoes what a socket received per move on average (all of it: one frame's worth).
+      const frameBytes = Math.max(64, Math.round(moveBytes / Math.max(1, stats.moves) / 4));
+      const rounds = Math.min(MOVES, 500);
+      log(`  A: platform floor, ${rounds} rounds of a ${frameBytes}-byte frame to 4 sockets`);
+      floor = await measureFloor(app, players, rounds, frameBytes);
       log(`scenario A done: ${stats.moves} moves in ${stats.rooms} rooms, ${seconds.toFixed(0)} s`);
     } catch (error) {
       failures.push(`scenario A: ${errorMessage(error)}`);
@@ -65,6 +89,10 @@ export const roomLatency: Scenario = {
     if (stats.errors.length && !failures.length) failures.push(`scenario A: ${stats.errors.length} errors (${stats.errors[0].detail})`);
 
     const s = stats.all.summary();
+    const f = floor.summary();
+    const ratio = s.p50 / f.p50;
+    const perMove = moveBytes / Math.max(1, stats.moves);
+    const firstFull = stats.fullFrames ? stats.fullBytes / stats.fullFrames : NaN;
     return {
       lines: latencyTable(
         `A. one 4-player room (2v2 Paulista): ${stats.moves} moves, ${stats.matches} matches, ${stats.rooms} rooms, ${seconds.toFixed(0)} s`,
@@ -74,13 +102,28 @@ export const roomLatency: Scenario = {
           extra: [
             ["baseline: ping → pong (transport only)", stats.ping],
             ["baseline: sync → game_state (1 view, no write)", stats.sync],
+            ["platform floor: frame in → 4 frames out", floor],
           ],
         },
-      ),
+      ).concat(f.n ? [`room p50 / floor p50: ${Number.isFinite(ratio) ? ratio.toFixed(2) : "—"}×`] : [], profileLines(profile)),
       budgets: [
         budget("room move→broadcast p50 (all 4 sockets)", `≤ ${BUDGETS.roomP50Ms} ms`, `${fmtMs(s.p50)} ms`, s.p50 <= BUDGETS.roomP50Ms),
         budget("room move→broadcast p99 (all 4 sockets)", `≤ ${BUDGETS.roomP99Ms} ms`, `${fmtMs(s.p99)} ms`, s.p99 <= BUDGETS.roomP99Ms),
         budget("room moves measured", "≥ 1,000", String(stats.moves), stats.moves >= BUDGETS.roomMoves),
+        budget("room p50 / platform floor p50 (issue 18)", `≤ ${BUDGETS.floorRatio}×`, `${ratio.toFixed(2)}×`, ratio <= BUDGETS.floorRatio),
+        budget("room p99 (issue 18)", `≤ ${BUDGETS.roomP99TargetMs} ms`, `${fmtMs(s.p99)} ms`, s.p99 <= BUDGETS.roomP99TargetMs),
+        budget(
+          "bytes per move, 4 sockets (issue 18)",
+          `≤ ${BUDGETS.moveBytes / 1024} KB`,
+          `${(perMove / 1024).toFixed(2)} KB`,
+          perMove <= BUDGETS.moveBytes,
+        ),
+        budget(
+          "first full state frame (issue 18)",
+          `≤ ${BUDGETS.fullStateBytes / 1024} KB`,
+          `${(firstFull / 1024).toFixed(2)} KB`,
+          firstFull <= BUDGETS.fullStateBytes,
+        ),
       ],
       failures,
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GameSummary, Participant } from "../../../game/entities";
-import type { GameStatePayload, ServerMessage } from "../../../game/protocol";
+import type { GameStatePayload, RoomMessage } from "../../../game/protocol";
 import { createMatch, legalActions, viewFor, type Action } from "../../../game/truco/index";
 import {
   blindIdOf,
@@ -60,7 +60,7 @@ function participant(seat: number, extra: Partial<Participant> = {}): Participan
   };
 }
 
-function state(version: number, extra: Partial<GameStatePayload> = {}): ServerMessage {
+function state(version: number, extra: Partial<GameStatePayload> = {}): RoomMessage {
   return {
     type: "game_state",
     payload: { version, game, participants: [], view: null, turn: null, hands: [], results: null, nextHandAt: null, ...extra },

@@ -211,6 +211,19 @@ describe("server frames", () => {
       payload: { type: "truco_responded", response: "accept", by: "b", call: "truco", byRaise: false, passedTo: null },
     },
     { type: "game_event", payload: { events: [handStartedEvent(match)] } },
+    {
+      type: "game_state_delta",
+      payload: { version: 4, events: [handStartedEvent(match)], patch: { turn: null, nextHandAt: [], view: { actionCount: 2 } } },
+    },
+    {
+      type: "batch",
+      payload: {
+        messages: [
+          { type: "player_connected", payload: { userId: "a" } },
+          { type: "game_state_delta", payload: { version: 4, patch: {} } },
+        ],
+      },
+    },
     { type: "game_ended", payload: { winnerTeam: null, results: [], reason: "idle" } },
     {
       type: "chat_message",

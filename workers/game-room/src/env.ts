@@ -14,6 +14,10 @@ export interface RoomEnv {
   NEXT_HAND_DELAY_MS?: string;
   DISCONNECT_GRACE_SECONDS?: string;
   IDLE_MINUTES?: string;
+  /** "1" only under `npm run bench` (start.mjs TRUCO_BINDINGS): per-move timings and the platform floor (ADR 057). */
+  BENCH_MODE?: string;
+  /** Bound only under `npm run bench` (start.mjs writes the binding): the platform floor (bench-floor.ts). */
+  BENCH_FLOOR?: DurableObjectNamespace;
 }
 
 const amount = (fallback: number) => z.coerce.number().finite().min(0).default(fallback);
@@ -58,4 +62,9 @@ export function channelTimings(env: Partial<Record<keyof z.input<typeof ChannelV
     );
   }
   return { heartbeatMs: result.data.CHANNEL_HEARTBEAT_MS, graceMs: result.data.CHANNEL_OFFLINE_GRACE_MS };
+}
+
+/** Whether the bench-only instruments are on (BENCH_MODE=1, which only `npm run bench` sets). */
+export function benchMode(env: { BENCH_MODE?: unknown }): boolean {
+  return env.BENCH_MODE === "1";
 }

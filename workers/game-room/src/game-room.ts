@@ -10,6 +10,7 @@ import {
   MAX_SOCKETS_PER_PLAYER,
   parseClientFrame,
   type GameStatePayload,
+  type RoomMessage,
   type ServerMessage,
 } from "../../../game/protocol";
 import {
@@ -28,8 +29,9 @@ import {
 } from "../../../game/room-api";
 import * as rules from "../../../game/room/index";
 import type { GameReport } from "../../../game/presence";
-import { roomTimings, type RoomEnv } from "./env";
+import { benchMode, roomTimings, type RoomEnv } from "./env";
 import { PresenceReports } from "./presence-reports";
+import { MoveProfiler } from "./profile";
 import { createDb, ratingsOf, recordStatement, takeSeat, write, type Db, type HandRecord } from "./records";
 import { AttachmentSchema, close, errorMessage, send, sendText, type Attachment } from "./sockets";
 
@@ -51,18 +53,22 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   private readonly timings: rules.RoomTimings;
   /** Each socket's user (from its attachment, parsed once per socket and wake-up). */
   private readonly users = new WeakMap<WebSocket, string>();
-  /** Which deck proofs the last broadcast carried (in memory: after an eviction the next one sends them). */
-  private handsKeySent: string | null = null;
+  /** What each socket holds, and its frames (in memory: after an eviction every socket gets its next state in full). */
+  private readonly broadcaster: rules.Broadcaster<WebSocket>;
   /** The alarm time last set, so an unchanged deadline costs no storage write. */
   private alarmAt: number | null | undefined;
   /** What each player's PlayerChannel last heard from this room (issue 11). */
   private readonly reports: PresenceReports;
+  /** `npm run bench` only (BENCH_MODE=1): where each move's time goes. */
+  private readonly profiler: MoveProfiler | null;
 
   constructor(ctx: DurableObjectState, env: RoomEnv) {
     super(ctx, env);
     this.db = createDb(env.DB);
     this.reports = new PresenceReports(ctx, env.PLAYER_CHANNEL);
     this.timings = roomTimings(env);
+    this.broadcaster = new rules.Broadcaster(this.timings);
+    this.profiler = benchMode(env) ? new MoveProfiler() : null;
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('{"type":"ping"}', '{"type":"pong","payload":{"at":0}}'));
   }
 
@@ -87,29 +93,52 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   /**
    * Performs a step: its D1 writes (a failure leaves the room as it was), then the room is saved,
-   * then the sockets hear about it, then the hand records go to D1 in one batch. Without writes
-   * everything up to the records batch happens synchronously. The storage write is not awaited on
-   * purpose: the output gate holds every outgoing frame until it is durable (and resets the object
-   * if it fails), so views are built while it is in flight: persist before broadcast.
+   * then the sockets hear about it, one frame per socket for the step's messages and state (ADR
+   * 056), then the hand records go to D1 in one batch. Without writes everything up to the records
+   * batch happens synchronously. The storage write is not awaited on purpose: the output gate holds
+   * every outgoing frame until it is durable (and resets the object if it fails), so frames are
+   * built while it is in flight: persist before broadcast.
    */
   private async commit(step: rules.Step): Promise<void> {
     const game = step.room.game;
+    const profiler = this.profiler?.active ? this.profiler : null;
     for (const effect of step.effects) if (rules.isWrite(effect)) await write(this.db, game, effect);
     if (step.room !== this.room) {
       this.room = step.room;
-      void this.ctx.storage.put(ROOM_KEY, step.room);
+      const put = this.ctx.storage.put(ROOM_KEY, step.room);
+      if (profiler) {
+        const putAt = Date.now();
+        void put.then(() => profiler.durable(putAt, Date.now()));
+      }
     }
     this.schedule(step.room);
     this.reports.roomChanged(step.room);
+    profiler?.lap("persist", Date.now());
+    for (const run of rules.socketRuns(step.effects)) {
+      if (run.type === "frames") this.deliver(step.room, run.messages, run.state);
+      else for (const ws of this.ctx.getWebSockets(run.userId ?? undefined)) close(ws, run.code, run.reason);
+    }
     const records: HandRecord[] = [];
     for (const effect of step.effects) {
-      if (effect.type === "send") this.broadcast(effect.message);
-      else if (effect.type === "state") this.broadcastState(step.room);
-      else if (effect.type === "close")
-        for (const ws of this.ctx.getWebSockets(effect.userId ?? undefined)) close(ws, effect.code, effect.reason);
-      else if (effect.type === "hand_started" || effect.type === "hand_ended") records.push(recordStatement(this.db, game.id, effect));
+      if (effect.type === "hand_started" || effect.type === "hand_ended") records.push(recordStatement(this.db, game.id, effect));
     }
-    if (records.length > 0) await this.db.batch(records as [HandRecord, ...HandRecord[]]);
+    profiler?.sent(Date.now());
+    if (records.length > 0) {
+      await this.db.batch(records as [HandRecord, ...HandRecord[]]);
+      profiler?.lap("records", Date.now());
+    }
+  }
+
+  /** One frame per socket: the messages, then (when the version grew) the socket's own state. */
+  private deliver(room: rules.Room, messages: RoomMessage[], state: boolean): void {
+    const profiler = this.profiler?.active ? this.profiler : null;
+    const recipients = this.ctx.getWebSockets().map((socket) => ({ socket, userId: this.userOf(socket) }));
+    const frames = this.broadcaster.prepare(room, messages, state, recipients);
+    profiler?.lap("views", Date.now());
+    const texts = frames.render();
+    profiler?.lap("serialise", Date.now());
+    for (const { socket, text } of texts) sendText(socket, text);
+    profiler?.lap("send", Date.now());
   }
 
   /** A decided game's settlement folded into the step: the current ranking points, then the rules. */
@@ -251,6 +280,8 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   // ------------------------------------------------------------------ sockets
 
   async fetch(request: Request): Promise<Response> {
+    // `npm run bench` reads where the moves' time went (the Pages side lets this through only with BENCH_MODE=1).
+    if (this.profiler && new URL(request.url).pathname === "/bench/profile") return Response.json(this.profiler.take());
     const userId = request.headers.get(USER_HEADER);
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !userId) {
       return new Response("Expected an authenticated WebSocket upgrade", { status: 400 });
@@ -282,8 +313,17 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   }
 
   async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    const attachment = this.attachmentOf(ws);
     const now = Date.now();
+    this.profiler?.begin(now);
+    try {
+      await this.onMessage(ws, data, now);
+    } finally {
+      this.profiler?.end();
+    }
+  }
+
+  private async onMessage(ws: WebSocket, data: string | ArrayBuffer, now: number): Promise<void> {
+    const attachment = this.attachmentOf(ws);
     if (now - attachment.windowStart > FLOOD_WINDOW_MS) {
       attachment.windowStart = now;
       attachment.frames = 0;
@@ -295,20 +335,25 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     if (attachment.frames > FLOOD_LIMIT) return close(ws, CLOSE_POLICY, "Too many messages");
 
     const parsed = parseClientFrame(data);
+    const profiler = this.profiler;
     if (!parsed.ok) return send(ws, errorMessage(parsed.code, parsed.message));
     const message = parsed.message;
     if (message.type === "ping") return send(ws, { type: "pong", payload: { at: now } });
     const room = await this.load();
     if (message.type === "sync") {
-      if (room) send(ws, { type: "game_state", payload: rules.statePayload(room, attachment.userId, this.timings) });
+      // The state the socket's next delta builds on (ADR 055).
+      if (room) sendText(ws, this.broadcaster.full(room, { socket: ws, userId: attachment.userId }));
       return;
     }
     if (!room) return send(ws, errorMessage("not_active", "O jogo não está em andamento"));
+    profiler?.lap("parse", Date.now());
     // A move is computed and adopted synchronously (ADR 008: input gates + synchronous transitions);
     // only a move that ends the match awaits D1 before adopting, so that one runs alone.
     const result = rules.act(room, attachment.userId, actionOf(message), this.clock());
+    profiler?.lap("apply", Date.now());
     if (!result.ok) return send(ws, errorMessage(result.code, result.message));
     if (!result.step.effects.some(rules.isWrite) && rules.ratingsNeeded(result.step.room) === null) return this.commit(result.step);
+    profiler?.exclusive();
     await this.exclusive(async () => {
       try {
         await this.commit(await this.settling(result.step));
@@ -364,34 +409,6 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
       const room = await this.load();
       if (room) await this.commit(await this.settling(rules.advance(room, this.clock())));
     });
-  }
-
-  // ------------------------------------------------------------------ what players see
-
-  /** Each socket its own game_state: the shared part is serialised once, the view once per player. */
-  private broadcastState(room: rules.Room): void {
-    // The deck proofs change only when a hand starts or ends: a broadcast leaves them out when
-    // they are as the last broadcast sent them (every socket got that one, or a full state since).
-    const handsKey = `${room.hands.length}:${room.hands.at(-1)?.seed ? 1 : 0}`;
-    const { hands, ...rest } = rules.sharedState(room, this.timings);
-    const shared = JSON.stringify(handsKey === this.handsKeySent ? rest : { ...rest, hands });
-    this.handsKeySent = handsKey;
-    const prefix = `{"type":"game_state","payload":${shared.slice(0, -1)},"view":`;
-    const views = new Map<string, string>();
-    for (const ws of this.ctx.getWebSockets()) {
-      const userId = this.userOf(ws);
-      let view = views.get(userId);
-      if (view === undefined) {
-        view = JSON.stringify(rules.viewOf(room, userId));
-        views.set(userId, view);
-      }
-      sendText(ws, `${prefix}${view}}}`);
-    }
-  }
-
-  private broadcast(message: ServerMessage): void {
-    const text = JSON.stringify(message);
-    for (const ws of this.ctx.getWebSockets()) sendText(ws, text);
   }
 }
 

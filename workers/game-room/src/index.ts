@@ -1,6 +1,8 @@
 export { GameRoom } from "./game-room";
 export { PlayerChannel } from "./player-channel";
 export { RateLimiter } from "./rate-limiter";
+// `npm run bench` only: bound by the bench's generated config, never in production (ADR 057).
+export { BenchFloor } from "./bench-floor";
 
 // This Worker only hosts the Durable Objects: GameRoom (one per game), PlayerChannel (one per
 // signed-in player, issue 11) and RateLimiter (one per rate-limited subject, ADR 080). Players

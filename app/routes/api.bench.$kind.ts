@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { USER_HEADER } from "../../game/room-api";
+import { requireApiUser } from "~/services/auth.server";
+import { isSeated } from "~/services/games.server";
+import { jsonError } from "~/services/http.server";
+
+/**
+ * `npm run bench` only (ADR 057): answers 404 unless the app runs with BENCH_MODE=1, which only
+ * the bench sets (scripts/start.mjs TRUCO_BINDINGS); production never has it.
+ *
+ * - GET /api/bench/floor?room=N with Upgrade: websocket → the platform floor, a bare Durable
+ *   Object in the room's Worker (BenchFloor), after the same session and Origin checks as a room's
+ *   socket, so the bench measures the platform on the path a move takes.
+ * - GET /api/bench/profile?game=ID → where that room's moves spent their time since the last call
+ *   (for a player seated there).
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  const floor = env.BENCH_FLOOR as DurableObjectNamespace | undefined;
+  if (env.BENCH_MODE !== "1" || !floor) return jsonError(404, "Not found");
+  const user = await requireApiUser(request, context);
+  const url = new URL(request.url);
+  if (params.kind === "floor") {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return jsonError(426, "Expected a WebSocket upgrade");
+    if (request.headers.get("Origin") !== url.origin) return jsonError(403, "Forbidden origin");
+    const room = url.searchParams.get("room") ?? "";
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(room)) return jsonError(400, "Bad room");
+    return floor.get(floor.idFromName(room)).fetch("https://floor.internal/", {
+      headers: { Upgrade: "websocket", [USER_HEADER]: user.id },
+    });
+  }
+  if (params.kind === "profile") {
+    const gameId = url.searchParams.get("game") ?? "";
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId) || !(await isSeated(context, gameId, user.id))) return jsonError(404, "Not found");
+    return env.GAME_ROOM.get(env.GAME_ROOM.idFromName(gameId)).fetch("https://room.internal/bench/profile");
+  }
+  return jsonError(404, "Not found");
+}
