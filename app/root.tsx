@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   isRouteErrorResponse,
   Links,
@@ -18,13 +19,14 @@ import { LoadingScreen } from "./components/loading-screen";
 import { useNonce } from "./components/nonce";
 import { buttonClasses } from "./components/ui/button";
 import { ToastProvider } from "./components/ui/toast";
-import { DEFAULT_LANGUAGE, type Language } from "./i18n";
+import { DEFAULT_LANGUAGE, languageFromCookie, type Language } from "./i18n";
 import { RESOURCES } from "./locales/index.server";
 import { getUser } from "./services/auth.server";
 import { i18nServer } from "./services/i18n.server";
 import { profileOf } from "./services/users.server";
 import stylesheet from "./tailwind.css?url";
-import { rememberLanguage, storedLanguage } from "./utils/language";
+import { rememberLanguage, storedLanguage, storeLanguageLocally } from "./utils/language";
+import { onlyUiParamsChanged } from "./utils/ui-params";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -47,8 +49,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Visitors only ever see the landing page: ship just its texts.
     translations: user ? RESOURCES[locale] : pick(RESOURCES[locale], VISITOR_NAMESPACES),
     user: user ? profileOf(user) : null,
+    /** The visitor chose a language (the `lng` cookie): that choice, not the browser's, is the page's. */
+    languageChosen: languageFromCookie(request.headers.get("Cookie")) !== null,
   };
 }
+
+/**
+ * Opening a dialog or a tab by its link (`?dialog=…`, issue 15) changes nothing the root loads:
+ * no new round trip for the user and the translations then.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (!formMethod && onlyUiParamsChanged(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+};
 
 const VISITOR_NAMESPACES = ["common", "auth", "navigation", "home", "errors"] as const;
 
@@ -85,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /** Follows the root loader's language: loads its texts and switches to it. */
-function useLanguageSync(locale: Language, translations: Record<string, unknown>, signedIn: boolean) {
+function useLanguageSync(locale: Language, translations: Record<string, unknown>, signedIn: boolean, chosen: boolean) {
   const { i18n } = useTranslation();
   const revalidator = useRevalidator();
   for (const [ns, bundle] of Object.entries(translations)) {
@@ -94,10 +107,13 @@ function useLanguageSync(locale: Language, translations: Record<string, unknown>
   useEffect(() => {
     if (i18n.language !== locale) i18n.changeLanguage(locale);
   }, [i18n, locale]);
-  // The stored choice wins over what the server guessed (spec §9 detection order).
+  // The stored choice wins over what the server guessed (spec §9 detection order). A choice the
+  // server already has (its cookie, maybe set by the switcher's form before hydration) is mirrored.
   useEffect(() => {
     const stored = storedLanguage();
-    if (stored && stored !== locale) {
+    if (chosen) {
+      if (stored !== locale) storeLanguageLocally(locale);
+    } else if (stored && stored !== locale) {
       rememberLanguage(stored, signedIn).then(() => revalidator.revalidate());
     }
     // Only on first load: later changes come from the switcher.
@@ -122,8 +138,8 @@ function useSlowNavigation(): string | null {
 }
 
 export default function App() {
-  const { locale, translations, user } = useLoaderData<typeof loader>();
-  useLanguageSync(locale, translations, Boolean(user));
+  const { locale, translations, user, languageChosen } = useLoaderData<typeof loader>();
+  useLanguageSync(locale, translations, Boolean(user), languageChosen);
   const loadingPage = useSlowNavigation();
   const { t } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { endSession } from "~/services/auth.server";
 import { jsonError, jsonOk } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
@@ -20,6 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return logout(request, context);
 }
 
+/** The profile's 'Sair' button posts a plain form here (it works before hydration): back to the landing page. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return logout(request, context);
+  const response = await logout(request, context);
+  if (request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded")) {
+    return redirect("/", { headers: { "Set-Cookie": response.headers.get("Set-Cookie") ?? "" } });
+  }
+  return response;
 }

@@ -1,29 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import type { Language } from "~/i18n";
 import { PremiumPurchaseSchema } from "~/schemas/payments";
 import { requireApiUser } from "~/services/auth.server";
-import { jsonError, jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
-import { i18nServer, serverT } from "~/services/i18n.server";
-import { createPremiumCheckout } from "~/services/payments.server";
-import { isPremium } from "~/services/users.server";
-import { findPlan } from "~/utils/catalog";
+import { premiumCheckoutFor } from "~/services/checkout.server";
+import { answerOf, methodNotAllowed, parseJsonBody } from "~/services/http.server";
 
 /** POST {plan_type, amount (cents)} → {session_url}: a Stripe Checkout Session (subscription). */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request);
   const user = await requireApiUser(request, context);
   const body = await parseJsonBody(request, PremiumPurchaseSchema);
-  const t = await serverT(request);
-  const plan = findPlan(body.plan_type);
-  if (!plan) return jsonError(400, t("payments:invalidPlan"));
-  if (body.amount !== plan.priceCents) return jsonError(400, t("payments:amountMismatch"));
-  if (isPremium(user)) return jsonError(409, t("payments:alreadyPremium"));
-  const language = (await i18nServer.getLocale(request)) as Language;
-  try {
-    const url = await createPremiumCheckout(context, request, user, plan, language, t);
-    return jsonOk({ session_url: url });
-  } catch (error) {
-    console.error("Creating the premium checkout failed:", error);
-    return jsonError(502, t("payments:paymentError"));
-  }
+  return answerOf(await premiumCheckoutFor(context, request, user, body));
 }

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
 import { USER_HEADER, type RoomError, type RoomRpc, type SeatRequest } from "../../game/room-api";
 import { isSeated } from "./games.server";
-import { jsonError } from "./http.server";
+import { answerOf, jsonError, refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { isPremium } from "./users.server";
 
@@ -26,33 +26,38 @@ export function seatRequestOf(user: User): SeatRequest {
   };
 }
 
-/** A room's refusal as an API answer, in the player's language. */
-export async function roomErrorResponse(request: Request, error: RoomError, entryCost: number, creating = false) {
+/** A room's refusal, in the player's language: for the API's answer and for a page's form. */
+export async function roomRefusal(request: Request, error: RoomError, entryCost: number, creating = false): Promise<Outcome<never>> {
   const t = await serverT(request);
   switch (error) {
     case "not_found":
-      return jsonError(404, t("errors:gameNotFound"));
+      return refusal(404, t("errors:gameNotFound"));
     case "full":
-      return jsonError(409, t("errors:gameFull"));
+      return refusal(409, t("errors:gameFull"));
     case "started":
-      return jsonError(409, t("errors:gameStarted"));
+      return refusal(409, t("errors:gameStarted"));
     case "closed":
-      return jsonError(409, t("errors:gameClosed"));
+      return refusal(409, t("errors:gameClosed"));
     case "left":
-      return jsonError(409, t("errors:gameLeft"));
+      return refusal(409, t("errors:gameLeft"));
     case "insufficient_coins":
-      return jsonError(400, t(creating ? "errors:createInsufficient" : "errors:joinInsufficient", { n: entryCost }));
+      return refusal(400, t(creating ? "errors:createInsufficient" : "errors:joinInsufficient", { n: entryCost }));
     case "not_seated":
-      return jsonError(403, t("errors:notSeated"));
+      return refusal(403, t("errors:notSeated"));
     case "not_creator":
-      return jsonError(403, t("errors:notCreator"));
+      return refusal(403, t("errors:notCreator"));
     case "not_casual":
-      return jsonError(409, t("errors:notCasual"));
+      return refusal(409, t("errors:notCasual"));
     case "not_waiting":
-      return jsonError(409, t("errors:notWaiting"));
+      return refusal(409, t("errors:notWaiting"));
     case "premium_only":
-      return jsonError(403, t("errors:premiumOnlyJoin"));
+      return refusal(403, t("errors:premiumOnlyJoin"));
   }
+}
+
+/** A room's refusal as an API answer, in the player's language. */
+export async function roomErrorResponse(request: Request, error: RoomError, entryCost: number, creating = false) {
+  return answerOf(await roomRefusal(request, error, entryCost, creating));
 }
 
 /**
