@@ -12,6 +12,7 @@ export const NAMESPACES = [
   "chat",
   "payments",
   "premium",
+  "pwa",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useNavigation,
   useRevalidator,
   useRouteError,
@@ -16,6 +17,8 @@ import {
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingScreen } from "./components/loading-screen";
+import { InstallBanner } from "./components/pwa/install-banner";
+import { ServiceWorkerUpdates } from "./components/pwa/service-worker";
 import { useNonce } from "./components/nonce";
 import { buttonClasses } from "./components/ui/button";
 import { ToastProvider } from "./components/ui/toast";
@@ -26,6 +29,7 @@ import { i18nServer } from "./services/i18n.server";
 import { profileOf } from "./services/users.server";
 import stylesheet from "./tailwind.css?url";
 import { rememberLanguage, storedLanguage, storeLanguageLocally } from "./utils/language";
+import { isPlayPath, LAST_COINS_KEY } from "./utils/pwa";
 import { onlyUiParamsChanged } from "./utils/ui-params";
 
 export const links: LinksFunction = () => [
@@ -63,7 +67,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return defaultShouldRevalidate;
 };
 
-const VISITOR_NAMESPACES = ["common", "auth", "navigation", "home", "errors"] as const;
+const VISITOR_NAMESPACES = ["common", "auth", "navigation", "home", "errors", "pwa"] as const;
 
 function pick<T extends Record<string, unknown>>(source: T, keys: readonly (keyof T)[]): Partial<T> {
   return Object.fromEntries(keys.map((key) => [key, source[key]])) as Partial<T>;
@@ -142,12 +146,28 @@ export default function App() {
   useLanguageSync(locale, translations, Boolean(user), languageChosen);
   const loadingPage = useSlowNavigation();
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  useLastKnownBalance(user?.virtual_coins);
   return (
     <ToastProvider>
       <Outlet />
+      <ServiceWorkerUpdates />
+      {isPlayPath(pathname) ? null : <InstallBanner />}
       {loadingPage ? <LoadingScreen overlay message={loadingPage === "/profile" ? t("profile:loading") : undefined} /> : null}
     </ToastProvider>
   );
+}
+
+/** Keeps the last balance shown, for the offline page (public/offline.html). */
+function useLastKnownBalance(coins: number | undefined) {
+  useEffect(() => {
+    try {
+      if (coins === undefined) window.localStorage.removeItem(LAST_COINS_KEY);
+      else window.localStorage.setItem(LAST_COINS_KEY, String(coins));
+    } catch {
+      // No storage (private mode): the offline page just leaves the balance out.
+    }
+  }, [coins]);
 }
 
 export function ErrorBoundary() {

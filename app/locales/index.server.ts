@@ -10,6 +10,7 @@ import { navigation } from "./navigation";
 import { payments } from "./payments";
 import { premium } from "./premium";
 import { profile } from "./profile";
+import { pwa } from "./pwa";
 import { variants } from "./variants";
 
 // Every translation group, on the server only: a page ships just its own
@@ -27,6 +28,7 @@ const GROUPS = {
   chat,
   payments,
   premium,
+  pwa,
 } satisfies Record<Namespace, Record<Language, unknown>>;
 
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };
