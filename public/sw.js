@@ -13,7 +13,8 @@
 const BUILD = /* PRECACHE */ { version: "dev", assets: [] };
 
 const CACHE = `mesa-de-truco-${BUILD.version}`;
-const OFFLINE_URL = "/offline.html";
+// Pages serves public/offline.html at /offline (its .html URL redirects there).
+const OFFLINE_URL = "/offline";
 const SHELL = [OFFLINE_URL, "/manifest.webmanifest", "/favicon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
 
 self.addEventListener("install", (event) => {
