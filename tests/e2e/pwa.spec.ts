@@ -1,4 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, expect, test, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "./browser";
 import { expectNoA11yViolations } from "./a11y";
 import { signIn, switchLanguage, uniquePlayer } from "./helpers";
 
@@ -38,8 +42,9 @@ test("offline, a navigation shows the offline page in the chosen language with t
   await expect(page.getByText("Último saldo conhecido: 1.000 moedas")).toBeVisible();
   await expectNoA11yViolations(page);
 
+  await expect(page.getByRole("button", { name: "Tentar novamente" })).toBeVisible();
+  // Back online, the page the player asked for loads by itself (the retry button does the same).
   await context.setOffline(false);
-  await page.getByRole("button", { name: "Tentar novamente" }).click();
   await expect(page.getByTestId("profile-nickname")).toBeVisible();
 });
 
@@ -69,12 +74,22 @@ test("the API, data requests and pages are never served from the worker's cache"
   expect(cached.filter((key) => key === "/" || key.startsWith("/api/") || key.includes("_data") || key.endsWith(".data"))).toEqual([]);
 });
 
-test("Chromium finds the app installable: the manifest is complete", async ({ page }) => {
-  await page.goto("/");
-  await controlled(page);
-  const cdp = await page.context().newCDPSession(page);
-  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
-  expect(installabilityErrors).toEqual([]);
+test("Chromium finds the app installable: the manifest is complete", async ({ page, baseURL }) => {
+  // Installability is never granted in an incognito profile (Playwright's contexts): a real one.
+  const profile = mkdtempSync(path.join(tmpdir(), "truco-install-"));
+  const persistent = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: CHROMIUM_ARGS, baseURL });
+  try {
+    const installed = persistent.pages()[0] ?? (await persistent.newPage());
+    await installed.goto("/");
+    await controlled(installed);
+    const cdp = await persistent.newCDPSession(installed);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await persistent.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+
   const manifest = await (await page.request.get("/manifest.webmanifest")).json();
   expect(manifest).toMatchObject({ display: "standalone", start_url: "/", theme_color: "#063523", background_color: "#03261a" });
   expect(manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual(
