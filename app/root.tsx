@@ -30,7 +30,7 @@ import { profileOf } from "./services/users.server";
 import stylesheet from "./tailwind.css?url";
 import { rememberLanguage, storedLanguage, storeLanguageLocally } from "./utils/language";
 import { isPlayPath, LAST_COINS_KEY } from "./utils/pwa";
-import { onlyUiParamsChanged } from "./utils/ui-params";
+import { DIALOG_PARAM, onlyUiParamsChanged } from "./utils/ui-params";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -146,13 +146,15 @@ export default function App() {
   useLanguageSync(locale, translations, Boolean(user), languageChosen);
   const loadingPage = useSlowNavigation();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // No install banner in a game room (a hand in play) or over an open dialog (it would cover its buttons).
+  const bannerAllowed = !isPlayPath(pathname) && !new URLSearchParams(search).has(DIALOG_PARAM);
   useLastKnownBalance(user?.virtual_coins);
   return (
     <ToastProvider>
       <Outlet />
       <ServiceWorkerUpdates />
-      {isPlayPath(pathname) ? null : <InstallBanner />}
+      {bannerAllowed ? <InstallBanner /> : null}
       {loadingPage ? <LoadingScreen overlay message={loadingPage === "/profile" ? t("profile:loading") : undefined} /> : null}
     </ToastProvider>
   );
