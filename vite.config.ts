@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./load-context";
+import { writePrecacheManifest } from "./scripts/precache-manifest";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -20,6 +21,10 @@ export default defineConfig({
         v3_throwAbortReason: true,
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: true,
+      },
+      // The service worker's precache list: this build's hashed assets (ADR 050).
+      buildEnd: ({ remixConfig }) => {
+        writePrecacheManifest(remixConfig.buildDirectory + "/client");
       },
     }),
     tailwindcss(),

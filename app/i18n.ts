@@ -14,6 +14,7 @@ export const NAMESPACES = [
   "premium",
   "leaderboard",
   "friends",
+  "pwa",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,5 @@
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useNavigation,
   useRevalidator,
   useRouteError,
@@ -17,10 +19,12 @@ import { useTranslation } from "react-i18next";
 import { ChannelProvider } from "./components/channel/channel-provider";
 import { InvitationPrompt } from "./components/channel/invitation-prompt";
 import { LoadingScreen } from "./components/loading-screen";
+import { InstallBanner } from "./components/pwa/install-banner";
+import { ServiceWorkerUpdates } from "./components/pwa/service-worker";
 import { useNonce } from "./components/nonce";
 import { buttonClasses } from "./components/ui/button";
 import { ToastProvider } from "./components/ui/toast";
-import { DEFAULT_LANGUAGE, type Language } from "./i18n";
+import { DEFAULT_LANGUAGE, languageFromCookie, type Language } from "./i18n";
 import { RESOURCES } from "./locales/index.server";
 import { banOfSession } from "./services/admin.server";
 import { getUser, sessionIdFrom } from "./services/auth.server";
@@ -28,7 +32,9 @@ import { pendingRequestCount } from "./services/friends.server";
 import { i18nServer } from "./services/i18n.server";
 import { profileOf } from "./services/users.server";
 import stylesheet from "./tailwind.css?url";
-import { rememberLanguage, storedLanguage } from "./utils/language";
+import { rememberLanguage, storedLanguage, storeLanguageLocally } from "./utils/language";
+import { isPlayPath, LAST_COINS_KEY } from "./utils/pwa";
+import { DIALOG_PARAM, onlyUiParamsChanged } from "./utils/ui-params";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -57,10 +63,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user: user ? profileOf(user) : null,
     /** The friends button's badge (issue 11); the live channel makes this loader run again when one arrives. */
     pendingRequests: user ? await pendingRequestCount(context, user.id) : 0,
+    /** The visitor chose a language (the `lng` cookie): that choice, not the browser's, is the page's. */
+    languageChosen: languageFromCookie(request.headers.get("Cookie")) !== null,
   };
 }
 
-const VISITOR_NAMESPACES = ["common", "auth", "navigation", "home", "errors"] as const;
+/**
+ * Opening a dialog or a tab by its link (`?dialog=…`, issue 15) changes nothing the root loads:
+ * no new round trip for the user and the translations then.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (!formMethod && onlyUiParamsChanged(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+};
+
+const VISITOR_NAMESPACES = ["common", "auth", "navigation", "home", "errors", "pwa"] as const;
 
 function pick<T extends Record<string, unknown>>(source: T, keys: readonly (keyof T)[]): Partial<T> {
   return Object.fromEntries(keys.map((key) => [key, source[key]])) as Partial<T>;
@@ -95,7 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /** Follows the root loader's language: loads its texts and switches to it. */
-function useLanguageSync(locale: Language, translations: Record<string, unknown>, signedIn: boolean) {
+function useLanguageSync(locale: Language, translations: Record<string, unknown>, signedIn: boolean, chosen: boolean) {
   const { i18n } = useTranslation();
   const revalidator = useRevalidator();
   for (const [ns, bundle] of Object.entries(translations)) {
@@ -104,10 +121,13 @@ function useLanguageSync(locale: Language, translations: Record<string, unknown>
   useEffect(() => {
     if (i18n.language !== locale) i18n.changeLanguage(locale);
   }, [i18n, locale]);
-  // The stored choice wins over what the server guessed (spec §9 detection order).
+  // The stored choice wins over what the server guessed (spec §9 detection order). A choice the
+  // server already has (its cookie, maybe set by the switcher's form before hydration) is mirrored.
   useEffect(() => {
     const stored = storedLanguage();
-    if (stored && stored !== locale) {
+    if (chosen) {
+      if (stored !== locale) storeLanguageLocally(locale);
+    } else if (stored && stored !== locale) {
       rememberLanguage(stored, signedIn).then(() => revalidator.revalidate());
     }
     // Only on first load: later changes come from the switcher.
@@ -132,20 +152,38 @@ function useSlowNavigation(): string | null {
 }
 
 export default function App() {
-  const { locale, translations, user } = useLoaderData<typeof loader>();
-  useLanguageSync(locale, translations, Boolean(user));
+  const { locale, translations, user, languageChosen } = useLoaderData<typeof loader>();
+  useLanguageSync(locale, translations, Boolean(user), languageChosen);
   const loadingPage = useSlowNavigation();
   const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  // No install banner in a game room (a hand in play) or over an open dialog (it would cover its buttons).
+  const bannerAllowed = !isPlayPath(pathname) && !new URLSearchParams(search).has(DIALOG_PARAM);
+  useLastKnownBalance(user?.virtual_coins);
   return (
     <ToastProvider>
       {/* Every signed-in page holds the player's live channel (issue 11). */}
       <ChannelProvider userId={user?.id ?? null}>
         <Outlet />
         {user ? <InvitationPrompt /> : null}
+        <ServiceWorkerUpdates />
+        {bannerAllowed ? <InstallBanner /> : null}
         {loadingPage ? <LoadingScreen overlay message={loadingPage === "/profile" ? t("profile:loading") : undefined} /> : null}
       </ChannelProvider>
     </ToastProvider>
   );
+}
+
+/** Keeps the last balance shown, for the offline page (public/offline.html). */
+function useLastKnownBalance(coins: number | undefined) {
+  useEffect(() => {
+    try {
+      if (coins === undefined) window.localStorage.removeItem(LAST_COINS_KEY);
+      else window.localStorage.setItem(LAST_COINS_KEY, String(coins));
+    } catch {
+      // No storage (private mode): the offline page just leaves the balance out.
+    }
+  }, [coins]);
 }
 
 export function ErrorBoundary() {

@@ -1,47 +1,82 @@
-import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { useId } from "react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, matchLanguage } from "~/i18n";
+import { storeLanguageLocally } from "~/utils/language";
 import { GlobeIcon } from "./icons";
-import type { loader as rootLoader } from "~/root";
-import { rememberLanguage } from "~/utils/language";
 
+/**
+ * The language switcher (spec §1: saved in the browser and sent to the server): a disclosure
+ * (<details>, which opens without any script) holding a form with one button per language. The
+ * form posts to `/language`, which sets the cookie the server renders from, saves it on the
+ * account and comes back to the page — before hydration as a plain form, after it through a
+ * fetcher that also keeps the choice in local storage (issue 15).
+ */
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
-  const id = useId();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const revalidator = useRevalidator();
+  const location = useLocation();
+  const fetcher = useFetcher();
+  const menu = useRef<HTMLDetailsElement>(null);
   const current = matchLanguage(i18n.language) ?? "pt-BR";
 
-  async function change(value: string) {
-    const language = matchLanguage(value);
-    if (!language || language === current) return;
-    await rememberLanguage(language, Boolean(root?.user));
-    // The root loader answers the new language's texts; root.tsx switches to them.
-    revalidator.revalidate();
-  }
+  // A tap outside (or Escape) closes the open menu, as a menu would.
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = menu.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !details.contains(event.target as Node)) {
+        details.open = false;
+        if (event instanceof KeyboardEvent) details.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
 
   return (
-    <div className="relative inline-flex items-center">
-      <GlobeIcon className="pointer-events-none absolute left-2.5 h-4 w-4 text-cream-100/70" />
-      <label htmlFor={id} className="sr-only">
-        {t("common:language")}
-      </label>
-      <select
-        id={id}
-        value={current}
-        onChange={(event) => change(event.target.value)}
-        className={`appearance-none rounded-xl border border-white/15 bg-felt-900/80 py-2 pr-8 text-sm font-medium text-cream-50 hover:bg-felt-800 pl-8`}
+    <details ref={menu} className="group/lang relative" data-testid="language-switcher">
+      <summary
+        className="flex min-h-10 cursor-pointer list-none items-center gap-1.5 rounded-xl border border-white/15 bg-felt-900/80 pl-2.5 pr-2 text-sm font-medium text-cream-50 hover:bg-felt-800 [&::-webkit-details-marker]:hidden"
+        aria-label={t("common:languageCurrent", { language: t(`common:languageNames.${current}`) })}
       >
+        <GlobeIcon className="h-4 w-4 text-cream-100/70" />
+        <span aria-hidden>{compact ? current.split("-")[0].toUpperCase() : t(`common:languageNames.${current}`)}</span>
+        <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 text-cream-100/70 transition-transform group-open/lang:rotate-180">
+          <path fill="currentColor" d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
+      </summary>
+      <fetcher.Form
+        method="post"
+        action="/language"
+        onSubmit={(event) => {
+          const language = matchLanguage((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value"));
+          if (language) storeLanguageLocally(language);
+          if (menu.current) menu.current.open = false;
+        }}
+        className="absolute right-0 top-full z-40 mt-1 flex min-w-40 flex-col gap-0.5 rounded-xl border border-white/15 bg-felt-900 p-1 shadow-xl shadow-black/40"
+      >
+        <input type="hidden" name="redirect_to" value={`${location.pathname}${location.search}`} />
         {LANGUAGES.map((language) => (
-          <option key={language} value={language}>
-            {compact ? language.split("-")[0].toUpperCase() : t(`common:languageNames.${language}`)}
-          </option>
+          <button
+            key={language}
+            type="submit"
+            name="language"
+            value={language}
+            lang={language}
+            aria-current={language === current ? "true" : undefined}
+            className="flex min-h-10 items-center justify-between gap-3 rounded-lg px-3 text-left text-sm font-medium text-cream-50 hover:bg-white/10 aria-[current]:text-gold-300"
+          >
+            {t(`common:languageNames.${language}`)}
+            <span aria-hidden className="text-xs text-cream-100/70">
+              {language.split("-")[0].toUpperCase()}
+            </span>
+          </button>
         ))}
-      </select>
-      <svg aria-hidden viewBox="0 0 20 20" className="pointer-events-none absolute right-2 h-4 w-4 text-cream-100/70">
-        <path fill="currentColor" d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.5" />
-      </svg>
-    </div>
+      </fetcher.Form>
+    </details>
   );
 }

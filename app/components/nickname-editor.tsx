@@ -1,49 +1,35 @@
-import { useRevalidator } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
+import type { FormResult } from "~/schemas/home-forms";
 import { NICKNAME_MAX } from "~/utils/limits";
-import { api } from "~/utils/api";
+import { withParam } from "~/utils/ui-params";
 import { PencilIcon } from "./icons";
-import { Button } from "./ui/button";
-import { useToast } from "./ui/toast";
+import { FormNotice } from "./ui/form-notice";
+import { Button, buttonClasses } from "./ui/button";
 
-/** Inline nickname edit (spec §4, §5): view → edit → save or cancel. */
+/**
+ * Inline nickname edit (spec §4, §5): view → edit → save or cancel. Editing is a link
+ * (`?edit=nickname`) and saving a form posted to the profile's action, so both work before the
+ * page has hydrated (issue 15). Empty or unchanged just ends the edit; the value is sent trimmed.
+ */
 export function NicknameEditor({ nickname }: { nickname: string }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const revalidator = useRevalidator();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fetcher = useFetcher<FormResult>({ key: "profile-nickname" });
   const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(nickname);
-  const [saving, setSaving] = useState(false);
+  const editing = new URLSearchParams(location.search).get("edit") === "nickname";
+  const viewHref = withParam(location.search, "edit", null);
+  const saving = fetcher.state !== "idle";
+  const answered = fetcher.state === "idle" ? fetcher.data : undefined;
 
+  // Saved (or nothing to save): back to the view; the loaders bring the new nickname.
   useEffect(() => {
-    if (editing) inputRef.current?.select();
-  }, [editing]);
-
-  function cancel() {
-    setValue(nickname);
-    setEditing(false);
-  }
-
-  async function save() {
-    const trimmed = value.trim();
-    // Empty or unchanged: nothing to save, editing just ends (spec §5).
-    if (!trimmed || trimmed === nickname) {
-      cancel();
-      return;
-    }
-    setSaving(true);
-    const result = await api("/api/users/profile", { method: "PUT", body: { nickname: trimmed } });
-    setSaving(false);
-    if (!result.ok) {
-      toast.error(result.error ?? t("profile:nicknameError"));
-      return;
-    }
-    setEditing(false);
-    revalidator.revalidate();
-  }
+    if (answered?.ok && editing) navigate(viewHref, { replace: true, preventScrollReset: true });
+    // Only when a new answer arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answered]);
 
   if (!editing) {
     return (
@@ -51,51 +37,49 @@ export function NicknameEditor({ nickname }: { nickname: string }) {
         <h1 className="truncate font-display text-2xl font-bold text-cream-50 sm:text-3xl" data-testid="profile-nickname">
           {nickname}
         </h1>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => {
-            setValue(nickname);
-            setEditing(true);
-          }}
+        <Link
+          to={withParam(location.search, "edit", "nickname")}
+          replace
+          preventScrollReset
+          className={buttonClasses("ghost", "sm")}
           aria-label={t("profile:editNickname")}
           title={t("profile:editNickname")}
         >
           <PencilIcon />
-        </Button>
+        </Link>
       </div>
     );
   }
 
   return (
-    <form
-      className="flex flex-wrap items-center justify-center gap-2 sm:justify-start"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <label htmlFor={inputId} className="sr-only">
-        {t("profile:nicknameLabel")}
-      </label>
-      <input
-        id={inputId}
-        ref={inputRef}
-        value={value}
-        maxLength={NICKNAME_MAX}
-        onChange={(event) => setValue(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === "Escape") cancel();
-        }}
-        className="min-h-11 w-56 rounded-xl border border-gold-400/50 bg-black/30 px-3 text-lg font-semibold text-cream-50"
-        autoComplete="nickname"
-      />
-      <Button type="submit" disabled={saving}>
-        {t("common:save")}
-      </Button>
-      <Button variant="secondary" onClick={cancel} disabled={saving}>
-        {t("common:cancel")}
-      </Button>
-    </form>
+    <>
+      <fetcher.Form method="post" action="/profile" className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+        <input type="hidden" name="intent" value="nickname" />
+        <label htmlFor={inputId} className="sr-only">
+          {t("profile:nicknameLabel")}
+        </label>
+        <input
+          id={inputId}
+          name="nickname"
+          defaultValue={nickname}
+          maxLength={NICKNAME_MAX}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- editing is asking to type: the field takes the focus.
+          autoFocus
+          onFocus={(event) => event.currentTarget.select()}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") navigate(viewHref, { replace: true, preventScrollReset: true });
+          }}
+          className="min-h-11 w-56 rounded-xl border border-gold-400/50 bg-black/30 px-3 text-lg font-semibold text-cream-50"
+          autoComplete="nickname"
+        />
+        <Button type="submit" disabled={saving}>
+          {t("common:save")}
+        </Button>
+        <Link to={viewHref} replace preventScrollReset className={buttonClasses("secondary")} aria-disabled={saving || undefined}>
+          {t("common:cancel")}
+        </Link>
+      </fetcher.Form>
+      <FormNotice result={answered && !answered.ok ? answered : null} />
+    </>
   );
 }

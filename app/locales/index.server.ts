@@ -12,6 +12,7 @@ import { navigation } from "./navigation";
 import { payments } from "./payments";
 import { premium } from "./premium";
 import { profile } from "./profile";
+import { pwa } from "./pwa";
 import { variants } from "./variants";
 
 // Every translation group, on the server only: a page ships just its own
@@ -31,6 +32,7 @@ const GROUPS = {
   premium,
   leaderboard,
   friends,
+  pwa,
 } satisfies Record<Namespace, Record<Language, unknown>>;
 
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };

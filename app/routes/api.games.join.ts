@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { JoinGameSchema } from "~/schemas/games";
 import { requireApiUser } from "~/services/auth.server";
 import { findOpenGameByCode } from "~/services/games.server";
-import { apiRoute, jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
+import { answerOf, apiRoute, jsonError, parseJsonBody } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
 import { enforceRateLimit, refundRateLimit } from "~/services/rate-limit.server";
-import { takeSeatAt } from "~/services/rooms.server";
+import { takeSeat } from "~/services/lobby.server";
 
 /** POST {game_code} → {game_id}: takes a seat at the game with that code. */
 async function join({ request, context }: ActionFunctionArgs) {
@@ -20,8 +20,7 @@ async function join({ request, context }: ActionFunctionArgs) {
   if (!game) return jsonError(404, t("errors:gameNotFound"));
   await refundRateLimit({ request, context }, "join_code_failure", user);
   // Back to a table where the player already sits (another tab, a reload) counts as joined.
-  const refused = await takeSeatAt(request, context, user, game);
-  return refused ?? jsonOk({ game_id: game.id });
+  return answerOf(await takeSeat(context, request, user, game));
 }
 
 export const loader = apiRoute({ POST: join });

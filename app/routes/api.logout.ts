@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { endSession } from "~/services/auth.server";
 import { apiRoute, jsonError, jsonOk } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
@@ -19,5 +19,14 @@ async function logout({ request, context }: LoaderFunctionArgs) {
   return jsonOk({ ok: true }, { headers: { "Set-Cookie": setCookie } });
 }
 
-export const loader = apiRoute({ GET: logout, POST: logout });
+/** The profile's 'Sair' button posts a plain form here (it works before hydration): back to the landing page. */
+async function logoutByForm(args: LoaderFunctionArgs) {
+  const response = await logout(args);
+  if (response.ok && args.request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded")) {
+    return redirect("/", { headers: { "Set-Cookie": response.headers.get("Set-Cookie") ?? "" } });
+  }
+  return response;
+}
+
+export const loader = apiRoute({ GET: logout, POST: logoutByForm });
 export const action = loader;

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { AppearOfflineForm } from "~/components/profile/appear-offline-form";
 import { AppearOfflineFormSchema } from "~/schemas/friends";
 import { setAppearOffline } from "~/services/friends.server";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CoinIcon, StarIcon, TrophyIcon } from "~/components/icons";
 import { Avatar } from "~/components/avatar";
@@ -12,11 +11,16 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { HistoryTab } from "~/components/profile/history-tab";
 import { StatsTab } from "~/components/profile/stats-tab";
 import { TransactionsTab } from "~/components/profile/transactions-tab";
+import { FormNotice } from "~/components/ui/form-notice";
 import { Tabs } from "~/components/ui/tabs";
+import type { FormResult } from "~/schemas/home-forms";
 import { requireUser } from "~/services/auth.server";
 import { parseEnv } from "~/services/env.server";
+import { profileAction } from "~/services/profile-actions.server";
 import { profileOf } from "~/services/users.server";
-import { api } from "~/utils/api";
+import { withParam } from "~/utils/ui-params";
+
+const TABS = ["stats", "history", "transactions"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -26,13 +30,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { profile, supportEmail, appearOffline: user.appear_offline };
 }
 
-/** The "appear offline" switch (issue 11): a form, so it works before the page hydrates. */
+/**
+ * The page's forms (they work before the page hydrates, issue 15): the "appear offline" switch
+ * (issue 11), or the nickname and the other profile forms (profile-actions.server.ts).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
+  const fields = await request.clone().formData();
+  if (!fields.has("appear_offline")) return profileAction(request, context);
   const user = await requireUser(request, context);
-  const parsed = AppearOfflineFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return { ok: false };
+  const parsed = AppearOfflineFormSchema.safeParse(Object.fromEntries(fields));
+  if (!parsed.success) return { ok: false as const };
   await setAppearOffline(context, user.id, parsed.data.appear_offline);
-  return { ok: true };
+  return { ok: true as const };
 }
 
 /** 'Perfil não encontrado' with a way back (spec §2), when the profile cannot be loaded. */
@@ -50,14 +59,14 @@ export function ErrorBoundary() {
 
 export default function ProfilePage() {
   const { profile, supportEmail, appearOffline } = useLoaderData<typeof loader>();
+  const posted = useActionData<FormResult>();
   const { t, i18n } = useTranslation();
-  const [tab, setTab] = useState("stats");
-
-  async function logout() {
-    // Clears the user, then tells the server (spec §4).
-    await api("/api/logout");
-    window.location.assign("/");
-  }
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The tabs are links (`?tab=…`), so a tap before hydration switches too (issue 15).
+  const wanted = new URLSearchParams(location.search).get("tab");
+  const tab = TABS.find((id) => id === wanted) ?? "stats";
+  const tabHref = (id: string) => withParam(withParam(location.search, "edit", null), "tab", id === "stats" ? null : id);
 
   return (
     <div className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 pb-10 sm:px-6">
@@ -65,9 +74,12 @@ export default function ProfilePage() {
         <Link to="/" className={buttonClasses("ghost", "sm")}>
           <span aria-hidden>←</span> {t("common:back")}
         </Link>
-        <Button variant="secondary" size="sm" onClick={logout}>
-          {t("auth:logout")}
-        </Button>
+        {/* A plain form: the server ends the session and goes to the landing page (works before hydration). */}
+        <form method="post" action="/api/logout">
+          <Button type="submit" variant="secondary" size="sm">
+            {t("auth:logout")}
+          </Button>
+        </form>
       </header>
 
       <main id="main" className="flex flex-col gap-5">
@@ -130,7 +142,8 @@ export default function ProfilePage() {
         <Tabs
           label={t("profile:title")}
           value={tab}
-          onChange={setTab}
+          onChange={(id) => navigate(tabHref(id), { replace: true, preventScrollReset: true })}
+          hrefOf={tabHref}
           items={[
             { id: "stats", label: t("profile:tabStats"), content: <StatsTab profile={profile} /> },
             { id: "history", label: t("profile:tabHistory"), content: <HistoryTab /> },
@@ -138,6 +151,7 @@ export default function ProfilePage() {
           ]}
         />
       </main>
+      <FormNotice result={posted && !posted.ok ? posted : null} />
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { users, type User } from "../../db/schema";
 import { dailyRewardFor, nextStreakDay, rewardDate } from "~/utils/daily-reward";
 import type { Database } from "../../db/client";
 import { isUniqueViolation, movementStatements } from "../../db/ledger";
+import { refusal, type Outcome } from "./http.server";
+import { serverT } from "./i18n.server";
 import { isPremium } from "./users.server";
 
 export type DailyRewardOutcome = { status: "claimed"; coins_awarded: number; streak_day: number } | { status: "already_claimed" };
@@ -46,4 +48,18 @@ export async function claimDailyReward(db: Database, user: User, now: Date = new
     throw error;
   }
   return { status: "claimed", coins_awarded: coins, streak_day: streakDay };
+}
+
+/** Today's reward as `POST /api/users/daily-reward` and the banner's form both answer it. */
+export async function claimDailyRewardFor(
+  db: Database,
+  request: Request,
+  user: User,
+): Promise<Outcome<{ coins_awarded: number; streak_day: number }>> {
+  const outcome = await claimDailyReward(db, user);
+  if (outcome.status === "already_claimed") {
+    const t = await serverT(request);
+    return refusal(409, t("payments:dailyAlreadyClaimed"));
+  }
+  return { ok: true, data: { coins_awarded: outcome.coins_awarded, streak_day: outcome.streak_day } };
 }

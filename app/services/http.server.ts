@@ -92,6 +92,65 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   return result.data;
 }
 
+/**
+ * What a piece of server work answers when both an API route (JSON) and a page's form action
+ * (issue 15: controls that work before hydration) run it: the data, or the status and the
+ * reader-language text of the refusal. One decision, two transports.
+ */
+export type Outcome<T> = { ok: true; data: T } | { ok: false; status: number; error: string; code?: string };
+
+export function refusal(status: number, error: string, code?: string): Outcome<never> {
+  return code ? { ok: false, status, error, code } : { ok: false, status, error };
+}
+
+/** An outcome as the API's JSON answer (spec §7 names, `{ error }` on a refusal). */
+export function answerOf<T>(outcome: Outcome<T>, init?: ResponseInit): Response {
+  if (outcome.ok) return jsonOk(outcome.data, init);
+  return jsonError(outcome.status, outcome.error, outcome.code ? { code: outcome.code } : undefined);
+}
+
+/** Fields a form may repeat (none do today); everything else is read as one string. */
+function formObject(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(text)) if (!(name in out)) out[name] = value;
+  return out;
+}
+
+/**
+ * The form-body twin of parseJsonBody, for page actions: an urlencoded body (what a form sends,
+ * with or without JavaScript), at most MAX_JSON_BODY_BYTES, then the form's zod schema. It answers
+ * a refusal instead of throwing, so the page renders again with the reason next to the form.
+ */
+export async function readFormBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: JsonBodyOptions = {},
+): Promise<Outcome<z.infer<S>>> {
+  const t = await serverT(request);
+  const mediaType = request.headers.get("Content-Type")?.split(";")[0].trim().toLowerCase();
+  if (mediaType !== "application/x-www-form-urlencoded") return refusal(400, t("errors:invalidBody"));
+  let text: string | null;
+  try {
+    text = await readBodyText(request, MAX_JSON_BODY_BYTES);
+  } catch {
+    return refusal(400, t("errors:invalidBody"));
+  }
+  if (text === null) return refusal(413, t("errors:bodyTooLarge"));
+  const raw = formObject(text);
+  const result = schema.safeParse(raw);
+  if (!result.success) return refusal(400, options.refusal?.(result.error, raw, t) ?? t("errors:invalidBody"));
+  return { ok: true, data: result.data };
+}
+
+/**
+ * A page's redirect target from a form: a path on this site only (never `//host` or a scheme),
+ * else `/`.
+ */
+export function localPath(value: unknown): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/";
+  return value.slice(0, 512);
+}
+
 /** 405 with `{ error }`; `allow` names the methods the route takes (the Allow header). */
 export async function methodNotAllowed(request: Request, allow?: readonly string[] | string): Promise<Response> {
   const t = await serverT(request);

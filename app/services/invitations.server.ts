@@ -9,9 +9,10 @@ import type { InviteBody } from "~/schemas/friends";
 import { channel } from "./channels.server";
 import { friendOf } from "./friends.server";
 import { findGame } from "./games.server";
-import { jsonError } from "./http.server";
+import { answerOf, jsonError, refusal } from "./http.server";
 import { serverT } from "./i18n.server";
-import { createGameFor, room, takeSeatAt } from "./rooms.server";
+import { openTable, takeSeat } from "./lobby.server";
+import { room } from "./rooms.server";
 import { isPremium } from "./users.server";
 
 // Invitations to a table (issue 11, ADR 047): a friend who is online is invited to the inviter's
@@ -95,13 +96,13 @@ export async function inviteFriend(
     if (!mine || mine.id !== body.game_id) return { ok: false, response: await refusalResponse(request, "no_room") };
     game = mine;
   } else {
-    const opened = await createGameFor(request, context, user, {
+    const opened = await openTable(context, request, user, {
       game_type: "1v1",
       game_mode: "casual",
       truco_variant: body.truco_variant as Variant,
     });
-    if (!opened.ok) return { ok: false, response: opened.response };
-    game = opened.game;
+    if (!opened.ok) return { ok: false, response: answerOf(opened) };
+    game = opened.data;
     created = true;
   }
 
@@ -155,9 +156,9 @@ export async function acceptInvitation(
   }
   const begun = await mine.beginAccept(invitationId);
   if (!begun.ok) return { ok: false, response: await refusalResponse(request, begun.error) };
-  const refused = game ? await takeSeatAt(request, context, user, game) : jsonError(404, t("errors:gameNotFound"));
-  await mine.finishAccept(invitationId, refused === null);
-  return refused === null ? { ok: true, gameId: invitation.game.id } : { ok: false, response: refused };
+  const seated = game ? await takeSeat(context, request, user, game) : refusal(404, t("errors:gameNotFound"));
+  await mine.finishAccept(invitationId, seated.ok);
+  return seated.ok ? { ok: true, gameId: invitation.game.id } : { ok: false, response: answerOf(seated) };
 }
 
 /** POST /api/invitations/{id}/decline. */

@@ -1,7 +1,10 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { coinTransactions, gamePlayers, games, refundRequests, type Game } from "../../db/schema";
-import { REFUND_WINDOW_DAYS } from "~/utils/refunds";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { REFUND_REASON_MAX, REFUND_WINDOW_DAYS } from "~/utils/refunds";
+import { refusal, type JsonBodyOptions, type Outcome } from "./http.server";
+import { serverT } from "./i18n.server";
 import type { Database } from "../../db/client";
 import { entryKey, gameRef, isUniqueViolation, movementStatements, refundKey, returnKey } from "../../db/ledger";
 
@@ -176,4 +179,42 @@ export async function requestRefund(
     return rejected;
   }
   return decision;
+}
+
+const REJECTIONS: Record<RefundRejection, { status: number; key: string }> = {
+  not_found: { status: 404, key: "payments:refundNotFound" },
+  not_participant: { status: 403, key: "payments:refundNotParticipant" },
+  already_refunded: { status: 409, key: "payments:refundAlreadyRefunded" },
+  not_cancelled: { status: 409, key: "payments:refundNotCancelled" },
+  entry_returned: { status: 409, key: "payments:refundEntryReturned" },
+  window_expired: { status: 409, key: "payments:refundWindowExpired" },
+};
+
+/** The refund form's own words for a missing game or a reason of the wrong length (JSON body or form). */
+export const refundRefusal: NonNullable<JsonBodyOptions["refusal"]> = (error, raw, t) => {
+  const field = error.issues[0]?.path[0];
+  if (field === "reason") {
+    const reason = (raw as { reason?: unknown }).reason;
+    const long = typeof reason === "string" && reason.trim().length > REFUND_REASON_MAX;
+    return t(long ? "payments:refundReasonTooLong" : "payments:refundReasonTooShort");
+  }
+  if (field === "game_session_id") return t("payments:refundChooseGame");
+  return undefined;
+};
+
+/**
+ * A refund request as `POST /api/users/refund-request` and the refund modal's form both answer it:
+ * {refund_amount}, or the rejection in the player's language with its code.
+ */
+export async function refundRequestFor(
+  context: AppLoadContext,
+  request: Request,
+  userId: string,
+  body: { game_session_id: string; reason: string },
+): Promise<Outcome<{ refund_amount: number }>> {
+  const outcome = await requestRefund(context.db, userId, body.game_session_id, body.reason);
+  if (outcome.status === "approved") return { ok: true, data: { refund_amount: outcome.refund_amount } };
+  const t = await serverT(request);
+  const rejection = REJECTIONS[outcome.reason];
+  return refusal(rejection.status, t(rejection.key), outcome.reason);
 }

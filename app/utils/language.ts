@@ -15,14 +15,7 @@ export function storedLanguage(): Language | null {
  * for a signed-in player; a failure there is ignored (spec §8).
  */
 export async function rememberLanguage(language: Language, signedIn: boolean): Promise<void> {
-  try {
-    window.localStorage.setItem(LANGUAGE_KEY, language);
-  } catch {
-    // Private mode: the cookie still carries the choice.
-  }
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${LANGUAGE_KEY}=${encodeURIComponent(language)}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
-  document.documentElement.lang = language;
+  storeLanguageLocally(language);
   if (!signedIn) return;
   try {
     const response = await fetch("/api/users/language", {
@@ -35,4 +28,16 @@ export async function rememberLanguage(language: Language, signedIn: boolean): P
   } catch (error) {
     console.warn("Language not saved", error);
   }
+}
+
+/** The browser's side of the choice: local storage, the cookie the server renders from, the page's lang. */
+export function storeLanguageLocally(language: Language) {
+  try {
+    window.localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Private mode: the cookie still carries the choice.
+  }
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${LANGUAGE_KEY}=${encodeURIComponent(language)}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+  document.documentElement.lang = language;
 }

@@ -1,5 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
-import { clickOnceHydrated } from "./helpers";
+import { expect, type Page } from "@playwright/test";
 
 // Plays a game through the UI like a (very simple) person would: answer what is asked, else play
 // the first playable card. Every click goes through the real buttons that `legalActions` drives.
@@ -102,22 +101,13 @@ export async function gameCodeOf(page: Page): Promise<string> {
 export async function joinByCode(page: Page, code: string) {
   await page.goto("/");
   const dialog = page.getByTestId("join-dialog");
-  await clickOnceHydrated(page.getByTestId("open-join"), dialog);
+  await page.getByTestId("open-join").click();
   await dialog.getByLabel("Código da sala").fill(code);
   await page.getByTestId("join-dialog").getByRole("button", { name: "Entrar", exact: true }).click();
   await page.waitForURL(/\/game\//);
 }
 
-/** Checks a radio or switch, retried until it stays checked: a check before hydration would not reach React. */
-export async function checkOnceHydrated(page: Page, control: Locator) {
-  await expect(async () => {
-    await control.check({ force: true });
-    await page.waitForTimeout(300);
-    await expect(control).toBeChecked({ timeout: 200 });
-  }).toPass({ timeout: 10_000 });
-}
-
 /** Picks a variant in the lobby. */
 export async function chooseVariant(page: Page, variant: string) {
-  await checkOnceHydrated(page, page.getByTestId(`variant-${variant}`));
+  await page.getByTestId(`variant-${variant}`).check({ force: true });
 }

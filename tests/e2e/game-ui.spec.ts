@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { FakeRoom, currentUserId, type FakeRoomOptions } from "./fake-room";
 import { chooseVariant } from "./game-driver";
-import { clickOnceHydrated, newSignedInPage } from "./helpers";
+import { newSignedInPage } from "./helpers";
 
 // The game screen against scripted server frames: a FakeRoom runs the real engine behind
 // page.routeWebSocket, so every phase and variant can be set up exactly (tests/e2e/fake-room.ts).
@@ -460,41 +460,44 @@ test("signed-out visitors of a game room go to the landing page", async ({ page 
   await expect(page).toHaveURL("/");
 });
 
-test("lobby: the join modal's code rules, its fallback error, and the create requests", async ({ browser }) => {
+test("lobby: the join modal's code rules and refusal, and tables opened by the lobby's form", async ({ browser }) => {
   const { page, context } = await newSignedInPage(browser);
   const dialog = page.getByTestId("join-dialog");
-  // Right after a full page load: a click before hydration is lost (as in joinByCode).
-  await clickOnceHydrated(page.getByTestId("open-join"), dialog);
+  // Right after a full page load: the first click opens it (a link to ?dialog=join, issue 15).
+  await page.getByTestId("open-join").click();
   const input = dialog.getByLabel("Código da sala");
   await expect(dialog).toContainText("Digite o código de 6 caracteres compartilhado pelo criador da sala");
   const submit = dialog.getByRole("button", { name: "Entrar", exact: true });
+  await expect(submit).toBeDisabled();
   await input.pressSequentially("ab-c 1");
   await expect(input).toHaveValue("ABC1");
   await expect(submit).toBeDisabled();
   await input.pressSequentially("2x9z");
   await expect(input).toHaveValue("ABC12X");
   await expect(submit).toBeEnabled();
-  await page.route("**/api/games/join", (route) => route.fulfill({ status: 500, body: "" }));
   await submit.click();
-  await expect(page.getByRole("alert").filter({ hasText: "Erro ao entrar no jogo" })).toBeVisible();
-  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Jogo não encontrado" })).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("link", { name: "Cancelar" }).click();
   await expect(dialog).toBeHidden();
 
-  const bodies: unknown[] = [];
-  await page.route("**/api/games", (route) => {
-    bodies.push(route.request().postDataJSON());
-    return route.fulfill({ status: 500, body: "" });
-  });
+  // The lobby's form: the variant and level travel with the table button.
   await chooseVariant(page, "gaucho");
-  await page.getByTestId("create-ranked-2v2").click();
-  await expect(page.getByRole("alert").filter({ hasText: "Erro ao criar jogo" })).toBeVisible();
   await page.getByText("Difícil").click();
   await page.getByTestId("create-bots-1v1").click();
-  await expect.poll(() => bodies.length).toBe(2);
-  expect(bodies).toEqual([
-    { game_type: "2v2", game_mode: "ranked", entry_cost: 100, truco_variant: "gaucho" },
-    { game_type: "1v1", game_mode: "casual", entry_cost: 0, truco_variant: "gaucho", vs_computer: true, bot_level: "hard" },
-  ]);
+  await page.waitForURL(/\/game\//);
+  await expect(page.getByTestId("info-variant")).toContainText("Gaúcho");
+  await expect(page.getByText("Contra o computador · Difícil")).toBeVisible();
+  await expect(page.getByTestId("info-entry")).toContainText("Grátis");
+
+  // The variant is remembered: the server renders it chosen, and a ranked table takes it.
+  await page.goto("/");
+  await expect(page.getByTestId("variant-gaucho")).toBeChecked();
+  await page.getByTestId("create-ranked-2v2").click();
+  await page.waitForURL(/\/game\//);
+  await expect(page.getByTestId("info-variant")).toContainText("Gaúcho");
+  await expect(page.getByTestId("info-type")).toContainText("2V2");
+  await expect(page.getByTestId("info-entry")).toContainText("100");
   await context.close();
 });
 

@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 let counter = 0;
 
@@ -12,7 +12,7 @@ export function uniquePlayer(prefix = "Jogador") {
 /** Signs in through the landing page and the sign-in emulator; ends at home. */
 export async function signIn(page: Page, player: { name: string; email: string }) {
   await page.goto("/");
-  await clickOnceHydrated(page.getByRole("button", { name: "Entrar", exact: true }).first(), page.getByLabel("Name"));
+  await page.getByRole("button", { name: "Entrar", exact: true }).first().click();
   await page.getByLabel("Name").fill(player.name);
   await page.getByLabel("Email").fill(player.email);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -32,23 +32,14 @@ export async function newSignedInPage(
 }
 
 /**
- * Picks a language in the header's switcher until the page shows `sign` in it: a choice
- * made before the page has hydrated changes the <select> but never reaches React.
+ * Picks a language in the header's switcher: opens its menu, then taps the language. Each tap
+ * counts from the moment the page shows it, hydrated or not (issue 15).
  */
-export async function chooseLanguage(page: Page, label: string, language: string, sign: Locator) {
-  await expect(async () => {
-    if (!(await sign.isVisible())) await page.getByLabel(label).selectOption(language);
-    await expect(sign).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+export async function switchLanguage(page: Page, language: "Português" | "English" | "Español") {
+  const switcher = page.getByTestId("language-switcher");
+  await switcher.locator("summary").click();
+  await switcher.getByRole("button", { name: language }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", LANG_OF[language]);
 }
 
-/**
- * Clicks `trigger` until `result` shows: after a full page load, a click that lands before
- * React has hydrated the page is lost.
- */
-export async function clickOnceHydrated(trigger: Locator, result: Locator) {
-  await expect(async () => {
-    if (!(await result.isVisible())) await trigger.click({ timeout: 1_000 });
-    await expect(result).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 15_000 });
-}
+const LANG_OF = { Português: "pt-BR", English: "en", Español: "es" } as const;

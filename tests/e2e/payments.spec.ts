@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { checkOnceHydrated, gameCodeOf } from "./game-driver";
-import { chooseLanguage, clickOnceHydrated, newSignedInPage, signIn, uniquePlayer } from "./helpers";
+import { gameCodeOf } from "./game-driver";
+import { switchLanguage, newSignedInPage, signIn, uniquePlayer } from "./helpers";
 import { seedCancelledGame } from "./seed";
 
 // Coins end to end in real Chromium, against `npm start`'s server with the
@@ -11,7 +11,8 @@ const balance = (page: Page, coins: string) => page.getByText(`Saldo: ${coins} m
 
 async function openStore(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Loja" });
-  await clickOnceHydrated(page.getByRole("button", { name: /Comprar moedas/ }), dialog);
+  await page.getByRole("link", { name: /Comprar moedas/ }).click();
+  await expect(dialog).toBeVisible();
   return dialog;
 }
 
@@ -64,7 +65,8 @@ test("buys a coin pack through the payment emulator and sees the balance and the
 
   // The same rows in English.
   await page.getByRole("link", { name: "Voltar" }).click();
-  await chooseLanguage(page, "Idioma", "en", page.getByRole("heading", { name: "Your stats" }));
+  await switchLanguage(page, "English");
+  await expect(page.getByRole("heading", { name: "Your stats" })).toBeVisible();
   await page.goto("/profile");
   await page.getByRole("tab", { name: "Transactions" }).click();
   await expect(page.getByTestId("transaction").first()).toContainText("2,500-coin pack + 500 bonus");
@@ -90,9 +92,9 @@ test("cancelling on the checkout page charges nothing", async ({ page }) => {
 
 test("buys premium: the premium button disappears and exclusive tables open to members only", async ({ page, browser }) => {
   await signIn(page, uniquePlayer("Premium"));
-  const premiumButton = page.getByRole("button", { name: "Seja Premium" });
   const store = page.getByRole("dialog", { name: "Loja" });
-  await clickOnceHydrated(premiumButton, store);
+  await page.getByRole("link", { name: "Seja Premium" }).click();
+  await expect(store).toBeVisible();
   await expect(store.getByRole("tab", { name: "Premium" })).toHaveAttribute("aria-selected", "true");
   await expect(store.getByText("Economize 17%")).toBeVisible();
   for (const feature of ["Mesas exclusivas", "Molduras especiais de avatar", "Suporte prioritário", "Recompensa diária em dobro"]) {
@@ -110,14 +112,14 @@ test("buys premium: the premium button disappears and exclusive tables open to m
   await expect(page.getByRole("heading", { name: "Bem-vindo ao Premium!" })).toBeVisible();
   await page.getByRole("link", { name: "Voltar ao Início" }).click();
   await expect(page.getByTestId("header-nickname")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Seja Premium" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Seja Premium" })).toHaveCount(0);
   // Premium doubles the daily reward.
   await expect(page.getByText("Dia 1 da sequência: colete 200 moedas grátis.")).toBeVisible();
   // No coins for a subscription.
   await expect(balance(page, "1.000")).toBeAttached();
 
   // An exclusive table: only premium members may sit at it.
-  await checkOnceHydrated(page, page.getByRole("switch", { name: /Mesa exclusiva Premium/ }));
+  await page.getByRole("switch", { name: /Mesa exclusiva Premium/ }).check({ force: true });
   await page.getByTestId("create-casual-1v1").click();
   await page.waitForURL(/\/game\//);
   await expect(page.getByTestId("info-premium-only")).toHaveText("★ Mesa exclusiva Premium");
@@ -147,10 +149,8 @@ test("claims the daily reward once: the banner goes and the balance grows", asyn
   const banner = page.getByTestId("daily-reward-banner");
   await expect(banner).toBeVisible();
   await expect(banner.getByText("Dia 1 da sequência: colete 100 moedas grátis.")).toBeVisible();
-  await clickOnceHydrated(
-    banner.getByRole("button", { name: /Coletar/ }),
-    page.getByRole("status").filter({ hasText: "+100 moedas! Dia 1 da sequência." }),
-  );
+  await banner.getByRole("button", { name: /Coletar/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "+100 moedas! Dia 1 da sequência." })).toBeVisible();
   await expect(banner).toHaveCount(0);
   await expect(balance(page, "1.100")).toBeAttached();
   await page.reload();
@@ -167,7 +167,8 @@ test("requests a refund for a cancelled game and gets the entry back", async ({ 
   await expect(balance(page, "900")).toBeAttached();
 
   const dialog = page.getByRole("dialog", { name: "Solicitar reembolso" });
-  await clickOnceHydrated(page.getByRole("button", { name: "Reembolso" }), dialog);
+  await page.getByRole("link", { name: "Reembolso" }).click();
+  await expect(dialog).toBeVisible();
   const game = dialog.getByRole("radio", { name: /Sala #FALHA1/ });
   await expect(game).toBeChecked(); // the only eligible game is preselected
   await expect(dialog.getByText("Entrada: 100 moedas")).toBeVisible();
@@ -187,7 +188,7 @@ test("requests a refund for a cancelled game and gets the entry back", async ({ 
   await expect(balance(page, "1.000")).toBeAttached();
 
   // Refunded once: the game is no longer offered.
-  await page.getByRole("button", { name: "Reembolso" }).click();
+  await page.getByRole("link", { name: "Reembolso" }).click();
   await expect(page.getByText("Nenhuma partida elegível para reembolso")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);

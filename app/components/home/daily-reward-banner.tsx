@@ -1,11 +1,10 @@
-import { useRevalidator } from "@remix-run/react";
-import { useState } from "react";
+import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckIcon, CoinIcon, GiftIcon, StarIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
-import { useToast } from "~/components/ui/toast";
+import type { FormResult } from "~/schemas/home-forms";
 import type { Profile } from "~/services/users.server";
-import { api } from "~/utils/api";
+import { HOME_ACTION, HOME_FORMS } from "./home-forms";
 import { DAILY_REWARD_MAX_DAY, dailyRewardFor, nextStreakDay, rewardClaimedOn, rewardDate } from "~/utils/daily-reward";
 
 /**
@@ -15,33 +14,16 @@ import { DAILY_REWARD_MAX_DAY, dailyRewardFor, nextStreakDay, rewardClaimedOn, r
  */
 export function DailyRewardBanner({ user }: { user: Profile }) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
-  const revalidator = useRevalidator();
-  const [collecting, setCollecting] = useState(false);
-  const [collected, setCollected] = useState(false);
+  const fetcher = useFetcher<FormResult>({ key: HOME_FORMS.daily });
+  const collecting = fetcher.state !== "idle";
 
   const today = rewardDate(new Date());
-  if (collected || rewardClaimedOn(user.last_daily_reward_at, today)) return null;
+  // Collected: the loaders reload the profile, and the banner goes (the notice says how much).
+  if ((fetcher.state === "idle" && fetcher.data?.ok) || rewardClaimedOn(user.last_daily_reward_at, today)) return null;
 
   const day = nextStreakDay(user.last_daily_reward_at, user.daily_streak, today);
   const coins = dailyRewardFor(day, user.is_premium);
   const shownDay = Math.min(day, DAILY_REWARD_MAX_DAY);
-
-  async function collect() {
-    if (collecting) return;
-    setCollecting(true);
-    const result = await api<{ coins_awarded: number; streak_day: number }>("/api/users/daily-reward", { method: "POST" });
-    setCollecting(false);
-    if (!result.ok) {
-      toast.error(result.error || t("payments:dailyError"));
-      // Already collected (another tab): the reload hides the banner.
-      if (result.status === 409) revalidator.revalidate();
-      return;
-    }
-    setCollected(true);
-    toast.success(t("payments:dailySuccess", { count: result.data.coins_awarded, day: result.data.streak_day }));
-    revalidator.revalidate();
-  }
 
   return (
     <section
@@ -71,10 +53,14 @@ export function DailyRewardBanner({ user }: { user: Profile }) {
             )}
           </div>
         </div>
-        <Button size="lg" onClick={collect} disabled={collecting} aria-busy={collecting} className="w-full shrink-0 sm:w-auto">
-          <CoinIcon className="h-5 w-5" />
-          {collecting ? t("payments:dailyCollecting") : `${t("payments:dailyCollect")} +${coins.toLocaleString(i18n.language)}`}
-        </Button>
+        {/* A form, so a tap before hydration collects too (issue 15). */}
+        <fetcher.Form method="post" action={HOME_ACTION} className="w-full shrink-0 sm:w-auto">
+          <input type="hidden" name="intent" value="daily-reward" />
+          <Button type="submit" size="lg" disabled={collecting} aria-busy={collecting} className="w-full">
+            <CoinIcon className="h-5 w-5" />
+            {collecting ? t("payments:dailyCollecting") : `${t("payments:dailyCollect")} +${coins.toLocaleString(i18n.language)}`}
+          </Button>
+        </fetcher.Form>
       </div>
       <ol aria-label={t("payments:dailyStreak")} className="relative mt-4 grid grid-cols-7 gap-1.5">
         {Array.from({ length: DAILY_REWARD_MAX_DAY }, (_, i) => {

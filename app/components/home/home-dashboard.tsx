@@ -3,6 +3,7 @@ import { StatsBlock } from "~/components/stats-block";
 import type { Profile } from "~/services/users.server";
 import { DailyRewardBanner } from "./daily-reward-banner";
 import { GameLobby } from "./game-lobby";
+import { HomeNotices } from "./home-forms";
 import { HomeHeader } from "./home-header";
 
 /** The signed-in home of spec §2: header, daily reward, lobby, stats. */
@@ -20,6 +21,7 @@ export default function HomeDashboard({ user }: { user: Profile }) {
         <GameLobby user={user} />
         <StatsBlock user={user} />
       </main>
+      <HomeNotices />
     </>
   );
 }

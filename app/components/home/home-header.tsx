@@ -1,5 +1,4 @@
-import { Link, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppHeader } from "~/components/app-header";
 import { FriendsButton } from "~/components/friends-button";
@@ -8,37 +7,40 @@ import { PurchaseModal, type PurchaseTab } from "~/components/payments/purchase-
 import { RefundModal } from "~/components/payments/refund-modal";
 import { buttonClasses } from "~/components/ui/button";
 import type { Profile } from "~/services/users.server";
+import { DIALOG_PARAM, withParam } from "~/utils/ui-params";
 
 /**
  * The home header of spec §2: the coin balance opens the purchase modal, the
  * refund button the refund modal, and the premium button (hidden for premium
- * players) the purchase modal on its premium tab. `/?purchase=coins|premium`
- * opens the modal too (the "try again" link of the cancelled-payment page).
+ * players) the purchase modal on its premium tab. Each is a link to its dialog
+ * (`?dialog=coins|premium|refund`) that the server renders open, so a tap
+ * before hydration opens it too (issue 15). `/?purchase=coins|premium` (the
+ * "try again" link of the cancelled-payment page) opens the modal as well.
  */
 export function HomeHeader({ user }: { user: Profile }) {
   const { t, i18n } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [purchase, setPurchase] = useState<PurchaseTab | null>(null);
-  const [refundOpen, setRefundOpen] = useState(false);
-
-  useEffect(() => {
-    const wanted = searchParams.get("purchase");
-    if (wanted === "coins" || wanted === "premium") {
-      setPurchase(wanted);
-      const next = new URLSearchParams(searchParams);
-      next.delete("purchase");
-      setSearchParams(next, { replace: true, preventScrollReset: true });
-    }
-  }, [searchParams, setSearchParams]);
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const wanted = params.get(DIALOG_PARAM) ?? params.get("purchase");
+  const purchase: PurchaseTab | null = wanted === "coins" || wanted === "premium" ? wanted : null;
+  const refundOpen = wanted === "refund";
+  const to = (dialog: string) => withParam(location.search, DIALOG_PARAM, dialog);
+  const closed = (() => {
+    const next = new URLSearchParams(location.search);
+    next.delete(DIALOG_PARAM);
+    next.delete("purchase");
+    const search = next.toString();
+    return search ? `?${search}` : "/";
+  })();
 
   return (
     <>
       <AppHeader
         user={user}
         coins={
-          <button
-            type="button"
-            onClick={() => setPurchase("coins")}
+          <Link
+            to={to("coins")}
+            preventScrollReset
             aria-haspopup="dialog"
             data-testid="header-coins"
             className="group inline-flex min-h-10 items-center gap-1 rounded-xl border border-gold-500/40 bg-gold-400/10 pl-2 pr-1 text-sm font-bold text-gold-300 transition-colors hover:border-gold-400 hover:bg-gold-400/20 sm:gap-1.5 sm:pl-2.5 sm:pr-1.5"
@@ -55,7 +57,7 @@ export function HomeHeader({ user }: { user: Profile }) {
               +
             </span>
             <span className="sr-only">{t("payments:buyCoins")}</span>
-          </button>
+          </Link>
         }
         actions={
           <>
@@ -64,19 +66,14 @@ export function HomeHeader({ user }: { user: Profile }) {
               {t("leaderboard:button")}
             </Link>
             <FriendsButton />
-            <button
-              type="button"
-              onClick={() => setRefundOpen(true)}
-              aria-haspopup="dialog"
-              className={buttonClasses("ghost", "sm", "shrink-0")}
-            >
+            <Link to={to("refund")} preventScrollReset aria-haspopup="dialog" className={buttonClasses("ghost", "sm", "shrink-0")}>
               <RefundIcon className="h-4 w-4" />
               {t("payments:refundButton")}
-            </button>
+            </Link>
             {user.is_premium ? null : (
-              <button
-                type="button"
-                onClick={() => setPurchase("premium")}
+              <Link
+                to={to("premium")}
+                preventScrollReset
                 aria-haspopup="dialog"
                 aria-label={t("premium:buttonLabel")}
                 data-testid="premium-button"
@@ -84,13 +81,13 @@ export function HomeHeader({ user }: { user: Profile }) {
               >
                 <StarIcon className="h-4 w-4 text-gold-400" />
                 {t("premium:button")}
-              </button>
+              </Link>
             )}
           </>
         }
       />
-      <PurchaseModal open={purchase !== null} initialTab={purchase ?? "coins"} onClose={() => setPurchase(null)} user={user} />
-      <RefundModal open={refundOpen} onClose={() => setRefundOpen(false)} />
+      <PurchaseModal open={purchase !== null} tab={purchase ?? "coins"} closeTo={closed} user={user} />
+      <RefundModal open={refundOpen} closeTo={closed} />
     </>
   );
 }

@@ -1,52 +1,42 @@
-import { useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAME_CODE_LENGTH, normalizeGameCode } from "../../../game/protocol-constants";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { Button } from "~/components/ui/button";
-import { useToast } from "~/components/ui/toast";
-import { api } from "~/utils/api";
+import type { FormResult } from "~/schemas/home-forms";
+import { useHydrated } from "~/utils/use-hydrated";
+import { HOME_ACTION, HOME_FORMS } from "./home-forms";
 
 /**
  * Join by code (spec §5): the code is uppercased, keeps only A-Z and 0-9, at most 6 characters,
- * and the submit button waits for exactly 6. `POST /api/games/join` → `/game/{game_id}`.
+ * and the submit button waits for exactly 6. The dialog belongs to the URL (`?dialog=join`, or an
+ * invite's `?join=CODE`), and its form posts to the home action, which seats the player and goes
+ * to `/game/{game_id}`. Before hydration the browser's own validation (pattern, length) guards it.
  */
-export function JoinGameDialog({ open, onClose, initialCode = "" }: { open: boolean; onClose(): void; initialCode?: string }) {
+export function JoinGameDialog({ open, closeTo, initialCode = "" }: { open: boolean; closeTo: string; initialCode?: string }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const navigate = useNavigate();
-  const [code, setCode] = useState(() => normalizeGameCode(initialCode));
-  const [joining, setJoining] = useState(false);
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<FormResult>({ key: HOME_FORMS.join });
   const inputRef = useRef<HTMLInputElement>(null);
+  const [length, setLength] = useState(() => normalizeGameCode(initialCode).length);
   const inputId = useId();
   const hintId = useId();
+  const joining = fetcher.state !== "idle";
 
+  // What was typed before hydration is in the field already.
   useEffect(() => {
-    if (open) {
-      setCode(normalizeGameCode(initialCode));
-      // The dialog mounts its content when it opens; focus on the next frame.
-      requestAnimationFrame(() => inputRef.current?.focus());
-    }
-  }, [open, initialCode]);
+    if (open && inputRef.current) setLength(normalizeGameCode(inputRef.current.value).length);
+  }, [open]);
 
-  const ready = code.length === GAME_CODE_LENGTH;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!ready || joining) return;
-    setJoining(true);
-    const result = await api<{ game_id: string }>("/api/games/join", { method: "POST", body: { game_code: code } });
-    if (!result.ok || !result.data?.game_id) {
-      setJoining(false);
-      toast.error((!result.ok && result.error) || t("game:lobby.joinError"));
-      return;
-    }
-    navigate(`/game/${result.data.game_id}`);
-  }
+  const ready = length === GAME_CODE_LENGTH;
+  const close = () => navigate(closeTo, { replace: true, preventScrollReset: true });
 
   return (
-    <Modal open={open} onClose={onClose} title={t("game:lobby.joinTitle")} testId="join-dialog">
-      <form id={`${inputId}-form`} onSubmit={submit} className="flex flex-col gap-3">
+    <Modal open={open} onClose={close} closeTo={closeTo} title={t("game:lobby.joinTitle")} testId="join-dialog">
+      <fetcher.Form method="post" action={HOME_ACTION} className="flex flex-col gap-3">
+        <input type="hidden" name="intent" value="join" />
         <label htmlFor={inputId} className="text-sm font-semibold text-cream-100/85">
           {t("game:lobby.codeLabel")}
         </label>
@@ -54,9 +44,19 @@ export function JoinGameDialog({ open, onClose, initialCode = "" }: { open: bool
           ref={inputRef}
           id={inputId}
           name="game_code"
-          value={code}
-          onChange={(event) => setCode(normalizeGameCode(event.target.value))}
+          defaultValue={normalizeGameCode(initialCode)}
+          onInput={(event) => {
+            const field = event.currentTarget;
+            const code = normalizeGameCode(field.value);
+            if (field.value !== code) field.value = code;
+            setLength(code.length);
+          }}
           maxLength={GAME_CODE_LENGTH}
+          minLength={GAME_CODE_LENGTH}
+          pattern="[A-Za-z0-9]{6}"
+          required
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's one field: opening it is asking to type.
+          autoFocus
           autoComplete="off"
           autoCorrect="off"
           autoCapitalize="characters"
@@ -65,20 +65,21 @@ export function JoinGameDialog({ open, onClose, initialCode = "" }: { open: bool
           enterKeyHint="go"
           aria-describedby={hintId}
           placeholder="ABC123"
-          className="h-16 w-full rounded-xl border border-white/15 bg-black/30 text-center font-mono text-3xl font-bold uppercase tracking-[0.45em] text-gold-300 placeholder:text-cream-100/20 focus:border-gold-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400"
+          className="h-16 w-full rounded-xl border border-white/15 bg-black/30 text-center font-mono text-3xl font-bold uppercase tracking-[0.45em] text-gold-300 placeholder:text-cream-100/30 focus:border-gold-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400"
         />
         <p id={hintId} className="text-sm text-cream-100/75">
           {t("game:lobby.codeHint")}
         </p>
         <div className="flex justify-end gap-2 pt-2">
-          <Button variant="ghost" onClick={onClose}>
+          <Link to={closeTo} replace preventScrollReset className={buttonClasses("ghost")}>
             {t("common:cancel")}
-          </Button>
-          <Button type="submit" disabled={!ready || joining} aria-busy={joining}>
+          </Link>
+          {/* Disabled until 6 characters once the script runs; before that the browser checks the pattern. */}
+          <Button type="submit" disabled={hydrated && (!ready || joining)} aria-busy={joining}>
             {joining ? t("game:lobby.joining") : t("game:lobby.joinSubmit")}
           </Button>
         </div>
-      </form>
+      </fetcher.Form>
     </Modal>
   );
 }

@@ -1,28 +1,10 @@
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { Variant } from "../../../game/truco/index";
 import { SuitShape, at } from "~/components/game/card-art";
 import { isSpanishDeck } from "~/components/game/game-logic";
+import { VARIANTS } from "~/utils/variant";
 
-export const VARIANTS: readonly Variant[] = ["paulista", "mineiro", "gaucho", "argentino", "international"];
-const STORAGE_KEY = "truco:variant";
-
-export function storedVariant(): Variant | null {
-  try {
-    const value = window.localStorage.getItem(STORAGE_KEY);
-    return VARIANTS.includes(value as Variant) ? (value as Variant) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function rememberVariant(variant: Variant) {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, variant);
-  } catch {
-    // private mode: the choice just is not remembered
-  }
-}
+export { VARIANTS } from "~/utils/variant";
 
 function DeckMark({ variant }: { variant: Variant }) {
   const spanish = isSpanishDeck(variant);
@@ -39,49 +21,43 @@ function DeckMark({ variant }: { variant: Variant }) {
 
 /**
  * The Truco variant selector of spec §2: five radio tiles, each with a short description. On a
- * phone they scroll sideways in one row; from tablets up they sit side by side.
+ * phone they scroll sideways in one row; from tablets up they sit side by side. The radios are the
+ * lobby form's own field (`truco_variant`): the browser keeps the choice, CSS shows it, so a tap
+ * before hydration counts (issue 15); `onChange` tells the lobby for its labels.
  */
-export function VariantPicker({ value, onChange }: { value: Variant; onChange(variant: Variant): void }) {
+export function VariantPicker({ defaultValue, onChange }: { defaultValue: Variant; onChange(variant: Variant): void }) {
   const { t } = useTranslation();
-  const name = useId();
   return (
     <fieldset className="min-w-0">
       <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-cream-100/75">{t("variants:label")}</legend>
       <div className="-mx-4 flex snap-x snap-mandatory gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-5 sm:overflow-visible sm:px-0">
-        {VARIANTS.map((variant) => {
-          const checked = variant === value;
-          return (
-            <label
-              key={variant}
-              className={`relative flex w-40 shrink-0 snap-start cursor-pointer flex-col gap-1 rounded-xl border p-3 transition-colors sm:w-auto ${
-                checked
-                  ? "border-gold-400 bg-gold-400/15 shadow-[0_0_0_1px_rgb(246_207_107/0.6)]"
-                  : "border-white/10 bg-black/20 hover:border-white/25 hover:bg-black/30"
-              } has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-400`}
-            >
-              <input
-                type="radio"
-                name={name}
-                value={variant}
-                checked={checked}
-                onChange={() => onChange(variant)}
-                className="sr-only"
-                data-testid={`variant-${variant}`}
-              />
-              <span className="flex items-center justify-between gap-2">
-                <span className={`font-display text-base font-bold ${checked ? "text-gold-300" : "text-cream-50"}`}>
-                  {t(`variants:names.${variant}`)}
-                </span>
-                <DeckMark variant={variant} />
+        {VARIANTS.map((variant) => (
+          <label
+            key={variant}
+            className="group relative flex w-40 shrink-0 snap-start cursor-pointer flex-col gap-1 rounded-xl border border-white/10 bg-black/20 p-3 transition-colors hover:border-white/25 hover:bg-black/30 has-[:checked]:border-gold-400 has-[:checked]:bg-gold-400/15 has-[:checked]:shadow-[0_0_0_1px_rgb(246_207_107/0.6)] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-400 sm:w-auto"
+          >
+            <input
+              type="radio"
+              name="truco_variant"
+              value={variant}
+              defaultChecked={variant === defaultValue}
+              onChange={() => onChange(variant)}
+              className="sr-only"
+              data-testid={`variant-${variant}`}
+            />
+            <span className="flex items-center justify-between gap-2">
+              <span className="font-display text-base font-bold text-cream-50 group-has-[:checked]:text-gold-300">
+                {t(`variants:names.${variant}`)}
               </span>
-              <span className="text-xs leading-snug text-cream-100/75">{t(`variants:descriptions.${variant}`)}</span>
-              <span className="mt-auto text-[11px] font-medium uppercase tracking-wide text-cream-100/50">
-                {t(isSpanishDeck(variant) ? "variants:deck.spanish" : "variants:deck.french")}
-              </span>
-              {checked ? <span aria-hidden className="absolute right-2 top-2 hidden h-2 w-2 rounded-full bg-gold-400 sm:block" /> : null}
-            </label>
-          );
-        })}
+              <DeckMark variant={variant} />
+            </span>
+            <span className="text-xs leading-snug text-cream-100/75">{t(`variants:descriptions.${variant}`)}</span>
+            <span className="mt-auto text-[11px] font-medium uppercase tracking-wide text-cream-100/60">
+              {t(isSpanishDeck(variant) ? "variants:deck.spanish" : "variants:deck.french")}
+            </span>
+            <span aria-hidden className="absolute right-2 top-2 hidden h-2 w-2 rounded-full bg-gold-400 sm:group-has-[:checked]:block" />
+          </label>
+        ))}
       </div>
     </fieldset>
   );

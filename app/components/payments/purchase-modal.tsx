@@ -1,12 +1,15 @@
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckIcon, CoinIcon, StarIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { Tabs } from "~/components/ui/tabs";
-import { useToast } from "~/components/ui/toast";
+import { HOME_ACTION, HOME_FORMS } from "~/components/home/home-forms";
+import type { FormResult } from "~/schemas/home-forms";
 import type { Profile } from "~/services/users.server";
-import { api } from "~/utils/api";
+import { DIALOG_PARAM, withParam } from "~/utils/ui-params";
+import { useHydrated } from "~/utils/use-hydrated";
 import {
   COIN_PACKS,
   PREMIUM_FEATURES,
@@ -27,58 +30,39 @@ const PACK_BADGES: Record<number, "packPopular" | "packBestValue"> = { 3: "packP
 
 /**
  * The purchase modal of spec §2: coin packs (with their bonus) and the
- * premium plans. Choosing sends {pack_id, amount} or {plan_type, amount} in
- * cents; the server checks the price and answers a Stripe Checkout URL, where
- * the browser goes. The button waits for a choice and is disabled while
- * processing (spec §5).
+ * premium plans. It belongs to the URL (`?dialog=coins|premium`, its tabs are
+ * links), and each tab is a form posting to the home action, which checks the
+ * price list and sends the browser to the Stripe Checkout page — with or
+ * without the page's script (issue 15). The button waits for a choice (spec
+ * §5; before hydration the browser's `required` does) and is disabled while
+ * processing.
  */
-export function PurchaseModal({
-  open,
-  onClose,
-  user,
-  initialTab = "coins",
-}: {
-  open: boolean;
-  onClose(): void;
-  user: Profile;
-  initialTab?: PurchaseTab;
-}) {
+export function PurchaseModal({ open, closeTo, user, tab }: { open: boolean; closeTo: string; user: Profile; tab: PurchaseTab }) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
-  const [tab, setTab] = useState<PurchaseTab>(initialTab);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<FormResult>({ key: HOME_FORMS.purchase });
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const [packId, setPackId] = useState<number | null>(null);
   const [plan, setPlan] = useState<PlanType | null>(null);
-  const [processing, setProcessing] = useState(false);
+  // A redirect to the checkout page keeps it "processing" while the browser leaves.
+  const processing = fetcher.state !== "idle";
   const locale = i18n.language;
 
+  // A choice made before hydration is in the form already.
+  const readForm = () => {
+    if (!formRef.current) return;
+    const data = new FormData(formRef.current);
+    const pack = Number(data.get("pack_id"));
+    setPackId(findPack(pack) ? pack : null);
+    const chosen = data.get("plan_type");
+    setPlan(typeof chosen === "string" && findPlan(chosen) ? (chosen as PlanType) : null);
+  };
   useEffect(() => {
-    if (open) {
-      setTab(initialTab);
-      setProcessing(false);
-    }
-  }, [open, initialTab]);
-
-  async function checkout() {
-    if (processing) return;
-    const request =
-      tab === "coins"
-        ? packId !== null && findPack(packId)
-          ? { path: "/api/payments/coins", body: { pack_id: packId, amount: findPack(packId)!.priceCents } }
-          : null
-        : plan && findPlan(plan)
-          ? { path: "/api/payments/premium", body: { plan_type: plan, amount: findPlan(plan)!.priceCents } }
-          : null;
-    if (!request) return;
-    setProcessing(true);
-    const result = await api<{ session_url: string }>(request.path, { method: "POST", body: request.body });
-    if (result.ok && result.data?.session_url) {
-      // Stays "processing" while the browser leaves for the checkout page.
-      window.location.assign(result.data.session_url);
-      return;
-    }
-    setProcessing(false);
-    toast.error((!result.ok && result.error) || t("payments:paymentError"));
-  }
+    if (open) readForm();
+  }, [open, tab]);
 
   const pack = packId !== null ? findPack(packId) : undefined;
   const chosenPlan = plan ? findPlan(plan) : undefined;
@@ -94,10 +78,18 @@ export function PurchaseModal({
         ? t("premium:subscribeFor", { price: formatPrice(chosenPlan.priceCents, locale) })
         : t("premium:subscribe");
 
+  const form = (children: ReactNode) => (
+    <fetcher.Form method="post" action={HOME_ACTION} id={formId} ref={formRef} onChange={readForm}>
+      <input type="hidden" name="intent" value={tab === "coins" ? "buy-coins" : "buy-premium"} />
+      {children}
+    </fetcher.Form>
+  );
+
   return (
     <Modal
       open={open}
-      onClose={onClose}
+      onClose={() => navigate(closeTo, { replace: true, preventScrollReset: true })}
+      closeTo={closeTo}
       title={t("payments:storeTitle")}
       size="lg"
       testId="purchase-modal"
@@ -106,10 +98,11 @@ export function PurchaseModal({
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-xs text-cream-100/65 sm:max-w-sm">{tab === "coins" ? t("payments:secureNote") : t("premium:renewNote")}</p>
             <Button
+              type="submit"
+              form={formId}
               size="lg"
               className="w-full shrink-0 sm:w-auto"
-              disabled={!canBuy || processing}
-              onClick={checkout}
+              disabled={hydrated && (!canBuy || processing)}
               aria-busy={processing}
             >
               {label}
@@ -121,7 +114,8 @@ export function PurchaseModal({
       <Tabs
         label={t("payments:storeTitle")}
         value={tab}
-        onChange={(id) => setTab(id as PurchaseTab)}
+        onChange={(id) => navigate(withParam(location.search, DIALOG_PARAM, id), { replace: true, preventScrollReset: true })}
+        hrefOf={(id) => withParam(location.search, DIALOG_PARAM, id)}
         items={[
           {
             id: "coins",
@@ -130,7 +124,7 @@ export function PurchaseModal({
                 <CoinIcon className="h-4 w-4" /> {t("payments:tabCoins")}
               </span>
             ),
-            content: <CoinPacks selected={packId} onSelect={setPackId} disabled={processing} />,
+            content: form(<CoinPacks disabled={processing} />),
           },
           {
             id: "premium",
@@ -139,11 +133,7 @@ export function PurchaseModal({
                 <StarIcon className="h-4 w-4" /> {t("payments:tabPremium")}
               </span>
             ),
-            content: premiumActive ? (
-              <PremiumActive until={user.premium_until} />
-            ) : (
-              <PremiumPlans selected={plan} onSelect={setPlan} disabled={processing} />
-            ),
+            content: premiumActive ? <PremiumActive until={user.premium_until} /> : form(<PremiumPlans disabled={processing} />),
           },
         ]}
       />
@@ -151,20 +141,19 @@ export function PurchaseModal({
   );
 }
 
-/** A card-shaped radio button: the native input stays for keyboard and screen readers. */
+/**
+ * A card-shaped radio button: the native input stays for keyboard and screen readers, and for the
+ * form (the browser keeps the choice; CSS shows it, so it is right before hydration too).
+ */
 function ChoiceCard({
   name,
   value,
-  checked,
-  onChange,
   disabled,
   children,
   testId,
 }: {
   name: string;
   value: string;
-  checked: boolean;
-  onChange(): void;
   disabled?: boolean;
   children: ReactNode;
   testId?: string;
@@ -172,27 +161,23 @@ function ChoiceCard({
   return (
     <label
       data-testid={testId}
-      className={`relative flex cursor-pointer rounded-2xl border-2 p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-400 sm:p-4 ${
-        checked
-          ? "border-gold-400 bg-gold-400/10 shadow-lg shadow-black/30"
-          : "border-white/10 bg-black/20 hover:border-white/25 hover:bg-black/30"
-      } ${disabled ? "cursor-not-allowed opacity-70" : ""}`}
+      className={`group relative flex cursor-pointer rounded-2xl border-2 border-white/10 bg-black/20 p-3 transition-colors hover:border-white/25 hover:bg-black/30 has-[:checked]:border-gold-400 has-[:checked]:bg-gold-400/10 has-[:checked]:shadow-lg has-[:checked]:shadow-black/30 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-400 sm:p-4 ${
+        disabled ? "cursor-not-allowed opacity-70" : ""
+      }`}
     >
-      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} disabled={disabled} className="sr-only" />
+      <input type="radio" name={name} value={value} required disabled={disabled} className="sr-only" />
       {children}
-      {checked ? (
-        <span
-          className="absolute -right-2 -top-2 grid h-6 w-6 place-items-center rounded-full bg-gold-400 text-felt-950 shadow"
-          aria-hidden
-        >
-          <CheckIcon className="h-4 w-4" />
-        </span>
-      ) : null}
+      <span
+        className="absolute -right-2 -top-2 hidden h-6 w-6 place-items-center rounded-full bg-gold-400 text-felt-950 shadow group-has-[:checked]:grid"
+        aria-hidden
+      >
+        <CheckIcon className="h-4 w-4" />
+      </span>
     </label>
   );
 }
 
-function CoinPacks({ selected, onSelect, disabled }: { selected: number | null; onSelect(id: number): void; disabled: boolean }) {
+function CoinPacks({ disabled }: { disabled: boolean }) {
   const { t, i18n } = useTranslation();
   const legend = useId();
   const locale = i18n.language;
@@ -205,15 +190,7 @@ function CoinPacks({ selected, onSelect, disabled }: { selected: number | null; 
         {COIN_PACKS.map((pack) => {
           const badge = PACK_BADGES[pack.id];
           return (
-            <ChoiceCard
-              key={pack.id}
-              name="coin-pack"
-              value={String(pack.id)}
-              checked={selected === pack.id}
-              onChange={() => onSelect(pack.id)}
-              disabled={disabled}
-              testId={`coin-pack-${pack.id}`}
-            >
+            <ChoiceCard key={pack.id} name="pack_id" value={String(pack.id)} disabled={disabled} testId={`coin-pack-${pack.id}`}>
               <span className="flex w-full items-center gap-3">
                 <CoinStack size={pack.id} />
                 <span className="flex min-w-0 flex-1 flex-col gap-0.5">
@@ -261,7 +238,7 @@ function CoinStack({ size }: { size: number }) {
   );
 }
 
-function PremiumPlans({ selected, onSelect, disabled }: { selected: PlanType | null; onSelect(plan: PlanType): void; disabled: boolean }) {
+function PremiumPlans({ disabled }: { disabled: boolean }) {
   const { t, i18n } = useTranslation();
   const legend = useId();
   const locale = i18n.language;
@@ -281,15 +258,7 @@ function PremiumPlans({ selected, onSelect, disabled }: { selected: PlanType | n
         </legend>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {PREMIUM_PLANS.map((plan) => (
-            <ChoiceCard
-              key={plan.type}
-              name="premium-plan"
-              value={plan.type}
-              checked={selected === plan.type}
-              onChange={() => onSelect(plan.type)}
-              disabled={disabled}
-              testId={`premium-plan-${plan.type}`}
-            >
+            <ChoiceCard key={plan.type} name="plan_type" value={plan.type} disabled={disabled} testId={`premium-plan-${plan.type}`}>
               <span className="flex w-full flex-col gap-1">
                 <span className="flex flex-wrap items-center gap-2">
                   <span className="text-lg font-bold text-cream-50">{t(`premium:${plan.type}`)}</span>

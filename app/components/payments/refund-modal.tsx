@@ -1,12 +1,13 @@
-import { useRevalidator } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckIcon, RefundIcon, SpinnerIcon } from "~/components/icons";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Modal, ModalActions } from "~/components/ui/modal";
-import { useToast } from "~/components/ui/toast";
-import type { EligibleGame } from "~/services/refunds.server";
-import { api } from "~/utils/api";
+import { HOME_ACTION, HOME_FORMS } from "~/components/home/home-forms";
+import type { loader as homeLoader } from "~/routes/_index";
+import type { FormResult } from "~/schemas/home-forms";
+import { useHydrated } from "~/utils/use-hydrated";
 import { formatDateTime } from "~/utils/format";
 import { REFUND_REASON_MAX, REFUND_REASON_MIN } from "~/utils/refunds";
 
@@ -14,87 +15,83 @@ import { REFUND_REASON_MAX, REFUND_REASON_MIN } from "~/utils/refunds";
  * The refund modal of spec §2: pick one of the player's recent eligible games
  * (cancelled, entry paid and not returned, last 7 days), describe the problem
  * in 10 to 500 characters (spec §5, with a length/500 counter), and send
- * {game_session_id, reason}. On success the coins are back at once.
+ * {game_session_id, reason}. On success the coins are back at once. It belongs
+ * to the URL (`?dialog=refund`): the home loader lists the games and the form
+ * posts to the home action, so it works before hydration too (issue 15; the
+ * browser's own validation until then, the spec's messages after).
  */
-export function RefundModal({ open, onClose }: { open: boolean; onClose(): void }) {
+export function RefundModal({ open, closeTo }: { open: boolean; closeTo: string }) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
-  const revalidator = useRevalidator();
-  const [games, setGames] = useState<EligibleGame[] | null>(null);
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const { refundGames: games } = useLoaderData<typeof homeLoader>();
+  const fetcher = useFetcher<FormResult>({ key: HOME_FORMS.refund });
   const [gameId, setGameId] = useState<string | null>(null);
   const [reason, setReason] = useState("");
   const [showError, setShowError] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const submitting = fetcher.state !== "idle";
   const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();
   const reasonId = useId();
   const counterId = useId();
   const errorId = useId();
   const legendId = useId();
+  const close = () => navigate(closeTo, { replace: true, preventScrollReset: true });
 
+  // What was chosen or typed before hydration is in the form already.
+  const readForm = () => {
+    if (!formRef.current) return;
+    const data = new FormData(formRef.current);
+    const chosen = data.get("game_session_id");
+    setGameId(typeof chosen === "string" ? chosen : null);
+    setReason(String(data.get("reason") ?? ""));
+  };
   useEffect(() => {
-    if (!open) return;
-    setGames(null);
-    setGameId(null);
-    setReason("");
-    setShowError(false);
-    setSubmitting(false);
-    const controller = new AbortController();
-    api<EligibleGame[]>("/api/users/refund-eligible-games", { signal: controller.signal })
-      .then((result) => {
-        const list = result.ok ? result.data : [];
-        if (!result.ok) console.warn("Could not load refund-eligible games", result.status);
-        setGames(list);
-        if (list.length === 1) setGameId(list[0].game_id);
-      })
-      .catch(() => {
-        // Aborted: the modal closed first.
-      });
-    return () => controller.abort();
-  }, [open]);
+    if (open) readForm();
+    else setShowError(false);
+  }, [open, games]);
+
+  // Approved: the dialog closes (the answer shows as a notice; the loaders reload the balance).
+  const answered = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (answered?.ok && open) close();
+    // Only when a new answer arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answered]);
 
   const length = reason.trim().length;
   const reasonError =
     length < REFUND_REASON_MIN ? t("payments:refundReasonTooShort") : length > REFUND_REASON_MAX ? t("payments:refundReasonTooLong") : null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting || !gameId) return;
+  function submit(event: FormEvent) {
+    if (submitting || !gameId) {
+      event.preventDefault();
+      return;
+    }
     if (reasonError) {
+      event.preventDefault();
       setShowError(true);
       reasonRef.current?.focus();
-      return;
     }
-    setSubmitting(true);
-    const result = await api<{ refund_amount: number }>("/api/users/refund-request", {
-      method: "POST",
-      body: { game_session_id: gameId, reason: reason.trim() },
-    });
-    setSubmitting(false);
-    if (!result.ok) {
-      toast.error(result.error || t("payments:refundError"));
-      return;
-    }
-    toast.success(t("payments:refundSuccess", { count: result.data.refund_amount }));
-    onClose();
-    revalidator.revalidate();
   }
 
   const hasGames = Boolean(games && games.length > 0);
   return (
     <Modal
       open={open}
-      onClose={onClose}
+      onClose={close}
+      closeTo={closeTo}
       title={t("payments:refundTitle")}
       description={t("payments:refundIntro")}
       testId="refund-modal"
       footer={
         <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
+          <Link to={closeTo} replace preventScrollReset className={buttonClasses("secondary")}>
             {t("common:cancel")}
-          </Button>
+          </Link>
           {hasGames ? (
-            <Button type="submit" form={formId} disabled={!gameId || submitting} aria-busy={submitting}>
+            <Button type="submit" form={formId} disabled={hydrated && (!gameId || submitting)} aria-busy={submitting}>
               {submitting ? t("payments:refundSubmitting") : t("payments:refundSubmit")}
             </Button>
           ) : null}
@@ -112,35 +109,42 @@ export function RefundModal({ open, onClose }: { open: boolean; onClose(): void 
           <p className="max-w-sm text-sm text-cream-100/70">{t("payments:refundNoGamesText")}</p>
         </div>
       ) : (
-        <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <fetcher.Form
+          method="post"
+          action={HOME_ACTION}
+          id={formId}
+          ref={formRef}
+          onSubmit={submit}
+          onChange={readForm}
+          noValidate={hydrated}
+          className="flex flex-col gap-5"
+        >
+          <input type="hidden" name="intent" value="refund" />
           <fieldset>
             <legend id={legendId} className="mb-2 text-sm font-semibold text-cream-100/85">
               {t("payments:refundGameLabel")}
             </legend>
             <div className="flex flex-col gap-2">
               {games!.map((game) => {
-                const checked = gameId === game.game_id;
                 return (
                   <label
                     key={game.game_id}
                     data-testid={`refund-game-${game.game_code}`}
-                    className={`relative flex cursor-pointer items-center gap-3 rounded-xl border-2 p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-400 ${
-                      checked ? "border-gold-400 bg-gold-400/10" : "border-white/10 bg-black/20 hover:border-white/25"
-                    }`}
+                    className="group relative flex cursor-pointer items-center gap-3 rounded-xl border-2 border-white/10 bg-black/20 p-3 hover:border-white/25 has-[:checked]:border-gold-400 has-[:checked]:bg-gold-400/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-400"
                   >
                     <input
                       type="radio"
-                      name="refund-game"
+                      name="game_session_id"
                       value={game.game_id}
-                      checked={checked}
-                      onChange={() => setGameId(game.game_id)}
+                      defaultChecked={games!.length === 1}
+                      required
                       className="sr-only"
                     />
                     <span
                       aria-hidden
-                      className={`grid h-5 w-5 shrink-0 place-items-center rounded-full border-2 ${checked ? "border-gold-400 bg-gold-400 text-felt-950" : "border-cream-100/40"}`}
+                      className="grid h-5 w-5 shrink-0 place-items-center rounded-full border-2 border-cream-100/40 group-has-[:checked]:border-gold-400 group-has-[:checked]:bg-gold-400 group-has-[:checked]:text-felt-950"
                     >
-                      {checked ? <CheckIcon className="h-3 w-3" /> : null}
+                      <CheckIcon className="hidden h-3 w-3 group-has-[:checked]:block" />
                     </span>
                     <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                       <span className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -167,11 +171,9 @@ export function RefundModal({ open, onClose }: { open: boolean; onClose(): void 
               id={reasonId}
               name="reason"
               rows={4}
-              value={reason}
               maxLength={REFUND_REASON_MAX}
               required
               minLength={REFUND_REASON_MIN}
-              onChange={(event) => setReason(event.target.value)}
               onBlur={() => {
                 if (length > 0 && reasonError) setShowError(true);
               }}
@@ -194,7 +196,7 @@ export function RefundModal({ open, onClose }: { open: boolean; onClose(): void 
               </p>
             </div>
           </div>
-        </form>
+        </fetcher.Form>
       )}
     </Modal>
   );

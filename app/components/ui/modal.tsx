@@ -1,11 +1,20 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+import { Link } from "@remix-run/react";
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/utils/use-hydrated";
+
+// Layout effects only run in the browser; on the server this is a no-op like useEffect.
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * A modal on the native <dialog> element opened with showModal(): the page
  * behind becomes inert (focus stays inside), Escape closes it, and the
  * browser puts focus back where it was on close. The body scrolls between a
  * fixed title and a fixed footer, so actions stay in reach on a phone.
+ *
+ * A dialog that a link opens (`?dialog=…`, `closeTo`) is rendered open by the server too: until
+ * the page hydrates it is a plain open <dialog> laid over the page (its close button a link, its
+ * forms plain forms), and then it becomes modal with the focus where the player left it (issue 15).
  */
 export function Modal({
   open,
@@ -18,6 +27,7 @@ export function Modal({
   tone = "default",
   initialFocus,
   testId,
+  closeTo,
 }: {
   open: boolean;
   onClose(): void;
@@ -32,21 +42,36 @@ export function Modal({
   /** What to focus when it opens (default: the first focusable element). */
   initialFocus?: RefObject<HTMLElement | null>;
   testId?: string;
+  /** Where the close button leads when the dialog belongs to the URL (it works before hydration). */
+  closeTo?: string;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const hydrated = useHydrated();
+  // Open in the server's HTML (and so during hydration): a plain open dialog until then.
+  const openInHtml = open && !hydrated;
+  const focusBeforeHydration = useRef<HTMLElement | null>(null);
 
-  useEffect(() => {
+  useBrowserLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    if (!hydrated) {
+      // Hydrating a dialog the server rendered open: remember where the player is typing.
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && dialog.contains(active)) focusBeforeHydration.current = active;
+      return;
+    }
     if (open && !dialog.open) {
       dialog.showModal();
-      if (initialFocus?.current) initialFocus.current.focus();
+      const before = focusBeforeHydration.current;
+      focusBeforeHydration.current = null;
+      if (before && dialog.contains(before)) before.focus();
+      else if (initialFocus?.current) initialFocus.current.focus();
     }
     if (!open && dialog.open) dialog.close();
-  }, [open, initialFocus]);
+  }, [open, initialFocus, hydrated]);
 
   // Closing a dialog that unmounts while open (route change) leaves no inert page behind.
   useEffect(() => {
@@ -68,6 +93,7 @@ export function Modal({
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
+      open={openInHtml || undefined}
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
@@ -81,7 +107,7 @@ export function Modal({
         // A click on the backdrop (the <dialog> itself, outside the panel) closes it.
         if (event.target === ref.current) onClose();
       }}
-      className={`m-auto ${width} max-h-[calc(100dvh-1rem)] overflow-hidden rounded-2xl border ${ring} bg-felt-900 p-0 text-cream-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-[2px] transition-[opacity,translate] duration-150 ease-out starting:open:translate-y-2 starting:open:opacity-0`}
+      className={`m-auto ${width} max-h-[calc(100dvh-1rem)] overflow-hidden rounded-2xl border ${ring} bg-felt-900 p-0 text-cream-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-[2px] [&:not(:modal)]:fixed [&:not(:modal)]:inset-0 [&:not(:modal)]:z-50 [&:not(:modal)]:h-fit [&:not(:modal)]:shadow-[0_0_0_100vmax_rgb(0_0_0/0.7)] transition-[opacity,translate] duration-150 ease-out starting:open:translate-y-2 starting:open:opacity-0`}
     >
       {open ? (
         <div className="flex max-h-[calc(100dvh-1rem)] flex-col">
@@ -96,16 +122,31 @@ export function Modal({
                 </p>
               ) : null}
             </div>
-            <button
-              type="button"
-              onClick={onClose}
-              className="-mr-1 grid h-10 w-10 shrink-0 place-items-center rounded-xl text-cream-100/80 hover:bg-white/10"
-              aria-label={t("common:close")}
-            >
-              <span aria-hidden className="text-lg">
-                ✕
-              </span>
-            </button>
+            {closeTo !== undefined ? (
+              <Link
+                to={closeTo}
+                replace
+                preventScrollReset
+                className="-mr-1 grid h-10 w-10 shrink-0 place-items-center rounded-xl text-cream-100/80 hover:bg-white/10"
+                aria-label={t("common:close")}
+                data-testid="dialog-close"
+              >
+                <span aria-hidden className="text-lg">
+                  ✕
+                </span>
+              </Link>
+            ) : (
+              <button
+                type="button"
+                onClick={onClose}
+                className="-mr-1 grid h-10 w-10 shrink-0 place-items-center rounded-xl text-cream-100/80 hover:bg-white/10"
+                aria-label={t("common:close")}
+              >
+                <span aria-hidden className="text-lg">
+                  ✕
+                </span>
+              </button>
+            )}
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">{children}</div>
           {footer ? <div className="border-t border-white/10 bg-felt-950/60 px-4 py-3 sm:px-6 sm:py-4">{footer}</div> : null}

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useId, useRef, type ReactNode } from "react";
 
 export interface TabItem {
@@ -6,10 +7,26 @@ export interface TabItem {
   content: ReactNode;
 }
 
-/** WAI-ARIA tabs: arrow keys move between tabs, the panel follows. */
-export function Tabs({ items, value, onChange, label }: { items: TabItem[]; value: string; onChange(id: string): void; label: string }) {
+/**
+ * WAI-ARIA tabs: arrow keys move between tabs, the panel follows. With `hrefOf` each tab is a link
+ * to its own URL (`?tab=…`), which the server renders: a tap before hydration switches tabs too
+ * (issue 15); `onChange` then follows the keyboard.
+ */
+export function Tabs({
+  items,
+  value,
+  onChange,
+  label,
+  hrefOf,
+}: {
+  items: TabItem[];
+  value: string;
+  onChange(id: string): void;
+  label: string;
+  hrefOf?: (id: string) => string;
+}) {
   const base = useId();
-  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const refs = useRef<Record<string, HTMLElement | null>>({});
   const index = Math.max(
     0,
     items.findIndex((item) => item.id === value),
@@ -25,29 +42,31 @@ export function Tabs({ items, value, onChange, label }: { items: TabItem[]; valu
       <div role="tablist" aria-label={label} className="flex gap-1 rounded-2xl bg-black/25 p-1">
         {items.map((item, i) => {
           const selected = i === index;
-          return (
-            <button
-              key={item.id}
-              ref={(node) => {
-                refs.current[item.id] = node;
-              }}
-              role="tab"
-              type="button"
-              id={`${base}-tab-${item.id}`}
-              aria-selected={selected}
-              aria-controls={`${base}-panel-${item.id}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => onChange(item.id)}
-              onKeyDown={(event) => {
-                if (event.key === "ArrowRight") focusAt(i + 1);
-                else if (event.key === "ArrowLeft") focusAt(i - 1);
-                else if (event.key === "Home") focusAt(0);
-                else if (event.key === "End") focusAt(items.length - 1);
-              }}
-              className={`min-h-10 min-w-0 flex-1 rounded-xl px-2 py-1.5 text-xs leading-tight font-semibold transition-colors sm:px-3 sm:text-sm ${
-                selected ? "bg-gold-400 text-felt-950 shadow" : "text-cream-100/80 hover:bg-white/10"
-              }`}
-            >
+          const common = {
+            ref: (node: HTMLElement | null) => {
+              refs.current[item.id] = node;
+            },
+            role: "tab",
+            id: `${base}-tab-${item.id}`,
+            "aria-selected": selected,
+            "aria-controls": `${base}-panel-${item.id}`,
+            tabIndex: selected ? 0 : -1,
+            onKeyDown: (event: React.KeyboardEvent) => {
+              if (event.key === "ArrowRight") focusAt(i + 1);
+              else if (event.key === "ArrowLeft") focusAt(i - 1);
+              else if (event.key === "Home") focusAt(0);
+              else if (event.key === "End") focusAt(items.length - 1);
+            },
+            className: `grid min-h-10 min-w-0 flex-1 place-items-center rounded-xl px-2 py-1.5 text-center text-xs leading-tight font-semibold transition-colors sm:px-3 sm:text-sm ${
+              selected ? "bg-gold-400 text-felt-950 shadow" : "text-cream-100/80 hover:bg-white/10"
+            }`,
+          } as const;
+          return hrefOf ? (
+            <Link key={item.id} {...common} to={hrefOf(item.id)} replace preventScrollReset>
+              {item.label}
+            </Link>
+          ) : (
+            <button key={item.id} {...common} type="button" onClick={() => onChange(item.id)}>
               {item.label}
             </button>
           );

@@ -1,6 +1,5 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { FakeRoom, currentUserId, type FakeRoomOptions } from "../fake-room";
-import { checkOnceHydrated } from "../game-driver";
 import { newSignedInPage } from "../helpers";
 import { shoot, VIEWPORTS } from "../screenshot";
 import { seedPremium } from "../seed";
@@ -101,7 +100,7 @@ test("lobby of a premium member: the exclusive-table switch; an exclusive waitin
   const { page, context } = await newSignedInPage(browser, "Marina");
   seedPremium((await currentUserId(page)).id);
   await page.reload();
-  await checkOnceHydrated(page, page.getByRole("switch", { name: /Mesa exclusiva Premium/ }));
+  await page.getByRole("switch", { name: /Mesa exclusiva Premium/ }).check({ force: true });
   await shoot(page, "game-lobby-premium");
   await page.getByTestId("create-casual-2v2").click();
   await page.waitForURL(/\/game\//);

@@ -1,5 +1,5 @@
 import { test } from "@playwright/test";
-import { clickOnceHydrated, signIn, uniquePlayer } from "../helpers";
+import { signIn, uniquePlayer } from "../helpers";
 import { shoot } from "../screenshot";
 import { seedCancelledGame } from "../seed";
 
@@ -7,9 +7,10 @@ import { seedCancelledGame } from "../seed";
 // screens, phone and desktop, into .tmp/screenshots for a human to look at.
 test("coin and payment screens", async ({ page }) => {
   test.setTimeout(180_000);
-  // After a full page load a click may land before React has hydrated: click until the result shows.
-  const openStore = () =>
-    clickOnceHydrated(page.getByRole("button", { name: /Comprar moedas/ }), page.getByRole("dialog", { name: "Loja" }));
+  const openStore = async () => {
+    await page.getByRole("link", { name: /Comprar moedas/ }).click();
+    await page.getByRole("dialog", { name: "Loja" }).waitFor();
+  };
   await signIn(page, uniquePlayer("Screenshot"));
   await shoot(page, "home-daily-reward");
 
@@ -24,7 +25,8 @@ test("coin and payment screens", async ({ page }) => {
   const me = await (await page.request.get("/api/users/me")).json();
   seedCancelledGame(me.id, { entry: 100, code: "QUEDA7" });
   await page.reload();
-  await clickOnceHydrated(page.getByRole("button", { name: "Reembolso" }), page.getByRole("dialog", { name: "Solicitar reembolso" }));
+  await page.getByRole("link", { name: "Reembolso" }).click();
+  await page.getByRole("dialog", { name: "Solicitar reembolso" }).waitFor();
   const reason = page.getByLabel("Descreva o problema");
   await reason.fill("caiu");
   await page.getByRole("button", { name: "Solicitar reembolso" }).click();
@@ -52,12 +54,17 @@ test("coin and payment screens", async ({ page }) => {
   await shoot(page, "payment-cancel");
 
   await page.goto("/");
-  await clickOnceHydrated(
-    page.getByTestId("daily-reward-banner").getByRole("button", { name: /Coletar/ }),
-    page.getByRole("status").filter({ hasText: /moedas!/ }),
-  );
+  await page
+    .getByTestId("daily-reward-banner")
+    .getByRole("button", { name: /Coletar/ })
+    .click();
+  await page
+    .getByRole("status")
+    .filter({ hasText: /moedas!/ })
+    .waitFor();
   await page.getByTestId("daily-reward-banner").waitFor({ state: "detached" });
   await page.goto("/profile");
-  await clickOnceHydrated(page.getByRole("tab", { name: "Transações" }), page.getByTestId("transactions-list"));
+  await page.getByRole("tab", { name: "Transações" }).click();
+  await page.getByTestId("transactions-list").waitFor();
   await shoot(page, "transactions");
 });

@@ -1,5 +1,5 @@
 import { test } from "@playwright/test";
-import { clickOnceHydrated, signIn, uniquePlayer } from "../helpers";
+import { signIn, uniquePlayer } from "../helpers";
 import { shoot } from "../screenshot";
 
 // Part of `npm run screenshots`, not a test: PNGs of the landing page, home
@@ -12,6 +12,7 @@ test("screens", async ({ page }) => {
   await shoot(page, "home");
   await page.goto("/profile");
   await shoot(page, "profile");
-  await clickOnceHydrated(page.getByRole("button", { name: "Editar apelido" }), page.getByLabel("Apelido"));
+  await page.getByRole("link", { name: "Editar apelido" }).click();
+  await page.getByLabel("Apelido").waitFor();
   await shoot(page, "profile-edit");
 });

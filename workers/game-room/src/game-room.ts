@@ -11,7 +11,6 @@ import {
   parseClientFrame,
   type GameStatePayload,
   type RoomMessage,
-  type ServerMessage,
 } from "../../../game/protocol";
 import {
   AdminAuditSchema,

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { VariantSchema } from "../../game/engine-schemas";
+import { BotLevelSchema } from "../../game/entities";
+import { LANGUAGES } from "~/i18n";
+import { JoinGameSchema } from "./games";
+import { RefundRequestSchema } from "./payments";
+
+// The home page's forms (issue 15): each control posts a form that the route action handles, so a
+// tap before the page has hydrated is a plain form submission and does the same thing as the
+// script. Every field is a string as forms send them; one schema per intent.
+
+/** The lobby's table buttons: which table, as `mode:type` ("bots" is the free game against the computer). */
+export const TABLES = ["casual:1v1", "casual:2v2", "ranked:1v1", "ranked:2v2", "bots:1v1", "bots:2v2"] as const;
+export type Table = (typeof TABLES)[number];
+
+export const CreateTableFormSchema = z.object({
+  intent: z.literal("create"),
+  table: z.enum(TABLES),
+  truco_variant: VariantSchema,
+  bot_level: z.optional(BotLevelSchema),
+  /** The premium member's exclusive-table switch: a checkbox, present when on. */
+  premium_only: z.literal("on").optional(),
+});
+
+export const HomeFormSchema = z.discriminatedUnion("intent", [
+  CreateTableFormSchema,
+  JoinGameSchema.extend({ intent: z.literal("join") }),
+  z.object({ intent: z.literal("daily-reward") }),
+  z.object({ intent: z.literal("buy-coins"), pack_id: z.coerce.number().int() }),
+  z.object({ intent: z.literal("buy-premium"), plan_type: z.string().max(32) }),
+  RefundRequestSchema.extend({ intent: z.literal("refund") }),
+]);
+export type HomeForm = z.infer<typeof HomeFormSchema>;
+export type HomeIntent = HomeForm["intent"];
+
+/** The language switcher's form: the language, and the page to go back to. */
+export const LanguageFormSchema = z.object({
+  language: z.enum(LANGUAGES),
+  redirect_to: z.string().max(512).optional(),
+});
+
+/** The answer of a page's form action (what the page shows next to the control). */
+export interface FormResult {
+  intent: string;
+  ok: boolean;
+  message: string;
+}

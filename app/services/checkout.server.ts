@@ -1,0 +1,51 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { User } from "../../db/schema";
+import type { Language } from "~/i18n";
+import { findPack, findPlan } from "~/utils/catalog";
+import { refusal, type Outcome } from "./http.server";
+import { i18nServer, serverT } from "./i18n.server";
+import { createCoinCheckout, createPremiumCheckout } from "./payments.server";
+import { isPremium } from "./users.server";
+
+// The store's checkout: one decision behind `POST /api/payments/coins|premium` and the purchase
+// modal's form (which works before the page has hydrated, issue 15). The price list is the
+// server's: an amount that does not match is refused, never charged.
+
+export async function coinCheckoutFor(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  body: { pack_id: number; amount?: number },
+): Promise<Outcome<{ session_url: string }>> {
+  const t = await serverT(request);
+  const pack = findPack(body.pack_id);
+  if (!pack) return refusal(400, t("payments:invalidPack"));
+  if (body.amount !== undefined && body.amount !== pack.priceCents) return refusal(400, t("payments:amountMismatch"));
+  const language = (await i18nServer.getLocale(request)) as Language;
+  try {
+    return { ok: true, data: { session_url: await createCoinCheckout(context, request, user, pack, language, t) } };
+  } catch (error) {
+    console.error("Creating the coin checkout failed:", error);
+    return refusal(502, t("payments:paymentError"));
+  }
+}
+
+export async function premiumCheckoutFor(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  body: { plan_type: string; amount?: number },
+): Promise<Outcome<{ session_url: string }>> {
+  const t = await serverT(request);
+  const plan = findPlan(body.plan_type);
+  if (!plan) return refusal(400, t("payments:invalidPlan"));
+  if (body.amount !== undefined && body.amount !== plan.priceCents) return refusal(400, t("payments:amountMismatch"));
+  if (isPremium(user)) return refusal(409, t("payments:alreadyPremium"));
+  const language = (await i18nServer.getLocale(request)) as Language;
+  try {
+    return { ok: true, data: { session_url: await createPremiumCheckout(context, request, user, plan, language, t) } };
+  } catch (error) {
+    console.error("Creating the premium checkout failed:", error);
+    return refusal(502, t("payments:paymentError"));
+  }
+}

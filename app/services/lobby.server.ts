@@ -1,0 +1,71 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Game, User } from "../../db/schema";
+import type { GameSummary } from "../../game/entities";
+import type { CreateGame } from "~/schemas/games";
+import { abandonGame, entryCostFor, findGame, findOpenGameByCode, insertGame, isSeated, summaryOf } from "./games.server";
+import { refusal, type Outcome } from "./http.server";
+import { serverT } from "./i18n.server";
+import { room, roomRefusal, seatRequestOf } from "./rooms.server";
+import { isPremium } from "./users.server";
+
+// Opening and joining tables: the one decision behind `POST /api/games`, `POST /api/games/join`
+// and the home page's forms (which work before the page has hydrated, issue 15).
+
+/**
+ * Opens a table and seats its creator (seat 0, paying the entry in the room). The entry cost comes
+ * from the mode (spec §9), never from the client; only a premium member may open an exclusive
+ * (premium-only) table.
+ */
+export async function createGameFor(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  input: CreateGame,
+): Promise<Outcome<GameSummary>> {
+  const opened = await openTable(context, request, user, input);
+  return opened.ok ? { ok: true, data: summaryOf(opened.data) } : opened;
+}
+
+/** The same as createGameFor, answering the game's row (an invitation to a new table needs it). */
+export async function openTable(context: AppLoadContext, request: Request, user: User, input: CreateGame): Promise<Outcome<Game>> {
+  const t = await serverT(request);
+  const entry = entryCostFor(input);
+  if (input.premium_only && !input.vs_computer && !isPremium(user)) return refusal(403, t("errors:premiumOnlyCreate"));
+  if (user.virtual_coins < entry) return refusal(400, t("errors:createInsufficient", { n: entry }));
+
+  const game = await insertGame(context, user, input);
+  const opened = await room(context, game.id).open(summaryOf(game), seatRequestOf(user));
+  if (!opened.ok) {
+    await abandonGame(context, game.id, "creation_failed");
+    return roomRefusal(request, opened.error, entry, true);
+  }
+  return { ok: true, data: (await findGame(context, game.id))! };
+}
+
+/** Takes a seat at the open game with that code (or finds the player's own seat again). */
+export async function joinGameByCode(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  code: string,
+): Promise<Outcome<{ game_id: string }>> {
+  const t = await serverT(request);
+  const game = await findOpenGameByCode(context, code);
+  if (!game) return refusal(404, t("errors:gameNotFound"));
+  return takeSeat(context, request, user, game);
+}
+
+/**
+ * Takes a seat at an open game, paying its entry (joining by code, and an accepted invitation).
+ * Back to a table where the player already sits (another tab, a reload) counts as seated.
+ */
+export async function takeSeat(context: AppLoadContext, request: Request, user: User, game: Game): Promise<Outcome<{ game_id: string }>> {
+  const t = await serverT(request);
+  if (await isSeated(context, game.id, user.id)) return { ok: true, data: { game_id: game.id } };
+  if (game.status !== "waiting") return refusal(409, t(game.status === "active" ? "errors:gameStarted" : "errors:gameClosed"));
+  if (game.premium_only && !isPremium(user)) return refusal(403, t("errors:premiumOnlyJoin"));
+  if (user.virtual_coins < game.entry_cost) return refusal(400, t("errors:joinInsufficient", { n: game.entry_cost }));
+  const joined = await room(context, game.id).join(seatRequestOf(user));
+  if (!joined.ok) return roomRefusal(request, joined.error, game.entry_cost);
+  return { ok: true, data: { game_id: game.id } };
+}

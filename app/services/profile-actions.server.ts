@@ -1,0 +1,31 @@
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod";
+import type { FormResult } from "~/schemas/home-forms";
+import { NicknameSchema } from "~/schemas/user";
+import { requireUser } from "./auth.server";
+import { readFormBody } from "./http.server";
+import { serverT } from "./i18n.server";
+import { updateNickname } from "./users.server";
+
+const ProfileFormSchema = z.object({ intent: z.literal("nickname"), nickname: z.string().max(200) });
+
+/**
+ * The profile page's form action (issue 15: the inline nickname edit works before hydration):
+ * the same rules as `PUT /api/users/profile`. Empty or unchanged ends the edit without saving
+ * (spec §5).
+ */
+export async function profileAction(request: Request, context: AppLoadContext) {
+  const user = await requireUser(request, context);
+  const form = await readFormBody(request, ProfileFormSchema);
+  const t = await serverT(request);
+  const answer = (ok: boolean, message: string, status = ok ? 200 : 400) =>
+    data<FormResult>({ intent: "nickname", ok, message }, { status });
+  if (!form.ok) return answer(false, form.error, form.status);
+  const trimmed = form.data.nickname.trim();
+  if (!trimmed || trimmed === user.nickname) return answer(true, "");
+  const nickname = NicknameSchema.safeParse(trimmed);
+  if (!nickname.success) return answer(false, t("profile:nicknameInvalid"));
+  const outcome = await updateNickname(context, user, nickname.data);
+  if (outcome === "taken") return answer(false, t("profile:nicknameTaken"), 409);
+  return answer(true, "");
+}

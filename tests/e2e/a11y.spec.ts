@@ -1,0 +1,95 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./a11y";
+import { signIn, uniquePlayer } from "./helpers";
+
+// Issue 15: axe finds no serious or critical violation on any screen, and a hand can be played
+// with the keyboard alone (Tab to a control, Enter), with a visible focus ring.
+
+test("landing page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Começar a jogar" })).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
+test("home, the join dialog and the payment modals", async ({ page }) => {
+  await signIn(page, uniquePlayer("Acesso"));
+  await expectNoA11yViolations(page);
+
+  await page.getByTestId("open-join").click();
+  await expect(page.getByTestId("join-dialog")).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await page.goto("/");
+  await page.getByRole("link", { name: /Comprar moedas/ }).click();
+  const store = page.getByRole("dialog", { name: "Loja" });
+  await expect(store).toBeVisible();
+  await expectNoA11yViolations(page);
+  await store.getByRole("tab", { name: "Premium" }).click();
+  await expect(store.getByRole("tab", { name: "Premium" })).toHaveAttribute("aria-selected", "true");
+  await expectNoA11yViolations(page);
+
+  await page.goto("/");
+  await page.getByRole("link", { name: "Reembolso" }).click();
+  await expect(page.getByRole("dialog", { name: "Solicitar reembolso" })).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
+test("profile, its tabs and the nickname edit", async ({ page }) => {
+  await signIn(page, uniquePlayer("Perfil"));
+  await page.goto("/profile");
+  await expect(page.getByTestId("profile-nickname")).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByRole("tab", { name: "Transações" }).click();
+  await expect(page.getByRole("tab", { name: "Transações" })).toHaveAttribute("aria-selected", "true");
+  await expectNoA11yViolations(page);
+  await page.getByRole("link", { name: "Editar apelido" }).click();
+  await expect(page.getByLabel("Apelido", { exact: true })).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
+/** Tabs forward until the focused element matches `selector` (a keyboard user's way there). */
+async function tabTo(page: Page, selector: string, limit = 60): Promise<boolean> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return true;
+  }
+  return false;
+}
+
+test("a game room in play, and a whole hand played with the keyboard alone", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, uniquePlayer("Teclado"));
+  // Keyboard only from here: Tab to the computer table's button, Enter.
+  expect(await tabTo(page, '[data-testid="create-bots-1v1"]')).toBe(true);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/game\//);
+  const playable = page.locator('[data-testid="hand-card"][data-playable]');
+  await expect(playable.first()).toBeVisible({ timeout: 30_000 });
+  await expectNoA11yViolations(page);
+
+  // Three tricks at most make a hand: each time it is our turn, Tab to a playable card and press
+  // Enter (select) and Enter (play); a call from the computer is answered the same way.
+  const handScore = page.getByTestId("hand-card");
+  let played = 0;
+  while (played < 3) {
+    const prompt = page.getByTestId("prompt");
+    await expect(playable.first().or(prompt)).toBeVisible({ timeout: 30_000 });
+    if (await prompt.isVisible()) {
+      expect(await tabTo(page, '[data-testid="truco-accept"], [data-testid="envido-accept"], [data-testid="mao-play"]')).toBe(true);
+      await page.keyboard.press("Enter");
+      continue;
+    }
+    const before = await handScore.count();
+    expect(await tabTo(page, '[data-testid="hand-card"][data-playable]')).toBe(true);
+    // The focused card shows a visible focus ring.
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).not.toBe("none");
+    await page.keyboard.press("Enter");
+    if ((await handScore.count()) === before) await page.keyboard.press("Enter");
+    await expect.poll(() => handScore.count()).toBeLessThan(before);
+    played++;
+    // The hand may end early (two tricks won): a new deal brings three cards back.
+    if ((await handScore.count()) === 0 || (await handScore.count()) === 3) break;
+  }
+  expect(played).toBeGreaterThanOrEqual(2);
+});

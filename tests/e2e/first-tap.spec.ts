@@ -1,0 +1,112 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { signIn, uniquePlayer } from "./helpers";
+
+// Issue 15, "every tap counts": with the CPU slowed down 4× (DevTools protocol), a page is loaded
+// in full and each control of the home page is tapped ONCE, as soon as it shows — usually before
+// the page (and the dashboard's lazily loaded code) has hydrated. Links and forms make that tap
+// do the same as the script would. No retries, no waiting for hydration.
+
+async function slowPage(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+}
+
+/** A full page load of `/`, then one tap on `control` as soon as it is visible. */
+async function tapRightAfterLoad(page: Page, control: (page: Page) => Locator) {
+  await page.goto("/", { waitUntil: "commit" });
+  await control(page).click();
+}
+
+test.describe("the first tap after a full page load takes effect (CPU throttled 4×)", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, uniquePlayer("Toque"));
+    await slowPage(page);
+  });
+
+  for (const [testId, type, entry] of [
+    ["create-casual-1v1", "1V1", "50"],
+    ["create-casual-2v2", "2V2", "50"],
+    ["create-ranked-1v1", "1V1", "100"],
+    ["create-ranked-2v2", "2V2", "100"],
+    ["create-bots-1v1", "1V1", "Grátis"],
+    ["create-bots-2v2", "2V2", "Grátis"],
+  ] as const) {
+    test(`the lobby's ${testId} button opens its table`, async ({ page }) => {
+      await tapRightAfterLoad(page, (p) => p.getByTestId(testId));
+      await page.waitForURL(/\/game\//);
+      await expect(page.getByTestId("info-type")).toContainText(type);
+      await expect(page.getByTestId("info-entry")).toContainText(entry);
+    });
+  }
+
+  test("a variant and a level tapped right after the load travel with the table button", async ({ page }) => {
+    await tapRightAfterLoad(page, (p) => p.getByText("Mineiro", { exact: true }));
+    await page.getByText("Difícil").click();
+    await page.getByTestId("create-bots-1v1").click();
+    await page.waitForURL(/\/game\//);
+    await expect(page.getByTestId("info-variant")).toContainText("Mineiro");
+    await expect(page.getByText("Contra o computador · Difícil")).toBeVisible();
+  });
+
+  test("join by code, buy coins, premium and refund open their dialogs", async ({ page }) => {
+    await tapRightAfterLoad(page, (p) => p.getByTestId("open-join"));
+    const join = page.getByTestId("join-dialog");
+    await expect(join).toBeVisible();
+    await join.getByLabel("Código da sala").fill("ZZZZZ9");
+    await join.getByRole("button", { name: "Entrar", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Jogo não encontrado" })).toBeVisible();
+
+    await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: /Comprar moedas/ }));
+    const store = page.getByRole("dialog", { name: "Loja" });
+    await expect(store.getByRole("tab", { name: "Moedas" })).toHaveAttribute("aria-selected", "true");
+    await store.getByRole("radio", { name: /1\.000 moedas/ }).check({ force: true });
+    await store.getByRole("button", { name: /Comprar por/ }).click();
+    await page.waitForURL(/\/checkout\/cs_test_/);
+
+    await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: "Seja Premium" }));
+    await expect(page.getByRole("dialog", { name: "Loja" }).getByRole("tab", { name: "Premium" })).toHaveAttribute("aria-selected", "true");
+
+    await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: "Reembolso" }));
+    await expect(page.getByRole("dialog", { name: "Solicitar reembolso" })).toBeVisible();
+    await expect(page.getByText("Nenhuma partida elegível para reembolso")).toBeVisible();
+  });
+
+  test("the daily reward, the language switcher and the profile link", async ({ page }) => {
+    await tapRightAfterLoad(page, (p) => p.getByTestId("daily-reward-banner").getByRole("button", { name: /Coletar/ }));
+    await expect(page.getByRole("status").filter({ hasText: "+100 moedas! Dia 1 da sequência." })).toBeVisible();
+    await expect(page.getByText("Saldo: 1.100 moedas", { exact: true })).toBeAttached();
+
+    await tapRightAfterLoad(page, (p) => p.getByTestId("language-switcher").locator("summary"));
+    await page.getByTestId("language-switcher").getByRole("button", { name: "English" }).click();
+    await expect(page.getByRole("heading", { name: "Your stats" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+    await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: /Open .* profile/ }));
+    await page.waitForURL("/profile");
+    await expect(page.getByRole("tab", { name: "Statistics" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("the profile's tabs, nickname edit and logout", async ({ page }) => {
+    await page.goto("/profile", { waitUntil: "commit" });
+    await page.getByRole("tab", { name: "Transações" }).click();
+    await expect(page.getByRole("tab", { name: "Transações" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("transaction").first()).toContainText("Bônus de boas-vindas");
+
+    await page.goto("/profile", { waitUntil: "commit" });
+    await page.getByRole("link", { name: "Editar apelido" }).click();
+    const nickname = `Toque ${Date.now() % 100000}`;
+    await page.getByLabel("Apelido", { exact: true }).fill(nickname);
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expect(page.getByTestId("profile-nickname")).toHaveText(nickname);
+
+    await page.goto("/profile", { waitUntil: "commit" });
+    await page.getByRole("button", { name: "Sair" }).click();
+    await expect(page.getByRole("button", { name: "Começar a jogar" })).toBeVisible();
+  });
+
+  test("the landing page's sign-in button", async ({ page }) => {
+    await page.context().clearCookies();
+    await tapRightAfterLoad(page, (p) => p.getByRole("button", { name: "Começar a jogar" }));
+    await expect(page.getByLabel("Name")).toBeVisible();
+  });
+});
