@@ -23,7 +23,11 @@ export default defineConfig(async () => {
           compatibilityDate: "2026-11-01",
           compatibilityFlags: ["nodejs_compat"],
           d1Databases: ["DB"],
-          durableObjects: { GAME_ROOM: "GameRoom", PLAYER_CHANNEL: "PlayerChannel", RATE_LIMITER: { className: "RateLimiter", useSQLite: true } },
+          durableObjects: {
+            GAME_ROOM: "GameRoom",
+            PLAYER_CHANNEL: "PlayerChannel",
+            RATE_LIMITER: { className: "RateLimiter", useSQLite: true },
+          },
           bindings: {
             TEST_MIGRATIONS: migrations,
             TEST_API_ROUTES: apiRoutes,
