@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { USER_HEADER } from "../../game/room-api";
 import { requireApiUser } from "~/services/auth.server";
 import { isSeated } from "~/services/games.server";
-import { jsonError } from "~/services/http.server";
+import { apiRoute, jsonError } from "~/services/http.server";
 
 /**
  * `npm run bench` only (ADR 057): answers 404 unless the app runs with BENCH_MODE=1, which only
@@ -14,7 +14,7 @@ import { jsonError } from "~/services/http.server";
  * - GET /api/bench/profile?game=ID → where that room's moves spent their time since the last call
  *   (for a player seated there).
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+async function bench({ request, context, params }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const floor = env.BENCH_FLOOR as DurableObjectNamespace | undefined;
   if (env.BENCH_MODE !== "1" || !floor) return jsonError(404, "Not found");
@@ -36,3 +36,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   return jsonError(404, "Not found");
 }
+
+export const loader = apiRoute({ GET: bench });
+export const action = loader;

@@ -1,12 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth.server";
 import { openChannelSocket } from "~/services/channels.server";
+import { apiRoute } from "~/services/http.server";
 
 /**
  * GET with Upgrade: websocket → the signed-in player's live channel (issue 11): presence,
  * friend events and invitations. Every signed-in page opens it.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+async function get({ request, context }: LoaderFunctionArgs) {
   const user = await requireApiUser(request, context);
   return openChannelSocket(request, context, user);
 }
+
+export const loader = apiRoute({ GET: get });
+export const action = loader;

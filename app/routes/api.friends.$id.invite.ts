@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { InviteBodySchema } from "~/schemas/friends";
 import { requireApiUser } from "~/services/auth.server";
-import { jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
+import { apiRoute, jsonOk, parseJsonBody } from "~/services/http.server";
 import { inviteFriend } from "~/services/invitations.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 
@@ -9,8 +9,7 @@ import { enforceRateLimit } from "~/services/rate-limit.server";
  * POST {game_id} (the inviter's waiting room) or {truco_variant} (a new casual 1v1) → 201
  * {invitation, game_id}: the friend (id: their user id) sees it on whatever page they are on.
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+async function post({ request, context, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   await enforceRateLimit({ request, context }, "game_invite", user);
   const body = await parseJsonBody(request, InviteBodySchema);
@@ -19,6 +18,5 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return jsonOk({ invitation: invited.invitation, game_id: invited.invitation.game.id }, { status: 201 });
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return methodNotAllowed(request, ["POST"]);
-}
+export const loader = apiRoute({ POST: post });
+export const action = loader;

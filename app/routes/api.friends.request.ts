@@ -1,16 +1,15 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { FriendRequestBodySchema } from "~/schemas/friends";
 import { requireApiUser } from "~/services/auth.server";
 import { friendErrorResponse, sendRequest } from "~/services/friends.server";
-import { jsonOk, methodNotAllowed, parseJsonBody } from "~/services/http.server";
+import { apiRoute, jsonOk, parseJsonBody } from "~/services/http.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 
 /**
  * POST {user_id} → 201 {id, created_at, status: "pending"}; or, when that player had already sent
  * one, their request is accepted: 200 {status: "accepted", friend}.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+async function post({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   await enforceRateLimit({ request, context }, "friend_request", user);
   const body = await parseJsonBody(request, FriendRequestBodySchema);
@@ -20,6 +19,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return jsonOk({ ...outcome.request, status: "pending" }, { status: 201 });
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return methodNotAllowed(request, ["POST"]);
-}
+export const loader = apiRoute({ POST: post });
+export const action = loader;

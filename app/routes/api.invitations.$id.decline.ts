@@ -1,18 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth.server";
-import { jsonOk, methodNotAllowed } from "~/services/http.server";
+import { apiRoute, jsonOk } from "~/services/http.server";
 import { declineInvitation } from "~/services/invitations.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 
 /** POST → declines the invitation; the inviter is told. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+async function post({ request, context, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   await enforceRateLimit({ request, context }, "friend_response", user);
   const refused = await declineInvitation(request, context, user, params.id ?? "");
   return refused ?? jsonOk({ id: params.id, status: "declined" });
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return methodNotAllowed(request, ["POST"]);
-}
+export const loader = apiRoute({ POST: post });
+export const action = loader;

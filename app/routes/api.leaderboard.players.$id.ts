@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { PlayerIdSchema } from "~/schemas/leaderboard";
 import { requireApiUser } from "~/services/auth.server";
-import { jsonError, jsonOk, methodNotAllowed } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
 import { playerCardOf } from "~/services/leaderboard.server";
 
 /** GET → { player }: a player's public card (nickname, avatar, points, games, win rate, rank; nothing private). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+async function get({ request, context, params }: LoaderFunctionArgs) {
   await requireApiUser(request, context);
   const id = PlayerIdSchema.safeParse(params.id);
   const player = id.success ? await playerCardOf(context.db, id.data) : null;
@@ -17,9 +17,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return jsonOk({ player });
 }
 
-/** Read-only: any other method is a 405 naming the ones there are. */
-export async function action({ request }: LoaderFunctionArgs) {
-  const response = await methodNotAllowed(request);
-  response.headers.set("Allow", "GET, HEAD");
-  return response;
-}
+export const loader = apiRoute({ GET: get });
+export const action = loader;

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { LeaderboardQuerySchema } from "~/schemas/leaderboard";
 import { requireApiUser } from "~/services/auth.server";
-import { jsonError, jsonOk, methodNotAllowed } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
 import { leaderboardOf } from "~/services/leaderboard.server";
 
 /** GET ?period=all|monthly|weekly → { leaderboard, userRank } (spec §3, §7): the first 100 lines and the player's own. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+async function get({ request, context }: LoaderFunctionArgs) {
   const user = await requireApiUser(request, context);
   const query = LeaderboardQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) {
@@ -17,9 +17,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return jsonOk({ leaderboard, userRank });
 }
 
-/** Read-only: any other method is a 405 naming the ones there are. */
-export async function action({ request }: LoaderFunctionArgs) {
-  const response = await methodNotAllowed(request);
-  response.headers.set("Allow", "GET, HEAD");
-  return response;
-}
+export const loader = apiRoute({ GET: get });
+export const action = loader;

@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { searchTerm, SEARCH_MIN_LENGTH } from "../../game/friends";
 import { SearchQuerySchema } from "~/schemas/friends";
 import { requireApiUser } from "~/services/auth.server";
 import { searchPlayers } from "~/services/friends.server";
-import { jsonError, jsonOk, methodNotAllowed } from "~/services/http.server";
+import { apiRoute, jsonError, jsonOk } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
 import { enforceRateLimit } from "~/services/rate-limit.server";
 
@@ -12,7 +12,7 @@ import { enforceRateLimit } from "~/services/rate-limit.server";
  * at least 2 characters, case- and accent-insensitive, at most 20, without the searcher, banned
  * players and players the searcher already asked.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+async function get({ request, context }: LoaderFunctionArgs) {
   const user = await requireApiUser(request, context);
   await enforceRateLimit({ request, context }, "user_search", user);
   const t = await serverT(request);
@@ -23,6 +23,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return jsonOk(await searchPlayers(context, user, term));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return methodNotAllowed(request, ["GET"]);
-}
+export const loader = apiRoute({ GET: get });
+export const action = loader;

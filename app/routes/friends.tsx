@@ -83,7 +83,9 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   const user = await requireUser(request, context);
   const t = await serverT(request);
   const at = Date.now();
-  const parsed = FriendsFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  // A body that is not a form (another client posting JSON) is refused like a bad form.
+  const fields = await request.formData().catch(() => null);
+  const parsed = FriendsFormSchema.safeParse(fields ? Object.fromEntries(fields) : null);
   if (!parsed.success) return { ok: false, error: t("errors:invalidBody"), at };
   const form = parsed.data;
   switch (form.intent) {

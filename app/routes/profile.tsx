@@ -35,8 +35,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * (issue 11), or the nickname and the other profile forms (profile-actions.server.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const fields = await request.clone().formData();
-  if (!fields.has("appear_offline")) return profileAction(request, context);
+  // Not a form (JSON from another client) or not the switch: the profile forms answer, and refuse a non-form body.
+  const fields = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (!fields?.has("appear_offline")) return profileAction(request, context);
   const user = await requireUser(request, context);
   const parsed = AppearOfflineFormSchema.safeParse(Object.fromEntries(fields));
   if (!parsed.success) return { ok: false as const };

@@ -164,6 +164,9 @@ describe("methods", () => {
           response: await call(path, { method, cookie: player.cookie, origin: ORIGIN, headers: { "Accept-Language": "en" } }),
         })),
       );
+      // The admin routes check the role before the method (a player gets 403 for every method);
+      // tests/workers/admin.test.ts walks them with every method as visitor, player and admin.
+      if (path.startsWith("/api/admin/")) continue;
       if (path === "/api/anything/else") {
         for (const { response } of answers) expect(response.status, path).toBe(404);
         continue;
