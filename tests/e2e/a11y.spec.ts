@@ -75,8 +75,11 @@ test("a game room in play, and a whole hand played with the keyboard alone", asy
     const prompt = page.getByTestId("prompt");
     await expect(playable.first().or(prompt)).toBeVisible({ timeout: 30_000 });
     if (await prompt.isVisible()) {
+      const asked = await prompt.textContent();
       expect(await tabTo(page, '[data-testid="truco-accept"], [data-testid="envido-accept"], [data-testid="mao-play"]')).toBe(true);
       await page.keyboard.press("Enter");
+      // Like a player, wait for the answer to land (the prompt closes, or the computer asks again).
+      await expect.poll(async () => !(await prompt.isVisible()) || (await prompt.textContent()) !== asked).toBe(true);
       continue;
     }
     const before = await handScore.count();
