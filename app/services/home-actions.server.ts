@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { HomeFormSchema, type FormResult } from "~/schemas/home-forms";
+import type { RateLimitName } from "../../game/rate-limits";
+import { HomeFormSchema, type FormResult, type HomeForm } from "~/schemas/home-forms";
 import { variantCookie } from "~/utils/variant";
 import { requireUser } from "./auth.server";
 import { coinCheckoutFor, premiumCheckoutFor } from "./checkout.server";
@@ -7,6 +8,7 @@ import { claimDailyRewardFor } from "./daily-reward.server";
 import { readFormBody, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { createGameFor, joinGameByCode } from "./lobby.server";
+import { rateLimitRefusal, refundRateLimit } from "./rate-limit.server";
 import { refundRefusal, refundRequestFor } from "./refunds.server";
 
 /** The page's answer: the text next to the control, with the refusal's status. */
@@ -14,6 +16,16 @@ function answer(intent: string, outcome: Outcome<unknown>, message?: string) {
   const result: FormResult = outcome.ok ? { intent, ok: true, message: message ?? "" } : { intent, ok: false, message: outcome.error };
   return data(result, { status: outcome.ok ? 200 : outcome.status });
 }
+
+/** What each of the page's forms counts against (the REST routes count the same). */
+const LIMITS: Record<HomeForm["intent"], RateLimitName[]> = {
+  create: ["game_create"],
+  join: ["game_join", "join_code_failure"],
+  "daily-reward": [],
+  "buy-coins": ["checkout"],
+  "buy-premium": ["checkout"],
+  refund: ["refund_request"],
+};
 
 /**
  * The home page's form action (issue 15): every control of the lobby, the header and the dialogs
@@ -35,6 +47,9 @@ export async function homeAction(request: Request, context: AppLoadContext) {
   const input = form.data;
   const t = await serverT(request);
   const secure = new URL(request.url).protocol === "https:";
+  // The same named limits as the REST API's routes (game/rate-limits.ts): a form is no way around them.
+  const limited = await rateLimitRefusal({ request, context }, LIMITS[input.intent], user);
+  if (limited) return answer(input.intent, limited);
 
   switch (input.intent) {
     case "create": {
@@ -53,6 +68,8 @@ export async function homeAction(request: Request, context: AppLoadContext) {
     }
     case "join": {
       const joined = await joinGameByCode(context, request, user, input.game_code);
+      // A code that matched a table is not a wrong guess (ADR 080).
+      if (joined.ok || joined.status !== 404) await refundRateLimit({ request, context }, "join_code_failure", user);
       if (!joined.ok) return answer(input.intent, joined);
       return redirect(`/game/${joined.data.game_id}`);
     }

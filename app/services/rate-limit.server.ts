@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { RateLimiterRpc } from "../../game/rate-limit";
 import { ruleOf, subjectOf, type RateLimitName } from "../../game/rate-limits";
-import { jsonError } from "./http.server";
+import { jsonError, refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 
 // The one way a route applies a rate limit (ADR 080): the named limits of game/rate-limits.ts,
@@ -56,5 +56,25 @@ export async function refundRateLimit(args: Args, name: RateLimitName, user: { i
     await limiter(args, user?.id ?? null).refund(name);
   } catch (error) {
     console.error(`rate limiter unavailable (refund of ${name})`, error);
+  }
+}
+
+/**
+ * The same count for a page's form action (issue 15): the refusal as an Outcome the page shows
+ * next to its control, instead of a thrown 429 answer; null when the action may go on.
+ */
+export async function rateLimitRefusal(
+  args: Args,
+  names: RateLimitName | RateLimitName[],
+  user: { id: string } | null,
+): Promise<Outcome<never> | null> {
+  if (Array.isArray(names) && names.length === 0) return null;
+  try {
+    await enforceRateLimit(args, names, user);
+    return null;
+  } catch (thrown) {
+    if (!(thrown instanceof Response) || thrown.status !== 429) throw thrown;
+    const body = (await thrown.json()) as { error: string };
+    return refusal(429, body.error);
   }
 }

@@ -29,7 +29,7 @@ test("home, the join dialog and the payment modals", async ({ page }) => {
   await expectNoA11yViolations(page);
 
   await page.goto("/");
-  await page.getByRole("link", { name: "Reembolso" }).click();
+  await page.getByRole("link", { name: "Reembolso", exact: true }).click();
   await expect(page.getByRole("dialog", { name: "Solicitar reembolso" })).toBeVisible();
   await expectNoA11yViolations(page);
 });

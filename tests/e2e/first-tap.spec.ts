@@ -66,7 +66,7 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
     await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: "Seja Premium" }));
     await expect(page.getByRole("dialog", { name: "Loja" }).getByRole("tab", { name: "Premium" })).toHaveAttribute("aria-selected", "true");
 
-    await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: "Reembolso" }));
+    await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: "Reembolso", exact: true }));
     await expect(page.getByRole("dialog", { name: "Solicitar reembolso" })).toBeVisible();
     await expect(page.getByText("Nenhuma partida elegível para reembolso")).toBeVisible();
   });

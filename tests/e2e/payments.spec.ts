@@ -167,7 +167,7 @@ test("requests a refund for a cancelled game and gets the entry back", async ({ 
   await expect(balance(page, "900")).toBeAttached();
 
   const dialog = page.getByRole("dialog", { name: "Solicitar reembolso" });
-  await page.getByRole("link", { name: "Reembolso" }).click();
+  await page.getByRole("link", { name: "Reembolso", exact: true }).click();
   await expect(dialog).toBeVisible();
   const game = dialog.getByRole("radio", { name: /Sala #FALHA1/ });
   await expect(game).toBeChecked(); // the only eligible game is preselected
@@ -188,7 +188,7 @@ test("requests a refund for a cancelled game and gets the entry back", async ({ 
   await expect(balance(page, "1.000")).toBeAttached();
 
   // Refunded once: the game is no longer offered.
-  await page.getByRole("link", { name: "Reembolso" }).click();
+  await page.getByRole("link", { name: "Reembolso", exact: true }).click();
   await expect(page.getByText("Nenhuma partida elegível para reembolso")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);

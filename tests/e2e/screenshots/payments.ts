@@ -25,7 +25,7 @@ test("coin and payment screens", async ({ page }) => {
   const me = await (await page.request.get("/api/users/me")).json();
   seedCancelledGame(me.id, { entry: 100, code: "QUEDA7" });
   await page.reload();
-  await page.getByRole("link", { name: "Reembolso" }).click();
+  await page.getByRole("link", { name: "Reembolso", exact: true }).click();
   await page.getByRole("dialog", { name: "Solicitar reembolso" }).waitFor();
   const reason = page.getByLabel("Descreva o problema");
   await reason.fill("caiu");
