@@ -291,14 +291,15 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server, sessionId ? [userId, sessionTag(sessionId)] : [userId]);
-    server.serializeAttachment({ userId, windowStart: Date.now(), frames: 0 } satisfies Attachment);
     this.users.set(server, userId);
-    // A client piling sockets onto the table: the extra one closes as soon as it opens.
+    // A client piling sockets onto the table: the extra one closes as soon as it opens, and is
+    // marked so that any frame it still sends closes it again (a close sent before the 101 can be
+    // lost behind wrangler's local proxy). No timer: the room stays free to hibernate.
     const open = this.ctx.getWebSockets(userId).filter((ws) => ws !== server && ws.readyState === WebSocket.OPEN);
-    if (open.length >= MAX_SOCKETS_PER_PLAYER) {
-      // Closed once the 101 is on its way: a close sent before it is lost behind wrangler's local
-      // proxy, and the client would sit on an open socket that no frame ever answers (bench: abuse).
-      setTimeout(() => close(server, CLOSE_POLICY, "Too many connections"), 0);
+    const excess = open.length >= MAX_SOCKETS_PER_PLAYER;
+    server.serializeAttachment({ userId, windowStart: Date.now(), frames: 0, ...(excess ? { excess } : {}) } satisfies Attachment);
+    if (excess) {
+      close(server, CLOSE_POLICY, "Too many connections");
       return new Response(null, { status: 101, webSocket: client });
     }
     await this.exclusive(async () => {
@@ -323,6 +324,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   private async onMessage(ws: WebSocket, data: string | ArrayBuffer, now: number): Promise<void> {
     const attachment = this.attachmentOf(ws);
+    if (attachment.excess) return close(ws, CLOSE_POLICY, "Too many connections");
     if (now - attachment.windowStart > FLOOD_WINDOW_MS) {
       attachment.windowStart = now;
       attachment.frames = 0;
