@@ -55,7 +55,7 @@ test("a player signs in, edits the nickname, switches languages and signs out", 
   await expect(page.getByText("Nunca coletada")).toBeVisible();
   await page.getByRole("link", { name: "Editar apelido" }).click();
   const nickname = `Mari ${Date.now() % 100000}`;
-  await page.getByLabel("Apelido").fill(`  ${nickname}  `);
+  await page.getByLabel("Apelido", { exact: true }).fill(`  ${nickname}  `);
   await page.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByTestId("profile-nickname")).toHaveText(nickname);
   await page.reload();
@@ -63,7 +63,7 @@ test("a player signs in, edits the nickname, switches languages and signs out", 
 
   // Cancel leaves it unchanged.
   await page.getByRole("link", { name: "Editar apelido" }).click();
-  await page.getByLabel("Apelido").fill("Outro nome");
+  await page.getByLabel("Apelido", { exact: true }).fill("Outro nome");
   await page.getByRole("link", { name: "Cancelar" }).click();
   await expect(page.getByTestId("profile-nickname")).toHaveText(nickname);
 

@@ -13,6 +13,6 @@ test("screens", async ({ page }) => {
   await page.goto("/profile");
   await shoot(page, "profile");
   await page.getByRole("link", { name: "Editar apelido" }).click();
-  await page.getByLabel("Apelido").waitFor();
+  await page.getByLabel("Apelido", { exact: true }).waitFor();
   await shoot(page, "profile-edit");
 });
