@@ -10,6 +10,8 @@
 //                        saturation probe with no think time;
 //   web (front-end.ts)   the landing page's critical path and the game
 //                        route's JS from the build, compressed;
+//   lighthouse           Lighthouse (mobile) on the landing page, home and a
+//                        game room: the four category scores (issue 15);
 //   lb (leaderboard.ts)  --lb-players players with a year of ranked results
 //                        seeded into the local D1: each board's top-100 read
 //                        and a top and a bottom player's own rank (time and
@@ -41,7 +43,7 @@
 //   --port N            app port (8796, or BENCH_PORT); the sign-in emulator takes N-1, payments N-2
 //   --skip-build        reuse the existing build (SKIP_BUILD=1)
 //   --lb-players N      scenario L's seeded players (100000)
-//   --only a|b|abuse|web|restart|presence|lb  run one scenario only
+//   --only a|b|abuse|web|lighthouse|restart|presence|lb  run one scenario only
 //   --signin-all        every player signs in through the emulator (slow)
 // See also `npm run bench:engine` for the rules engine's own throughput.
 import { spawnSync } from "node:child_process";
@@ -60,15 +62,16 @@ import { errorMessage, log } from "./lib/util";
 import { abuse } from "./scenarios/abuse";
 import { frontEnd } from "./scenarios/front-end";
 import { leaderboard } from "./scenarios/leaderboard";
+import { lighthouseScenario } from "./scenarios/lighthouse";
 import { presence } from "./scenarios/presence";
 import { restart } from "./scenarios/restart";
 import { roomLatency } from "./scenarios/room-latency";
 import { roomLoad } from "./scenarios/room-load";
 
 /** In the order of the report. */
-const SCENARIOS: Scenario[] = [roomLatency, roomLoad, abuse, frontEnd, presence, leaderboard, restart];
+const SCENARIOS: Scenario[] = [roomLatency, roomLoad, abuse, frontEnd, lighthouseScenario, presence, leaderboard, restart];
 /** The order they run in: the cheap, player-free ones first; restart stops and starts the server, so it runs last; the leaderboard seeds 100,000 players. */
-const RUN_ORDER = ["web", "a", "b", "abuse", "presence", "lb", "restart"];
+const RUN_ORDER = ["web", "lighthouse", "a", "b", "abuse", "presence", "lb", "restart"];
 // The bench's players open tables much faster than people do (scenario A opens a new room at
 // every match's end), and all sign in from one address: the limits they would trip are raised
 // (game/rate-limits.ts; the chat, checkout and join-code limits keep their real numbers).

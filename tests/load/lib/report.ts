@@ -24,6 +24,8 @@ export const BUDGETS = {
   landingCriticalBytes: 170 * 1024,
   landingJsBytes: 100 * 1024,
   gameJsBytes: 170 * 1024,
+  /** Issue 15 raised DESIGN.md §9's Lighthouse floor (Performance ≥ 90, Accessibility ≥ 95) to these; every page, mobile. */
+  lighthousePerformance: 95,
 } as const;
 
 export interface BudgetRow {

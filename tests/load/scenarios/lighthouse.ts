@@ -1,0 +1,178 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import { budget, BUDGETS, row } from "../lib/report";
+import type { Player, Scenario } from "../lib/scenario";
+import { errorMessage, log } from "../lib/util";
+
+// Lighthouse (issue 15, DESIGN.md §9): the landing page signed out, and the home page and a game
+// room (a table against the computer, in play) signed in, each audited with Lighthouse's default
+// mobile settings (a simulated mid-range phone on slow 4G). Performance varies from run to run, so
+// it is audited RUNS times per page and the median is reported; the other categories do not.
+// Chromium is Debian's (CHROME_PATH, /usr/bin/chromium by default), started here with its DevTools
+// port open; Lighthouse drives it over that port. The session cookie travels as a request header.
+
+const RUNS = 3;
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
+type Scores = Record<Category, number | null>;
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--remote-debugging-port=0",
+];
+
+interface Chrome {
+  port: number;
+  process: ChildProcess;
+  profile: string;
+}
+
+function startChrome(): Promise<Chrome> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
+  const binary = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  const child = spawn(binary, [...CHROME_FLAGS, `--user-data-dir=${profile}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let stderr = "";
+    const timer = setTimeout(() => reject(new Error(`${binary} opened no DevTools port in 30 s`)), 30_000);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const port = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(stderr)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve({ port: Number(port), process: child, profile });
+      }
+    });
+  });
+}
+
+async function stopChrome(chrome: Chrome) {
+  const exited = new Promise((resolve) => chrome.process.once("exit", resolve));
+  chrome.process.kill("SIGKILL");
+  await exited;
+  fs.rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 3 });
+}
+
+async function audit(chrome: Chrome, url: string, cookie: string | null): Promise<{ scores: Scores; failing: string[] }> {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])) as Scores;
+  // The audits that cost points, for the report (so a score under budget says why).
+  const failing = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "numeric"))
+    .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+  return { scores, failing };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const pct = (score: number | null) => (score === null ? "n/a" : String(Math.round(score * 100)));
+
+interface PageResult {
+  name: string;
+  scores: Scores;
+  performanceRuns: number[];
+  failing: string[];
+}
+
+async function auditPage(chrome: Chrome, name: string, url: string, cookie: string | null): Promise<PageResult> {
+  const runs: Awaited<ReturnType<typeof audit>>[] = [];
+  for (let i = 0; i < RUNS; i += 1) runs.push(await audit(chrome, url, cookie));
+  const performanceRuns = runs.map((r) => r.scores.performance ?? 0);
+  const middle = runs.find((r) => (r.scores.performance ?? 0) === median(performanceRuns))!;
+  log(`lighthouse ${name}: performance ${performanceRuns.map(pct).join(" / ")}`);
+  return { name, scores: middle.scores, performanceRuns, failing: middle.failing };
+}
+
+async function botTable(base: string, player: Player): Promise<string> {
+  const response = await fetch(`${base}/api/games`, {
+    method: "POST",
+    headers: { Cookie: player.cookie, Origin: base, "Content-Type": "application/json" },
+    body: JSON.stringify({ game_type: "1v1", game_mode: "casual", truco_variant: "paulista", vs_computer: true, bot_level: "normal" }),
+  });
+  const body = (await response.json()) as { id?: string; error?: string };
+  if (!response.ok || !body.id) throw new Error(`creating the computer table: ${response.status} ${body.error ?? ""}`);
+  return `/game/${body.id}`;
+}
+
+export const lighthouseScenario: Scenario = {
+  id: "lighthouse",
+  players: () => ({ signIn: 1, bulk: 0 }),
+
+  async run({ server }, players) {
+    const [player] = players;
+    let chrome: Chrome | null = null;
+    const pages: PageResult[] = [];
+    try {
+      chrome = await startChrome();
+      pages.push(await auditPage(chrome, "landing `/` (signed out)", `${server.base}/`, null));
+      pages.push(await auditPage(chrome, "home `/` (signed in)", `${server.base}/`, player.cookie));
+      pages.push(
+        await auditPage(chrome, "game room (vs computer, in play)", server.base + (await botTable(server.base, player)), player.cookie),
+      );
+    } catch (error) {
+      return { lines: [], budgets: [], failures: [`lighthouse: ${errorMessage(error)}`] };
+    } finally {
+      if (chrome) await stopChrome(chrome);
+    }
+
+    const lines = ["", `Lighthouse ${RUNS}× per page, mobile defaults (performance: median of the runs)`];
+    const w = [36, 12, 14, 15, 5, 18];
+    lines.push(row(["", "performance", "accessibility", "best practices", "SEO", "performance runs"], w));
+    for (const page of pages) {
+      const s = page.scores;
+      lines.push(
+        row(
+          [
+            page.name,
+            pct(s.performance),
+            pct(s.accessibility),
+            pct(s["best-practices"]),
+            pct(s.seo),
+            page.performanceRuns.map(pct).join(" "),
+          ],
+          w,
+        ),
+      );
+      if (page.failing.length) lines.push(`  costs points: ${page.failing.join(", ")}`);
+    }
+
+    const budgets = pages.flatMap((page) => {
+      const s = page.scores;
+      return [
+        budget(
+          `Lighthouse ${page.name}: performance`,
+          `≥ ${BUDGETS.lighthousePerformance}`,
+          pct(s.performance),
+          (s.performance ?? 0) * 100 >= BUDGETS.lighthousePerformance,
+        ),
+        budget(
+          `Lighthouse ${page.name}: accessibility / best practices`,
+          "100 / 100",
+          `${pct(s.accessibility)} / ${pct(s["best-practices"])}`,
+          s.accessibility === 1 && s["best-practices"] === 1,
+        ),
+      ];
+    });
+    return { lines, budgets, failures: [] };
+  },
+};
