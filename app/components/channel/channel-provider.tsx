@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   CHANNEL_CLOSE,
@@ -135,7 +135,10 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
           console.warn("channel frame refused:", parsed.error);
           return;
         }
-        handle(parsed.message);
+        // A transition: the channel's first frames often arrive while the page's lazily loaded
+        // parts are still hydrating, and an urgent update to a context they read would make React
+        // throw their server HTML away and render them again on the client (React error #421).
+        startTransition(() => handle(parsed.message));
       });
       ws.addEventListener("close", (event) => {
         if (socket === ws) socket = null;

@@ -13,6 +13,7 @@ import { errorMessage, log } from "../lib/util";
 // it is audited RUNS times per page and the median is reported; the other categories do not.
 // Chromium is Debian's (CHROME_PATH, /usr/bin/chromium by default), started here with its DevTools
 // port open; Lighthouse drives it over that port. The session cookie travels as a request header.
+// BENCH_LIGHTHOUSE_DIR=<dir> keeps each page's median report (JSON, open it in the Lighthouse viewer).
 
 const RUNS = 3;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -65,7 +66,7 @@ async function stopChrome(chrome: Chrome) {
   fs.rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 3 });
 }
 
-async function audit(chrome: Chrome, url: string, cookie: string | null): Promise<{ scores: Scores; failing: string[] }> {
+async function audit(chrome: Chrome, url: string, cookie: string | null): Promise<{ scores: Scores; failing: string[]; report: string }> {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: "json",
@@ -81,7 +82,7 @@ async function audit(chrome: Chrome, url: string, cookie: string | null): Promis
   const failing = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "numeric"))
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
-  return { scores, failing };
+  return { scores, failing, report: typeof result.report === "string" ? result.report : result.report.join("") };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -100,6 +101,11 @@ async function auditPage(chrome: Chrome, name: string, url: string, cookie: stri
   const performanceRuns = runs.map((r) => r.scores.performance ?? 0);
   const middle = runs.find((r) => (r.scores.performance ?? 0) === median(performanceRuns))!;
   log(`lighthouse ${name}: performance ${performanceRuns.map(pct).join(" / ")}`);
+  const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+  if (keep) {
+    fs.mkdirSync(keep, { recursive: true });
+    fs.writeFileSync(path.join(keep, `${name.split(" ")[0]}-${cookie ? "in" : "out"}.json`), middle.report);
+  }
   return { name, scores: middle.scores, performanceRuns, failing: middle.failing };
 }
 
