@@ -26,6 +26,7 @@ import {
   requireAdmin,
 } from "~/services/admin.server";
 import { formatDateTime } from "~/utils/format";
+import { rateLimitRefusal } from "~/services/rate-limit.server";
 
 // The admin dashboard (spec §2 "Admin", issue 12). Tabs, filters, paging and the confirmation
 // modal are all links and forms: the URL says what is shown (`?tab=users&q=…&confirm=ban&target=…`),
@@ -103,6 +104,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = Object.fromEntries(body);
   const input = AdminActionSchema.safeParse(form);
   if (!input.success) return data({ error: "Invalid action: check the value (a whole number, not negative)." }, { status: 400 });
+  // The same limit as POST /api/admin/actions (issue 17).
+  const limited = await rateLimitRefusal({ request, context }, "admin_action", admin);
+  if (limited && !limited.ok) return data({ error: limited.error }, { status: limited.status });
   const outcome = await performAction(request, context, admin, input.data);
   if (!outcome.ok) return data({ error: outcome.error || "Failed to perform action" }, { status: outcome.status });
   const back = new URL(String(form.back ?? "/admin"), request.url);

@@ -9,7 +9,8 @@ import { Avatar } from "~/components/avatar";
 import { FriendsIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
-import { FriendsFormSchema } from "~/schemas/friends";
+import type { RateLimitName } from "../../game/rate-limits";
+import { FriendsFormSchema, type FriendsForm } from "~/schemas/friends";
 import { requireUser } from "~/services/auth.server";
 import {
   acceptRequest,
@@ -27,6 +28,7 @@ import {
 } from "~/services/friends.server";
 import { serverT } from "~/services/i18n.server";
 import { inviteFriend, waitingRoomOf } from "~/services/invitations.server";
+import { rateLimitRefusal } from "~/services/rate-limit.server";
 
 // The /friends screen of spec §2 (issue 11): tabs as links (?tab=), every control a <Form> that
 // works from the first tap, the search a GET form that the page submits itself (debounced) once
@@ -43,7 +45,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const wanted = url.searchParams.get("tab");
   const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : "friends";
   const q = (url.searchParams.get("q") ?? "").slice(0, 80);
-  const term = tab === "add" ? searchTerm(q) : null;
+  const wantedTerm = tab === "add" ? searchTerm(q) : null;
+  // The page's search counts against the same limit as GET /api/users/search (issue 17).
+  const searchRefused = wantedTerm ? await rateLimitRefusal({ request, context }, "user_search", user) : null;
+  const term = searchRefused ? null : wantedTerm;
   const [friends, requests, sent, results, suggestions, waitingRoom] = await Promise.all([
     listFriends(context, user.id),
     receivedRequests(context, user.id),
@@ -59,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     requests,
     sent,
     results,
+    searchError: searchRefused && !searchRefused.ok ? searchRefused.error : null,
     suggestions,
     waitingRoom: waitingRoom
       ? {
@@ -71,6 +77,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null,
   };
 }
+
+/** What each of the page's forms counts against (the REST routes of spec §7 count the same). */
+const FORM_LIMITS: Record<FriendsForm["intent"], RateLimitName[]> = {
+  request: ["friend_request"],
+  accept: ["friend_response"],
+  decline: ["friend_response"],
+  remove: [],
+  invite: ["game_invite"],
+};
 
 type ActionAnswer = { ok: true; message: string; at: number } | { ok: false; error: string; at: number };
 
@@ -88,6 +103,9 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   const parsed = FriendsFormSchema.safeParse(fields ? Object.fromEntries(fields) : null);
   if (!parsed.success) return { ok: false, error: t("errors:invalidBody"), at };
   const form = parsed.data;
+  // The same named limits as the REST routes of each intent (game/rate-limits.ts): the page is no way around them.
+  const limited = await rateLimitRefusal({ request, context }, FORM_LIMITS[form.intent], user);
+  if (limited && !limited.ok) return { ok: false, error: limited.error, at };
   switch (form.intent) {
     case "request": {
       const sent = await sendRequest(context, user, form.user_id);
@@ -180,7 +198,9 @@ export default function FriendsPage() {
 
         {data.tab === "friends" ? <FriendsTab friends={data.friends} waitingRoom={data.waitingRoom} /> : null}
         {data.tab === "requests" ? <RequestsTab requests={data.requests} sent={data.sent} /> : null}
-        {data.tab === "add" ? <AddTab q={data.q} results={data.results} suggestions={data.suggestions} /> : null}
+        {data.tab === "add" ? (
+          <AddTab q={data.q} results={data.results} searchError={data.searchError} suggestions={data.suggestions} />
+        ) : null}
       </main>
     </div>
   );
@@ -414,7 +434,17 @@ function RequestsTab({ requests, sent }: { requests: LoaderData["requests"]; sen
   );
 }
 
-function AddTab({ q, results, suggestions }: { q: string; results: LoaderData["results"]; suggestions: LoaderData["suggestions"] }) {
+function AddTab({
+  q,
+  results,
+  searchError,
+  suggestions,
+}: {
+  q: string;
+  results: LoaderData["results"];
+  searchError: string | null;
+  suggestions: LoaderData["suggestions"];
+}) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const [text, setText] = useState(q);
@@ -470,6 +500,11 @@ function AddTab({ q, results, suggestions }: { q: string; results: LoaderData["r
         </p>
       </Form>
 
+      {searchError ? (
+        <p role="alert" className="felt-panel border-red-400/40 p-4 text-center text-sm text-red-100">
+          {searchError}
+        </p>
+      ) : null}
       {shownResults ? (
         shownResults.length === 0 ? (
           <p className="felt-panel p-4 text-center text-sm text-cream-100/80">{t("friends:noResults", { q: text.trim() })}</p>

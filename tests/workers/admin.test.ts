@@ -5,6 +5,7 @@ import { startSession } from "~/services/auth.server";
 import { userForIdentity } from "~/services/users.server";
 import { call, createPlayer, expectLedgerInvariant, ORIGIN, testContext, userRow } from "./helpers";
 import { RoomClient } from "./room-client";
+import { TEST_OVERRIDES_HEADER } from "./test-worker";
 
 type Player = Awaited<ReturnType<typeof createPlayer>>;
 
@@ -194,6 +195,25 @@ describe("moderation actions", () => {
     expect(await auditRows(target.user.id)).toEqual([
       expect.objectContaining({ action_type: "adjust_ranking", value: 1500, previous_value: 1000 }),
     ]);
+  });
+
+  it("counts the dashboard's forms against the same limit as the API (429, nothing written)", async () => {
+    const admin = await createAdmin();
+    const target = await createPlayer("Moderado");
+    const headers = { [TEST_OVERRIDES_HEADER]: "admin_action:1/60", "Accept-Language": "en" };
+    const reset = (value: string) =>
+      call("/admin", {
+        method: "POST",
+        cookie: admin.cookie,
+        form: { action_type: "reset_coins", target_user_id: target.user.id, reason: "Form limit test", value, back: "/admin" },
+        headers,
+      });
+    expect((await reset("700")).status).toBe(302);
+    const refused = await reset("900");
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toMatch(/Too many tries in a row\. Try again in \d+ (second|minute)/);
+    expect((await userRow(target.user.id))?.virtual_coins).toBe(700);
+    await expectLedgerInvariant();
   });
 
   it("refuses invalid actions and writes nothing", async () => {

@@ -125,6 +125,35 @@ describe("rate limits", () => {
     expect(stored.filter((message) => message !== "too_fast").length).toBe(8);
   });
 
+  it("hold on the friends page's forms and search as on the REST routes", async () => {
+    const player = await createPlayer("Insistente");
+    const others = [await createPlayer("Alvo Um"), await createPlayer("Alvo Dois")];
+    const headers = { [TEST_OVERRIDES_HEADER]: "friend_request:1/60;user_search:1/60", "Accept-Language": "en" };
+    // The page's own form, posted as a browser does before the page hydrates.
+    const request = (user_id: string) =>
+      call("/friends", { method: "POST", cookie: player.cookie, form: { intent: "request", user_id }, headers });
+    const sent = await request(others[0].user.id);
+    expect(sent.status).toBe(200);
+    // The answer travels in the page's data (the page shows it once hydrated); the i18n resources
+    // in the page hold the text with its {{wait}} placeholder, so only an answer matches this.
+    const told = /Too many tries in a row\. Try again in \d+ (second|minute)/;
+    expect(await sent.text()).not.toMatch(told);
+    const refused = await request(others[1].user.id);
+    expect(await refused.text()).toMatch(told);
+    // Nothing was written for the refused one.
+    const pending = await env.DB.prepare("SELECT COUNT(*) AS n FROM friend_requests WHERE sender_id = ?")
+      .bind(player.user.id)
+      .first<{ n: number }>();
+    expect(pending?.n).toBe(1);
+
+    const search = () => call("/friends?tab=add&q=Alvo", { cookie: player.cookie, headers });
+    const found = await (await search()).text();
+    expect(found).toContain('data-testid="search-results"');
+    const searchRefused = await (await search()).text();
+    expect(searchRefused).toMatch(/role="alert"[^>]*>Too many tries in a row\. Try again in \d+ (second|minute)/);
+    expect(searchRefused).not.toContain('data-testid="search-results"');
+  });
+
   it("count sign-in per address before there is an account", async () => {
     const attempt = (ip: string) =>
       call("/api/sessions", {

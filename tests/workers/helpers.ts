@@ -49,6 +49,8 @@ export interface CallOptions {
   /** The Origin header; same-origin by default for state-changing methods, null to omit it. */
   origin?: string | null;
   headers?: Record<string, string>;
+  /** A page's form, sent as a browser does (application/x-www-form-urlencoded). */
+  form?: Record<string, string>;
 }
 
 /** A request to the app, as a browser on ORIGIN would make it. */
@@ -62,6 +64,11 @@ export function call(path: string, options: CallOptions = {}): Promise<Response>
   if (options.body !== undefined) {
     headers.set("Content-Type", "application/json");
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+  } else if (options.form) {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    // Remix compares a document POST's Origin with its Host, as a browser sends both.
+    headers.set("Host", new URL(ORIGIN).host);
+    body = new URLSearchParams(options.form).toString();
   }
   return exports.default.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" }));
 }
