@@ -14,10 +14,7 @@ async function tryCode(page: Page, code: string) {
   await dialog.getByRole("button", { name: "Entrar", exact: true }).click();
 }
 
-test("a player guessing join codes is told to wait in their language, then joins once the wait is over", async ({
-  browser,
-  baseURL,
-}) => {
+test("a player guessing join codes is told to wait in their language, then joins once the wait is over", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const { context, page } = await newSignedInPage(browser, "Palpite");
   // The player reads Spanish (the language cookie, as the header's switcher sets it).
