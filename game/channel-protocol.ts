@@ -3,6 +3,7 @@ import { type Holds, type Same, VariantSchema } from "./engine-schemas";
 import { GameModeSchema, GameTypeSchema } from "./entities";
 import { INVITATION_STATUSES, type Invitation } from "./invitations";
 import { PRESENCE_STATUSES, type PresenceStatus } from "./presence";
+import { parseFrame, type FrameParseResult } from "./frames";
 import { MAX_FRAME_BYTES } from "./protocol-constants";
 
 // The per-player live channel (issue 11, ADR 045): text frames of JSON {type, payload?} like the
@@ -116,23 +117,11 @@ export const ChannelServerMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type ChannelServerMessage = z.infer<typeof ChannelServerMessageSchema>;
 
-export type ChannelParseResult = { ok: true; message: ChannelServerMessage } | { ok: false; error: string };
+export type ChannelParseResult = FrameParseResult<ChannelServerMessage>;
 
 /** A frame from the channel, parsed; anything else is refused with the reason (and only logged, spec §8). */
 export function parseChannelServerFrame(frame: unknown): ChannelParseResult {
-  if (typeof frame !== "string") return { ok: false, error: "not a text frame" };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(frame);
-  } catch {
-    return { ok: false, error: "not JSON" };
-  }
-  const result = ChannelServerMessageSchema.safeParse(raw);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    return { ok: false, error: issue ? `${issue.path.join(".") || "frame"}: ${issue.message}` : "not a channel message" };
-  }
-  return { ok: true, message: result.data };
+  return parseFrame(ChannelServerMessageSchema, frame, "not a channel message");
 }
 
 // ---------------------------------------------------------------- browser → server

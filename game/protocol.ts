@@ -14,6 +14,7 @@ import {
   type Same,
 } from "./engine-schemas";
 import { ChatMessageViewSchema, GameSummarySchema, ParticipantSchema, PlayerResultSchema } from "./entities";
+import { parseFrame, type FrameParseResult } from "./frames";
 import { MAX_FRAME_BYTES } from "./protocol-constants";
 import type { Op, StateDelta } from "./state-delta";
 import type { Action, GameEvent } from "./truco/index";
@@ -192,23 +193,11 @@ export function eventsOf(message: RoomMessage): GameEvent[] {
   return [];
 }
 
-export type ServerParseResult = { ok: true; message: ServerMessage } | { ok: false; error: string };
+export type ServerParseResult = FrameParseResult<ServerMessage>;
 
 /** A frame from the room, parsed; anything that is not one of its messages is refused with the reason. */
 export function parseServerFrame(frame: unknown): ServerParseResult {
-  if (typeof frame !== "string") return { ok: false, error: "not a text frame" };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(frame);
-  } catch {
-    return { ok: false, error: "not JSON" };
-  }
-  const result = ServerMessageSchema.safeParse(raw);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    return { ok: false, error: issue ? `${issue.path.join(".") || "frame"}: ${issue.message}` : "not a room message" };
-  }
-  return { ok: true, message: result.data };
+  return parseFrame(ServerMessageSchema, frame, "not a room message");
 }
 
 // ---------------------------------------------------------------- the mapping, checked

@@ -1,0 +1,27 @@
+// Parsing a WebSocket text frame against one side's message schema, shared by the room's protocol
+// (game/protocol.ts) and the player channel's (game/channel-protocol.ts): the same refusals, with
+// the first issue's path as the reason (a bad frame is only logged, spec §8).
+
+export type FrameParseResult<T> = { ok: true; message: T } | { ok: false; error: string };
+
+/** The part of a zod (or zod/mini) schema this needs. */
+interface FrameSchema<T> {
+  safeParse(raw: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+/** A frame parsed with `schema`; `what` names it in the refusal when no issue says more ("not a room message"). */
+export function parseFrame<T>(schema: FrameSchema<T>, frame: unknown, what: string): FrameParseResult<T> {
+  if (typeof frame !== "string") return { ok: false, error: "not a text frame" };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(frame);
+  } catch {
+    return { ok: false, error: "not JSON" };
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    return { ok: false, error: issue ? `${issue.path.map(String).join(".") || "frame"}: ${issue.message}` : what };
+  }
+  return { ok: true, message: result.data };
+}
