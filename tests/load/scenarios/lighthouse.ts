@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, chromiumPath } from "../../e2e/browser";
 import { budget, BUDGETS, row } from "../lib/report";
 import type { Player, Scenario } from "../lib/scenario";
 import { errorMessage, log } from "../lib/util";
@@ -11,7 +12,7 @@ import { errorMessage, log } from "../lib/util";
 // room (a table against the computer, in play) signed in, each audited with Lighthouse's default
 // mobile settings (a simulated mid-range phone on slow 4G). Performance varies from run to run, so
 // it is audited RUNS times per page and the median is reported; the other categories do not.
-// Chromium is Debian's (CHROME_PATH, /usr/bin/chromium by default), started here with its DevTools
+// Chromium is the browser tests' (tests/e2e/browser.ts: CHROMIUM_PATH or Debian's), started here with its DevTools
 // port open; Lighthouse drives it over that port. The session cookie travels as a request header.
 // BENCH_LIGHTHOUSE_DIR=<dir> keeps each page's median report (JSON, open it in the Lighthouse viewer).
 
@@ -20,16 +21,7 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 type Category = (typeof CATEGORIES)[number];
 type Scores = Record<Category, number | null>;
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--remote-debugging-port=0",
-];
+const CHROME_FLAGS = [...CHROMIUM_ARGS, "--headless=new", "--remote-debugging-port=0"];
 
 interface Chrome {
   port: number;
@@ -39,7 +31,7 @@ interface Chrome {
 
 function startChrome(): Promise<Chrome> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
-  const binary = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  const binary = chromiumPath();
   const child = spawn(binary, [...CHROME_FLAGS, `--user-data-dir=${profile}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
   return new Promise((resolve, reject) => {
     let stderr = "";
