@@ -113,6 +113,8 @@ export const GameStatePayloadSchema = z.object({
   results: z.nullable(z.array(PlayerResultSchema)),
   /** Epoch ms at which the next hand is dealt (phase round_end). */
   nextHandAt: z.nullable(z.number()),
+  /** "Jogar de novo" (issue 16): who accepted, and the new table once it is open. */
+  rematch: z.optional(z.object({ accepted: z.array(z.string()), gameId: z.nullable(z.string()) })),
 });
 export type GameStatePayload = z.infer<typeof GameStatePayloadSchema>;
 

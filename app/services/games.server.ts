@@ -5,6 +5,7 @@ import type { GameInvite, GameSummary, Participant } from "../../game/entities";
 import { CAPACITY, ENTRY_COST, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../../game/protocol-constants";
 import { botPlayerId } from "../../game/room-api";
 import { isUniqueViolation } from "../../db/ledger";
+import { BINDING_STATUSES, tableToResume, type HeldSeat } from "../../game/room/one-seat";
 import type { CreateGame } from "~/schemas/games";
 import { isPremium } from "./users.server";
 
@@ -94,6 +95,21 @@ export async function isSeated(context: AppLoadContext, gameId: string, userId: 
     .where(and(eq(gamePlayers.game_id, gameId), eq(gamePlayers.user_id, userId)))
     .get();
   return Boolean(row);
+}
+
+/** The seats the user holds at waiting or active games (at most a few rows: one binding seat, some practice). */
+export async function heldSeatsOf(context: AppLoadContext, userId: string): Promise<HeldSeat[]> {
+  const rows = await context.db
+    .select({ gameId: games.id, status: games.status, botLevel: games.bot_level })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.game_id))
+    .where(and(eq(gamePlayers.user_id, userId), inArray(games.status, [...BINDING_STATUSES])));
+  return rows.map((row) => ({ gameId: row.gameId, status: row.status, practice: row.botLevel !== null }));
+}
+
+/** The table the player may go back to (the banner on every page, issue 16), or null. */
+export async function resumeTableOf(context: AppLoadContext, userId: string): Promise<HeldSeat | null> {
+  return tableToResume(await heldSeatsOf(context, userId));
 }
 
 function randomCode(): string {
