@@ -300,6 +300,10 @@ export const game = defineNamespace(
       backHome: "Voltar ao Início",
       viewTable: "Ver a mesa",
       playAgain: "Jogar de novo",
+      rematchWaiting: "Você aceitou a revanche. Aguardando os outros jogadores…",
+      rematchAccepted: "Revanche: {{accepted}} de {{total}} aceitaram",
+      rematchOffered: "{{names}} quer jogar de novo",
+      rematchEntry: "A entrada de {{n}} moedas é cobrada de novo.",
     },
     fairness: {
       title: "Verificar baralho",
@@ -624,6 +628,10 @@ export const game = defineNamespace(
         backHome: "Back to Home",
         viewTable: "See the table",
         playAgain: "Play again",
+        rematchWaiting: "You accepted the rematch. Waiting for the other players…",
+        rematchAccepted: "Rematch: {{accepted}} of {{total}} accepted",
+        rematchOffered: "{{names}} wants to play again",
+        rematchEntry: "The {{n}}-coin entry is charged again.",
       },
       fairness: {
         title: "Verify the deck",
@@ -947,6 +955,10 @@ export const game = defineNamespace(
         backHome: "Volver al inicio",
         viewTable: "Ver la mesa",
         playAgain: "Jugar de nuevo",
+        rematchWaiting: "Aceptaste la revancha. Esperando a los demás jugadores…",
+        rematchAccepted: "Revancha: {{accepted}} de {{total}} aceptaron",
+        rematchOffered: "{{names}} quiere jugar de nuevo",
+        rematchEntry: "La entrada de {{n}} monedas se cobra de nuevo.",
       },
       fairness: {
         title: "Verificar la baraja",

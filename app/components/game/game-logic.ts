@@ -141,6 +141,8 @@ export interface LiveState {
   results: PlayerResult[] | null;
   nextHandAt: number | null;
   endReason: string | null;
+  /** "Jogar de novo" (issue 16): who accepted, and the new table once open; null until someone asks. */
+  rematch: NonNullable<GameStatePayload["rematch"]> | null;
 }
 
 export const EMPTY_LIVE: LiveState = {
@@ -153,6 +155,7 @@ export const EMPTY_LIVE: LiveState = {
   results: null,
   nextHandAt: null,
   endReason: null,
+  rematch: null,
 };
 
 export interface Reduced {
@@ -184,6 +187,7 @@ export function reduceLive(state: LiveState, message: RoomMessage, fresh = false
           results: p.results ?? state.results,
           nextHandAt: p.nextHandAt,
           endReason: state.endReason,
+          rematch: p.rematch ?? null,
         },
         gap,
         stale: false,

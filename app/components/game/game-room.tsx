@@ -163,6 +163,13 @@ function LiveRoom({
     if (results && results.length > 0) setResultOpen(true);
   }, [results]);
 
+  // The rematch's table is open: a player who accepted goes there (the last one's form already did).
+  const rematchGameId = live.rematch?.gameId ?? null;
+  const rematchAccepted = live.rematch?.accepted.includes(user.id) ?? false;
+  useEffect(() => {
+    if (rematchGameId && rematchAccepted) navigate(`/game/${rematchGameId}`);
+  }, [rematchGameId, rematchAccepted, navigate]);
+
   // "Sua vez": said once per decision, and shown in the tab title.
   const view = live.view;
   const myTurn = view !== null && view.currentPlayer !== null && view.currentPlayer === view.me && view.legalActions.length > 0;
@@ -324,6 +331,7 @@ function LiveRoom({
           scores={finalScores}
           userId={user.id}
           reason={live.endReason ?? game.end_reason}
+          rematch={live.rematch}
         />
       ) : null}
     </div>
