@@ -107,7 +107,9 @@ test("an invite link opened while signed out leads, through sign-in, to the join
   await expect(page.getByTestId("game-status")).toHaveText("Jogo em andamento");
   // The code was used once: home is home again.
   await page.goto("/");
-  await expect(page.getByTestId("join-dialog")).toHaveCount(0);
+  await expect(page.getByTestId("header-nickname")).toBeVisible();
+  expect(new URL(page.url()).search).toBe("");
+  await expect(page.getByTestId("join-dialog")).toBeHidden();
   await ana.context.close();
   await context.close();
 });

@@ -143,7 +143,17 @@ function LiveRoom({
 
   const [enabled, setEnabled] = useState(seatedInitially && (initial.game.status === "waiting" || initial.game.status === "active"));
   const [stillSeated, setStillSeated] = useState(true);
-  const socket = useGameSocket(gameId, initial, enabled && stillSeated, { onEvents, onChat });
+  // The room played for the player when the time ran out: say so, in words (issue 16).
+  const onTimedOut = useCallback(
+    ({ playerId, action }: { playerId: string; action: string }) => {
+      if (playerId !== user.id) return;
+      const text = t(action === "play_card" ? "game:board.timedOutCard" : "game:board.timedOutAnswer");
+      toast.info(text);
+      setAnnouncement(text);
+    },
+    [user.id, t, toast],
+  );
+  const socket = useGameSocket(gameId, initial, enabled && stillSeated, { onEvents, onChat, onTimedOut });
   const { live } = socket;
   const game = live.game ?? initial.game;
   const participants = live.participants;
