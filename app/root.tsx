@@ -168,6 +168,13 @@ export default function App() {
     <ToastProvider>
       {/* Every signed-in page holds the player's live channel (issue 11). */}
       <ChannelProvider userId={user?.id ?? null}>
+        {/* Past the header (and the table's chrome) to the page's own content: every page has a #main. */}
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[70] focus:rounded-xl focus:bg-gold-400 focus:px-4 focus:py-2 focus:font-semibold focus:text-felt-950"
+        >
+          {t("common:skipToContent")}
+        </a>
         <ResumeBanner table={resumeTable} />
         <Outlet />
         {user ? <InvitationPrompt /> : null}

@@ -16,6 +16,8 @@ export const home = defineNamespace(
     welcome: "Olá, {{name}}!",
     welcomeSubtitle: "Escolha sua mesa e boa sorte nas cartas.",
     stats: "Suas estatísticas",
+    practiceStats_one: "Treino contra o computador: {{games}} partida, {{wins}} vitória(s) (fora das estatísticas e do ranking)",
+    practiceStats_other: "Treino contra o computador: {{games}} partidas, {{wins}} vitória(s) (fora das estatísticas e do ranking)",
     gamesPlayed: "Partidas",
     gamesWon: "Vitórias",
     gamesLost: "Derrotas",
@@ -38,6 +40,8 @@ export const home = defineNamespace(
       welcome: "Hi, {{name}}!",
       welcomeSubtitle: "Pick your table and good luck with the cards.",
       stats: "Your stats",
+      practiceStats_one: "Practice against the computer: {{games}} game, {{wins}} win(s) (not in the stats or the ranking)",
+      practiceStats_other: "Practice against the computer: {{games}} games, {{wins}} win(s) (not in the stats or the ranking)",
       gamesPlayed: "Games",
       gamesWon: "Wins",
       gamesLost: "Losses",
@@ -59,6 +63,10 @@ export const home = defineNamespace(
       welcome: "¡Hola, {{name}}!",
       welcomeSubtitle: "Elige tu mesa y buena suerte con las cartas.",
       stats: "Tus estadísticas",
+      practiceStats_one:
+        "Práctica contra la computadora: {{games}} partida, {{wins}} victoria(s) (fuera de las estadísticas y del ranking)",
+      practiceStats_other:
+        "Práctica contra la computadora: {{games}} partidas, {{wins}} victoria(s) (fuera de las estadísticas y del ranking)",
       gamesPlayed: "Partidas",
       gamesWon: "Victorias",
       gamesLost: "Derrotas",

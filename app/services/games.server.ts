@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { gamePlayers, games, users, type Game, type User } from "../../db/schema";
 import type { GameInvite, GameSummary, Participant } from "../../game/entities";
 import { CAPACITY, ENTRY_COST, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../../game/protocol-constants";
@@ -110,6 +110,20 @@ export async function heldSeatsOf(context: AppLoadContext, userId: string): Prom
 /** The table the player may go back to (the banner on every page, issue 16), or null. */
 export async function resumeTableOf(context: AppLoadContext, userId: string): Promise<HeldSeat | null> {
   return tableToResume(await heldSeatsOf(context, userId));
+}
+
+/** Practice games against the computer the player finished, and how many they won (issue 16: kept apart from ranked stats). */
+export async function practiceStatsOf(context: AppLoadContext, userId: string): Promise<{ games: number; wins: number }> {
+  const row = await context.db
+    .select({
+      games: sql<number>`count(*)`,
+      wins: sql<number>`coalesce(sum(case when ${gamePlayers.result} = 'win' then 1 else 0 end), 0)`,
+    })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.game_id))
+    .where(and(eq(gamePlayers.user_id, userId), eq(games.status, "completed"), isNotNull(games.bot_level), isNotNull(gamePlayers.result)))
+    .get();
+  return { games: Number(row?.games ?? 0), wins: Number(row?.wins ?? 0) };
 }
 
 function randomCode(): string {

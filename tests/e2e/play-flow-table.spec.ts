@@ -37,7 +37,7 @@ test("the turn timer warns in its last seconds, and says so when it plays the lo
   }));
   await expect(page.getByTestId("hand-card")).toHaveCount(3);
   await expect(page.getByTestId("turn-timer")).toHaveAttribute("data-urgent", "true");
-  await expect(page.getByText("Tempo esgotado: jogamos a menor carta por você")).toBeVisible();
+  await expect(page.getByText("Tempo esgotado: jogamos a menor carta por você").first()).toBeVisible();
   await expect(page.getByTestId("hand-card")).toHaveCount(2);
   await expect(page.getByRole("button", { name: "4 de Ouros", exact: true })).toHaveCount(0);
   room.stop();

@@ -113,3 +113,27 @@ test("an invite link opened while signed out leads, through sign-in, to the join
   await ana.context.close();
   await context.close();
 });
+
+test("against the computer, 'Jogar de novo' starts a new game at once, and practice games show apart from the ranked stats", async ({
+  browser,
+}) => {
+  test.setTimeout(420_000);
+  const { page, context } = await newSignedInPage(browser, "Treino");
+  await page.getByTestId("create-bots-1v1").click();
+  await page.waitForURL(/\/game\//);
+  const firstUrl = page.url();
+  await playToTheEnd([{ page, policy: { callTruco: true, raise: true } }], 180_000);
+
+  await page.getByTestId("rematch").click();
+  await page.waitForURL((url) => url.pathname.startsWith("/game/") && url.href !== firstUrl);
+  await expect(page.getByTestId("game-status")).toHaveText("Jogo em andamento");
+  await playToTheEnd([{ page, policy: { callTruco: true, raise: true } }], 180_000);
+
+  await page.getByTestId("result-home").click();
+  await expect(page.getByTestId("practice-stats")).toContainText("Treino contra o computador: 2 partidas");
+  // The ranked stats stay as they were: practice is free and unranked.
+  await expect(page.locator("#stats-title + dl dd").first()).toHaveText("0");
+  await page.goto("/profile");
+  await expect(page.getByTestId("practice-stats")).toContainText("2 partidas");
+  await context.close();
+});

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from "react";
+import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionGroups } from "./game-logic";
 import { blindIdOf, isFaceUpCard } from "./game-logic";
@@ -28,6 +28,23 @@ export function MyHand({
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const hand = me ? (view.players[me]?.hand ?? []) : [];
   const count = hand.length;
+  // Keyboard play (issue 16): once the player's focus has been in the hand, a card played (its
+  // button goes), a new deal or an answered prompt would drop focus to the page body; it comes back
+  // to the hand instead, on the card nearest the one last focused.
+  const home = useRef<{ used: boolean; index: number }>({ used: false, index: 0 });
+  const handKey = `${view.handNumber}:${hand.map((card) => (isFaceUpCard(card) ? card.id : blindIdOf(card))).join(",")}`;
+  useEffect(() => {
+    if (!home.current.used || count === 0) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    refs.current[Math.min(home.current.index, count - 1)]?.focus({ preventScroll: true });
+  }, [handKey, view.actionCount, count]);
+
+  function onFocus(event: FocusEvent<HTMLDivElement>) {
+    const target: EventTarget = event.target;
+    const index = refs.current.findIndex((node) => node === target);
+    if (index >= 0) home.current = { used: true, index };
+  }
 
   function onKeyDown(event: KeyboardEvent, index: number) {
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
@@ -45,6 +62,7 @@ export function MyHand({
       aria-label={t("game:board.myHand")}
       className="flex items-end justify-center gap-1.5 px-1 pt-5 sm:gap-3"
       data-testid="my-hand"
+      onFocus={onFocus}
     >
       {hand.map((card, index) => {
         const id = isFaceUpCard(card) ? card.id : blindIdOf(card);
