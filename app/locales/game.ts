@@ -165,6 +165,9 @@ export const game = defineNamespace(
     },
     cards: {
       name: "{{rank}} de {{suit}}",
+      manilha: "Manilha",
+      manilhaNamed: "Manilha: {{name}}",
+      manilhaNames: { zap: "Zap", copas: "Copas", espadilha: "Espadilha", picaFumo: "Pica-fumo" },
       hidden: "Carta virada para baixo",
       faceDown: "Carta coberta",
       blind: "Carta {{n}} (virada)",
@@ -496,6 +499,9 @@ export const game = defineNamespace(
       },
       cards: {
         name: "{{rank}} of {{suit}}",
+        manilha: "Manilha (trump)",
+        manilhaNamed: "Manilha: {{name}}",
+        manilhaNames: { zap: "Zap", copas: "Copas", espadilha: "Espadilha", picaFumo: "Pica-fumo" },
         hidden: "Face-down card",
         faceDown: "Covered card",
         blind: "Card {{n}} (face down)",
@@ -826,6 +832,9 @@ export const game = defineNamespace(
       },
       cards: {
         name: "{{rank}} de {{suit}}",
+        manilha: "Manilla",
+        manilhaNamed: "Manilla: {{name}}",
+        manilhaNames: { zap: "Zap", copas: "Copas", espadilha: "Espadilla", picaFumo: "Pica-fumo" },
         hidden: "Carta boca abajo",
         faceDown: "Carta tapada",
         blind: "Carta {{n}} (boca abajo)",

@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { pendingPlayer } from "../../game/truco/index";
 import { FakeRoom, currentUserId, type FakeRoomOptions } from "./fake-room";
 import { newSignedInPage } from "./helpers";
 
@@ -40,6 +41,60 @@ test("the turn timer warns in its last seconds, and says so when it plays the lo
   await expect(page.getByText("Tempo esgotado: jogamos a menor carta por você").first()).toBeVisible();
   await expect(page.getByTestId("hand-card")).toHaveCount(2);
   await expect(page.getByRole("button", { name: "4 de Ouros", exact: true })).toHaveCount(0);
+  room.stop();
+  await context.close();
+});
+
+/** The focused element is one of the player's own cards. */
+async function focusInHand(page: Page) {
+  await expect(page.locator('[data-testid="hand-card"]:focus')).toHaveCount(1);
+}
+
+test("a whole hand by keyboard alone: focus stays in the hand after each play and goes to a prompt's first answer", async ({ browser }) => {
+  const { page, context, room, me } = await table(browser, (me) => ({
+    seats: [
+      { id: me.id, nickname: me.nickname },
+      { id: "bot-1", nickname: "Tia Bot", bot: true },
+    ],
+    // The computer leads; it moves only when the test says so.
+    match: { ...DEAL, dealerIndex: 0 },
+    nextHandDelayMs: 800,
+  }));
+  await expect(page.getByTestId("hand-card")).toHaveCount(3);
+
+  // The skip link first, then into the page's content and on to the hand.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Pular para o conteúdo" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  for (let i = 0; i < 25 && (await page.locator('[data-testid="hand-card"]:focus').count()) === 0; i++) await page.keyboard.press("Tab");
+  await focusInHand(page);
+
+  // A truco: focus is on the first answer at once.
+  room.act("bot-1", { type: "call_truco", call: "truco" });
+  await expect(page.getByTestId("truco-accept")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await focusInHand(page);
+
+  // The rest of the hand: Enter picks the focused card, Enter again plays it.
+  for (let i = 0; i < 8 && room.state?.handNumber === 1; i++) {
+    const state = room.state;
+    const pending = pendingPlayer(state);
+    if (pending === "bot-1") {
+      room.playAny("bot-1");
+      continue;
+    }
+    if (pending !== me.id) break;
+    const cards = await page.getByTestId("hand-card").count();
+    await focusInHand(page);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("hand-card")).toHaveCount(cards - 1);
+    if (room.state?.handNumber === 1 && cards > 1) await focusInHand(page);
+  }
+  // The next deal: focus is in the new hand.
+  await expect(page.getByTestId("hand-number")).toHaveText("Mão 2");
+  await expect(page.getByTestId("hand-card")).toHaveCount(3);
+  await focusInHand(page);
   room.stop();
   await context.close();
 });

@@ -225,6 +225,32 @@ export function mergeChat(list: readonly ChatMessageView[], incoming: readonly C
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+// ---------------------------------------------------------------- manilhas
+
+/** Mineiro's fixed manilhas by name (game/truco/cards.ts FIXED_MANILHA_IDS: zap 4♣, copas 7♥, espadilha A♠, pica-fumo 7♦). */
+export const FIXED_MANILHA_NAMES: Readonly<Record<string, "zap" | "copas" | "espadilha" | "picaFumo">> = {
+  "4c": "zap",
+  "7h": "copas",
+  As: "espadilha",
+  "7d": "picaFumo",
+};
+
+/**
+ * Is this card a manilha in this hand (issue 16: marked in the player's own hand)? With the vira
+ * ('nova') the rank after it; in 'velha' (Mineiro) the four fixed cards, each with its name.
+ */
+export function manilhaOf(
+  card: Card,
+  view: Pick<PlayerView, "rules" | "manilha">,
+): { name: (typeof FIXED_MANILHA_NAMES)[string] | null } | null {
+  if (view.rules.manilhaMode === "velha") {
+    const name = FIXED_MANILHA_NAMES[card.id];
+    return name ? { name } : null;
+  }
+  if (view.rules.manilhaMode === "nova" && view.manilha !== null && card.rank === view.manilha) return { name: null };
+  return null;
+}
+
 // ---------------------------------------------------------------- players, teams, timer
 
 export function participantFor(participants: readonly Participant[], playerId: string): Participant | undefined {
