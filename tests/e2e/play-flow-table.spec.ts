@@ -98,3 +98,32 @@ test("a whole hand by keyboard alone: focus stays in the hand after each play an
   room.stop();
   await context.close();
 });
+
+test("callouts open beside the seats: no played card is covered, and the hand marks its manilhas", async ({ browser }) => {
+  const { page, context, room } = await table(browser, (me) => ({
+    seats: [
+      { id: me.id, nickname: me.nickname },
+      { id: "bot-1", nickname: "Tia Bot", bot: true },
+    ],
+    match: { ...DEAL, dealerIndex: 0 },
+  }));
+  await expect(page.getByTestId("hand-card")).toHaveCount(3);
+  // Vira 6♦: the sevens are the manilhas.
+  await expect(page.getByRole("button", { name: "7 de Copas", exact: true })).toHaveAttribute("data-manilha", "true");
+  await expect(page.getByRole("button", { name: "7 de Copas", exact: true })).toHaveAccessibleDescription("Manilha");
+  await expect(page.getByRole("button", { name: "4 de Ouros", exact: true })).not.toHaveAttribute("data-manilha", "true");
+
+  room.playAny("bot-1");
+  await expect(page.getByTestId("trick-card")).toHaveCount(1);
+  await page.getByTestId("call-truco").click();
+  await expect(page.getByTestId("callout").first()).toBeVisible();
+  room.act("bot-1", { type: "respond_truco", response: "accept" });
+  await expect(page.getByTestId("callout")).toHaveCount(2);
+
+  const boxes = async (testId: string) =>
+    Promise.all((await page.getByTestId(testId).all()).map(async (node) => (await node.boundingBox())!));
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  for (const bubble of await boxes("callout")) for (const card of await boxes("trick-card")) expect(overlap(bubble, card)).toBe(false);
+  await context.close();
+});
