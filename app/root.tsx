@@ -19,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import { ChannelProvider } from "./components/channel/channel-provider";
 import { InvitationPrompt } from "./components/channel/invitation-prompt";
 import { LoadingScreen } from "./components/loading-screen";
+import { ResumeBanner } from "./components/resume-banner";
 import { InstallBanner } from "./components/pwa/install-banner";
 import { ServiceWorkerUpdates } from "./components/pwa/service-worker";
 import { useNonce } from "./components/nonce";
@@ -29,6 +30,7 @@ import { RESOURCES } from "./locales/index.server";
 import { banOfSession } from "./services/admin.server";
 import { getUser, sessionIdFrom } from "./services/auth.server";
 import { pendingRequestCount } from "./services/friends.server";
+import { resumeTableOf } from "./services/games.server";
 import { i18nServer } from "./services/i18n.server";
 import { profileOf } from "./services/users.server";
 import stylesheet from "./tailwind.css?url";
@@ -63,6 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user: user ? profileOf(user) : null,
     /** The friends button's badge (issue 11); the live channel makes this loader run again when one arrives. */
     pendingRequests: user ? await pendingRequestCount(context, user.id) : 0,
+    /** The table the player may go back to ("Voltar para a partida", issue 16). */
+    resumeTable: user ? await resumeTableOf(context, user.id) : null,
     /** The visitor chose a language (the `lng` cookie): that choice, not the browser's, is the page's. */
     languageChosen: languageFromCookie(request.headers.get("Cookie")) !== null,
   };
@@ -152,7 +156,7 @@ function useSlowNavigation(): string | null {
 }
 
 export default function App() {
-  const { locale, translations, user, languageChosen } = useLoaderData<typeof loader>();
+  const { locale, translations, user, languageChosen, resumeTable } = useLoaderData<typeof loader>();
   useLanguageSync(locale, translations, Boolean(user), languageChosen);
   const loadingPage = useSlowNavigation();
   const { t } = useTranslation();
@@ -164,6 +168,14 @@ export default function App() {
     <ToastProvider>
       {/* Every signed-in page holds the player's live channel (issue 11). */}
       <ChannelProvider userId={user?.id ?? null}>
+        {/* Past the header (and the table's chrome) to the page's own content: every page has a #main. */}
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[70] focus:rounded-xl focus:bg-gold-400 focus:px-4 focus:py-2 focus:font-semibold focus:text-felt-950"
+        >
+          {t("common:skipToContent")}
+        </a>
+        <ResumeBanner table={resumeTable} />
         <Outlet />
         {user ? <InvitationPrompt /> : null}
         <ServiceWorkerUpdates />

@@ -114,6 +114,8 @@ export const GameStatePayloadSchema = z.object({
   results: z.nullable(z.array(PlayerResultSchema)),
   /** Epoch ms at which the next hand is dealt (phase round_end). */
   nextHandAt: z.nullable(z.number()),
+  /** "Jogar de novo" (issue 16): who accepted, and the new table once it is open. */
+  rematch: z.optional(z.object({ accepted: z.array(z.string()), gameId: z.nullable(z.string()) })),
 });
 export type GameStatePayload = z.infer<typeof GameStatePayloadSchema>;
 
@@ -160,6 +162,8 @@ const MESSAGES = [
   message("game_event", z.object({ events: z.array(GameEventSchema) })),
   message("game_ended", z.object({ winnerTeam: z.nullable(TeamIdSchema), results: z.array(PlayerResultSchema), reason: z.string() })),
   message("chat_message", z.object({ message: ChatMessageViewSchema })),
+  /** A player's turn timer ran out and the room acted for them (issue 16): their screen says so. */
+  message("turn_timed_out", z.object({ playerId: z.string(), action: z.string() })),
   message("error", z.object({ code: z.string(), message: z.string() })),
   /** `at` is the room's clock (epoch ms), or 0 when the keep-alive answered without waking the room. */
   message("pong", z.object({ at: z.number() })),

@@ -78,7 +78,8 @@ export type RoomError =
   | "not_creator"
   | "not_casual"
   | "not_waiting"
-  | "premium_only";
+  | "premium_only"
+  | "not_finished";
 
 export type RoomResult = { ok: true } | { ok: false; error: RoomError };
 
@@ -98,6 +99,13 @@ export interface RoomRpc {
   leave(userId: string): Promise<RoomResult>;
   /** The creator of a casual waiting room fills the free seats with computer players. */
   fillWithBots(userId: string, level: BotLevel): Promise<RoomResult>;
+  /**
+   * A player at a finished table accepts a rematch (issue 16). `due`: every human has accepted and
+   * the caller must now open the new table, then call `rematchOpened` (or `rematchFailed`).
+   */
+  acceptRematch(userId: string): Promise<{ ok: true; due: boolean } | { ok: false; error: RoomError }>;
+  /** The rematch's new table is open: every player's screen follows (null: it could not be opened). */
+  rematchOpened(gameId: string | null): Promise<void>;
   /** A chat message stored by the app, pushed to the connected players. */
   pushChat(message: ChatMessageView): Promise<void>;
   /**

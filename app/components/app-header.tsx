@@ -13,7 +13,7 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-felt-950/90 backdrop-blur">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-3 py-2 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-lg" aria-label={t("navigation:home")}>
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg" aria-label={t("navigation:home")}>
           <Logo className="h-8 w-8" />
           <span className="hidden font-display text-lg font-bold text-cream-50 md:inline">{t("common:appName")}</span>
         </Link>
@@ -23,7 +23,8 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
         >
           {actions}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        {/* On a phone the logo and this group share the first row (a zero basis keeps them from wrapping apart), the menu the second (issue 16). */}
+        <div className="ml-auto flex min-w-0 flex-1 basis-0 items-center justify-end gap-1.5 sm:flex-none sm:basis-auto sm:gap-2">
           <LanguageSwitcher compact />
           {coins ?? (
             <span className="inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-gold-500/40 bg-gold-400/10 px-3 text-sm font-bold text-gold-300">
@@ -35,10 +36,10 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
           <Link
             to="/profile"
             aria-label={t("navigation:openProfile", { name: user.nickname })}
-            className="flex min-h-10 items-center gap-2 rounded-xl border border-white/10 bg-white/5 py-1 pl-1 pr-3 hover:bg-white/10"
+            className="flex min-h-10 min-w-0 items-center gap-2 rounded-xl border border-white/10 bg-white/5 py-1 pl-1 pr-2 hover:bg-white/10 sm:pr-3"
           >
             <Avatar name={user.nickname} url={user.avatar_url} seed={user.id} size={32} premium={user.is_premium} />
-            <span className="flex flex-col text-left leading-tight">
+            <span className="flex min-w-0 flex-col text-left leading-tight">
               <span className="max-w-20 truncate text-sm font-semibold text-cream-50 sm:max-w-28" data-testid="header-nickname">
                 {user.nickname}
               </span>

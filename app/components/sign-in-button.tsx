@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button, type ButtonProps } from "./ui/button";
 
@@ -8,8 +9,11 @@ import { Button, type ButtonProps } from "./ui/button";
  * hydrated signs in too (issue 15).
  */
 export function SignInButton({ children, ...props }: Omit<ButtonProps, "onClick" | "type"> & { children: ReactNode }) {
+  // An invite link's code (`/?join=CODE`) goes along, so the join dialog opens after sign-in (issue 16).
+  const join = new URLSearchParams(useLocation().search).get("join");
   return (
     <form method="post" action="/auth/login" className={props.className?.includes("w-full") ? "w-full sm:w-auto" : undefined}>
+      {join ? <input type="hidden" name="join" value={join.slice(0, 16)} /> : null}
       <Button {...props} type="submit">
         {children}
       </Button>

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Profile } from "~/services/users.server";
 
 /** Games played, won, lost and ranking points (spec §2, home). */
-export function StatsBlock({ user }: { user: Profile }) {
+export function StatsBlock({ user, practice }: { user: Profile; practice: { games: number; wins: number } | null }) {
   const { t, i18n } = useTranslation();
   const items = [
     { label: t("home:gamesPlayed"), value: user.games_played, tone: "text-cream-50" },
@@ -23,6 +23,24 @@ export function StatsBlock({ user }: { user: Profile }) {
           </div>
         ))}
       </dl>
+      {practice ? <PracticeStats practice={practice} /> : null}
     </section>
+  );
+}
+
+/**
+ * Games against the computer (issue 16): free and unranked, so they stay out of the stats above,
+ * but a player who practised sees that they did.
+ */
+export function PracticeStats({ practice }: { practice: { games: number; wins: number } }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <p className="mt-3 rounded-xl bg-emerald-400/10 px-3 py-2 text-center text-sm text-emerald-100" data-testid="practice-stats">
+      {t("home:practiceStats", {
+        games: practice.games.toLocaleString(i18n.language),
+        wins: practice.wins.toLocaleString(i18n.language),
+        count: practice.games,
+      })}
+    </p>
   );
 }

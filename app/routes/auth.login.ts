@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { joinCodeOfSignInForm, joinIntentCookie } from "~/services/join-intent.server";
 import { beginSignIn } from "~/services/sign-in.server";
 
 /** Nothing to show: the sign-in buttons post here. */
@@ -15,7 +16,12 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const { redirectUrl, setCookie } = await beginSignIn(request, context.env);
-    return redirect(redirectUrl, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+    const headers = new Headers();
+    if (setCookie) headers.append("Set-Cookie", setCookie);
+    // An invite link opened while signed out: its code waits for the player's return (issue 16).
+    const join = await joinCodeOfSignInForm(request);
+    if (join) headers.append("Set-Cookie", joinIntentCookie(join, new URL(request.url).protocol === "https:"));
+    return redirect(redirectUrl, { headers });
   } catch (error) {
     console.warn("Sign-in provider unavailable", error);
     return redirect("/");

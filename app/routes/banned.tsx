@@ -1,3 +1,4 @@
+import { PRODUCT_TIME_ZONE } from "../../game/calendar";
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function BannedPage() {
   const ban = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(ban.banned_at));
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: PRODUCT_TIME_ZONE }).format(new Date(ban.banned_at));
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-5 p-6 text-center">
       <Logo className="h-16 w-16" />

@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { GameRoom } from "~/components/game/game-room";
 import { LoadingScreen } from "~/components/loading-screen";
 import type { loader as rootLoader } from "~/root";
 import { requireUser } from "~/services/auth.server";
+import { gameAction } from "~/services/game-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Mesa de Truco" }, { name: "robots", content: "noindex" }];
 
@@ -14,6 +15,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const gameId = params.gameId ?? "";
   if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) throw redirect("/");
   return { gameId };
+}
+
+/** The page's forms ("Jogar de novo"), which work before the page has hydrated (issue 15). */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return gameAction(request, context, params.gameId ?? "");
 }
 
 export default function GameRoute() {

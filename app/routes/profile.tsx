@@ -17,6 +17,7 @@ import type { FormResult } from "~/schemas/home-forms";
 import { requireUser } from "~/services/auth.server";
 import { parseEnv } from "~/services/env.server";
 import { profileAction } from "~/services/profile-actions.server";
+import { practiceStatsOf } from "~/services/games.server";
 import { profileOf } from "~/services/users.server";
 import { withParam } from "~/utils/ui-params";
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = profileOf(user);
   // Priority support is a premium feature: only members get the address.
   const supportEmail = profile.is_premium ? parseEnv(context.cloudflare.env).SUPPORT_EMAIL : null;
-  return { profile, supportEmail, appearOffline: user.appear_offline };
+  return { profile, supportEmail, appearOffline: user.appear_offline, practice: await practiceStatsOf(context, user.id) };
 }
 
 /**
@@ -62,7 +63,7 @@ export function ErrorBoundary() {
 }
 
 export default function ProfilePage() {
-  const { profile, supportEmail, appearOffline } = useLoaderData<typeof loader>();
+  const { profile, supportEmail, appearOffline, practice } = useLoaderData<typeof loader>();
   const posted = useActionData<FormResult>();
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -149,7 +150,7 @@ export default function ProfilePage() {
           onChange={(id) => navigate(tabHref(id), { replace: true, preventScrollReset: true })}
           hrefOf={tabHref}
           items={[
-            { id: "stats", label: t("profile:tabStats"), content: <StatsTab profile={profile} /> },
+            { id: "stats", label: t("profile:tabStats"), content: <StatsTab profile={profile} practice={practice} /> },
             { id: "history", label: t("profile:tabHistory"), content: <HistoryTab /> },
             { id: "transactions", label: t("profile:tabTransactions"), content: <TransactionsTab /> },
           ]}

@@ -1,10 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { gamePlayers, games, users, type Game, type User } from "../../db/schema";
 import type { GameInvite, GameSummary, Participant } from "../../game/entities";
 import { CAPACITY, ENTRY_COST, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../../game/protocol-constants";
 import { botPlayerId } from "../../game/room-api";
 import { isUniqueViolation } from "../../db/ledger";
+import { BINDING_STATUSES, tableToResume, type HeldSeat } from "../../game/room/one-seat";
 import type { CreateGame } from "~/schemas/games";
 import { isPremium } from "./users.server";
 
@@ -94,6 +95,35 @@ export async function isSeated(context: AppLoadContext, gameId: string, userId: 
     .where(and(eq(gamePlayers.game_id, gameId), eq(gamePlayers.user_id, userId)))
     .get();
   return Boolean(row);
+}
+
+/** The seats the user holds at waiting or active games (at most a few rows: one binding seat, some practice). */
+export async function heldSeatsOf(context: AppLoadContext, userId: string): Promise<HeldSeat[]> {
+  const rows = await context.db
+    .select({ gameId: games.id, status: games.status, botLevel: games.bot_level })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.game_id))
+    .where(and(eq(gamePlayers.user_id, userId), inArray(games.status, [...BINDING_STATUSES])));
+  return rows.map((row) => ({ gameId: row.gameId, status: row.status, practice: row.botLevel !== null }));
+}
+
+/** The table the player may go back to (the banner on every page, issue 16), or null. */
+export async function resumeTableOf(context: AppLoadContext, userId: string): Promise<HeldSeat | null> {
+  return tableToResume(await heldSeatsOf(context, userId));
+}
+
+/** Practice games against the computer the player finished, and how many they won (issue 16: kept apart from ranked stats). */
+export async function practiceStatsOf(context: AppLoadContext, userId: string): Promise<{ games: number; wins: number }> {
+  const row = await context.db
+    .select({
+      games: sql<number>`count(*)`,
+      wins: sql<number>`coalesce(sum(case when ${gamePlayers.result} = 'win' then 1 else 0 end), 0)`,
+    })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.game_id))
+    .where(and(eq(gamePlayers.user_id, userId), eq(games.status, "completed"), isNotNull(games.bot_level), isNotNull(gamePlayers.result)))
+    .get();
+  return { games: Number(row?.games ?? 0), wins: Number(row?.wins ?? 0) };
 }
 
 function randomCode(): string {

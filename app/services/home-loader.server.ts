@@ -1,7 +1,9 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { DIALOG_PARAM } from "~/utils/ui-params";
 import { variantFromCookie } from "~/utils/variant";
 import { getUser } from "./auth.server";
+import { practiceStatsOf } from "./games.server";
+import { clearJoinIntent, joinIntentFrom } from "./join-intent.server";
 import { refundEligibleGames, type EligibleGame } from "./refunds.server";
 
 /**
@@ -11,11 +13,18 @@ import { refundEligibleGames, type EligibleGame } from "./refunds.server";
  */
 export async function homeLoader(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
+  // Back from signing in with an invite link's code waiting: the join dialog opens with it (issue 16).
+  const user = await getUser(request, context);
+  const join = joinIntentFrom(request);
+  if (join && user) {
+    throw redirect(`/?join=${join}`, { headers: { "Set-Cookie": clearJoinIntent(url.protocol === "https:") } });
+  }
   const variant = variantFromCookie(request.headers.get("Cookie")) ?? "paulista";
   let refundGames: EligibleGame[] | null = null;
   if (url.searchParams.get(DIALOG_PARAM) === "refund") {
-    const user = await getUser(request, context);
     if (user) refundGames = await refundEligibleGames(context.db, user.id);
   }
-  return { variant, refundGames };
+  // Practice games against the computer, counted apart from the ranked stats (issue 16).
+  const practice = user ? await practiceStatsOf(context, user.id) : null;
+  return { variant, refundGames, practice };
 }

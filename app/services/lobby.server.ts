@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Game, User } from "../../db/schema";
 import type { GameSummary } from "../../game/entities";
 import type { CreateGame } from "~/schemas/games";
-import { abandonGame, entryCostFor, findGame, findOpenGameByCode, insertGame, isSeated, summaryOf } from "./games.server";
+import { seatConflict } from "../../game/room/one-seat";
+import { abandonGame, entryCostFor, findGame, findOpenGameByCode, heldSeatsOf, insertGame, isSeated, summaryOf } from "./games.server";
 import { refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { room, roomRefusal, seatRequestOf } from "./rooms.server";
@@ -32,6 +33,8 @@ export async function openTable(context: AppLoadContext, request: Request, user:
   const entry = entryCostFor(input);
   if (input.premium_only && !input.vs_computer && !isPremium(user)) return refusal(403, t("errors:premiumOnlyCreate"));
   if (user.virtual_coins < entry) return refusal(400, t("errors:createInsufficient", { n: entry }));
+  const busy = await secondSeatRefusal(context, request, user, null);
+  if (busy) return busy;
 
   const game = await insertGame(context, user, input);
   const opened = await room(context, game.id).open(summaryOf(game), seatRequestOf(user));
@@ -65,7 +68,20 @@ export async function takeSeat(context: AppLoadContext, request: Request, user: 
   if (game.status !== "waiting") return refusal(409, t(game.status === "active" ? "errors:gameStarted" : "errors:gameClosed"));
   if (game.premium_only && !isPremium(user)) return refusal(403, t("errors:premiumOnlyJoin"));
   if (user.virtual_coins < game.entry_cost) return refusal(400, t("errors:joinInsufficient", { n: game.entry_cost }));
+  const busy = await secondSeatRefusal(context, request, user, game.id);
+  if (busy) return busy;
   const joined = await room(context, game.id).join(seatRequestOf(user));
   if (!joined.ok) return roomRefusal(request, joined.error, game.entry_cost);
   return { ok: true, data: { game_id: game.id } };
+}
+
+/**
+ * One table at a time (issue 16, ADR 075): a 409 naming the table the player already sits at,
+ * unless that is a practice game (those may be left at any time).
+ */
+async function secondSeatRefusal(context: AppLoadContext, request: Request, user: User, targetGameId: string | null) {
+  const conflict = seatConflict(await heldSeatsOf(context, user.id), targetGameId);
+  if (!conflict) return null;
+  const t = await serverT(request);
+  return refusal(409, t("errors:alreadySeated"), "already_seated");
 }

@@ -52,6 +52,8 @@ export async function roomRefusal(request: Request, error: RoomError, entryCost:
       return refusal(409, t("errors:notWaiting"));
     case "premium_only":
       return refusal(403, t("errors:premiumOnlyJoin"));
+    case "not_finished":
+      return refusal(409, t("errors:notFinished"));
   }
 }
 

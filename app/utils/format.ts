@@ -1,3 +1,4 @@
+import { PRODUCT_TIME_ZONE } from "../../game/calendar";
 /** Win rate of spec §9: wins / games × 100, or 0 without games. */
 export function winRate(won: number, played: number): number {
   return played > 0 ? (won / played) * 100 : 0;
@@ -7,15 +8,25 @@ export function formatPercent(value: number, locale: string, decimals: 0 | 1): s
   return `${new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value)}%`;
 }
 
-/** An ISO timestamp or a YYYY-MM-DD calendar date, as a local date. */
+/**
+ * An ISO timestamp or a YYYY-MM-DD calendar date, as a date in the product's one zone (issue 16):
+ * a timestamp is read in São Paulo time, where the daily reward's calendar dates already are, so
+ * "Membro desde" and "Última recompensa" of the same day say the same day, on the server's render
+ * (UTC) and in any browser.
+ */
 export function formatDate(value: string, locale: string): string {
   const calendar = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = calendar ? new Date(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3])) : new Date(value);
-  return new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric" }).format(date);
+  if (calendar) {
+    const day = new Date(Date.UTC(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3])));
+    return new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(day);
+  }
+  return new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: PRODUCT_TIME_ZONE }).format(
+    new Date(value),
+  );
 }
 
 export function formatDateTime(value: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" }).format(new Date(value));
+  return new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone: PRODUCT_TIME_ZONE }).format(new Date(value));
 }
 
 export function signed(amount: number, locale: string): string {

@@ -131,6 +131,7 @@ function playOn(d: Draft): void {
     if (room.turn.deadline > now) return;
     const action = timeoutAction(match, playerId);
     d.set({ turn: null });
+    if (action) d.send({ type: "turn_timed_out", payload: { playerId, action: action.type } });
     if (!action || applyFor(d, playerId, action)) return;
   }
 }

@@ -70,6 +70,15 @@ export interface Room {
   ending: { winner: TeamId; scores: [number, number]; reason: "match_over" | "forfeit"; at: number } | null;
   results: PlayerResult[] | null;
   settled: boolean;
+  /** "Jogar de novo" at a finished table (game/room/rematch.ts); absent in rooms stored before it. */
+  rematch?: Rematch | null;
+}
+
+/** Who accepted a rematch, whether the app is opening its table, and that table once open. */
+export interface Rematch {
+  accepted: string[];
+  opening: boolean;
+  gameId: string | null;
 }
 
 /** The room's timers, in milliseconds (wrangler vars; tests and benchmarks shorten them). */

@@ -51,6 +51,8 @@ export function sharedState(room: Room, timings: RoomTimings): Omit<GameStatePay
     hands: room.hands,
     results: room.results,
     nextHandAt: room.nextHandAt,
+    // Only once someone asked for one, so the states of rooms without a rematch stay as they were.
+    ...(room.rematch ? { rematch: { accepted: room.rematch.accepted, gameId: room.rematch.gameId } } : {}),
   };
 }
 

@@ -57,6 +57,8 @@ export interface FakeRoomOptions {
   botDelayMs?: number | null;
   /** The pause before the next hand (shown to the page); the next hand is dealt by itself only when this is set. */
   nextHandDelayMs?: number;
+  /** A shortened turn timer (ms): the room acts for a player whose time runs out only when this is set. */
+  turnMs?: number;
 }
 
 /** A computer player's delay that never runs out within a test. */
@@ -88,6 +90,7 @@ export class FakeRoom {
       ...DEFAULT_TIMINGS,
       botDelayMs: options.botDelayMs ?? NEVER_MS,
       nextHandDelayMs: options.nextHandDelayMs ?? DEFAULT_TIMINGS.nextHandDelayMs,
+      turnMs: options.turnMs ?? DEFAULT_TIMINGS.turnMs,
     };
     const game: GameSummary = {
       id: this.gameId,
@@ -256,6 +259,7 @@ export class FakeRoom {
     const due = [
       this.options.botDelayMs != null ? this.room.botDueAt : null,
       this.options.nextHandDelayMs !== undefined ? this.room.nextHandAt : null,
+      this.options.turnMs !== undefined ? (this.room.turn?.deadline ?? null) : null,
     ].filter((at): at is number => at !== null);
     if (due.length === 0) return;
     const at = Math.min(...due);

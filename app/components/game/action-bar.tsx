@@ -77,8 +77,12 @@ export function ActionBar({
   const promptRef = useRef<HTMLElement>(null);
   const promptKey = `${view.actionCount}:${view.pendingDecision?.kind ?? ""}:${view.pendingDecision?.playerId === me}`;
   // On a small phone the question can open below the fold: bring it into view.
+  // A question for the player: focus goes to its first answer, so a keyboard player answers at once (issue 16).
   useEffect(() => {
-    promptRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    const prompt = promptRef.current;
+    if (!prompt) return;
+    prompt.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    prompt.querySelector<HTMLButtonElement>("button:not([disabled])")?.focus({ preventScroll: true });
   }, [promptKey]);
   useEffect(() => setConfirmMazo(false), [view.actionCount]);
   useEffect(() => {

@@ -188,8 +188,12 @@ export function Board({
                 </span>
                 {myActive && left !== null ? <TimerRing left={left} total={total} size={34} /> : null}
               </span>
-              <span className={`text-sm font-semibold ${myActive ? "text-gold-300" : "text-cream-50"}`}>
+              <span className={`relative text-sm font-semibold ${myActive ? "text-gold-300" : "text-cream-50"}`}>
                 {nickname(me!)} <span className="font-normal text-cream-100/60">({t("game:teams.you")})</span>
+                {/* Beside the name, not above it: above is where the viewer's played card lands. */}
+                {seatCallouts(me ?? undefined).map((callout) => (
+                  <CalloutBubble key={callout.id} callout={callout} text={calloutText(callout)} placement="side" />
+                ))}
               </span>
               {meView.isDealer || meView.isMao ? (
                 <span
@@ -213,9 +217,6 @@ export function Board({
             {view.blind ? <p className="mt-1 max-w-md text-center text-xs text-gold-300">{t("game:board.blindHint")}</p> : null}
             {partnerFaces ? <p className="mt-1 max-w-md text-center text-xs text-gold-300">{t("game:board.peekHint")}</p> : null}
             <MyHand plays={groups.plays} selected={selected} onSelect={setSelected} onPlay={play} enabled={connected && !busy} />
-            {seatCallouts(me ?? undefined).map((callout) => (
-              <CalloutBubble key={callout.id} callout={callout} text={calloutText(callout)} placement="above" />
-            ))}
           </div>
         ) : null}
       </section>

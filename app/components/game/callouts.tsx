@@ -72,14 +72,18 @@ export function useCalloutText(teamName: (team: TeamId) => string) {
   };
 }
 
-/** A bubble by a seat; `placement` says on which side of the avatar it opens. */
-export function CalloutBubble({ callout, text, placement }: { callout: AnyCallout; text: string; placement: "above" | "below" }) {
+/**
+ * A bubble by a seat; `placement` says on which side of the avatar it opens. Seats facing the trick
+ * area (the top seat, the viewer's own) open theirs sideways, so no played card is ever covered
+ * (issue 16).
+ */
+export function CalloutBubble({ callout, text, placement }: { callout: AnyCallout; text: string; placement: "above" | "below" | "side" }) {
   const big = callout.tone === "call";
   const chat = callout.tone === "chat";
   return (
     <div
-      className={`animate-callout pointer-events-none absolute left-1/2 z-20 w-max max-w-[11rem] rounded-2xl border px-3 py-1.5 text-center shadow-xl ${
-        placement === "above" ? "bottom-full mb-2" : "top-full mt-2"
+      className={`animate-callout pointer-events-none absolute z-20 w-max max-w-[9rem] rounded-2xl border px-3 py-1.5 text-center shadow-xl sm:max-w-[11rem] ${
+        placement === "side" ? "left-full top-0 ml-2" : placement === "above" ? "bottom-full left-1/2 mb-2" : "left-1/2 top-full mt-2"
       } ${
         big
           ? "border-gold-300 bg-gradient-to-b from-gold-300 to-gold-500 font-display text-xl font-black uppercase tracking-wide text-felt-950"
@@ -87,7 +91,7 @@ export function CalloutBubble({ callout, text, placement }: { callout: AnyCallou
             ? "border-white/20 bg-cream-50 text-sm font-medium text-felt-950"
             : "border-white/20 bg-felt-950/95 text-sm font-bold text-cream-50"
       }`}
-      style={{ transform: "translateX(-50%)" }}
+      style={placement === "side" ? undefined : { transform: "translateX(-50%)" }}
       aria-hidden
       data-testid="callout"
     >

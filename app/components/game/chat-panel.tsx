@@ -110,7 +110,7 @@ export function ChatPanel({
   const toast = useToast();
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const titleId = useId();
@@ -175,45 +175,48 @@ export function ChatPanel({
           <span aria-hidden>✕</span>
         </button>
       </div>
-      <ol
+      {/* The log is the scrolling box; the list inside keeps its list semantics (an <ol> with role=log loses them). */}
+      <div
         ref={listRef}
         role="log"
         aria-live="polite"
         aria-label={t("chat:log")}
-        className="flex min-h-40 flex-1 flex-col gap-2 overflow-y-auto px-3 py-3"
+        className="flex min-h-40 flex-1 flex-col overflow-y-auto px-3 py-3"
         data-testid="chat-messages"
       >
-        {messages.length === 0 ? <li className="m-auto text-sm text-cream-100/60">{t("chat:empty")}</li> : null}
-        {messages.map((m) => {
-          const mine = m.user_id !== null && m.user_id === userId;
-          if (m.message_type === "system") {
+        <ol className="flex flex-1 flex-col gap-2">
+          {messages.length === 0 ? <li className="m-auto text-sm text-cream-100/60">{t("chat:empty")}</li> : null}
+          {messages.map((m) => {
+            const mine = m.user_id !== null && m.user_id === userId;
+            if (m.message_type === "system") {
+              return (
+                <li key={m.id} className="self-center rounded-full bg-black/25 px-3 py-1 text-xs italic text-cream-100/70">
+                  {m.message}
+                </li>
+              );
+            }
             return (
-              <li key={m.id} className="self-center rounded-full bg-black/25 px-3 py-1 text-xs italic text-cream-100/70">
-                {m.message}
+              <li
+                key={m.id}
+                className={`flex max-w-[85%] items-end gap-2 ${mine ? "flex-row-reverse self-end" : "self-start"}`}
+                data-testid="chat-message"
+              >
+                <Avatar name={m.nickname} url={m.avatar_url} seed={m.user_id ?? m.nickname} size={26} />
+                <div className={`min-w-0 rounded-2xl px-3 py-1.5 ${mine ? "rounded-br-md bg-gold-400/20" : "rounded-bl-md bg-black/30"}`}>
+                  <p className={`truncate text-[11px] font-bold ${mine ? "text-gold-300" : "text-sky-200"}`}>
+                    {mine ? t("chat:you") : m.nickname}
+                  </p>
+                  <p
+                    className={`whitespace-pre-wrap break-words text-cream-50 ${m.message_type === "emoji" ? "text-3xl leading-tight" : "text-sm"}`}
+                  >
+                    {m.message}
+                  </p>
+                </div>
               </li>
             );
-          }
-          return (
-            <li
-              key={m.id}
-              className={`flex max-w-[85%] items-end gap-2 ${mine ? "flex-row-reverse self-end" : "self-start"}`}
-              data-testid="chat-message"
-            >
-              <Avatar name={m.nickname} url={m.avatar_url} seed={m.user_id ?? m.nickname} size={26} />
-              <div className={`min-w-0 rounded-2xl px-3 py-1.5 ${mine ? "rounded-br-md bg-gold-400/20" : "rounded-bl-md bg-black/30"}`}>
-                <p className={`truncate text-[11px] font-bold ${mine ? "text-gold-300" : "text-sky-200"}`}>
-                  {mine ? t("chat:you") : m.nickname}
-                </p>
-                <p
-                  className={`whitespace-pre-wrap break-words text-cream-50 ${m.message_type === "emoji" ? "text-3xl leading-tight" : "text-sm"}`}
-                >
-                  {m.message}
-                </p>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
+          })}
+        </ol>
+      </div>
       <div className="border-t border-white/10 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-2">
         <div role="group" aria-label={t("chat:emojiPicker")} className="mb-2 grid grid-cols-6 gap-1" data-testid="emoji-picker">
           {CHAT_EMOJIS.map((emoji) => (

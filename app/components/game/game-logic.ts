@@ -141,6 +141,8 @@ export interface LiveState {
   results: PlayerResult[] | null;
   nextHandAt: number | null;
   endReason: string | null;
+  /** "Jogar de novo" (issue 16): who accepted, and the new table once open; null until someone asks. */
+  rematch: NonNullable<GameStatePayload["rematch"]> | null;
 }
 
 export const EMPTY_LIVE: LiveState = {
@@ -153,6 +155,7 @@ export const EMPTY_LIVE: LiveState = {
   results: null,
   nextHandAt: null,
   endReason: null,
+  rematch: null,
 };
 
 export interface Reduced {
@@ -184,6 +187,7 @@ export function reduceLive(state: LiveState, message: RoomMessage, fresh = false
           results: p.results ?? state.results,
           nextHandAt: p.nextHandAt,
           endReason: state.endReason,
+          rematch: p.rematch ?? null,
         },
         gap,
         stale: false,
@@ -219,6 +223,32 @@ export function mergeChat(list: readonly ChatMessageView[], incoming: readonly C
   const byId = new Map<number, ChatMessageView>();
   for (const m of [...list, ...fresh]) byId.set(m.id, m);
   return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+// ---------------------------------------------------------------- manilhas
+
+/** Mineiro's fixed manilhas by name (game/truco/cards.ts FIXED_MANILHA_IDS: zap 4♣, copas 7♥, espadilha A♠, pica-fumo 7♦). */
+export const FIXED_MANILHA_NAMES: Readonly<Record<string, "zap" | "copas" | "espadilha" | "picaFumo">> = {
+  "4c": "zap",
+  "7h": "copas",
+  As: "espadilha",
+  "7d": "picaFumo",
+};
+
+/**
+ * Is this card a manilha in this hand (issue 16: marked in the player's own hand)? With the vira
+ * ('nova') the rank after it; in 'velha' (Mineiro) the four fixed cards, each with its name.
+ */
+export function manilhaOf(
+  card: Card,
+  view: Pick<PlayerView, "rules" | "manilha">,
+): { name: (typeof FIXED_MANILHA_NAMES)[string] | null } | null {
+  if (view.rules.manilhaMode === "velha") {
+    const name = FIXED_MANILHA_NAMES[card.id];
+    return name ? { name } : null;
+  }
+  if (view.rules.manilhaMode === "nova" && view.manilha !== null && card.rank === view.manilha) return { name: null };
+  return null;
 }
 
 // ---------------------------------------------------------------- players, teams, timer

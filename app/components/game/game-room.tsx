@@ -143,7 +143,17 @@ function LiveRoom({
 
   const [enabled, setEnabled] = useState(seatedInitially && (initial.game.status === "waiting" || initial.game.status === "active"));
   const [stillSeated, setStillSeated] = useState(true);
-  const socket = useGameSocket(gameId, initial, enabled && stillSeated, { onEvents, onChat });
+  // The room played for the player when the time ran out: say so, in words (issue 16).
+  const onTimedOut = useCallback(
+    ({ playerId, action }: { playerId: string; action: string }) => {
+      if (playerId !== user.id) return;
+      const text = t(action === "play_card" ? "game:board.timedOutCard" : "game:board.timedOutAnswer");
+      toast.info(text);
+      setAnnouncement(text);
+    },
+    [user.id, t, toast],
+  );
+  const socket = useGameSocket(gameId, initial, enabled && stillSeated, { onEvents, onChat, onTimedOut });
   const { live } = socket;
   const game = live.game ?? initial.game;
   const participants = live.participants;
@@ -162,6 +172,13 @@ function LiveRoom({
   useEffect(() => {
     if (results && results.length > 0) setResultOpen(true);
   }, [results]);
+
+  // The rematch's table is open: a player who accepted goes there (the last one's form already did).
+  const rematchGameId = live.rematch?.gameId ?? null;
+  const rematchAccepted = live.rematch?.accepted.includes(user.id) ?? false;
+  useEffect(() => {
+    if (rematchGameId && rematchAccepted) navigate(`/game/${rematchGameId}`);
+  }, [rematchGameId, rematchAccepted, navigate]);
 
   // "Sua vez": said once per decision, and shown in the tab title.
   const view = live.view;
@@ -324,6 +341,7 @@ function LiveRoom({
           scores={finalScores}
           userId={user.id}
           reason={live.endReason ?? game.end_reason}
+          rematch={live.rematch}
         />
       ) : null}
     </div>

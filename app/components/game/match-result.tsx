@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { GameSummary, Participant, PlayerResult } from "../../../game/entities";
 import type { TeamId } from "../../../game/truco/index";
@@ -6,7 +6,9 @@ import { Avatar } from "~/components/avatar";
 import { CoinIcon, TrophyIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { signed } from "~/utils/format";
+import { FormNotice } from "~/components/ui/form-notice";
 import { Modal, ModalActions } from "~/components/ui/modal";
+import type { FormResult } from "~/schemas/home-forms";
 import { isPractice } from "./game-logic";
 import { TEAM_STYLE } from "./scoreboard";
 
@@ -21,6 +23,7 @@ export function MatchResult({
   scores,
   userId,
   reason,
+  rematch,
 }: {
   open: boolean;
   onClose(): void;
@@ -31,6 +34,7 @@ export function MatchResult({
   scores: [number, number];
   userId: string;
   reason: string | null;
+  rematch: { accepted: string[]; gameId: string | null } | null;
 }) {
   const { t, i18n } = useTranslation();
   const mine = results.find((r) => r.user_id === userId) ?? null;
@@ -62,9 +66,10 @@ export function MatchResult({
           <Button variant="ghost" onClick={onClose}>
             {t("game:result.viewTable")}
           </Button>
-          <Link to="/" className={buttonClasses("primary", "md")} data-testid="result-home">
+          <Link to="/" className={buttonClasses(game.game_mode === "tournament" ? "primary" : "secondary", "md")} data-testid="result-home">
             {t("game:result.backHome")}
           </Link>
+          {game.game_mode !== "tournament" ? <RematchButton game={game} /> : null}
         </ModalActions>
       }
     >
@@ -154,10 +159,66 @@ export function MatchResult({
             })}
           </tbody>
         </table>
+        {game.game_mode !== "tournament" ? (
+          <RematchStatus game={game} participants={participants} userId={userId} rematch={rematch} />
+        ) : null}
         {practice ? (
           <p className="rounded-xl bg-emerald-400/10 px-3 py-2 text-center text-sm text-emerald-200">{t("game:result.practice")}</p>
         ) : null}
       </div>
     </Modal>
+  );
+}
+
+/**
+ * "Jogar de novo" (issue 16): a form to the game page's action, so every player's acceptance goes
+ * through the server; the last one opens the new table and everyone's screen follows.
+ */
+function RematchButton({ game }: { game: GameSummary }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<FormResult>();
+  return (
+    <fetcher.Form method="post" action={`/game/${game.id}`}>
+      <input type="hidden" name="intent" value="rematch" />
+      <Button type="submit" disabled={fetcher.state !== "idle"} data-testid="rematch">
+        {t("game:result.playAgain")}
+      </Button>
+      <FormNotice result={fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null} />
+    </fetcher.Form>
+  );
+}
+
+/** Who has accepted a rematch so far (tables with more than one player). */
+function RematchStatus({
+  game,
+  participants,
+  userId,
+  rematch,
+}: {
+  game: GameSummary;
+  participants: Participant[];
+  userId: string;
+  rematch: { accepted: string[]; gameId: string | null } | null;
+}) {
+  const { t } = useTranslation();
+  const humans = participants.filter((p) => p.user_id !== null);
+  const accepted = rematch?.accepted ?? [];
+  const others = humans.filter((p) => p.user_id !== userId && accepted.includes(p.user_id!));
+  const mine = accepted.includes(userId);
+  if (humans.length < 2 && game.entry_cost === 0) return null;
+  return (
+    <div className="flex flex-col gap-1 rounded-xl bg-white/5 px-3 py-2 text-center text-sm text-cream-100/85" data-testid="rematch-status">
+      {mine ? (
+        <p role="status">{t("game:result.rematchWaiting")}</p>
+      ) : others.length > 0 ? (
+        <p role="status" className="font-semibold text-gold-300">
+          {t("game:result.rematchOffered", { names: others.map((p) => p.nickname).join(", ") })}
+        </p>
+      ) : null}
+      {humans.length > 1 && accepted.length > 0 ? (
+        <p className="text-xs text-cream-100/60">{t("game:result.rematchAccepted", { accepted: accepted.length, total: humans.length })}</p>
+      ) : null}
+      {game.entry_cost > 0 ? <p className="text-xs text-cream-100/60">{t("game:result.rematchEntry", { n: game.entry_cost })}</p> : null}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
-import { useRef, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionGroups } from "./game-logic";
-import { blindIdOf, isFaceUpCard } from "./game-logic";
+import { blindIdOf, isFaceUpCard, manilhaOf } from "./game-logic";
 import { PlayingCard } from "./playing-card";
 import { useTable } from "./table-context";
 
@@ -26,8 +26,26 @@ export function MyHand({
   const { t } = useTranslation();
   const { view, me, cardName } = useTable();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const idBase = useId();
   const hand = me ? (view.players[me]?.hand ?? []) : [];
   const count = hand.length;
+  // Keyboard play (issue 16): once the player's focus has been in the hand, a card played (its
+  // button goes), a new deal or an answered prompt would drop focus to the page body; it comes back
+  // to the hand instead, on the card nearest the one last focused.
+  const home = useRef<{ used: boolean; index: number }>({ used: false, index: 0 });
+  const handKey = `${view.handNumber}:${hand.map((card) => (isFaceUpCard(card) ? card.id : blindIdOf(card))).join(",")}`;
+  useEffect(() => {
+    if (!home.current.used || count === 0) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    refs.current[Math.min(home.current.index, count - 1)]?.focus({ preventScroll: true });
+  }, [handKey, view.actionCount, count]);
+
+  function onFocus(event: FocusEvent<HTMLDivElement>) {
+    const target: EventTarget = event.target;
+    const index = refs.current.findIndex((node) => node === target);
+    if (index >= 0) home.current = { used: true, index };
+  }
 
   function onKeyDown(event: KeyboardEvent, index: number) {
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
@@ -45,6 +63,7 @@ export function MyHand({
       aria-label={t("game:board.myHand")}
       className="flex items-end justify-center gap-1.5 px-1 pt-5 sm:gap-3"
       data-testid="my-hand"
+      onFocus={onFocus}
     >
       {hand.map((card, index) => {
         const id = isFaceUpCard(card) ? card.id : blindIdOf(card);
@@ -53,7 +72,14 @@ export function MyHand({
         const playable = enabled && Boolean(options && (options.faceUp || options.faceDown));
         const isSelected = playable && selected === id;
         const offset = index - (count - 1) / 2;
+        const manilha = isFaceUpCard(card) ? manilhaOf(card, view) : null;
+        const manilhaText = manilha
+          ? manilha.name
+            ? t("game:cards.manilhaNamed", { name: t(`game:cards.manilhaNames.${manilha.name}`) })
+            : t("game:cards.manilha")
+          : null;
         const name = isFaceUpCard(card) ? cardName(card) : t("game:cards.blind", { n: index + 1 });
+        const describedBy = manilhaText ? `${idBase}-manilha-${index}` : undefined;
         return (
           <button
             key={`${view.handNumber}-${id}`}
@@ -62,11 +88,14 @@ export function MyHand({
             }}
             type="button"
             aria-label={name}
+            aria-describedby={describedBy}
             aria-pressed={playable ? isSelected : undefined}
             aria-disabled={!playable || undefined}
             data-testid="hand-card"
             data-card={id}
             data-playable={playable || undefined}
+            data-manilha={manilha ? "true" : undefined}
+            title={manilhaText ?? undefined}
             onKeyDown={(event) => onKeyDown(event, index)}
             onClick={() => {
               if (!playable || !options) return;
@@ -89,6 +118,22 @@ export function MyHand({
             >
               <PlayingCard card={card} variant={view.variant} className="w-[4.9rem] sm:w-24 lg:w-[6.5rem]" />
             </span>
+            {manilhaText ? (
+              <span id={describedBy} className="sr-only">
+                {manilhaText}
+              </span>
+            ) : null}
+            {manilha ? (
+              // A gold edge and a star; Mineiro's fixed manilhas also say which one (visible, so touch needs no hover).
+              <span
+                aria-hidden
+                className="pointer-events-none absolute inset-0 rounded-[10%] ring-2 ring-gold-400 ring-offset-1 ring-offset-transparent"
+              >
+                <span className="absolute -bottom-2 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-gold-400 px-1.5 text-[10px] font-extrabold leading-4 text-felt-950 shadow">
+                  ★{manilha.name ? ` ${t(`game:cards.manilhaNames.${manilha.name}`)}` : ""}
+                </span>
+              </span>
+            ) : null}
             {isSelected ? (
               <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-gold-400 px-2 text-[10px] font-extrabold uppercase leading-5 tracking-wide text-felt-950 shadow">
                 {t("game:board.play")}

@@ -32,11 +32,11 @@ export function Scoreboard({ turnText }: { turnText: string }) {
               <span aria-hidden className={`h-2 w-2 shrink-0 rounded-full ${style.dot}`} />
               <span className="truncate">{us ? t("game:teams.us") : view.myTeam ? t("game:teams.them") : t(`game:teams.${team}`)}</span>
             </span>
-            <span className="flex items-baseline gap-1">
+            <span className="flex items-center gap-1">
               <span className="font-display text-2xl font-black leading-tight text-cream-50 tabular-nums sm:text-3xl" aria-hidden>
                 {score(team)}
               </span>
-              <span className="truncate text-[11px] text-cream-100/60" aria-hidden>
+              <span className="line-clamp-2 min-w-0 text-[11px] leading-tight text-cream-100/60 [overflow-wrap:anywhere]" aria-hidden>
                 {view.seats.length === 2 ? teamName(team) : t(`game:teams.${team}`)}
               </span>
             </span>
@@ -56,11 +56,12 @@ export function Scoreboard({ turnText }: { turnText: string }) {
             {t("game:board.stake", { count: view.roundPoints })}
           </span>
         </span>
-        <span className="truncate text-xs text-cream-100/70" data-testid="phase-label">
+        {/* The status wraps rather than truncates (issue 16): "Aguardando resposta…" is read in full on a 360 px phone. */}
+        <span className="text-xs leading-tight text-cream-100/70 [overflow-wrap:anywhere]" data-testid="phase-label">
           {special ? `${special} · ` : ""}
           {phase}
         </span>
-        <span className="truncate text-xs font-bold text-gold-300" aria-live="off">
+        <span className="text-xs font-bold leading-tight text-gold-300 [overflow-wrap:anywhere]" aria-live="off">
           {turnText}
         </span>
         <span className="sr-only">

@@ -92,7 +92,7 @@ export function Seat({
             ))}
       </div>
       {callouts.map((callout) => (
-        <CalloutBubble key={callout.id} callout={callout} text={calloutText(callout)} placement={position === "top" ? "below" : "above"} />
+        <CalloutBubble key={callout.id} callout={callout} text={calloutText(callout)} placement={position === "top" ? "side" : "above"} />
       ))}
     </div>
   );

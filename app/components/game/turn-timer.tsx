@@ -40,12 +40,22 @@ export function TimerRing({ left, total, size }: { left: number; total: number; 
   );
 }
 
+/** The last seconds of a decision: the bar turns red and pulses, and the device vibrates once (issue 16). */
+export const WARN_SECONDS = 5;
+
 /** The viewer's own countdown: a bar and the seconds, announced once when it gets short. */
 export function TurnBar({ left, total }: { left: number; total: number }) {
   const { t } = useTranslation();
-  const urgent = left <= 10;
+  const urgent = left <= WARN_SECONDS;
+  const [warned, setWarned] = useState(false);
+  useEffect(() => {
+    if (!urgent || warned) return;
+    setWarned(true);
+    // Where supported (most Android phones); elsewhere the colour and the announcement carry it.
+    if (typeof navigator !== "undefined" && "vibrate" in navigator) navigator.vibrate?.([120, 80, 120]);
+  }, [urgent, warned]);
   return (
-    <div className="flex items-center gap-2" data-testid="turn-timer">
+    <div className="flex items-center gap-2" data-testid="turn-timer" data-urgent={urgent ? "true" : "false"}>
       <div
         className="h-2 flex-1 overflow-hidden rounded-full bg-black/40"
         role="progressbar"
@@ -55,13 +65,18 @@ export function TurnBar({ left, total }: { left: number; total: number }) {
         aria-valuenow={left}
       >
         <div
-          className={`h-full rounded-full ${urgent ? "bg-red-400" : "bg-gold-400"}`}
+          className={`h-full rounded-full ${urgent ? "animate-pulse bg-red-400" : "bg-gold-400"}`}
           style={{ width: `${total > 0 ? (left / total) * 100 : 0}%`, transition: "width 250ms linear" }}
         />
       </div>
       <span className={`w-10 text-right text-sm font-bold tabular-nums ${urgent ? "text-red-300" : "text-gold-300"}`} aria-hidden>
         {t("game:board.secondsLeft", { count: left })}
       </span>
+      {urgent ? (
+        <span className="sr-only" role="alert">
+          {t("game:board.hurry")}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -39,6 +39,8 @@ export interface GameSocket {
 export interface SocketHandlers {
   onEvents?(events: GameEvent[], live: LiveState): void;
   onChat?(message: ChatMessageView): void;
+  /** The room acted for a player whose turn timer ran out (issue 16). */
+  onTimedOut?(timeout: { playerId: string; action: string }): void;
 }
 
 function socketUrl(gameId: string): string {
@@ -140,6 +142,9 @@ export function useGameSocket(
               break;
             case "chat_message":
               handlersRef.current.onChat?.(message.payload.message);
+              break;
+            case "turn_timed_out":
+              handlersRef.current.onTimedOut?.(message.payload);
               break;
             case "error":
               // Spec §8: socket errors are only logged.

@@ -1,4 +1,6 @@
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { homeLoader } from "~/services/home-loader.server";
 import { StatsBlock } from "~/components/stats-block";
 import type { Profile } from "~/services/users.server";
 import { DailyRewardBanner } from "./daily-reward-banner";
@@ -9,6 +11,7 @@ import { HomeHeader } from "./home-header";
 /** The signed-in home of spec §2: header, daily reward, lobby, stats. */
 export default function HomeDashboard({ user }: { user: Profile }) {
   const { t } = useTranslation();
+  const { practice } = useLoaderData<typeof homeLoader>();
   return (
     <>
       <HomeHeader user={user} />
@@ -19,7 +22,7 @@ export default function HomeDashboard({ user }: { user: Profile }) {
         </div>
         <DailyRewardBanner user={user} />
         <GameLobby user={user} />
-        <StatsBlock user={user} />
+        <StatsBlock user={user} practice={practice} />
       </main>
       <HomeNotices />
     </>

@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { PracticeStats } from "~/components/stats-block";
 import type { Profile } from "~/services/users.server";
 import { formatDate, formatPercent, winRate } from "~/utils/format";
 
 /** Estatísticas (spec §2): totals, win rate with one decimal, account info. */
-export function StatsTab({ profile }: { profile: Profile }) {
+export function StatsTab({ profile, practice }: { profile: Profile; practice: { games: number; wins: number } }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const tiles = [
@@ -22,6 +23,7 @@ export function StatsTab({ profile }: { profile: Profile }) {
           </div>
         ))}
       </dl>
+      <PracticeStats practice={practice} />
       <section className="felt-panel p-4 sm:p-5" aria-labelledby="account-info">
         <h2 id="account-info" className="mb-3 font-display text-lg font-bold text-cream-50">
           {t("profile:accountInfo")}

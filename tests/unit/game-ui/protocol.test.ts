@@ -239,6 +239,7 @@ describe("server frames", () => {
         },
       },
     },
+    { type: "turn_timed_out", payload: { playerId: "a", action: "play_card" } },
     { type: "error", payload: { code: "not_your_turn", message: "Não é a sua vez" } },
     { type: "pong", payload: { at: 0 } },
   ];

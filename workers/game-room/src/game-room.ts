@@ -22,6 +22,7 @@ import {
   USER_HEADER,
   type AssignedRoomOptions,
   type AssignedSeat,
+  type RoomError,
   type RoomResult,
   type RoomRpc,
   type SeatRequest,
@@ -248,6 +249,25 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   async adminCancel(audit: AdminAudit): Promise<RoomResult> {
     const parsed = AdminAuditSchema.parse(audit);
     return this.run((room) => rules.adminCancel(room, parsed, this.clock()));
+  }
+
+  async acceptRematch(userId: string): Promise<{ ok: true; due: boolean } | { ok: false; error: RoomError }> {
+    return this.exclusive(async () => {
+      const room = await this.load();
+      if (!room) return { ok: false, error: "not_found" };
+      const result = rules.acceptRematch(room, userId, this.clock());
+      if (!result.ok) return result;
+      await this.commit(result.step);
+      return { ok: true, due: result.due };
+    });
+  }
+
+  async rematchOpened(gameId: string | null): Promise<void> {
+    await this.exclusive(async () => {
+      const room = await this.load();
+      if (room)
+        await this.commit(gameId === null ? rules.rematchFailed(room, this.clock()) : rules.rematchOpened(room, gameId, this.clock()));
+    });
   }
 
   /** No D1 write, so no exclusive section: the transition is adopted before anything can interleave. */

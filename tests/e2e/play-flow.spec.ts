@@ -1,0 +1,139 @@
+import { expect, test } from "@playwright/test";
+import { gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
+import { newSignedInPage, uniquePlayer } from "./helpers";
+
+// The play flow a returning player walks (issue 16): back to a running game, one table at a time,
+// rematch, an invite link through sign-in.
+
+test("a seated player sees the way back to their table on every page, and the server refuses a second seat", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const ana = await newSignedInPage(browser, "Retorno");
+  await ana.page.getByTestId("create-casual-1v1").click();
+  await ana.page.waitForURL(/\/game\//);
+  const tableUrl = ana.page.url();
+  await gameCodeOf(ana.page);
+  // No banner on the table itself.
+  await expect(ana.page.getByTestId("resume-banner")).toHaveCount(0);
+
+  await ana.page.goto("/profile");
+  const banner = ana.page.getByTestId("resume-banner");
+  await expect(banner).toContainText("Sua mesa está aguardando jogadores.");
+
+  // A second table is refused by the server, whatever the client does.
+  const second = await ana.page.request.post("/api/games", {
+    data: { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" },
+    headers: { Origin: baseURL! },
+  });
+  expect(second.status()).toBe(409);
+  expect(await second.json()).toEqual({
+    error: "Você já está em outra partida. Volte para ela ou termine-a antes de entrar em outra.",
+    code: "already_seated",
+  });
+  // The home page's form hears the same refusal.
+  await ana.page.goto("/");
+  await ana.page.getByTestId("create-casual-1v1").click();
+  await expect(ana.page.getByRole("alert").filter({ hasText: "Você já está em outra partida." })).toBeVisible();
+
+  await ana.page.getByTestId("resume-banner").getByRole("link", { name: "Voltar para a partida" }).click();
+  await ana.page.waitForURL(tableUrl);
+  await expect(ana.page.getByTestId("waiting-count")).toBeVisible();
+  await ana.context.close();
+});
+
+test("both players accept a rematch: a new table with the same settings, each entry charged again", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const ana = await newSignedInPage(browser, "Revanche");
+  const bruno = await newSignedInPage(browser, "Desforra");
+  await ana.page.getByTestId("create-casual-1v1").click();
+  await ana.page.waitForURL(/\/game\//);
+  const firstUrl = ana.page.url();
+  await joinByCode(bruno.page, await gameCodeOf(ana.page));
+  await playToTheEnd(
+    [
+      { page: ana.page, policy: { callTruco: true, raise: true } },
+      { page: bruno.page, policy: { callTruco: true, raise: true } },
+    ],
+    150_000,
+  );
+
+  await ana.page.getByTestId("rematch").click();
+  await expect(ana.page.getByTestId("rematch-status")).toContainText("Você aceitou a revanche. Aguardando os outros jogadores…");
+  await expect(bruno.page.getByTestId("rematch-status")).toContainText("quer jogar de novo");
+  await expect(bruno.page.getByTestId("rematch-status")).toContainText("Revanche: 1 de 2 aceitaram");
+  await bruno.page.getByTestId("rematch").click();
+
+  await bruno.page.waitForURL((url) => url.pathname.startsWith("/game/") && url.href !== firstUrl);
+  await ana.page.waitForURL(bruno.page.url());
+  for (const { page } of [ana, bruno]) {
+    await expect(page.getByTestId("game-status")).toHaveText("Jogo em andamento");
+    await expect(page.getByTestId("info-entry")).toContainText("50 moedas");
+  }
+  // One won 50 and one lost 50; both paid the new entry: 1,000 in all less two entries.
+  const balances = await Promise.all(
+    [ana, bruno].map(async ({ page }) => {
+      const response = await page.request.get("/api/users/me");
+      return ((await response.json()) as { virtual_coins: number }).virtual_coins;
+    }),
+  );
+  expect([...balances].sort((a, b) => a - b)).toEqual([900, 1000]);
+  await ana.context.close();
+  await bruno.context.close();
+});
+
+test("an invite link opened while signed out leads, through sign-in, to the join dialog with its code", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const ana = await newSignedInPage(browser, "Anfitria");
+  await ana.page.getByTestId("create-casual-1v1").click();
+  await ana.page.waitForURL(/\/game\//);
+  const code = await gameCodeOf(ana.page);
+
+  const context = await browser.newContext({ locale: "pt-BR" });
+  const page = await context.newPage();
+  await page.goto(`/?join=${code}`);
+  await page.getByRole("button", { name: "Entrar", exact: true }).first().click();
+  const guest = uniquePlayer("Convidado");
+  await page.getByLabel("Name").fill(guest.name);
+  await page.getByLabel("Email").fill(guest.email);
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("join") === code);
+  const dialog = page.getByTestId("join-dialog");
+  await expect(dialog.getByLabel("Código da sala")).toHaveValue(code);
+  await dialog.getByRole("button", { name: "Entrar", exact: true }).click();
+  await page.waitForURL(ana.page.url());
+  await expect(page.getByTestId("game-status")).toHaveText("Jogo em andamento");
+  // The code was used once: home is home again.
+  await page.goto("/");
+  await expect(page.getByTestId("header-nickname")).toBeVisible();
+  expect(new URL(page.url()).search).toBe("");
+  await expect(page.getByTestId("join-dialog")).toBeHidden();
+  await ana.context.close();
+  await context.close();
+});
+
+test("against the computer, 'Jogar de novo' starts a new game at once, and practice games show apart from the ranked stats", async ({
+  browser,
+}) => {
+  test.setTimeout(420_000);
+  const { page, context } = await newSignedInPage(browser, "Treino");
+  await page.getByTestId("create-bots-1v1").click();
+  await page.waitForURL(/\/game\//);
+  const firstUrl = page.url();
+  await playToTheEnd([{ page, policy: { callTruco: true, raise: true } }], 180_000);
+
+  await page.getByTestId("rematch").click();
+  await page.waitForURL((url) => url.pathname.startsWith("/game/") && url.href !== firstUrl);
+  await expect(page.getByTestId("game-status")).toHaveText("Jogo em andamento");
+  await playToTheEnd([{ page, policy: { callTruco: true, raise: true } }], 180_000);
+
+  await page.getByTestId("result-home").click();
+  await expect(page.getByTestId("practice-stats")).toContainText("Treino contra o computador: 2 partidas");
+  // The ranked stats stay as they were: practice is free and unranked.
+  await expect(page.locator("#stats-title + dl dd").first()).toHaveText("0");
+  await page.goto("/profile");
+  await expect(page.getByTestId("practice-stats")).toContainText("2 partidas");
+  await context.close();
+});
