@@ -82,3 +82,16 @@ export async function cancelQueueFor(context: AppLoadContext, userId: string): P
   const left = await leaveQueue(context.db, userId);
   return { left: left.left, game_id: left.gameId };
 }
+
+/**
+ * A player who takes a seat elsewhere (a room, an open table, a code) leaves their queue first: one
+ * queue or one game. Answers the game a matchmaker seated them in meanwhile, if it is still open.
+ */
+export async function stepOutOfQueue(context: AppLoadContext, userId: string): Promise<string | null> {
+  const left = await leaveQueue(context.db, userId);
+  if (!left.gameId) return null;
+  const open = await openGameOf(context.db, userId);
+  if (open === left.gameId) return open;
+  await forgetMatch(context.db, userId, left.gameId);
+  return null;
+}
