@@ -80,7 +80,8 @@ const BINDINGS = {
   TURN_SECONDS: "600",
   // The rooms' per-move profile and the platform floor (ADR 057), never set outside the bench.
   BENCH_MODE: "1",
-  RATE_LIMIT_OVERRIDES: "signin:1000/60;session_create:1000/60;game_create:1000/60;game_join:1000/60;game_action:1000/60;matchmaking:1000/60",
+  RATE_LIMIT_OVERRIDES:
+    "signin:1000/60;session_create:1000/60;game_create:1000/60;game_join:1000/60;game_action:1000/60;matchmaking:1000/60",
 };
 
 function fail(message: string): never {

@@ -84,10 +84,7 @@ export const matchmaking: Scenario = {
         });
         const body = (await response.json()) as { state?: string; error?: string };
         if (!response.ok) throw new Error(`enter ${response.status}: ${body.error}`);
-        const at =
-          body.state === "matched"
-            ? performance.now()
-            : await Promise.race([matched, sleep(60_000).then(() => Number.NaN)]);
+        const at = body.state === "matched" ? performance.now() : await Promise.race([matched, sleep(60_000).then(() => Number.NaN)]);
         if (Number.isNaN(at)) unmatched++;
         else times.add(at - t0);
         ws.close();
