@@ -10,3 +10,4 @@ async function live({ request, context }: LoaderFunctionArgs) {
 }
 
 export const loader = apiRoute({ GET: live });
+export const action = loader;
