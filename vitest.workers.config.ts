@@ -27,6 +27,7 @@ export default defineConfig(async () => {
             GAME_ROOM: "GameRoom",
             PLAYER_CHANNEL: "PlayerChannel",
             RATE_LIMITER: { className: "RateLimiter", useSQLite: true },
+            MATCHMAKER: { className: "Matchmaker", useSQLite: true },
           },
           bindings: {
             TEST_MIGRATIONS: migrations,

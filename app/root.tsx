@@ -81,7 +81,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return defaultShouldRevalidate;
 };
 
-const VISITOR_NAMESPACES = ["common", "auth", "navigation", "home", "errors", "pwa"] as const;
+const VISITOR_NAMESPACES = ["common", "auth", "navigation", "home", "errors", "pwa", "matchmaking"] as const;
 
 function pick<T extends Record<string, unknown>>(source: T, keys: readonly (keyof T)[]): Partial<T> {
   return Object.fromEntries(keys.map((key) => [key, source[key]])) as Partial<T>;

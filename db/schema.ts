@@ -109,6 +109,8 @@ export const games = sqliteTable(
     bot_level: text("bot_level", { enum: BOT_LEVELS }),
     /** A premium member's exclusive table: only premium members may take a seat. */
     premium_only: integer("premium_only", { mode: "boolean" }).notNull().default(false),
+    /** Listed on the home page's open tables (issue 14); a private table is reached by its code only. */
+    is_public: integer("is_public", { mode: "boolean" }).notNull().default(false),
     created_by: text("created_by")
       .notNull()
       .references(() => users.id),
@@ -130,6 +132,7 @@ export const games = sqliteTable(
       .where(sql`${t.status} IN ('waiting', 'active')`),
     index("games_status_idx").on(t.status, t.created_at),
     index("games_completed_idx").on(t.completed_at),
+    index("games_public_idx").on(t.is_public, t.status, t.created_at),
   ],
 );
 
@@ -430,6 +433,30 @@ export const bannedSessions = sqliteTable(
   (t) => [index("banned_sessions_user_idx").on(t.user_id)],
 );
 
+/**
+ * Quick match (issue 14, ADR 071): who is waiting in which queue. The player is the key, so a
+ * player is in at most one queue; a Matchmaker claims a match's players by setting `game_id` on
+ * rows still waiting in its queue, in one statement, so two matchmakers never seat one player.
+ */
+export const matchmakingQueue = sqliteTable(
+  "matchmaking_queue",
+  {
+    user_id: text("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    /** `variant:type:mode` (game/matchmaking/pairing.ts queueKey). */
+    queue_key: text("queue_key").notNull(),
+    rating: integer("rating").notNull(),
+    /** Epoch ms: when the player entered this queue. */
+    joined_at: integer("joined_at").notNull(),
+    /** Epoch ms: the last time the waiting page called (a closed tab stops calling). */
+    seen_at: integer("seen_at").notNull(),
+    /** Set when a matchmaker claimed the player for a game; the row is gone once the player is there. */
+    game_id: text("game_id"),
+  },
+  (t) => [index("matchmaking_queue_key_idx").on(t.queue_key, t.game_id)],
+);
+
 export type User = typeof users.$inferSelect;
 export type CoinTransaction = typeof coinTransactions.$inferSelect;
 export type Game = typeof games.$inferSelect;
@@ -440,3 +467,4 @@ export type LeaderboardScore = typeof leaderboardScores.$inferSelect;
 export type FriendRequest = typeof friendRequests.$inferSelect;
 export type Friendship = typeof friendships.$inferSelect;
 export type AdminAction = typeof adminActions.$inferSelect;
+export type QueueRow = typeof matchmakingQueue.$inferSelect;

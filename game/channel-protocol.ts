@@ -91,6 +91,8 @@ const CHANNEL_EVENTS = [
   message("invitation_closed", z.object({ id: z.string(), status: z.enum(INVITATION_STATUSES) })),
   /** What became of an invitation this player sent. */
   message("invitation_update", z.object({ invitation: InvitationSchema })),
+  /** Quick match (issue 14): a matchmaker seated this player; the page goes to the room. */
+  message("match_found", z.object({ game_id: z.string() })),
 ] as const;
 export const ChannelEventSchema = z.discriminatedUnion("type", CHANNEL_EVENTS);
 export type ChannelEvent = z.infer<typeof ChannelEventSchema>;

@@ -1,9 +1,12 @@
+import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BoltIcon, CoinIcon, TrophyIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
+import { LiveCounts } from "./live-counts";
 import { Logo } from "./logo";
 import { SignInButton } from "./sign-in-button";
+import type { loader as homeLoader } from "~/routes/_index";
 
 function FeatureCard({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
@@ -22,6 +25,8 @@ function FeatureCard({ icon, title, text }: { icon: ReactNode; title: string; te
 /** The public landing page (spec §2): title, subtitle, three features, two sign-in buttons. */
 export function Landing() {
   const { t } = useTranslation();
+  // Issue 14: players online and games being played, from a short server cache (not per request).
+  const counts = useRouteLoaderData<typeof homeLoader>("routes/_index")?.counts;
   return (
     <div className="mx-auto flex min-h-dvh max-w-5xl flex-col px-4 pb-10 pt-4 sm:px-6">
       <header className="flex items-center justify-between gap-3">
@@ -45,6 +50,7 @@ export function Landing() {
           <CardFan />
           <h1 className="gold-text font-display text-5xl font-extrabold tracking-tight sm:text-6xl">{t("home:landingTitle")}</h1>
           <p className="max-w-xl text-base leading-relaxed text-cream-100/90 sm:text-lg">{t("home:landingSubtitle")}</p>
+          {counts ? <LiveCounts online={counts.online} playing={counts.playing} /> : null}
           <div className="flex w-full max-w-sm flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center">
             <SignInButton size="lg" className="w-full sm:w-auto">
               {t("auth:startPlaying")}

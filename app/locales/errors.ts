@@ -46,6 +46,8 @@ export const errors = defineNamespace(
     waitSeconds_one: "{{count}} segundo",
     waitSeconds_other: "{{count}} segundos",
     waitMinutes_one: "{{count}} minuto",
+    alreadyInGame: "Você já está em uma mesa. Termine ou saia dela antes de procurar outra partida.",
+    queueInsufficient: "Moedas insuficientes. Você precisa de {{n}} moedas para procurar esta partida.",
     waitMinutes_other: "{{count}} minutos",
   },
   {
@@ -94,6 +96,8 @@ export const errors = defineNamespace(
       waitSeconds_one: "{{count}} second",
       waitSeconds_other: "{{count}} seconds",
       waitMinutes_one: "{{count}} minute",
+      alreadyInGame: "You are already at a table. Finish or leave it before looking for another game.",
+      queueInsufficient: "Not enough coins. You need {{n}} coins to look for this game.",
       waitMinutes_other: "{{count}} minutes",
     },
     es: {
@@ -141,6 +145,8 @@ export const errors = defineNamespace(
       waitSeconds_one: "{{count}} segundo",
       waitSeconds_other: "{{count}} segundos",
       waitMinutes_one: "{{count}} minuto",
+      alreadyInGame: "Ya estás en una mesa. Termínala o sal de ella antes de buscar otra partida.",
+      queueInsufficient: "Monedas insuficientes. Necesitas {{n}} monedas para buscar esta partida.",
       waitMinutes_other: "{{count}} minutos",
     },
   },

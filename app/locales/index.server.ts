@@ -7,6 +7,7 @@ import { friends } from "./friends";
 import { game } from "./game";
 import { home } from "./home";
 import { leaderboard } from "./leaderboard";
+import { matchmaking } from "./matchmaking";
 import { modes } from "./modes";
 import { navigation } from "./navigation";
 import { payments } from "./payments";
@@ -33,6 +34,7 @@ const GROUPS = {
   leaderboard,
   friends,
   pwa,
+  matchmaking,
 } satisfies Record<Namespace, Record<Language, unknown>>;
 
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };

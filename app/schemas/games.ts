@@ -18,6 +18,8 @@ export const CreateGameSchema = z
     bot_level: z.optional(BotLevelSchema),
     /** A premium member's exclusive table (DESIGN.md §5): only premium members may join. */
     premium_only: z.boolean().optional(),
+    /** Listed among the home page's open tables (issue 14); otherwise reached by its code only. */
+    is_public: z.boolean().optional(),
   })
   .strict();
 export type CreateGame = z.infer<typeof CreateGameSchema>;

@@ -20,10 +20,33 @@ export const CreateTableFormSchema = z.object({
   bot_level: z.optional(BotLevelSchema),
   /** The premium member's exclusive-table switch: a checkbox, present when on. */
   premium_only: z.literal("on").optional(),
+  /** Issue 14: a public table is listed on the home page; a private one is reached by its code. */
+  visibility: z.enum(["public", "private"]).default("private"),
+});
+
+/** Room tables a player opens for others (issue 14: public — listed — or private — by code only). */
+export const ROOM_TABLES = ["casual:1v1", "casual:2v2", "ranked:1v1", "ranked:2v2"] as const;
+
+/**
+ * The lobby form (issue 14): the casual/ranked buttons queue (`table` casual:… / ranked:…), the
+ * practice buttons open a table against the computer (bots:…), and "create a room" (`table` room)
+ * opens `room_table` as a private or public room. One form, so the variant travels with any button.
+ */
+export const PlayFormSchema = z.object({
+  intent: z.literal("play"),
+  table: z.enum([...TABLES, "room"]),
+  truco_variant: VariantSchema,
+  bot_level: z.optional(BotLevelSchema),
+  room_table: z.enum(ROOM_TABLES).default("casual:1v1"),
+  visibility: z.enum(["public", "private"]).default("private"),
+  /** The premium member's exclusive-table switch (rooms only): a checkbox, present when on. */
+  premium_only: z.literal("on").optional(),
 });
 
 export const HomeFormSchema = z.discriminatedUnion("intent", [
   CreateTableFormSchema,
+  PlayFormSchema,
+  z.object({ intent: z.literal("sit"), game_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }),
   JoinGameSchema.extend({ intent: z.literal("join") }),
   z.object({ intent: z.literal("daily-reward") }),
   z.object({ intent: z.literal("buy-coins"), pack_id: z.coerce.number().int() }),

@@ -55,6 +55,8 @@ export interface Bindings {
   GAME_ROOM: DurableObjectNamespace;
   PLAYER_CHANNEL: DurableObjectNamespace;
   RATE_LIMITER: DurableObjectNamespace;
+  /** Quick match: one Matchmaker per queue (issue 14). */
+  MATCHMAKER: DurableObjectNamespace;
   [key: string]: unknown;
 }
 

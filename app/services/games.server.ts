@@ -149,6 +149,7 @@ export async function insertGame(context: AppLoadContext, creator: User, input: 
       entry_cost: entryCostFor(input),
       bot_level: vsComputer ? (input.bot_level ?? "normal") : null,
       premium_only: !vsComputer && Boolean(input.premium_only),
+      is_public: !vsComputer && Boolean(input.is_public),
       created_by: creator.id,
     };
     try {

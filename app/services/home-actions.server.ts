@@ -7,7 +7,9 @@ import { coinCheckoutFor, premiumCheckoutFor } from "./checkout.server";
 import { claimDailyRewardFor } from "./daily-reward.server";
 import { readFormBody, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
-import { createGameFor, joinGameByCode } from "./lobby.server";
+import { findGame } from "./games.server";
+import { createGameFor, joinGameByCode, takeSeat } from "./lobby.server";
+import { enterQueueFor } from "./matchmaking.server";
 import { rateLimitRefusal, refundRateLimit } from "./rate-limit.server";
 import { refundRefusal, refundRequestFor } from "./refunds.server";
 
@@ -20,6 +22,9 @@ function answer(intent: string, outcome: Outcome<unknown>, message?: string) {
 /** What each of the page's forms counts against (the REST routes count the same). */
 const LIMITS: Record<HomeForm["intent"], RateLimitName[]> = {
   create: ["game_create"],
+  // A practice table is a table created; a queue button is a quick-match entry (limitsOf).
+  play: ["game_create"],
+  sit: ["game_join"],
   join: ["game_join", "join_code_failure"],
   "daily-reward": [],
   "buy-coins": ["checkout"],
@@ -48,23 +53,44 @@ export async function homeAction(request: Request, context: AppLoadContext) {
   const t = await serverT(request);
   const secure = new URL(request.url).protocol === "https:";
   // The same named limits as the REST API's routes (game/rate-limits.ts): a form is no way around them.
-  const limited = await rateLimitRefusal({ request, context }, LIMITS[input.intent], user);
+  const queueing = input.intent === "play" && (input.table.startsWith("casual:") || input.table.startsWith("ranked:"));
+  const limits: RateLimitName[] = queueing ? ["matchmaking"] : LIMITS[input.intent];
+  const limited = await rateLimitRefusal({ request, context }, limits, user);
   if (limited) return answer(input.intent, limited);
 
   switch (input.intent) {
+    case "play":
     case "create": {
-      const [mode, type] = input.table.split(":") as ["casual" | "ranked" | "bots", "1v1" | "2v2"];
+      const room = input.intent === "create" || input.table === "room";
+      const table = input.intent === "play" && input.table === "room" ? input.room_table : input.table;
+      const [mode, type] = table.split(":") as ["casual" | "ranked" | "bots", "1v1" | "2v2"];
       const vsComputer = mode === "bots";
+      if (!room && !vsComputer) {
+        // Quick match (issue 14): the casual and ranked buttons queue; the waiting page takes over.
+        const queued = await enterQueueFor(context, request, user, { variant: input.truco_variant, type, mode });
+        if (!queued.ok) return answer(input.intent, queued);
+        const to = queued.data.state === "matched" ? `/game/${queued.data.game_id}` : "/match";
+        return redirect(to, { headers: { "Set-Cookie": variantCookie(input.truco_variant, secure) } });
+      }
       const created = await createGameFor(context, request, user, {
         game_type: type,
         game_mode: vsComputer ? "casual" : mode,
         truco_variant: input.truco_variant,
         ...(vsComputer ? { vs_computer: true, bot_level: input.bot_level ?? "normal" } : {}),
-        ...(!vsComputer && input.premium_only ? { premium_only: true } : {}),
+        ...(room && input.premium_only ? { premium_only: true } : {}),
+        ...(room && input.visibility === "public" ? { is_public: true } : {}),
       });
       if (!created.ok) return answer(input.intent, created);
       // Remembers the variant chosen, also when it was chosen before the page hydrated.
       return redirect(`/game/${created.data.id}`, { headers: { "Set-Cookie": variantCookie(input.truco_variant, secure) } });
+    }
+    case "sit": {
+      // An open table on the home page (issue 14): one tap takes the seat.
+      const game = await findGame(context, input.game_id);
+      if (!game || !game.is_public) return answer(input.intent, { ok: false, status: 404, error: t("errors:gameNotFound") });
+      const seated = await takeSeat(context, request, user, game);
+      if (!seated.ok) return answer(input.intent, seated);
+      return redirect(`/game/${seated.data.game_id}`);
     }
     case "join": {
       const joined = await joinGameByCode(context, request, user, input.game_code);

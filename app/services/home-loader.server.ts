@@ -4,12 +4,13 @@ import { variantFromCookie } from "~/utils/variant";
 import { getUser } from "./auth.server";
 import { practiceStatsOf } from "./games.server";
 import { clearJoinIntent, joinIntentFrom } from "./join-intent.server";
+import { cachedLiveCounts, lobbyLiveFor, type LiveCounts, type LobbyLive } from "./lobby-live.server";
 import { refundEligibleGames, type EligibleGame } from "./refunds.server";
 
 /**
  * What the home page needs besides the root's user: the remembered variant (checked in the
- * server's HTML) and, when the refund dialog is open by its URL, the games it offers, so the
- * dialog is complete before the page hydrates.
+ * server's HTML), when the refund dialog is open by its URL the games it offers (so the dialog is
+ * complete before the page hydrates), and the open tables and live counts (issue 14).
  */
 export async function homeLoader(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
@@ -26,5 +27,8 @@ export async function homeLoader(request: Request, context: AppLoadContext) {
   }
   // Practice games against the computer, counted apart from the ranked stats (issue 16).
   const practice = user ? await practiceStatsOf(context, user.id) : null;
-  return { variant, refundGames, practice };
+  // Issue 14: the open tables and live counts for players; the cached counts for visitors.
+  const lobby: LobbyLive | null = user ? await lobbyLiveFor(context, user) : null;
+  const counts: LiveCounts = lobby ?? (await cachedLiveCounts(context));
+  return { variant, refundGames, practice, lobby, counts };
 }

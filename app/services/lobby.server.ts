@@ -6,6 +6,7 @@ import { seatConflict } from "../../game/room/one-seat";
 import { abandonGame, entryCostFor, findGame, findOpenGameByCode, heldSeatsOf, insertGame, isSeated, summaryOf } from "./games.server";
 import { refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
+import { stepOutOfQueue } from "./matchmaking.server";
 import { room, roomRefusal, seatRequestOf } from "./rooms.server";
 import { isPremium } from "./users.server";
 
@@ -33,6 +34,7 @@ export async function openTable(context: AppLoadContext, request: Request, user:
   const entry = entryCostFor(input);
   if (input.premium_only && !input.vs_computer && !isPremium(user)) return refusal(403, t("errors:premiumOnlyCreate"));
   if (user.virtual_coins < entry) return refusal(400, t("errors:createInsufficient", { n: entry }));
+  if (!input.vs_computer && (await stepOutOfQueue(context, user.id))) return refusal(409, t("errors:alreadyInGame"), "in_game");
   const busy = await secondSeatRefusal(context, request, user, null);
   if (busy) return busy;
 
@@ -68,6 +70,7 @@ export async function takeSeat(context: AppLoadContext, request: Request, user: 
   if (game.status !== "waiting") return refusal(409, t(game.status === "active" ? "errors:gameStarted" : "errors:gameClosed"));
   if (game.premium_only && !isPremium(user)) return refusal(403, t("errors:premiumOnlyJoin"));
   if (user.virtual_coins < game.entry_cost) return refusal(400, t("errors:joinInsufficient", { n: game.entry_cost }));
+  if (await stepOutOfQueue(context, user.id)) return refusal(409, t("errors:alreadyInGame"), "in_game");
   const busy = await secondSeatRefusal(context, request, user, game.id);
   if (busy) return busy;
   const joined = await room(context, game.id).join(seatRequestOf(user));

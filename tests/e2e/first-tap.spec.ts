@@ -24,10 +24,6 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
   });
 
   for (const [testId, type, entry] of [
-    ["create-casual-1v1", "1V1", "50"],
-    ["create-casual-2v2", "2V2", "50"],
-    ["create-ranked-1v1", "1V1", "100"],
-    ["create-ranked-2v2", "2V2", "100"],
     ["create-bots-1v1", "1V1", "Grátis"],
     ["create-bots-2v2", "2V2", "Grátis"],
   ] as const) {
@@ -38,6 +34,29 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
       await expect(page.getByTestId("info-entry")).toContainText(entry);
     });
   }
+
+  // Issue 14: the casual and ranked buttons put the player in a quick-match queue.
+  for (const [testId, queue] of [
+    ["quick-casual-1v1", "Casual · 1 vs 1 · Paulista"],
+    ["quick-ranked-2v2", "Ranqueada · 2 vs 2 · Paulista"],
+  ] as const) {
+    test(`the lobby's ${testId} button queues, and cancel returns home`, async ({ page }) => {
+      await tapRightAfterLoad(page, (p) => p.getByTestId(testId));
+      await page.waitForURL(/\/match$/);
+      await expect(page.getByTestId("match-queue")).toHaveText(queue);
+      await page.getByTestId("match-cancel").click();
+      await page.waitForURL((url) => url.pathname === "/");
+    });
+  }
+
+  test("a room chosen right after the load opens with its kind and entry", async ({ page }) => {
+    await page.goto("/", { waitUntil: "commit" });
+    await page.getByTestId("create-room-table").selectOption("ranked:1v1");
+    await page.getByTestId("create-room").click();
+    await page.waitForURL(/\/game\//);
+    await expect(page.getByTestId("info-type")).toContainText("1V1");
+    await expect(page.getByTestId("info-entry")).toContainText("100");
+  });
 
   test("a variant and a level tapped right after the load travel with the table button", async ({ page }) => {
     await tapRightAfterLoad(page, (p) => p.getByText("Mineiro", { exact: true }));

@@ -111,3 +111,18 @@ export async function joinByCode(page: Page, code: string) {
 export async function chooseVariant(page: Page, variant: string) {
   await page.getByTestId(`variant-${variant}`).check({ force: true });
 }
+
+/**
+ * Opens a room of one's own from the home page's "create a room" card (issue 14: the casual and
+ * ranked buttons queue for a quick match; a room with a code is created here, private by default).
+ */
+export async function createRoom(
+  page: Page,
+  table: "casual:1v1" | "casual:2v2" | "ranked:1v1" | "ranked:2v2",
+  visibility: "private" | "public" = "private",
+) {
+  await page.getByTestId("create-room-table").selectOption(table);
+  if (visibility === "public") await page.getByTestId("create-room-public").check({ force: true });
+  await page.getByTestId("create-room").click();
+  await page.waitForURL(/\/game\//);
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { FakeRoom, currentUserId, type FakeRoomOptions } from "./fake-room";
-import { chooseVariant } from "./game-driver";
+import { chooseVariant, createRoom } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
 // The game screen against scripted server frames: a FakeRoom runs the real engine behind
@@ -493,8 +493,7 @@ test("lobby: the join modal's code rules and refusal, and tables opened by the l
   // The variant is remembered: the server renders it chosen, and a ranked table takes it.
   await page.goto("/");
   await expect(page.getByTestId("variant-gaucho")).toBeChecked();
-  await page.getByTestId("create-ranked-2v2").click();
-  await page.waitForURL(/\/game\//);
+  await createRoom(page, "ranked:2v2");
   await expect(page.getByTestId("info-variant")).toContainText("Gaúcho");
   await expect(page.getByTestId("info-type")).toContainText("2V2");
   await expect(page.getByTestId("info-entry")).toContainText("100");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { chooseVariant, gameCodeOf, joinByCode, playToTheEnd, playUntil } from "./game-driver";
+import { chooseVariant, createRoom, gameCodeOf, joinByCode, playToTheEnd, playUntil } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
 // Live games in real Chromium against the real server (npm start: Pages + the GameRoom Durable
@@ -11,8 +11,7 @@ test("two players create and join by code, chat, play a match to its end, and it
   const bruno = await newSignedInPage(browser, "Bruno");
 
   await chooseVariant(ana.page, "paulista");
-  await ana.page.getByTestId("create-casual-1v1").click();
-  await ana.page.waitForURL(/\/game\//);
+  await createRoom(ana.page, "casual:1v1");
   await expect(ana.page.getByTestId("waiting-count")).toHaveText("Aguardando 1 jogador(es)");
   await expect(ana.page.getByTestId("game-status")).toHaveText("Aguardando jogadores...");
   await expect(ana.page.getByTestId("info-entry")).toContainText("50 moedas");
@@ -80,8 +79,7 @@ test("four players play a 2v2 hand", async ({ browser }) => {
   const players = await Promise.all(["Carla", "Davi", "Elis", "Fabio"].map((name) => newSignedInPage(browser, name)));
   const [host, ...guests] = players;
   await chooseVariant(host.page, "mineiro");
-  await host.page.getByTestId("create-casual-2v2").click();
-  await host.page.waitForURL(/\/game\//);
+  await createRoom(host.page, "casual:2v2");
   await expect(host.page.getByTestId("waiting-count")).toHaveText("Aguardando 3 jogador(es)");
   const code = await gameCodeOf(host.page);
   for (const guest of guests) await joinByCode(guest.page, code);

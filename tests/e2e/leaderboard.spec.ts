@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { chooseVariant, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
+import { chooseVariant, createRoom, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
 // The leaderboard (issue 10) in real Chromium against the real server: two players play a ranked
@@ -29,8 +29,7 @@ test("two players play a ranked 1v1, then find each other on every board with th
 
   await ana.page.goto("/");
   await chooseVariant(ana.page, "paulista");
-  await ana.page.getByTestId("create-ranked-1v1").click();
-  await ana.page.waitForURL(/\/game\//);
+  await createRoom(ana.page, "ranked:1v1");
   await expect(ana.page.getByTestId("info-entry")).toContainText("100 moedas");
   await joinByCode(bruno.page, await gameCodeOf(ana.page));
   await playToTheEnd(

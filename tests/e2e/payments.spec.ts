@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { gameCodeOf } from "./game-driver";
+import { createRoom, gameCodeOf } from "./game-driver";
 import { switchLanguage, newSignedInPage, signIn, uniquePlayer } from "./helpers";
 import { seedCancelledGame } from "./seed";
 
@@ -120,8 +120,7 @@ test("buys premium: the premium button disappears and exclusive tables open to m
 
   // An exclusive table: only premium members may sit at it.
   await page.getByRole("switch", { name: /Mesa exclusiva Premium/ }).check({ force: true });
-  await page.getByTestId("create-casual-1v1").click();
-  await page.waitForURL(/\/game\//);
+  await createRoom(page, "casual:1v1");
   await expect(page.getByTestId("info-premium-only")).toHaveText("★ Mesa exclusiva Premium");
   const code = await gameCodeOf(page);
 

@@ -12,6 +12,8 @@
 //                        route's JS from the build, compressed;
 //   lighthouse           Lighthouse (mobile) on the landing page, home and a
 //                        game room: the four category scores (issue 15);
+//   matchmaking         1,000 players entering quick-match queues over 10 s:
+//                        time to match p50/p95 and the matchmaker's CPU per match;
 //   lb (leaderboard.ts)  --lb-players players with a year of ranked results
 //                        seeded into the local D1: each board's top-100 read
 //                        and a top and a bottom player's own rank (time and
@@ -63,15 +65,16 @@ import { abuse } from "./scenarios/abuse";
 import { frontEnd } from "./scenarios/front-end";
 import { leaderboard } from "./scenarios/leaderboard";
 import { lighthouseScenario } from "./scenarios/lighthouse";
+import { matchmaking } from "./scenarios/matchmaking";
 import { presence } from "./scenarios/presence";
 import { restart } from "./scenarios/restart";
 import { roomLatency } from "./scenarios/room-latency";
 import { roomLoad } from "./scenarios/room-load";
 
 /** In the order of the report. */
-const SCENARIOS: Scenario[] = [roomLatency, roomLoad, abuse, frontEnd, lighthouseScenario, presence, leaderboard, restart];
+const SCENARIOS: Scenario[] = [roomLatency, roomLoad, abuse, frontEnd, lighthouseScenario, presence, matchmaking, leaderboard, restart];
 /** The order they run in: the cheap, player-free ones first; restart stops and starts the server, so it runs last; the leaderboard seeds 100,000 players. */
-const RUN_ORDER = ["web", "lighthouse", "a", "b", "abuse", "presence", "lb", "restart"];
+const RUN_ORDER = ["web", "lighthouse", "a", "b", "abuse", "presence", "matchmaking", "lb", "restart"];
 // The bench's players open tables much faster than people do (scenario A opens a new room at
 // every match's end), and all sign in from one address: the limits they would trip are raised
 // (game/rate-limits.ts; the chat, checkout and join-code limits keep their real numbers).
@@ -80,7 +83,8 @@ const BINDINGS = {
   TURN_SECONDS: "600",
   // The rooms' per-move profile and the platform floor (ADR 057), never set outside the bench.
   BENCH_MODE: "1",
-  RATE_LIMIT_OVERRIDES: "signin:1000/60;session_create:1000/60;game_create:1000/60;game_join:1000/60;game_action:1000/60",
+  RATE_LIMIT_OVERRIDES:
+    "signin:1000/60;session_create:1000/60;game_create:1000/60;game_join:1000/60;game_action:1000/60;matchmaking:1000/60",
 };
 
 function fail(message: string): never {

@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useNavigate, useRevalidator } from "@remix-run/react";
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -52,6 +52,9 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const navigate = useNavigate();
+  const go = useRef(navigate);
+  go.current = navigate;
   const toast = useToast();
   const { t } = useTranslation();
   const notices = useRef({ toast, t });
@@ -116,6 +119,10 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
           else if (invitation.status === "cancelled") toast.info(t("friends:invitationCancelled", { name }));
           break;
         }
+        case "match_found":
+          // Quick match (issue 14): a matchmaker seated this player; every open tab goes to the room.
+          go.current(`/game/${message.payload.game_id}`);
+          break;
         default:
           break;
       }

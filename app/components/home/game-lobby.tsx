@@ -5,7 +5,7 @@ import type { BotLevel, GameType } from "../../../game/entities";
 import { ENTRY_COST } from "../../../game/protocol-constants";
 import type { Variant } from "../../../game/truco/index";
 import "~/components/game/game.css";
-import { BoltIcon, CoinIcon, StarIcon, TrophyIcon } from "~/components/icons";
+import { BoltIcon, CoinIcon, TrophyIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import type { loader as homeLoader } from "~/routes/_index";
 import type { FormResult, Table } from "~/schemas/home-forms";
@@ -13,6 +13,7 @@ import type { Profile } from "~/services/users.server";
 import { DIALOG_PARAM, withParam } from "~/utils/ui-params";
 import { isVariant, rememberVariant } from "~/utils/variant";
 import { HOME_ACTION, HOME_FORMS } from "./home-forms";
+import { CreateRoomFields } from "./create-room-fields";
 import { JoinGameDialog } from "./join-game-dialog";
 import { VariantPicker } from "./variant-picker";
 
@@ -20,10 +21,11 @@ const TYPES: readonly GameType[] = ["1v1", "2v2"];
 const LEVELS: readonly BotLevel[] = ["easy", "normal", "hard"];
 
 /**
- * The home body of spec §2: variant selector, Join Game, casual and ranked tables, and play vs the
- * computer. It is one form: the variant, level and exclusive-table fields are the browser's own,
- * each table button submits it with its `table`, and the route action opens the table (issue 15:
- * a tap before hydration posts the same form). Join Game is a link that opens its dialog.
+ * The home body of spec §2: variant selector, Join Game, quick match for casual and ranked (issue
+ * 14: the buttons queue), play vs the computer, and "create a room" (private or public). The lobby
+ * is one form: the variant and level fields are the browser's own, each button submits it with its
+ * `table`, and the route action queues or opens the table (issue 15: a tap before hydration posts
+ * the same form). Join Game is a link that opens its dialog.
  */
 export function GameLobby({ user }: { user: Profile }) {
   const { t, i18n } = useTranslation();
@@ -33,7 +35,6 @@ export function GameLobby({ user }: { user: Profile }) {
   const form = useRef<HTMLFormElement>(null);
   const [variant, setVariant] = useState<Variant>(rememberedVariant);
   const [level, setLevel] = useState<BotLevel>("normal");
-  const [exclusive, setExclusive] = useState(false);
   const params = new URLSearchParams(location.search);
   const invited = params.get("join") ?? "";
   const joinOpen = params.get(DIALOG_PARAM) === "join" || invited !== "";
@@ -55,7 +56,6 @@ export function GameLobby({ user }: { user: Profile }) {
     if (isVariant(chosen)) setVariant(chosen);
     const chosenLevel = data.get("bot_level");
     if (chosenLevel === "easy" || chosenLevel === "normal" || chosenLevel === "hard") setLevel(chosenLevel);
-    setExclusive(data.get("premium_only") === "on");
   };
   useEffect(readForm, []);
 
@@ -70,7 +70,7 @@ export function GameLobby({ user }: { user: Profile }) {
   return (
     <section aria-labelledby="lobby-title" className="felt-panel p-4 sm:p-5">
       <fetcher.Form method="post" action={HOME_ACTION} ref={form} onChange={readForm} className="flex flex-col gap-4">
-        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="intent" value="play" />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="lobby-title" className="font-display text-xl font-bold text-cream-50">
             {t("game:lobby.title")}
@@ -131,14 +131,14 @@ export function GameLobby({ user }: { user: Profile }) {
                         value={`${mode}:${type}`}
                         disabled={pending !== null}
                         aria-busy={busy}
-                        aria-label={t("game:lobby.createLabel", {
+                        aria-label={t("matchmaking:quickLabel", {
                           type: t(`modes:types.${type}`),
                           mode: t(`modes:names.${mode}`),
                           variant: variantName,
                           cost,
                         })}
                         className="flex-col gap-0 py-1.5 leading-tight"
-                        data-testid={`create-${mode}-${type}`}
+                        data-testid={`quick-${mode}-${type}`}
                       >
                         <span className="text-base font-bold">{busy ? t("game:lobby.creating") : t(`modes:types.${type}`)}</span>
                         <span
@@ -156,25 +156,7 @@ export function GameLobby({ user }: { user: Profile }) {
           })}
         </div>
 
-        {premium ? (
-          <label
-            className="group/exclusive flex cursor-pointer items-center gap-3 rounded-2xl border border-white/10 bg-black/20 px-4 py-3 transition-colors hover:bg-white/5 has-[:checked]:border-gold-400/60 has-[:checked]:bg-gold-500/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-gold-400"
-            data-testid="premium-only-toggle"
-            data-on={exclusive || undefined}
-          >
-            <span aria-hidden className="grid h-9 w-9 shrink-0 place-items-center rounded-xl bg-gold-400/20 text-gold-300">
-              <StarIcon className="h-5 w-5" />
-            </span>
-            <span className="flex min-w-0 flex-1 flex-col">
-              <span className="font-semibold text-cream-50">{t("game:lobby.exclusive")}</span>
-              <span className="text-sm text-cream-100/70">{t("game:lobby.exclusiveHint")}</span>
-            </span>
-            <input type="checkbox" role="switch" name="premium_only" defaultChecked={false} className="peer sr-only" />
-            <span aria-hidden className="relative h-6 w-11 shrink-0 rounded-full bg-white/20 transition-colors peer-checked:bg-gold-400">
-              <span className="absolute left-0.5 top-0.5 h-5 w-5 rounded-full bg-cream-50 shadow transition-[left] group-has-[:checked]/exclusive:left-[1.375rem]" />
-            </span>
-          </label>
-        ) : null}
+        <CreateRoomFields premium={premium} pending={pending} />
 
         <article
           aria-labelledby="mode-bots"

@@ -7,8 +7,9 @@ import { DailyRewardBanner } from "./daily-reward-banner";
 import { GameLobby } from "./game-lobby";
 import { HomeNotices } from "./home-forms";
 import { HomeHeader } from "./home-header";
+import { HomeLive } from "./open-tables";
 
-/** The signed-in home of spec §2: header, daily reward, lobby, stats. */
+/** The signed-in home of spec §2: header, daily reward, lobby, open tables and live counts (issue 14), stats. */
 export default function HomeDashboard({ user }: { user: Profile }) {
   const { t } = useTranslation();
   const { practice } = useLoaderData<typeof homeLoader>();
@@ -22,6 +23,7 @@ export default function HomeDashboard({ user }: { user: Profile }) {
         </div>
         <DailyRewardBanner user={user} />
         <GameLobby user={user} />
+        <HomeLive />
         <StatsBlock user={user} practice={practice} />
       </main>
       <HomeNotices />

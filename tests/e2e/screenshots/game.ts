@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { FakeRoom, currentUserId, type FakeRoomOptions } from "../fake-room";
 import { newSignedInPage } from "../helpers";
+import { createRoom } from "../game-driver";
 import { shoot, VIEWPORTS } from "../screenshot";
 import { seedPremium } from "../seed";
 
@@ -102,8 +103,7 @@ test("lobby of a premium member: the exclusive-table switch; an exclusive waitin
   await page.reload();
   await page.getByRole("switch", { name: /Mesa exclusiva Premium/ }).check({ force: true });
   await shoot(page, "game-lobby-premium");
-  await page.getByTestId("create-casual-2v2").click();
-  await page.waitForURL(/\/game\//);
+  await createRoom(page, "casual:2v2");
   await expect(page.getByTestId("info-premium-only")).toBeVisible();
   await shoot(page, "game-waiting-room-exclusive", false);
   await page.goto("/profile");

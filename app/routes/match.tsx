@@ -1,0 +1,128 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BOTS_OFFER_MS } from "../../game/matchmaking/pairing";
+import { HOME_ACTION } from "~/components/home/home-forms";
+import { BoltIcon, TrophyIcon } from "~/components/icons";
+import { Button } from "~/components/ui/button";
+import { requireUser } from "~/services/auth.server";
+import { arrivedAt, cancelQueueFor, queueStateOf } from "~/services/matchmaking.server";
+
+// The quick-match waiting screen (issue 14): the time waited, how many are searching in the queue,
+// cancel (a form: it works before hydration), and after 20 s in a casual queue the offer of a game
+// against the computer, keeping the place. The player's channel sends them to the room when a
+// match is made; the page also asks every few seconds, which keeps them in the queue (a closed
+// tab stops asking and leaves it).
+
+export const meta: MetaFunction = () => [{ title: "Partida rápida · Mesa de Truco" }];
+
+/** How often the page asks where the player stands (and so says it is still open). */
+const POLL_MS = 5_000;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const state = await queueStateOf(context, user.id, true);
+  if (state.state === "none") throw redirect("/");
+  if (state.state === "matched") {
+    await arrivedAt(context, user.id, state.game_id);
+    throw redirect(`/game/${state.game_id}`);
+  }
+  return state;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const cancelled = await cancelQueueFor(context, user.id);
+  // Too late: a match already seated the player, who goes there (nothing charged was lost).
+  if (cancelled.game_id) return redirect(`/game/${cancelled.game_id}`);
+  return redirect("/");
+}
+
+function clock(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+export default function MatchPage() {
+  const state = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  // The server's clock at render, then the browser's ticking from it (no skew between the two).
+  const [elapsed, setElapsed] = useState(state.now - state.joined_at);
+  useEffect(() => {
+    const start = performance.now();
+    const base = state.now - state.joined_at;
+    const tick = setInterval(() => setElapsed(base + (performance.now() - start)), 1_000);
+    return () => clearInterval(tick);
+  }, [state.now, state.joined_at]);
+  useEffect(() => {
+    // Also while hidden: a tab in the background is still a player waiting.
+    const poll = setInterval(() => revalidate.current(), POLL_MS);
+    return () => clearInterval(poll);
+  }, []);
+
+  const { queue } = state;
+  const ranked = queue.mode === "ranked";
+  const offerBots = state.offer_bots || (queue.mode === "casual" && elapsed >= BOTS_OFFER_MS);
+  const busy = navigation.state !== "idle";
+
+  return (
+    <main id="main" className="mx-auto flex min-h-dvh max-w-lg flex-col justify-center gap-5 px-4 py-8" data-testid="match-waiting">
+      <section className="felt-panel flex flex-col items-center gap-4 p-6 text-center" aria-live="polite">
+        <span
+          aria-hidden
+          className={`grid h-16 w-16 place-items-center rounded-full ring-2 motion-safe:animate-pulse ${
+            ranked ? "bg-gold-400/20 text-gold-300 ring-gold-400/50" : "bg-felt-600/40 text-cream-50 ring-cream-100/30"
+          }`}
+        >
+          {ranked ? <TrophyIcon className="h-8 w-8" /> : <BoltIcon className="h-8 w-8" />}
+        </span>
+        <h1 className="font-display text-2xl font-bold text-cream-50">
+          {t(queue.type === "1v1" ? "matchmaking:title" : "matchmaking:titleTeam")}
+        </h1>
+        <p className="text-sm font-semibold uppercase tracking-wide text-gold-300" data-testid="match-queue">
+          {t("matchmaking:queue", {
+            mode: t(`modes:names.${queue.mode}`),
+            type: t(`modes:types.${queue.type}`),
+            variant: t(`variants:names.${queue.variant}`),
+          })}
+        </p>
+        <div className="flex flex-col items-center">
+          <span className="text-xs text-cream-100/70">{t("matchmaking:waited")}</span>
+          <span className="font-mono text-4xl font-bold tabular-nums text-cream-50" data-testid="match-elapsed">
+            {clock(elapsed)}
+          </span>
+        </div>
+        <p className="text-cream-100/85" data-testid="match-searching">
+          {t("matchmaking:searching", { count: state.searching })}
+        </p>
+        <p className="text-sm text-cream-100/70">{t(ranked ? "matchmaking:rankedHint" : "matchmaking:hint")}</p>
+        <Form method="post" replace>
+          <Button type="submit" variant="secondary" disabled={busy} data-testid="match-cancel">
+            {t("matchmaking:cancel")}
+          </Button>
+        </Form>
+      </section>
+
+      {offerBots ? (
+        <section className="felt-panel flex flex-col gap-3 p-5" data-testid="match-bots-offer">
+          <h2 className="font-display text-lg font-bold text-cream-50">{t("matchmaking:botsTitle")}</h2>
+          <p className="text-sm text-cream-100/80">{t("matchmaking:botsText")}</p>
+          <Form method="post" action={HOME_ACTION}>
+            <input type="hidden" name="intent" value="play" />
+            <input type="hidden" name="table" value={`bots:${queue.type}`} />
+            <input type="hidden" name="truco_variant" value={queue.variant} />
+            <input type="hidden" name="bot_level" value="normal" />
+            <Button type="submit" disabled={busy} data-testid="match-play-bots">
+              {t("matchmaking:botsPlay")}
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,273 @@
+import { and, count, desc, eq, inArray, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
+import type { GameSummary } from "../game/entities";
+import type { Queue } from "../game/matchmaking/pairing";
+import { CAPACITY, ENTRY_COST, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../game/protocol-constants";
+import type { Database } from "./client";
+import { isUniqueViolation } from "./ledger";
+import { gamePlayers, games, matchmakingQueue, presences, users, type Game, type QueueRow } from "./schema";
+
+// Quick match's D1 side (issue 14, ADRs 070–071), shared by the app (entering, leaving, the waiting
+// page) and the Matchmaker Durable Object (claiming players, creating the game). The queue row's
+// key is the player: one queue at a time. Claims are single conditional statements, so two
+// matchmakers (or a matchmaker and a cancel) can never both win one player.
+
+/** A game row as the room and the API describe it (spec §3 Game). */
+export function gameSummaryOf(game: Game): GameSummary {
+  return {
+    id: game.id,
+    game_code: game.game_code,
+    status: game.status,
+    game_type: game.game_type,
+    game_mode: game.game_mode,
+    truco_variant: game.truco_variant,
+    entry_cost: game.entry_cost,
+    bot_level: game.bot_level,
+    premium_only: game.premium_only,
+    created_by: game.created_by,
+    capacity: CAPACITY[game.game_type],
+    winner_team: game.winner_team,
+    team1_score: game.team1_score,
+    team2_score: game.team2_score,
+    end_reason: game.end_reason,
+    created_at: game.created_at,
+    started_at: game.started_at,
+    completed_at: game.completed_at,
+  };
+}
+
+export function randomGameCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(GAME_CODE_LENGTH));
+  return [...bytes].map((byte) => GAME_CODE_ALPHABET[byte % GAME_CODE_ALPHABET.length]).join("");
+}
+
+/** The game (waiting or active, with people, not a practice game) where the player holds a seat, if any. */
+export async function openGameOf(db: Database, userId: string): Promise<string | null> {
+  const row = await db
+    .select({ id: games.id })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.game_id))
+    .where(and(eq(gamePlayers.user_id, userId), inArray(games.status, ["waiting", "active"]), isNull(games.bot_level)))
+    .get();
+  return row?.id ?? null;
+}
+
+export async function queueRowOf(db: Database, userId: string): Promise<QueueRow | null> {
+  return (await db.select().from(matchmakingQueue).where(eq(matchmakingQueue.user_id, userId)).get()) ?? null;
+}
+
+/**
+ * Puts the player in a queue (or moves them from another one). A row already claimed for a game
+ * is left alone unless that game is over: the player then goes there instead (answers its id).
+ */
+export async function enterQueue(
+  db: Database,
+  entry: { userId: string; queueKey: string; rating: number; now: number },
+): Promise<{ queued: true } | { queued: false; gameId: string }> {
+  const existing = await queueRowOf(db, entry.userId);
+  if (existing?.game_id) {
+    const game = await db.select({ status: games.status }).from(games).where(eq(games.id, existing.game_id)).get();
+    if (game && (game.status === "waiting" || game.status === "active")) return { queued: false, gameId: existing.game_id };
+    await db
+      .delete(matchmakingQueue)
+      .where(and(eq(matchmakingQueue.user_id, entry.userId), eq(matchmakingQueue.game_id, existing.game_id)));
+  }
+  const row = {
+    user_id: entry.userId,
+    queue_key: entry.queueKey,
+    rating: entry.rating,
+    joined_at: entry.now,
+    seen_at: entry.now,
+    game_id: null,
+  };
+  const written = await db
+    .insert(matchmakingQueue)
+    .values(row)
+    .onConflictDoUpdate({
+      target: matchmakingQueue.user_id,
+      // Pressing the same button again keeps the place; another queue starts the wait anew.
+      set: {
+        queue_key: entry.queueKey,
+        rating: entry.rating,
+        seen_at: entry.now,
+        joined_at: sql`CASE WHEN ${matchmakingQueue.queue_key} = ${entry.queueKey} THEN ${matchmakingQueue.joined_at} ELSE ${entry.now} END`,
+      },
+      setWhere: isNull(matchmakingQueue.game_id),
+    })
+    .returning({ user_id: matchmakingQueue.user_id });
+  if (written.length > 0) return { queued: true };
+  // A matchmaker claimed the player in between: that game is where they go.
+  const claimed = await queueRowOf(db, entry.userId);
+  return claimed?.game_id ? { queued: false, gameId: claimed.game_id } : { queued: true };
+}
+
+/** Leaves the queue if still waiting; answers the game a matchmaker already claimed the player for, if so. */
+export async function leaveQueue(db: Database, userId: string): Promise<{ left: boolean; gameId: string | null }> {
+  const gone = await db
+    .delete(matchmakingQueue)
+    .where(and(eq(matchmakingQueue.user_id, userId), isNull(matchmakingQueue.game_id)))
+    .returning({ user_id: matchmakingQueue.user_id });
+  if (gone.length > 0) return { left: true, gameId: null };
+  const row = await queueRowOf(db, userId);
+  return { left: false, gameId: row?.game_id ?? null };
+}
+
+/** The waiting page called: the player is still there. */
+export async function touchQueue(db: Database, userId: string, now: number): Promise<void> {
+  await db.update(matchmakingQueue).set({ seen_at: now }).where(eq(matchmakingQueue.user_id, userId));
+}
+
+/** The player reached the game they were matched into: their row is done. */
+export async function forgetMatch(db: Database, userId: string, gameId: string): Promise<void> {
+  await db.delete(matchmakingQueue).where(and(eq(matchmakingQueue.user_id, userId), eq(matchmakingQueue.game_id, gameId)));
+}
+
+export async function waitingIn(db: Database, queueKey: string): Promise<QueueRow[]> {
+  return db
+    .select()
+    .from(matchmakingQueue)
+    .where(and(eq(matchmakingQueue.queue_key, queueKey), isNull(matchmakingQueue.game_id)));
+}
+
+export async function waitingCount(db: Database, queueKey: string): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(matchmakingQueue)
+    .where(and(eq(matchmakingQueue.queue_key, queueKey), isNull(matchmakingQueue.game_id)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/**
+ * Claims players still waiting in this queue for a game, in one statement: answers whom it got.
+ * The caller releases a partial claim (`releaseClaim`) and creates the game only with all of them.
+ */
+export async function claimPlayers(db: Database, queueKey: string, userIds: string[], gameId: string): Promise<string[]> {
+  const rows = await db
+    .update(matchmakingQueue)
+    .set({ game_id: gameId })
+    .where(and(inArray(matchmakingQueue.user_id, userIds), eq(matchmakingQueue.queue_key, queueKey), isNull(matchmakingQueue.game_id)))
+    .returning({ user_id: matchmakingQueue.user_id });
+  return rows.map((row) => row.user_id);
+}
+
+/** Puts claimed players back in the queue (their match fell through), keeping their place. */
+export async function releaseClaim(db: Database, userIds: string[], gameId: string): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .update(matchmakingQueue)
+    .set({ game_id: null })
+    .where(and(inArray(matchmakingQueue.user_id, userIds), eq(matchmakingQueue.game_id, gameId)));
+}
+
+/** Removes waiting players from the queue (closed tabs, players who can no longer pay). */
+export async function dropWaiting(db: Database, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.delete(matchmakingQueue).where(and(inArray(matchmakingQueue.user_id, userIds), isNull(matchmakingQueue.game_id)));
+}
+
+/** Waiting rows not seen since `before`. */
+export async function staleWaiting(db: Database, queueKey: string, before: number): Promise<QueueRow[]> {
+  return db
+    .select()
+    .from(matchmakingQueue)
+    .where(and(eq(matchmakingQueue.queue_key, queueKey), isNull(matchmakingQueue.game_id), lt(matchmakingQueue.seen_at, before)));
+}
+
+/** The game row of a match: ranked or casual at the mode's entry, never listed, created by seat 0. */
+export async function insertMatchedGame(db: Database, queue: Queue, creatorId: string): Promise<Game> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const game = {
+      id: crypto.randomUUID(),
+      game_code: randomGameCode(),
+      game_type: queue.type,
+      game_mode: queue.mode,
+      truco_variant: queue.variant,
+      entry_cost: ENTRY_COST[queue.mode],
+      created_by: creatorId,
+    };
+    try {
+      await db.insert(games).values(game);
+      return (await db.select().from(games).where(eq(games.id, game.id)).get())!;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error("Could not find a free game code");
+}
+
+/** What the matchmaker needs of each matched player to seat them. */
+export async function playersOf(db: Database, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      id: users.id,
+      nickname: users.nickname,
+      avatar_url: users.avatar_url,
+      premium_until: users.premium_until,
+      ranking_points: users.ranking_points,
+      virtual_coins: users.virtual_coins,
+      banned_at: users.banned_at,
+    })
+    .from(users)
+    .where(inArray(users.id, userIds));
+}
+
+// ---------------------------------------------------------------- open tables and live counts
+
+export interface OpenTableRow {
+  id: string;
+  game_type: Game["game_type"];
+  game_mode: Game["game_mode"];
+  truco_variant: Game["truco_variant"];
+  entry_cost: number;
+  premium_only: boolean;
+  seats_taken: number;
+  creator_nickname: string;
+  creator_rating: number;
+}
+
+/** Public waiting tables with a free seat, newest first; premium-only ones only for members. */
+export async function openTables(
+  db: Database,
+  options: { member: boolean; excludeUserId?: string; limit?: number },
+): Promise<OpenTableRow[]> {
+  const taken = sql<number>`(SELECT count(*) FROM ${gamePlayers} WHERE ${gamePlayers.game_id} = ${games.id} AND ${gamePlayers.left_at} IS NULL)`;
+  const rows = await db
+    .select({
+      id: games.id,
+      game_type: games.game_type,
+      game_mode: games.game_mode,
+      truco_variant: games.truco_variant,
+      entry_cost: games.entry_cost,
+      premium_only: games.premium_only,
+      seats_taken: taken,
+      creator_nickname: users.nickname,
+      creator_rating: users.ranking_points,
+    })
+    .from(games)
+    .innerJoin(users, eq(users.id, games.created_by))
+    .where(
+      and(
+        eq(games.is_public, true),
+        eq(games.status, "waiting"),
+        isNull(games.bot_level),
+        options.member ? undefined : eq(games.premium_only, false),
+        options.excludeUserId ? ne(games.created_by, options.excludeUserId) : undefined,
+      ),
+    )
+    .orderBy(desc(games.created_at))
+    .limit((options.limit ?? 20) * 2);
+  return rows.filter((row) => row.seats_taken > 0 && row.seats_taken < CAPACITY[row.game_type]).slice(0, options.limit ?? 20);
+}
+
+/** Players online (channel or game socket) and games being played, for the home and landing pages. */
+export async function liveCounts(db: Database): Promise<{ online: number; playing: number }> {
+  const [online, playing] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(presences)
+      .where(notInArray(presences.status, ["offline"])),
+    db.select({ n: count() }).from(games).where(eq(games.status, "active")),
+  ]);
+  return { online: online[0]?.n ?? 0, playing: playing[0]?.n ?? 0 };
+}

@@ -1,0 +1,173 @@
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { parseChannelServerFrame, type ChannelServerMessage } from "../../game/channel-protocol";
+import type { MatchmakerRpc } from "../../game/matchmaking-api";
+import { queueKey, type Queue } from "../../game/matchmaking/pairing";
+import type { QueueState } from "~/services/matchmaking.server";
+import { call, createPlayer, expectLedgerInvariant, ORIGIN, userRow } from "./helpers";
+
+// Quick match (issue 14): the queue in D1, the Matchmaker object per queue, the room core's
+// assigned seats, and the player's channel telling them where to go.
+
+afterEach(expectLedgerInvariant);
+
+type Player = Awaited<ReturnType<typeof createPlayer>>;
+
+async function enter(player: Player, queue: Queue) {
+  return call("/api/matchmaking", {
+    method: "POST",
+    cookie: player.cookie,
+    body: { truco_variant: queue.variant, game_type: queue.type, game_mode: queue.mode },
+  });
+}
+
+async function stateOf(player: Player): Promise<QueueState> {
+  return (await call("/api/matchmaking", { cookie: player.cookie })).json<QueueState>();
+}
+
+function matchmaker(queue: Queue): MatchmakerRpc {
+  return env.MATCHMAKER.get(env.MATCHMAKER.idFromName(queueKey(queue))) as unknown as MatchmakerRpc;
+}
+
+async function seatsOf(userId: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT gp.game_id, gp.seat, gp.entry_paid, g.game_mode, g.status FROM game_players gp JOIN games g ON g.id = gp.game_id WHERE gp.user_id = ?",
+  )
+    .bind(userId)
+    .all<{ game_id: string; seat: number; entry_paid: number; game_mode: string; status: string }>();
+  return results;
+}
+
+async function openChannel(player: Player) {
+  const response = await call("/api/channel/ws", {
+    cookie: player.cookie,
+    origin: null,
+    headers: { Upgrade: "websocket", Origin: ORIGIN },
+  });
+  expect(response.status).toBe(101);
+  const ws = response.webSocket!;
+  const frames: ChannelServerMessage[] = [];
+  const waiters: (() => void)[] = [];
+  ws.addEventListener("message", (event) => {
+    const parsed = parseChannelServerFrame(event.data);
+    if (parsed.ok) frames.push(parsed.message);
+    for (const wake of waiters.splice(0)) wake();
+  });
+  ws.accept();
+  async function next<T extends ChannelServerMessage["type"]>(type: T): Promise<Extract<ChannelServerMessage, { type: T }>> {
+    for (;;) {
+      const found = frames.find((frame) => frame.type === type);
+      if (found) return found as Extract<ChannelServerMessage, { type: T }>;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  }
+  await next("hello");
+  return { ws, next };
+}
+
+describe("quick match", () => {
+  it("pairs 20 players entering the ranked 1v1 queue at once into 10 games: each seated once and charged once", async () => {
+    const queue: Queue = { variant: "paulista", type: "1v1", mode: "ranked" };
+    const players = await Promise.all(Array.from({ length: 20 }, () => createPlayer("Fila")));
+    const answers = await Promise.all(players.map((player) => enter(player, queue)));
+    for (const answer of answers) expect(answer.status, await answer.clone().text()).toBe(200);
+
+    const states = await Promise.all(players.map(stateOf));
+    expect(states.every((state) => state.state === "matched")).toBe(true);
+    const games = new Map<string, string[]>();
+    for (const [i, player] of players.entries()) {
+      const seats = await seatsOf(player.user.id);
+      expect(seats).toHaveLength(1);
+      expect(seats[0]).toMatchObject({ entry_paid: 100, game_mode: "ranked" });
+      expect((await userRow(player.user.id))!.virtual_coins).toBe(player.user.virtual_coins - 100);
+      expect((states[i] as { game_id: string }).game_id).toBe(seats[0]!.game_id);
+      games.set(seats[0]!.game_id, [...(games.get(seats[0]!.game_id) ?? []), player.user.id]);
+    }
+    expect(games.size).toBe(10);
+    for (const seated of games.values()) expect(seated).toHaveLength(2);
+  });
+
+  it("sends both players into the room through their channel", async () => {
+    const queue: Queue = { variant: "mineiro", type: "1v1", mode: "casual" };
+    const [a, b] = await Promise.all([createPlayer("Ana"), createPlayer("Beto")]);
+    const channel = await openChannel(a);
+    expect(await (await enter(a, queue)).json()).toMatchObject({ state: "waiting", searching: 1, offer_bots: false });
+    const matched = await (await enter(b, queue)).json<QueueState>();
+    expect(matched.state).toBe("matched");
+    const event = await channel.next("match_found");
+    expect(event.payload.game_id).toBe((matched as { game_id: string }).game_id);
+    // The room holds both, in their assigned seats.
+    const seats = await seatsOf(a.user.id);
+    expect(seats).toMatchObject([{ game_id: event.payload.game_id, seat: 0, status: "waiting" }]);
+    channel.ws.close();
+  });
+
+  it("a cancelled wait leaves the queue with nothing charged", async () => {
+    const queue: Queue = { variant: "gaucho", type: "1v1", mode: "ranked" };
+    const [a, b] = await Promise.all([createPlayer("Ana"), createPlayer("Beto")]);
+    expect((await enter(a, queue)).status).toBe(200);
+    expect(await (await call("/api/matchmaking", { method: "DELETE", cookie: a.cookie })).json()).toEqual({ left: true, game_id: null });
+    expect(await stateOf(a)).toEqual({ state: "none" });
+    expect(await (await enter(b, queue)).json()).toMatchObject({ state: "waiting", searching: 1 });
+    expect((await userRow(a.user.id))!.virtual_coins).toBe(a.user.virtual_coins);
+    expect(await seatsOf(a.user.id)).toEqual([]);
+    await call("/api/matchmaking", { method: "DELETE", cookie: b.cookie });
+  });
+
+  it("a closed tab leaves the queue; a player still online keeps the place", async () => {
+    const queue: Queue = { variant: "argentino", type: "2v2", mode: "casual" };
+    const [gone, online] = await Promise.all([createPlayer("Ana"), createPlayer("Beto")]);
+    const channel = await openChannel(online);
+    expect((await enter(gone, queue)).status).toBe(200);
+    expect((await enter(online, queue)).status).toBe(200);
+    // Half a minute later nobody's waiting page has called: the one whose channel is closed is gone.
+    const report = await matchmaker(queue).run(queue, Date.now() + 30_000);
+    expect(report).toMatchObject({ games: 0, dropped: 1, waiting: 1 });
+    expect(await stateOf(gone)).toEqual({ state: "none" });
+    expect(await stateOf(online)).toMatchObject({ state: "waiting", searching: 1 });
+    channel.ws.close();
+    await call("/api/matchmaking", { method: "DELETE", cookie: online.cookie });
+  });
+
+  it("offers a casual player a game against the computer after 20 s, keeping the place", async () => {
+    const queue: Queue = { variant: "international", type: "1v1", mode: "casual" };
+    const a = await createPlayer("Ana");
+    expect((await enter(a, queue)).status).toBe(200);
+    await env.DB.prepare("UPDATE matchmaking_queue SET joined_at = joined_at - 21000 WHERE user_id = ?").bind(a.user.id).run();
+    expect(await stateOf(a)).toMatchObject({ state: "waiting", offer_bots: true });
+    await call("/api/matchmaking", { method: "DELETE", cookie: a.cookie });
+  });
+
+  it("a player at a table cannot queue, and a player is in one queue at most", async () => {
+    const a = await createPlayer("Ana");
+    const created = await call("/api/games", {
+      method: "POST",
+      cookie: a.cookie,
+      body: { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" },
+    });
+    expect(created.status).toBe(201);
+    const refused = await enter(a, { variant: "paulista", type: "2v2", mode: "ranked" });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: expect.any(String) });
+
+    const b = await createPlayer("Beto");
+    expect((await enter(b, { variant: "mineiro", type: "2v2", mode: "ranked" })).status).toBe(200);
+    expect((await enter(b, { variant: "gaucho", type: "2v2", mode: "ranked" })).status).toBe(200);
+    const { results } = await env.DB.prepare("SELECT queue_key FROM matchmaking_queue WHERE user_id = ?").bind(b.user.id).all();
+    expect(results).toEqual([{ queue_key: "gaucho:2v2:ranked" }]);
+    await call("/api/matchmaking", { method: "DELETE", cookie: b.cookie });
+  });
+
+  it("refuses malformed entries and unknown methods", async () => {
+    const a = await createPlayer("Ana");
+    const bad = await call("/api/matchmaking", {
+      method: "POST",
+      cookie: a.cookie,
+      body: { truco_variant: "paulista", game_type: "1v1", game_mode: "tournament" },
+    });
+    expect(bad.status).toBe(400);
+    const put = await call("/api/matchmaking", { method: "PUT", cookie: a.cookie, body: {} });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("Allow")).toContain("POST");
+  });
+});

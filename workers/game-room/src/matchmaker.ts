@@ -1,0 +1,206 @@
+import { DurableObject } from "cloudflare:workers";
+import { and, inArray } from "drizzle-orm";
+import type { PlayerChannelRpc } from "../../../game/channel-api";
+import type { ChannelEvent } from "../../../game/channel-protocol";
+import type { MatchmakerRpc, MatchReport } from "../../../game/matchmaking-api";
+import {
+  MATCH_NO_SHOW_SECONDS,
+  MATCHMAKER_TICK_MS,
+  pairQueue,
+  QUEUE_STALE_MS,
+  queueKey,
+  QueueSchema,
+  type Match,
+  type Queue,
+} from "../../../game/matchmaking/pairing";
+import { CAPACITY, ENTRY_COST } from "../../../game/protocol-constants";
+import type { AssignedSeat, RoomRpc } from "../../../game/room-api";
+import { createDb, type Database } from "../../../db/client";
+import {
+  claimPlayers,
+  dropWaiting,
+  gameSummaryOf,
+  insertMatchedGame,
+  playersOf,
+  releaseClaim,
+  staleWaiting,
+  waitingIn,
+} from "../../../db/matchmaking";
+import { presences } from "../../../db/schema";
+
+export interface MatchmakerEnv {
+  DB: D1Database;
+  GAME_ROOM: DurableObjectNamespace;
+  PLAYER_CHANNEL: DurableObjectNamespace;
+  /** "1" only under `npm run bench`: the CPU each run spends is logged (ADR 057). */
+  BENCH_MODE?: string;
+}
+
+/**
+ * The Matchmaker (issue 14, ADR 070): one object per queue (variant × type × mode), a thin adapter
+ * over game/matchmaking/pairing.ts. The queue is D1 rows (db/matchmaking.ts) whose key is the
+ * player, so a player is in one queue at most; this object serialises the pairing of its queue,
+ * claims each match's players in one conditional D1 statement (a player who cancelled, or whom
+ * another queue took, is simply not claimed), creates the game through the room core's
+ * `openAssigned` (each seat debits its entry there, as any seat), and sends the players in through
+ * their channel. While anyone waits, an alarm runs it every second; it stores only its queue's name.
+ */
+export class Matchmaker extends DurableObject<MatchmakerEnv> implements MatchmakerRpc {
+  private readonly db: Database;
+  /** The run in progress: runs never overlap (a kick during one asks for another after it). */
+  private running: Promise<MatchReport> | null = null;
+  private again = false;
+
+  constructor(ctx: DurableObjectState, env: MatchmakerEnv) {
+    super(ctx, env);
+    this.db = createDb(env.DB);
+  }
+
+  async kick(queue: Queue): Promise<MatchReport> {
+    return this.run(queue, Date.now());
+  }
+
+  async run(queue: Queue, now: number): Promise<MatchReport> {
+    const parsed = QueueSchema.parse(queue);
+    await this.ctx.storage.put("queue", parsed);
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let report = await this.pass(parsed, now);
+      while (this.again) {
+        this.again = false;
+        const next = await this.pass(parsed, Math.max(now, Date.now()));
+        report = { games: report.games + next.games, waiting: next.waiting, dropped: report.dropped + next.dropped };
+      }
+      return report;
+    })();
+    try {
+      return await this.running;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  async alarm(): Promise<void> {
+    const queue = QueueSchema.safeParse(await this.ctx.storage.get("queue"));
+    if (queue.success) await this.run(queue.data, Date.now());
+  }
+
+  /** One look at the queue: drop who left, pair, seat, and keep the alarm while anyone waits. */
+  private async pass(queue: Queue, now: number): Promise<MatchReport> {
+    const started = performance.now();
+    const key = queueKey(queue);
+    const dropped = await this.dropClosedTabs(key, now);
+    const rows = await waitingIn(this.db, key);
+    const { matches } = pairQueue(
+      rows.map((row) => ({ userId: row.user_id, rating: row.rating, joinedAt: row.joined_at })),
+      queue,
+      now,
+    );
+    // The matches of one pass share no player: they are seated side by side, not one after another
+    // (a match is a dozen D1 and RPC round trips; a burst of arrivals would otherwise wait in line).
+    const outcomes = await Promise.all(matches.map((match) => this.seat(queue, key, match)));
+    const made = outcomes.filter((outcome) => outcome === "seated").length;
+    const unable = outcomes.reduce<number>((sum, outcome) => sum + (outcome === "seated" ? 0 : outcome), 0);
+    const waiting = rows.length - made * CAPACITY[queue.type];
+    if (waiting > 0) await this.ctx.storage.setAlarm(Date.now() + MATCHMAKER_TICK_MS);
+    else await this.ctx.storage.deleteAlarm();
+    if (this.env.BENCH_MODE === "1" && made > 0) {
+      console.log(`matchmaker ${key}: ${made} games, ${((performance.now() - started) / made).toFixed(2)} ms per match`);
+    }
+    return { games: made, waiting: Math.max(0, waiting), dropped: dropped + unable };
+  }
+
+  /**
+   * A player whose waiting page stopped calling (QUEUE_STALE_MS) and whose channel is offline closed
+   * the tab: they leave the queue (well within 30 s of closing it). A player whose page went
+   * elsewhere but is still online (a practice game while waiting) keeps the place.
+   */
+  private async dropClosedTabs(key: string, now: number): Promise<number> {
+    const stale = await staleWaiting(this.db, key, now - QUEUE_STALE_MS);
+    if (stale.length === 0) return 0;
+    const ids = stale.map((row) => row.user_id);
+    const online = await this.db
+      .select({ id: presences.user_id })
+      .from(presences)
+      .where(and(inArray(presences.user_id, ids), inArray(presences.status, ["online", "playing"])));
+    const onlineIds = new Set(online.map((row) => row.id));
+    const gone = ids.filter((id) => !onlineIds.has(id));
+    await dropWaiting(this.db, gone);
+    return gone.length;
+  }
+
+  /** Claims, creates and seats one match: "seated", or how many players were dropped for it. */
+  private async seat(queue: Queue, key: string, match: Match): Promise<"seated" | number> {
+    const ids = match.seats.map((seat) => seat.userId);
+    const entry = ENTRY_COST[queue.mode];
+    // Who can no longer pay, or was banned meanwhile, leaves the queue before anyone is claimed.
+    const players = new Map((await playersOf(this.db, ids)).map((player) => [player.id, player]));
+    const unable = ids.filter((id) => {
+      const player = players.get(id);
+      return !player || player.banned_at !== null || player.virtual_coins < entry;
+    });
+    if (unable.length > 0) {
+      await dropWaiting(this.db, unable);
+      return unable.length;
+    }
+
+    const game = await insertMatchedGame(this.db, queue, ids[0]!);
+    const claimed = await claimPlayers(this.db, key, ids, game.id);
+    if (claimed.length < ids.length) {
+      // Someone cancelled or was taken by another queue: the others keep their place.
+      await releaseClaim(this.db, claimed, game.id);
+      await this.abandon(game.id);
+      return 0;
+    }
+
+    const nowIso = new Date().toISOString();
+    const seats: AssignedSeat[] = ids.map((id) => {
+      const player = players.get(id)!;
+      return {
+        userId: id,
+        nickname: player.nickname,
+        avatarUrl: player.avatar_url,
+        isPremium: Boolean(player.premium_until && player.premium_until > nowIso),
+        rating: player.ranking_points,
+        entry,
+      };
+    });
+    const opened = await this.roomOf(game.id).openAssigned(gameSummaryOf(game), seats, {
+      noShowSeconds: MATCH_NO_SHOW_SECONDS,
+      noShowRule: "bots",
+    });
+    if (!opened.ok) {
+      // The room cancelled the game and returned what it took; a balance spent meanwhile is the
+      // likely cause: everyone goes back to waiting, and the next pass drops who cannot pay.
+      await releaseClaim(this.db, ids, game.id);
+      return 0;
+    }
+    await this.notify(ids.map((id) => [id, { type: "match_found", payload: { game_id: game.id } }]));
+    return "seated";
+  }
+
+  private async abandon(gameId: string): Promise<void> {
+    // Nobody sat: the row only closes (there is no room for it).
+    await this.env.DB.prepare(
+      "UPDATE games SET status = 'cancelled', end_reason = 'match_fell_through', completed_at = ? WHERE id = ? AND status = 'waiting'",
+    )
+      .bind(new Date().toISOString(), gameId)
+      .run();
+  }
+
+  private async notify(deliveries: [string, ChannelEvent][]): Promise<void> {
+    const results = await Promise.allSettled(deliveries.map(([id, event]) => this.channelOf(id).notify(event)));
+    for (const result of results) if (result.status === "rejected") console.warn("match not pushed", result.reason);
+  }
+
+  private roomOf(gameId: string): RoomRpc {
+    return this.env.GAME_ROOM.get(this.env.GAME_ROOM.idFromName(gameId)) as unknown as RoomRpc;
+  }
+
+  private channelOf(userId: string): PlayerChannelRpc {
+    return this.env.PLAYER_CHANNEL.get(this.env.PLAYER_CHANNEL.idFromName(userId)) as unknown as PlayerChannelRpc;
+  }
+}
