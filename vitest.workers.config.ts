@@ -27,6 +27,7 @@ export default defineConfig(async () => {
             GAME_ROOM: "GameRoom",
             PLAYER_CHANNEL: "PlayerChannel",
             RATE_LIMITER: { className: "RateLimiter", useSQLite: true },
+            TOURNAMENT: { className: "Tournament", useSQLite: true },
           },
           bindings: {
             TEST_MIGRATIONS: migrations,

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   "leaderboard",
   "friends",
   "pwa",
+  "tournaments",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -55,6 +55,7 @@ export interface Bindings {
   GAME_ROOM: DurableObjectNamespace;
   PLAYER_CHANNEL: DurableObjectNamespace;
   RATE_LIMITER: DurableObjectNamespace;
+  TOURNAMENT: DurableObjectNamespace;
   [key: string]: unknown;
 }
 

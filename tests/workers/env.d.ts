@@ -9,6 +9,7 @@ declare global {
       PLAYER_CHANNEL: DurableObjectNamespace;
       TEST_MIGRATIONS: D1Migration[];
       RATE_LIMITER: DurableObjectNamespace;
+      TOURNAMENT: DurableObjectNamespace;
       TEST_API_ROUTES: string[];
       TEST_PUBLIC_HEADERS: string;
       APP_ENV: string;

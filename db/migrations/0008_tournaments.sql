@@ -1,0 +1,1 @@
+ALTER TABLE `admin_actions` ADD `target_tournament_id` text;
