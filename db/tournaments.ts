@@ -209,7 +209,8 @@ export function scheduleStatements(db: Database, now: Date): Statement[] {
     status: s.registration_opens_at <= now.toISOString() ? ("registration" as const) : ("upcoming" as const),
   }));
   return [
-    db.insert(tournaments).values(rows).onConflictDoNothing(),
+    // One insert per tournament: D1 binds at most 100 parameters per statement.
+    ...rows.map((row) => db.insert(tournaments).values(row).onConflictDoNothing()),
     // Upcoming ones whose registration time came.
     db
       .update(tournaments)

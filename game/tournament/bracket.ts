@@ -186,6 +186,8 @@ export interface Standing {
   place: number | null;
   /** The round the entrant went out in (or reached, for the champion). */
   round: number;
+  /** Went out without playing: lost by forfeit (did not show) or in a void match. */
+  absent: boolean;
 }
 
 /**
@@ -194,14 +196,17 @@ export interface Standing {
  */
 export function standings(bracket: Bracket): Standing[] {
   const out = new Map<string, Standing>();
-  for (const entrant of bracket.entrants) out.set(entrant.id, { entrant: entrant.id, place: null, round: 0 });
+  for (const entrant of bracket.entrants) out.set(entrant.id, { entrant: entrant.id, place: null, round: 0, absent: false });
   for (const round of bracket.rounds) {
     for (const match of round) {
       for (const entrant of match.entrants) {
         if (entrant === null) continue;
         const line = out.get(entrant)!;
         line.round = Math.max(line.round, match.round);
-        if (decided(match) && match.winner !== entrant) line.place = bracket.size / 2 ** (match.round + 1) + 1;
+        if (decided(match) && match.winner !== entrant) {
+          line.place = bracket.size / 2 ** (match.round + 1) + 1;
+          line.absent = match.result === "forfeit" || match.result === "void";
+        }
       }
     }
   }
