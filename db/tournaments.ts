@@ -39,7 +39,11 @@ export async function registrationsOf(db: Database, tournamentId: string) {
 }
 
 export async function participantCount(db: Database, tournamentId: string): Promise<number> {
-  const row = await db.select({ n: count() }).from(tournamentRegistrations).where(eq(tournamentRegistrations.tournament_id, tournamentId)).get();
+  const row = await db
+    .select({ n: count() })
+    .from(tournamentRegistrations)
+    .where(eq(tournamentRegistrations.tournament_id, tournamentId))
+    .get();
   return row?.n ?? 0;
 }
 
@@ -48,7 +52,10 @@ export async function participantCount(db: Database, tournamentId: string): Prom
  * registration row only if that fee row exists; a free tournament has no ledger row. One batch.
  */
 export async function registerPlayer(db: Database, t: Tournament, userId: string): Promise<"registered" | "insufficient" | "duplicate"> {
-  const row = db.insert(tournamentRegistrations).values({ tournament_id: t.id, user_id: userId, entry_paid: t.entry_cost }).onConflictDoNothing();
+  const row = db
+    .insert(tournamentRegistrations)
+    .values({ tournament_id: t.id, user_id: userId, entry_paid: t.entry_cost })
+    .onConflictDoNothing();
   if (t.entry_cost <= 0) {
     const [inserted] = await db.batch([row]);
     return changes(inserted) === 1 ? "registered" : "duplicate";
@@ -134,7 +141,12 @@ export function closeWithRefundsStatements(
     ...extra,
     db
       .update(tournaments)
-      .set({ status, end_reason: reason, end_time: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`, bracket: bracket ? JSON.stringify(bracket) : t.bracket })
+      .set({
+        status,
+        end_reason: reason,
+        end_time: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+        bracket: bracket ? JSON.stringify(bracket) : t.bracket,
+      })
       .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, [...OPEN]))),
     ...refunds.filter((r) => r.amount > 0).flatMap((r) => refundStatements(db, t, r.userId, r.amount)),
   ];
@@ -237,5 +249,3 @@ export async function isRegistered(db: Database, tournamentId: string, userId: s
     .get();
   return Boolean(row);
 }
-
-

@@ -5,14 +5,7 @@ import { z } from "zod";
 // tournament (an object cannot read its own name), so the first call tells it which row it runs.
 
 export type TournamentError =
-  | "not_found"
-  | "not_registration"
-  | "full"
-  | "already_registered"
-  | "not_registered"
-  | "insufficient_coins"
-  | "started"
-  | "invalid";
+  "not_found" | "not_registration" | "full" | "already_registered" | "not_registered" | "insufficient_coins" | "started" | "invalid";
 
 export type TournamentResult = { ok: true } | { ok: false; error: TournamentError };
 

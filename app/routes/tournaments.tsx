@@ -1,16 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { BoltIcon } from "~/components/icons";
 import { TournamentCard } from "~/components/tournaments/tournament-card";
 import { useNow } from "~/components/tournaments/countdown";
 import { buttonClasses } from "~/components/ui/button";
 import { FormNotice } from "~/components/ui/form-notice";
 import { requireUser } from "~/services/auth.server";
-import { serverT } from "~/services/i18n.server";
-import { rateLimitRefusal } from "~/services/rate-limit.server";
-import { ensureSchedule, listTournaments, registerFor, unregisterFrom, type TournamentView } from "~/services/tournaments.server";
+import { ensureSchedule, listTournaments, tournamentFormAction, type TournamentView } from "~/services/tournaments.server";
 
 // /tournaments (spec §2, issue 13): tabs as links (?tab=), each card's register button a <Form>
 // posting to this route's action, so a tap before hydration registers too; the list reloads after.
@@ -34,27 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { tab, tournaments: all.filter((t) => tabOf(t) === tab), coins: user.virtual_coins, now: Date.now() };
 }
 
-const FormSchema = z.object({ intent: z.enum(["register", "unregister"]), tournament_id: z.string().min(1).max(100) });
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const t = await serverT(request);
-  const fields = await request.formData().catch(() => null);
-  const parsed = FormSchema.safeParse(fields ? Object.fromEntries(fields) : null);
-  if (!parsed.success) return { intent: "register", ok: false, message: t("tournaments:registerError") };
-  const { intent, tournament_id: id } = parsed.data;
-  const limited = await rateLimitRefusal({ request, context }, "tournament_register", user);
-  if (limited && !limited.ok) return { intent, ok: false, message: limited.error };
-  if (intent === "register") {
-    const outcome = await registerFor(request, context, user, id);
-    return outcome.ok
-      ? { intent, ok: true, message: t("tournaments:registerSuccess") }
-      : { intent, ok: false, message: outcome.error || t("tournaments:registerError") };
-  }
-  const outcome = await unregisterFrom(request, context, user, id);
-  return outcome.ok
-    ? { intent, ok: true, message: t("tournaments:unregisterSuccess") }
-    : { intent, ok: false, message: outcome.error || t("tournaments:unregisterError") };
+  return tournamentFormAction(request, context);
 }
 
 export default function TournamentsPage() {
@@ -114,4 +92,3 @@ export default function TournamentsPage() {
     </div>
   );
 }
-

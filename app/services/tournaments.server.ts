@@ -4,8 +4,12 @@ import { games, tournamentRegistrations, tournaments, type Tournament, type User
 import { findTournament, isRegistered, overdueTournaments, registrationsOf, scheduleStatements } from "../../db/tournaments";
 import type { TournamentError, TournamentRpc } from "../../game/tournament-api";
 import { BracketSchema, PRIZE_SHARES, standings, type Bracket } from "../../game/tournament/index";
+import { z } from "zod";
+import type { FormResult } from "~/schemas/home-forms";
+import { requireUser } from "./auth.server";
 import { refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
+import { rateLimitRefusal } from "./rate-limit.server";
 
 // Tournaments from the app's side (issue 13): reads straight from D1, every change through the
 // tournament's Durable Object (ADR 065), which serialises registration and runs the tournament.
@@ -144,7 +148,11 @@ export interface TournamentDetail extends TournamentView {
   end_reason: string | null;
 }
 
-export async function tournamentDetail(context: AppLoadContext, id: string, user: Pick<User, "id"> | null): Promise<TournamentDetail | null> {
+export async function tournamentDetail(
+  context: AppLoadContext,
+  id: string,
+  user: Pick<User, "id"> | null,
+): Promise<TournamentDetail | null> {
   const t = await findTournament(context.db, id);
   if (!t) return null;
   const people = await registrationsOf(context.db, id);
@@ -193,7 +201,13 @@ export async function tournamentDetail(context: AppLoadContext, id: string, user
   }));
   return {
     ...view,
-    participants_list: people.map((p) => ({ user_id: p.user_id, nickname: p.nickname, avatar_url: p.avatar_url, place: p.place, prize: p.prize })),
+    participants_list: people.map((p) => ({
+      user_id: p.user_id,
+      nickname: p.nickname,
+      avatar_url: p.avatar_url,
+      place: p.place,
+      prize: p.prize,
+    })),
     bracket: rounds ? { rounds } : null,
     standings: bracket
       ? standings(bracket).map((s) => ({
@@ -259,4 +273,31 @@ export async function unregisterFrom(
   const result = await tournamentRpc(context, tournamentId).unregister(tournamentId, user.id);
   if (!result.ok) return tournamentRefusal(request, result.error, t.entry_cost);
   return { ok: true, data: { tournament: (await tournamentDetail(context, tournamentId, user))! } };
+}
+
+const TournamentFormSchema = z.object({ intent: z.enum(["register", "unregister"]), tournament_id: z.string().min(1).max(100) });
+
+/**
+ * The register / leave forms of /tournaments and /tournaments/{id} (issue 15: they work before
+ * hydration): the same decisions as the API, answered as the page's notice (spec §8 texts).
+ */
+export async function tournamentFormAction(request: Request, context: AppLoadContext): Promise<FormResult> {
+  const user = await requireUser(request, context);
+  const t = await serverT(request);
+  const fields = await request.formData().catch(() => null);
+  const parsed = TournamentFormSchema.safeParse(fields ? Object.fromEntries(fields) : null);
+  if (!parsed.success) return { intent: "register", ok: false, message: t("tournaments:registerError") };
+  const { intent, tournament_id: id } = parsed.data;
+  const limited = await rateLimitRefusal({ request, context }, "tournament_register", user);
+  if (limited && !limited.ok) return { intent, ok: false, message: limited.error };
+  if (intent === "register") {
+    const outcome = await registerFor(request, context, user, id);
+    return outcome.ok
+      ? { intent, ok: true, message: t("tournaments:registerSuccess") }
+      : { intent, ok: false, message: outcome.error || t("tournaments:registerError") };
+  }
+  const outcome = await unregisterFrom(request, context, user, id);
+  return outcome.ok
+    ? { intent, ok: true, message: t("tournaments:unregisterSuccess") }
+    : { intent, ok: false, message: outcome.error || t("tournaments:unregisterError") };
 }

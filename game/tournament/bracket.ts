@@ -107,7 +107,9 @@ const decided = (match: BracketMatch) => match.result !== null;
 
 /** Fills later rounds from decided feeders, and decides byes, walkovers and void matches, to a fixpoint. */
 export function resolve(bracket: Bracket): Bracket {
-  const rounds = bracket.rounds.map((round) => round.map((match) => ({ ...match, entrants: [...match.entrants] as BracketMatch["entrants"] })));
+  const rounds = bracket.rounds.map((round) =>
+    round.map((match) => ({ ...match, entrants: [...match.entrants] as BracketMatch["entrants"] })),
+  );
   for (let r = 0; r < rounds.length; r++) {
     for (const match of rounds[r]) {
       if (decided(match)) continue;

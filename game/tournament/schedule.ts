@@ -42,23 +42,21 @@ export const TOURNAMENT_SERIES: readonly TournamentSeries[] = [
     registrationMinutes: 30,
     ahead: 2,
   },
-  ...(["paulista", "mineiro", "gaucho", "argentino", "international"] as const).map(
-    (variant, i): TournamentSeries => ({
-      key: `daily-${variant}`,
-      name: `Copa Diária ${variantTitle(variant)}`,
-      description: "Torneio diário com inscrição paga: o prêmio é a soma das inscrições mais o garantido.",
-      game_type: "1v1",
-      truco_variant: variant,
-      entry_cost: 100,
-      guaranteed_prize: 500,
-      max_participants: 16,
-      everyMinutes: DAY,
-      // 23:00, 23:10… UTC: the evening in Brazil, one variant after the other.
-      offsetMinutes: 23 * 60 + i * 10,
-      registrationMinutes: 12 * 60,
-      ahead: 2,
-    }),
-  ),
+  ...(["paulista", "mineiro", "gaucho", "argentino", "international"] as const).map((variant, i): TournamentSeries => ({
+    key: `daily-${variant}`,
+    name: `Copa Diária ${variantTitle(variant)}`,
+    description: "Torneio diário com inscrição paga: o prêmio é a soma das inscrições mais o garantido.",
+    game_type: "1v1",
+    truco_variant: variant,
+    entry_cost: 100,
+    guaranteed_prize: 500,
+    max_participants: 16,
+    everyMinutes: DAY,
+    // 23:00, 23:10… UTC: the evening in Brazil, one variant after the other.
+    offsetMinutes: 23 * 60 + i * 10,
+    registrationMinutes: 12 * 60,
+    ahead: 2,
+  })),
   {
     key: "daily-duplas",
     name: "Duplas da Noite",

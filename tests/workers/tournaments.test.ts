@@ -54,21 +54,27 @@ async function tournamentRow(id: string) {
 }
 
 async function ledger(id: string) {
-  const { results } = await env.DB.prepare("SELECT user_id, amount, transaction_type, idempotency_key FROM coin_transactions WHERE ref = ? ORDER BY id")
+  const { results } = await env.DB.prepare(
+    "SELECT user_id, amount, transaction_type, idempotency_key FROM coin_transactions WHERE ref = ? ORDER BY id",
+  )
     .bind(`tournament:${id}`)
     .all<{ user_id: string; amount: number; transaction_type: string; idempotency_key: string }>();
   return results;
 }
 
 async function gamesOf(id: string) {
-  const { results } = await env.DB.prepare("SELECT id, status, winner_team, entry_cost, game_mode FROM games WHERE tournament_id = ? ORDER BY created_at")
+  const { results } = await env.DB.prepare(
+    "SELECT id, status, winner_team, entry_cost, game_mode FROM games WHERE tournament_id = ? ORDER BY created_at",
+  )
     .bind(id)
     .all<{ id: string; status: string; winner_team: string | null; entry_cost: number; game_mode: string }>();
   return results;
 }
 
 async function seatedIn(gameId: string): Promise<string[]> {
-  const { results } = await env.DB.prepare("SELECT user_id FROM game_players WHERE game_id = ? ORDER BY seat").bind(gameId).all<{ user_id: string }>();
+  const { results } = await env.DB.prepare("SELECT user_id FROM game_players WHERE game_id = ? ORDER BY seat")
+    .bind(gameId)
+    .all<{ user_id: string }>();
   return results.map((r) => r.user_id);
 }
 
@@ -84,14 +90,23 @@ async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, wha
 
 /** Moves the start into the past and fires the tournament's alarm (the clock the test controls). */
 async function startNow(id: string) {
-  await env.DB.prepare("UPDATE tournaments SET start_time = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), id).run();
+  await env.DB.prepare("UPDATE tournaments SET start_time = ? WHERE id = ?")
+    .bind(new Date(Date.now() - 1000).toISOString(), id)
+    .run();
   await rpc(id).tick(id);
   await runDurableObjectAlarm(stub(id));
 }
 
 async function playGame(gameId: string, players: Player[]) {
   const ids = await seatedIn(gameId);
-  const clients = await Promise.all(ids.map((userId) => RoomClient.connect(gameId, players.find((p) => p.user.id === userId)!)));
+  const clients = await Promise.all(
+    ids.map((userId) =>
+      RoomClient.connect(
+        gameId,
+        players.find((p) => p.user.id === userId)!,
+      ),
+    ),
+  );
   const stops = clients.map((client) => client.autoplay());
   try {
     for (const client of clients) await client.until(() => client.state?.game.status === "completed", 90_000, "the end of the match");
@@ -141,10 +156,14 @@ describe("registration", () => {
     expect((await ledger(id)).length).toBe(1);
 
     // The list shows the real count and the caller's registration.
-    const list = await (await call("/api/tournaments", { cookie: a.cookie })).json<{ tournaments: { id: string; participants: number; is_registered: boolean }[] }>();
+    const list = await (
+      await call("/api/tournaments", { cookie: a.cookie })
+    ).json<{ tournaments: { id: string; participants: number; is_registered: boolean }[] }>();
     expect(list.tournaments.find((t) => t.id === id)).toMatchObject({ participants: 1, is_registered: true });
     // The schedule exists without an operator: at least one tournament in registration.
-    expect(list.tournaments.some((t) => t.id.startsWith("relampago-") && (t as unknown as { status: string }).status === "registration")).toBe(true);
+    expect(
+      list.tournaments.some((t) => t.id.startsWith("relampago-") && (t as unknown as { status: string }).status === "registration"),
+    ).toBe(true);
 
     const left = await call(`/api/tournaments/${id}/register`, { method: "DELETE", cookie: a.cookie });
     expect(left.status).toBe(200);
@@ -163,7 +182,9 @@ describe("registration", () => {
     expect((await register(a, id)).status).toBe(200);
     const answers = await Promise.all([register(b, id), register(c, id)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM tournament_registrations WHERE tournament_id = ?").bind(id).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM tournament_registrations WHERE tournament_id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     expect(count?.n).toBe(2);
     expect((await ledger(id)).length).toBe(2);
 
@@ -203,17 +224,31 @@ describe("a tournament runs itself", () => {
 
     await Promise.all(semis.map((g) => playGame(g.id, players)));
     // The rooms report the results: the final is created at once.
-    const all = await waitFor(() => gamesOf(id), (games) => games.length === 3, "the final");
+    const all = await waitFor(
+      () => gamesOf(id),
+      (games) => games.length === 3,
+      "the final",
+    );
     const final = all[2];
     // The row first, then the room seats the finalists.
-    const finalists = await waitFor(() => seatedIn(final.id), (seats) => seats.length === 2, "the final's seats");
-    const detail = await (await call(`/api/tournaments/${id}`, { cookie: players[0].cookie })).json<{
+    const finalists = await waitFor(
+      () => seatedIn(final.id),
+      (seats) => seats.length === 2,
+      "the final's seats",
+    );
+    const detail = await (
+      await call(`/api/tournaments/${id}`, { cookie: players[0].cookie })
+    ).json<{
       tournament: { bracket: { rounds: { game_id: string | null }[][] }; status: string };
     }>();
     expect(detail.tournament.bracket.rounds[1][0].game_id).toBe(final.id);
 
     await playGame(final.id, players);
-    const done = await waitFor(() => tournamentRow(id), (row) => row?.status === "completed", "the completion");
+    const done = await waitFor(
+      () => tournamentRow(id),
+      (row) => row?.status === "completed",
+      "the completion",
+    );
     expect(done).toMatchObject({ status: "completed" });
     const finalRow = (await gamesOf(id))[2];
     const champion = finalists[finalRow.winner_team === "team1" ? 0 : 1];
@@ -246,7 +281,10 @@ describe("a tournament runs itself", () => {
     await startNow(id);
     const [g1, g2] = await gamesOf(id);
     const [present] = await seatedIn(g1.id);
-    const client = await RoomClient.connect(g1.id, players.find((p) => p.user.id === present)!);
+    const client = await RoomClient.connect(
+      g1.id,
+      players.find((p) => p.user.id === present)!,
+    );
     await client.until(() => Boolean(client.state), 5_000, "the first state");
     for (const game of [g1, g2]) {
       await editRoom(game.id, (room) => {
@@ -256,7 +294,11 @@ describe("a tournament runs itself", () => {
     }
     client.close();
     // g1: the absent player forfeits; g2: both absent, cancelled: the final is a walkover.
-    const done = await waitFor(() => tournamentRow(id), (row) => row?.status === "completed", "the completion");
+    const done = await waitFor(
+      () => tournamentRow(id),
+      (row) => row?.status === "completed",
+      "the completion",
+    );
     expect(done).toMatchObject({ status: "completed" });
     const prizes = (await ledger(id)).filter((r) => r.transaction_type === "tournament_prize");
     // The walkover champion takes the whole guaranteed prize: nobody else played a game.

@@ -28,7 +28,9 @@ export function CountdownLine({ tournament, now }: { tournament: TournamentView;
   const { t } = useTranslation();
   const time = useCountdownText();
   if (tournament.status === "active") {
-    return <span>{tournament.end_time ? t("tournaments:endsIn", { time: time(tournament.end_time, now) }) : t("tournaments:inProgress")}</span>;
+    return (
+      <span>{tournament.end_time ? t("tournaments:endsIn", { time: time(tournament.end_time, now) }) : t("tournaments:inProgress")}</span>
+    );
   }
   if (tournament.status === "completed") return <span>{t("tournaments:started")}</span>;
   if (tournament.status === "upcoming" && tournament.registration_opens_at) {
@@ -37,7 +39,17 @@ export function CountdownLine({ tournament, now }: { tournament: TournamentView;
   return <span>{t("tournaments:startsIn", { time: time(tournament.start_time, now) })}</span>;
 }
 
-export function TournamentCard({ tournament, coins, now, busy }: { tournament: TournamentView; coins: number; now: number; busy: boolean }) {
+export function TournamentCard({
+  tournament,
+  coins,
+  now,
+  busy,
+}: {
+  tournament: TournamentView;
+  coins: number;
+  now: number;
+  busy: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const number = (n: number) => n.toLocaleString(i18n.language);
   const short = coins < tournament.entry_cost;
@@ -97,7 +109,7 @@ export function TournamentCard({ tournament, coins, now, busy }: { tournament: T
           </Link>
           {tournament.status === "registration" ? (
             tournament.is_registered ? (
-              <Form method="post" action="/tournaments" preventScrollReset>
+              <Form method="post" preventScrollReset>
                 <input type="hidden" name="tournament_id" value={tournament.id} />
                 <input type="hidden" name="intent" value="unregister" />
                 <button type="submit" disabled={busy} className={buttonClasses("secondary", "sm")} data-testid="unregister">
@@ -105,7 +117,7 @@ export function TournamentCard({ tournament, coins, now, busy }: { tournament: T
                 </button>
               </Form>
             ) : (
-              <Form method="post" action="/tournaments" preventScrollReset>
+              <Form method="post" preventScrollReset>
                 <input type="hidden" name="tournament_id" value={tournament.id} />
                 <input type="hidden" name="intent" value="register" />
                 <button type="submit" disabled={busy || short} className={buttonClasses("primary", "sm")} data-testid="register">

@@ -181,7 +181,10 @@ export class Tournament extends DurableObject<RoomEnv> implements TournamentRpc 
       return;
     }
     const bracket = bracketRules.drawBracket(teams, random);
-    await this.db.batch([startStatement(this.db, t, bracket), ...left.flatMap((userId) => refundOneStatements(this.db, t, userId, fee.get(userId) ?? 0))]);
+    await this.db.batch([
+      startStatement(this.db, t, bracket),
+      ...left.flatMap((userId) => refundOneStatements(this.db, t, userId, fee.get(userId) ?? 0)),
+    ]);
   }
 
   /** Results in, games out, until nothing changes; then the completion once the final is decided. */
@@ -246,7 +249,11 @@ export class Tournament extends DurableObject<RoomEnv> implements TournamentRpc 
   }
 
   /** A match's game: the row (no table entry: the fee was the tournament's), the bracket saved with it, then the room. */
-  private async startMatch(t: TournamentRow, bracket: bracketRules.Bracket, match: bracketRules.BracketMatch): Promise<bracketRules.Bracket> {
+  private async startMatch(
+    t: TournamentRow,
+    bracket: bracketRules.Bracket,
+    match: bracketRules.BracketMatch,
+  ): Promise<bracketRules.Bracket> {
     const seats = await this.seatsOf(bracket, match);
     const gameId = await this.insertGame(t, seats[0].userId);
     const next = bracketRules.assignGame(bracket, match.id, gameId);
@@ -366,5 +373,3 @@ function randomCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(GAME_CODE_LENGTH));
   return [...bytes].map((byte) => GAME_CODE_ALPHABET[byte % GAME_CODE_ALPHABET.length]).join("");
 }
-
-
