@@ -13,7 +13,7 @@ import { coinTransactions, users } from "./schema";
 // Nothing is read before the batch, so there is no read-then-write race.
 
 export type TransactionType =
-    | "bonus"
+  | "bonus"
   | "daily_reward"
   | "game_entry"
   | "game_refund"
