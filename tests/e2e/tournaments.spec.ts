@@ -8,6 +8,8 @@ import { newSignedInPage, signIn } from "./helpers";
 // the UI, and the champion finds the prize among their transactions.
 
 const ADMIN = { name: "Operadora", email: "admin@truco.local" };
+/** Whoever may calls and raises truco up to twelve: a hand then decides the match (as in games.spec.ts). */
+const FAST = { callTruco: true, raise: true };
 
 /** The "your game is ready" prompt on whatever page the player is: its link opens the game. */
 async function goToGame(page: Page, timeout: number): Promise<string> {
@@ -77,8 +79,8 @@ test("four players register, the tournament starts by itself, they play to the f
   await Promise.all(
     semis.map((path) =>
       playToTheEnd(
-        players.filter((_, i) => paths[i] === path).map(({ page }) => ({ page })),
-        180_000,
+        players.filter((_, i) => paths[i] === path).map(({ page }) => ({ page, policy: FAST })),
+        240_000,
       ),
     ),
   );
@@ -92,8 +94,8 @@ test("four players register, the tournament starts by itself, they play to the f
   const finalPaths = await Promise.all(winners.map(({ page }) => goToGame(page, 60_000)));
   expect(finalPaths[0]).toBe(finalPaths[1]);
   await playToTheEnd(
-    winners.map(({ page }) => ({ page })),
-    180_000,
+    winners.map(({ page }) => ({ page, policy: FAST })),
+    240_000,
   );
   const champion = (await winners[0].page.getByTestId("match-result-title").textContent()) === "Vitória!" ? winners[0] : winners[1];
 
