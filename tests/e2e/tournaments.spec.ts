@@ -22,7 +22,7 @@ async function goToGame(page: Page, timeout: number): Promise<string> {
 
 test("four players register, the tournament starts by itself, they play to the final and the champion is paid", async ({ browser }) => {
   // Five browsers and three matches on a shared machine: a large budget, not a timing assertion.
-  test.setTimeout(480_000);
+  test.setTimeout(720_000);
   const players = [];
   for (const name of ["Ana", "Bia", "Caio", "Duda"]) players.push(await newSignedInPage(browser, name));
   const adminContext = await browser.newContext({ locale: "pt-BR" });
