@@ -15,8 +15,10 @@ const FAST = { callTruco: true, raise: true };
 async function goToGame(page: Page, timeout: number): Promise<string> {
   const link = page.getByTestId("tournament-game-link");
   await expect(link).toBeVisible({ timeout });
+  const before = new URL(page.url()).pathname;
   await link.click();
-  await page.waitForURL(/\/game\//);
+  // A finalist is still on their semi-final's page: wait for the new game's.
+  await page.waitForURL((url) => url.pathname.startsWith("/game/") && url.pathname !== before);
   return new URL(page.url()).pathname;
 }
 
