@@ -2,7 +2,9 @@ import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } fr
 import { afterEach, describe, expect, it } from "vitest";
 import type { Room } from "../../game/room/index";
 import type { TournamentRpc } from "../../game/tournament-api";
-import { call, createPlayer, expectLedgerInvariant, userRow } from "./helpers";
+import { startSession } from "~/services/auth.server";
+import { userForIdentity } from "~/services/users.server";
+import { call, createPlayer, expectLedgerInvariant, ORIGIN, testContext, userRow } from "./helpers";
 import { RoomClient, roomStub } from "./room-client";
 
 // Tournaments (issue 13): registration through the Tournament object and the ledger, the draw at
@@ -319,5 +321,66 @@ describe("a tournament runs itself", () => {
       ok: false,
       error: "not_registration",
     });
+  });
+});
+
+describe("administration", () => {
+  async function createAdmin(): Promise<Player> {
+    const context = testContext();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const user = await userForIdentity(context, {
+      issuer: "https://issuer.test",
+      subject: `tournament-admin-${tag}`,
+      email: "admin@example.test",
+      name: `Admin T ${tag}`,
+      picture: null,
+    });
+    const setCookie = await startSession(new Request(ORIGIN), context, user.id);
+    return { user, cookie: setCookie.split(";")[0] };
+  }
+  const body = (fields: Record<string, unknown> = {}) => ({
+    name: "Copa da Administração",
+    description: "Criada pelo painel",
+    game_type: "1v1",
+    truco_variant: "mineiro",
+    entry_cost: 30,
+    guaranteed_prize: 50,
+    max_participants: 8,
+    min_participants: 4,
+    start_time: new Date(Date.now() + 3_600_000).toISOString(),
+    reason: "teste",
+    ...fields,
+  });
+
+  it("creates, edits before the start and cancels with refunds, each audited; players are refused", async () => {
+    const admin = await createAdmin();
+    const player = await createPlayer();
+    expect((await call("/api/admin/tournaments", { method: "POST", cookie: player.cookie, body: body() })).status).toBe(403);
+    const created = await call("/api/admin/tournaments", { method: "POST", cookie: admin.cookie, body: body() });
+    expect(created.status).toBe(201);
+    const { id } = await created.json<{ id: string }>();
+    expect(await tournamentRow(id)).toMatchObject({ status: "registration", entry_cost: 30, truco_variant: "mineiro" });
+    expect((await register(player, id)).status).toBe(200);
+    // With a player registered the fee cannot change; the rest can.
+    const refused = await call(`/api/admin/tournaments/${id}`, { method: "POST", cookie: admin.cookie, body: body({ entry_cost: 40 }) });
+    expect(refused.status).toBe(409);
+    const edited = await call(`/api/admin/tournaments/${id}`, {
+      method: "POST",
+      cookie: admin.cookie,
+      body: body({ name: "Copa Editada" }),
+    });
+    expect(edited.status).toBe(200);
+    expect(await tournamentRow(id)).toMatchObject({ name: "Copa Editada" });
+    const cancelled = await call(`/api/admin/tournaments/${id}/cancel`, {
+      method: "POST",
+      cookie: admin.cookie,
+      body: { reason: "chuva" },
+    });
+    expect(cancelled.status).toBe(200);
+    expect((await userRow(player.user.id))?.virtual_coins).toBe(1000);
+    const { results } = await env.DB.prepare("SELECT action_type FROM admin_actions WHERE target_tournament_id = ? ORDER BY created_at")
+      .bind(id)
+      .all<{ action_type: string }>();
+    expect(results.map((r) => r.action_type).sort()).toEqual(["cancel_tournament", "create_tournament", "edit_tournament"]);
   });
 });
