@@ -192,7 +192,7 @@ describe("registration", () => {
 
     const active = await createTournament({ status: "active" });
     const refused = await register(a, active);
-    expect(refused.status).toBe(409);
+    expect(refused.status, await refused.clone().text()).toBe(409);
     expect(await ledger(active)).toEqual([]);
   });
 });
@@ -362,19 +362,23 @@ describe("administration", () => {
     expect(await tournamentRow(id)).toMatchObject({ status: "registration", entry_cost: 30, truco_variant: "mineiro" });
     expect((await register(player, id)).status).toBe(200);
     // With a player registered the fee cannot change; the rest can.
-    const refused = await call(`/api/admin/tournaments/${id}`, { method: "POST", cookie: admin.cookie, body: body({ entry_cost: 40 }) });
-    expect(refused.status).toBe(409);
-    const edited = await call(`/api/admin/tournaments/${id}`, {
+    const refused = await call("/api/admin/tournaments", {
       method: "POST",
       cookie: admin.cookie,
-      body: body({ name: "Copa Editada" }),
+      body: body({ action: "edit", tournament_id: id, entry_cost: 40 }),
+    });
+    expect(refused.status, await refused.clone().text()).toBe(409);
+    const edited = await call("/api/admin/tournaments", {
+      method: "POST",
+      cookie: admin.cookie,
+      body: body({ action: "edit", tournament_id: id, name: "Copa Editada" }),
     });
     expect(edited.status).toBe(200);
     expect(await tournamentRow(id)).toMatchObject({ name: "Copa Editada" });
-    const cancelled = await call(`/api/admin/tournaments/${id}/cancel`, {
+    const cancelled = await call("/api/admin/tournaments", {
       method: "POST",
       cookie: admin.cookie,
-      body: { reason: "chuva" },
+      body: { action: "cancel", tournament_id: id, reason: "chuva" },
     });
     expect(cancelled.status).toBe(200);
     expect((await userRow(player.user.id))?.virtual_coins).toBe(1000);
