@@ -25,7 +25,7 @@ async function goToGame(page: Page, timeout: number): Promise<string> {
 test("four players register, the tournament starts by itself, they play to the final and the champion is paid", async ({ browser }) => {
   // Five browsers and three matches on a shared machine: a large budget, not a timing assertion.
   test.setTimeout(720_000);
-  const players = [];
+  const players: Awaited<ReturnType<typeof newSignedInPage>>[] = [];
   for (const name of ["Ana", "Bia", "Caio", "Duda"]) players.push(await newSignedInPage(browser, name));
   const adminContext = await browser.newContext({ locale: "pt-BR" });
   const admin = await adminContext.newPage();
@@ -70,7 +70,7 @@ test("four players register, the tournament starts by itself, they play to the f
   for (const { page } of players) await page.goto(`/tournaments/${id}`);
 
   // At the start the server draws the bracket and creates both semi-finals: everyone is invited.
-  const paths = [];
+  const paths: string[] = [];
   for (const { page } of players) paths.push(await goToGame(page, 120_000));
   const semis = [...new Set(paths)];
   expect(semis).toHaveLength(2);
@@ -88,7 +88,7 @@ test("four players register, the tournament starts by itself, they play to the f
   );
 
   // The winners are invited to the final at once, on the page they are on.
-  const winners = [];
+  const winners: typeof players = [];
   for (const player of players) {
     if ((await player.page.getByTestId("match-result-title").textContent()) === "Vitória!") winners.push(player);
   }
