@@ -28,6 +28,7 @@ export default defineConfig(async () => {
             PLAYER_CHANNEL: "PlayerChannel",
             RATE_LIMITER: { className: "RateLimiter", useSQLite: true },
             MATCHMAKER: { className: "Matchmaker", useSQLite: true },
+            TOURNAMENT: { className: "Tournament", useSQLite: true },
           },
           bindings: {
             TEST_MIGRATIONS: migrations,

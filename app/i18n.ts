@@ -16,6 +16,7 @@ export const NAMESPACES = [
   "friends",
   "pwa",
   "matchmaking",
+  "tournaments",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -18,6 +18,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ChannelProvider } from "./components/channel/channel-provider";
 import { InvitationPrompt } from "./components/channel/invitation-prompt";
+import { TournamentGamePrompt } from "./components/channel/tournament-game-prompt";
 import { LoadingScreen } from "./components/loading-screen";
 import { ResumeBanner } from "./components/resume-banner";
 import { InstallBanner } from "./components/pwa/install-banner";
@@ -178,6 +179,7 @@ export default function App() {
         <ResumeBanner table={resumeTable} />
         <Outlet />
         {user ? <InvitationPrompt /> : null}
+        {user ? <TournamentGamePrompt /> : null}
         <ServiceWorkerUpdates />
         {bannerAllowed ? <InstallBanner /> : null}
         {loadingPage ? <LoadingScreen overlay message={loadingPage === "/profile" ? t("profile:loading") : undefined} /> : null}

@@ -15,6 +15,7 @@ export interface AuditRow {
   type: AdminActionType;
   targetUserId: string | null;
   targetGameId?: string | null;
+  targetTournamentId?: string | null;
   reason: string;
   value?: number | null;
   /** The value before, read inside the statement (coins or points of the target). */
@@ -35,6 +36,7 @@ export function auditStatement(db: Database, row: AuditRow, condition?: SQL) {
         action_type: sql<string>`${row.type}`.as("action_type"),
         target_user_id: sql<string | null>`${row.targetUserId}`.as("target_user_id"),
         target_game_id: sql<string | null>`${row.targetGameId ?? null}`.as("target_game_id"),
+        target_tournament_id: sql<string | null>`${row.targetTournamentId ?? null}`.as("target_tournament_id"),
         reason: sql<string>`${row.reason}`.as("reason"),
         value: sql<number | null>`${row.value ?? null}`.as("value"),
         previous_value: (row.previous ?? sql<number | null>`NULL`).as("previous_value"),

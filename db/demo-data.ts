@@ -6,6 +6,7 @@ import { playerResultStatements } from "./game-results";
 import { movementStatements, welcomeBonus } from "./ledger";
 import { orderedPair } from "../game/friends";
 import { friendRequests, friendships, gamePlayers, games, users } from "./schema";
+import { scheduleStatements } from "./tournaments";
 
 // The demo data of a local database (DESIGN.md §2), applied by `npm start`
 // after the migrations (db/seed.ts, all sections in one batch). It is a list
@@ -218,7 +219,17 @@ const demoFriends: SeedSection = {
   ],
 };
 
-export const SEED_SECTIONS: readonly SeedSection[] = [demoPlayers, rankedHistory, demoFriends];
+/**
+ * The recurring tournament schedule (issue 13, ADR 068): the series' next tournaments, so a fresh
+ * `npm start` always has one in registration (a free "Torneio Relâmpago" every 15 minutes, a daily
+ * paid cup per variant, a 2v2 one). The list's loader keeps the schedule going from there.
+ */
+const tournamentSchedule: SeedSection = {
+  name: "tournament schedule",
+  statements: (db, now) => scheduleStatements(db, now),
+};
+
+export const SEED_SECTIONS: readonly SeedSection[] = [demoPlayers, rankedHistory, demoFriends, tournamentSchedule];
 
 /** Every section's statements, in order, as one batch (db/seed.ts applies them so). */
 export function seedStatements(db: Database, now = new Date()) {

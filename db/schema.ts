@@ -124,6 +124,8 @@ export const games = sqliteTable(
     completed_at: text("completed_at"),
     /** Set once, by the settlement batch: a second settlement finds it and does nothing. */
     settled_at: text("settled_at"),
+    /** Set for a tournament game (issue 13): the room reports its end to that tournament. */
+    tournament_id: text("tournament_id"),
   },
   (t) => [
     // A code is unique among the games that can still be joined or played.
@@ -389,7 +391,16 @@ export const presences = sqliteTable(
   (t) => [index("presences_status_idx").on(t.status)],
 );
 
-export const ADMIN_ACTION_TYPES = ["ban", "unban", "reset_coins", "adjust_ranking", "cancel_game"] as const;
+export const ADMIN_ACTION_TYPES = [
+  "ban",
+  "unban",
+  "reset_coins",
+  "adjust_ranking",
+  "cancel_game",
+  "create_tournament",
+  "edit_tournament",
+  "cancel_tournament",
+] as const;
 export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
 
 /**
@@ -407,6 +418,8 @@ export const adminActions = sqliteTable(
     action_type: text("action_type", { enum: ADMIN_ACTION_TYPES }).notNull(),
     target_user_id: text("target_user_id").references(() => users.id),
     target_game_id: text("target_game_id"),
+    /** The tournament an admin created, edited or cancelled (issue 13). */
+    target_tournament_id: text("target_tournament_id"),
     reason: text("reason").notNull().default(""),
     /** The new balance (reset_coins) or ranking points (adjust_ranking). */
     value: integer("value"),
@@ -457,6 +470,65 @@ export const matchmakingQueue = sqliteTable(
   (t) => [index("matchmaking_queue_key_idx").on(t.queue_key, t.game_id)],
 );
 
+export const TOURNAMENT_STATUSES = ["upcoming", "registration", "active", "completed", "cancelled"] as const;
+export const TOURNAMENT_TYPES = ["single_elimination"] as const;
+
+/**
+ * Tournaments (issue 13, ADR 065): the spec §3 fields, plus what runs them. The row is the truth;
+ * its Tournament Durable Object is the only writer once it exists (it serialises registration,
+ * the draw, results and prizes) and keeps the alarms. `bracket` is the pure bracket
+ * (game/tournament/bracket.ts) as JSON, null until the draw. A `cancelled` tournament (too few
+ * players, an admin) returned every fee; the list shows it among the completed ones.
+ */
+export const tournaments = sqliteTable(
+  "tournaments",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description"),
+    tournament_type: text("tournament_type", { enum: TOURNAMENT_TYPES }).notNull().default("single_elimination"),
+    game_type: text("game_type", { enum: GAME_TYPES }).notNull(),
+    truco_variant: text("truco_variant", { enum: TRUCO_VARIANTS }).notNull(),
+    status: text("status", { enum: TOURNAMENT_STATUSES }).notNull().default("registration"),
+    entry_cost: integer("entry_cost").notNull().default(0),
+    /** Coins the house adds to the fees (the prize pool is fees + this). */
+    guaranteed_prize: integer("guaranteed_prize").notNull().default(0),
+    max_participants: integer("max_participants").notNull(),
+    min_participants: integer("min_participants").notNull().default(4),
+    /** When registration opens (before it the status reads 'upcoming'); null: at once. */
+    registration_opens_at: text("registration_opens_at"),
+    start_time: text("start_time").notNull(),
+    end_time: text("end_time"),
+    /** The recurring schedule's series this tournament belongs to (game/tournament/schedule.ts); null for an admin's. */
+    series: text("series"),
+    bracket: text("bracket"),
+    /** Why a tournament was cancelled, or how an unfinished one ended. */
+    end_reason: text("end_reason"),
+    created_by: text("created_by").references(() => users.id),
+    created_at: text("created_at").notNull().default(NOW),
+  },
+  (t) => [index("tournaments_status_idx").on(t.status, t.start_time)],
+);
+
+/** One row per registered player; the fee went through the ledger (`tournament:{id}:entry:{user}`). */
+export const tournamentRegistrations = sqliteTable(
+  "tournament_registrations",
+  {
+    tournament_id: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    entry_paid: integer("entry_paid").notNull().default(0),
+    /** Final place once the tournament completed (1 = champion). */
+    place: integer("place"),
+    prize: integer("prize").notNull().default(0),
+    registered_at: text("registered_at").notNull().default(NOW),
+  },
+  (t) => [primaryKey({ columns: [t.tournament_id, t.user_id] }), index("tournament_registrations_user_idx").on(t.user_id)],
+);
+
 export type User = typeof users.$inferSelect;
 export type CoinTransaction = typeof coinTransactions.$inferSelect;
 export type Game = typeof games.$inferSelect;
@@ -468,3 +540,5 @@ export type FriendRequest = typeof friendRequests.$inferSelect;
 export type Friendship = typeof friendships.$inferSelect;
 export type AdminAction = typeof adminActions.$inferSelect;
 export type QueueRow = typeof matchmakingQueue.$inferSelect;
+export type Tournament = typeof tournaments.$inferSelect;
+export type TournamentRegistration = typeof tournamentRegistrations.$inferSelect;

@@ -93,6 +93,11 @@ const CHANNEL_EVENTS = [
   message("invitation_update", z.object({ invitation: InvitationSchema })),
   /** Quick match (issue 14): a matchmaker seated this player; the page goes to the room. */
   message("match_found", z.object({ game_id: z.string() })),
+  /** A tournament game of this player's was created by the server (issue 13): join it within 2 minutes. */
+  message(
+    "tournament_game_ready",
+    z.object({ tournament_id: z.string(), tournament_name: z.string(), game_id: z.string(), round: z.number(), final: z.boolean() }),
+  ),
 ] as const;
 export const ChannelEventSchema = z.discriminatedUnion("type", CHANNEL_EVENTS);
 export type ChannelEvent = z.infer<typeof ChannelEventSchema>;

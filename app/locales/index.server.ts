@@ -14,6 +14,7 @@ import { payments } from "./payments";
 import { premium } from "./premium";
 import { profile } from "./profile";
 import { pwa } from "./pwa";
+import { tournaments } from "./tournaments";
 import { variants } from "./variants";
 
 // Every translation group, on the server only: a page ships just its own
@@ -35,6 +36,7 @@ const GROUPS = {
   friends,
   pwa,
   matchmaking,
+  tournaments,
 } satisfies Record<Namespace, Record<Language, unknown>>;
 
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DailyBars } from "~/components/admin/charts";
+import { TournamentsTab } from "~/components/admin/tournaments-tab";
 import { buttonClasses } from "~/components/ui/button";
 import {
   AdminActionSchema,
@@ -25,6 +26,8 @@ import {
   performAction,
   requireAdmin,
 } from "~/services/admin.server";
+import { adminTournamentFormAction } from "~/services/admin-tournaments.server";
+import { listTournaments } from "~/services/tournaments.server";
 import { formatDateTime } from "~/utils/format";
 import { rateLimitRefusal } from "~/services/rate-limit.server";
 
@@ -40,7 +43,7 @@ const TABS = [
   { id: "games", label: "Game Management" },
   { id: "transactions", label: "Transactions" },
   { id: "actions", label: "Admin Actions" },
-  // The tournaments tab (issue 13) goes here: { id: "tournaments", label: "Tournaments" }, with its loader branch below.
+  { id: "tournaments", label: "Tournaments" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -51,6 +54,9 @@ const ACTION_LABELS: Record<string, string> = {
   reset_coins: "Reset coins",
   adjust_ranking: "Adjust ranking",
   cancel_game: "Cancel game",
+  create_tournament: "Create tournament",
+  edit_tournament: "Edit tournament",
+  cancel_tournament: "Cancel tournament",
 };
 
 function tabOf(url: URL): TabId {
@@ -89,6 +95,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const [actions, refunds] = await Promise.all([listActions(db, query.success ? query.data : { page: 1 }), listRefundRequests(db)]);
       return { ...base, actions, refunds };
     }
+    case "tournaments":
+      return { ...base, tournaments: await listTournaments(context, null), tournamentError: url.searchParams.get("error") };
   }
 }
 
@@ -102,6 +110,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await request.formData().catch(() => null);
   if (!body) return data({ error: "Invalid action" }, { status: 400 });
   const form = Object.fromEntries(body);
+  // The Tournaments tab's forms (issue 13).
+  if (String(form.intent ?? "").startsWith("tournament_")) return adminTournamentFormAction(context, admin, form);
   const input = AdminActionSchema.safeParse(form);
   if (!input.success) return data({ error: "Invalid action: check the value (a whole number, not negative)." }, { status: 400 });
   // The same limit as POST /api/admin/actions (issue 17).
@@ -164,6 +174,7 @@ export default function AdminPage() {
         {"games" in loaded ? <GamesTab page={loaded.games} /> : null}
         {"ledger" in loaded ? <TransactionsTab ledger={loaded.ledger} /> : null}
         {"actions" in loaded ? <ActionsTab page={loaded.actions} refunds={loaded.refunds} /> : null}
+        {"tournaments" in loaded ? <TournamentsTab list={loaded.tournaments} error={loaded.tournamentError} /> : null}
       </main>
       <ConfirmModal />
     </div>
@@ -441,6 +452,9 @@ const LEDGER_TYPES = [
   "purchase",
   "refund",
   "admin_adjustment",
+  "tournament_entry",
+  "tournament_prize",
+  "tournament_refund",
 ];
 
 function TransactionsTab({ ledger }: { ledger: Of<"ledger">["ledger"] }) {

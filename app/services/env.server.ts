@@ -57,6 +57,7 @@ export interface Bindings {
   RATE_LIMITER: DurableObjectNamespace;
   /** Quick match: one Matchmaker per queue (issue 14). */
   MATCHMAKER: DurableObjectNamespace;
+  TOURNAMENT: DurableObjectNamespace;
   [key: string]: unknown;
 }
 

@@ -10,6 +10,7 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       RATE_LIMITER: DurableObjectNamespace;
       MATCHMAKER: DurableObjectNamespace;
+      TOURNAMENT: DurableObjectNamespace;
       TEST_API_ROUTES: string[];
       TEST_PUBLIC_HEADERS: string;
       APP_ENV: string;

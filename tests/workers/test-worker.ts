@@ -6,6 +6,7 @@ export { GameRoom } from "../../workers/game-room/src/game-room";
 export { PlayerChannel } from "../../workers/game-room/src/player-channel";
 export { RateLimiter } from "../../workers/game-room/src/rate-limiter";
 export { Matchmaker } from "../../workers/game-room/src/matchmaker";
+export { Tournament } from "../../workers/game-room/src/tournament";
 
 const NO_ASSETS = { fetch: async () => new Response(null, { status: 404 }) };
 

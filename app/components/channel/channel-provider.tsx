@@ -104,6 +104,10 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
         case "friend_request_declined":
           revalidate.current();
           break;
+        case "tournament_game_ready":
+          // The prompt (tournament-game-prompt.tsx) shows the link; a tournament page on screen reloads its bracket.
+          revalidate.current();
+          break;
         case "invitation":
           setInvitations((held) => [...held.filter((item) => item.id !== message.payload.invitation.id), message.payload.invitation]);
           break;

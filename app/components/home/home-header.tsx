@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AppHeader } from "~/components/app-header";
 import { FriendsButton } from "~/components/friends-button";
-import { CoinIcon, RefundIcon, StarIcon, TrophyIcon } from "~/components/icons";
+import { BoltIcon, CoinIcon, RefundIcon, StarIcon, TrophyIcon } from "~/components/icons";
 import { PurchaseModal, type PurchaseTab } from "~/components/payments/purchase-modal";
 import { RefundModal } from "~/components/payments/refund-modal";
 import { buttonClasses } from "~/components/ui/button";
@@ -64,6 +64,10 @@ export function HomeHeader({ user }: { user: Profile }) {
             <Link to="/leaderboard" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-leaderboard">
               <TrophyIcon className="h-4 w-4 text-gold-300" />
               {t("leaderboard:button")}
+            </Link>
+            <Link to="/tournaments" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-tournaments">
+              <BoltIcon className="h-4 w-4 text-gold-300" />
+              {t("tournaments:title")}
             </Link>
             <FriendsButton />
             <Link to={to("refund")} preventScrollReset aria-haspopup="dialog" className={buttonClasses("ghost", "sm", "shrink-0")}>

@@ -92,7 +92,9 @@ export function TransactionsTab() {
       };
     }
     // Free text only where a person wrote it (an administrator's adjustment).
-    return { label, detail: item.transaction_type === "admin_adjustment" ? item.description : null };
+    // …and a tournament's name (the server's own text, issue 13).
+    const named = item.transaction_type === "admin_adjustment" || item.transaction_type.startsWith("tournament_");
+    return { label, detail: named ? item.description : null };
   }
 
   return (

@@ -9,6 +9,10 @@ export interface RoomEnv {
   DB: D1Database;
   /** Each player's live channel (issue 11): the room reports its players' sockets and seats to it. */
   PLAYER_CHANNEL?: DurableObjectNamespace;
+  /** The game rooms: a Tournament object opens its games' rooms (issue 13). */
+  GAME_ROOM?: DurableObjectNamespace;
+  /** The tournaments (issue 13): a room reports the end of a tournament game to its Tournament object. */
+  TOURNAMENT?: DurableObjectNamespace;
   TURN_SECONDS?: string;
   BOT_DELAY_MS?: string;
   NEXT_HAND_DELAY_MS?: string;

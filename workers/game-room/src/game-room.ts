@@ -32,7 +32,8 @@ import type { GameReport } from "../../../game/presence";
 import { benchMode, roomTimings, type RoomEnv } from "./env";
 import { PresenceReports } from "./presence-reports";
 import { MoveProfiler } from "./profile";
-import { createDb, ratingsOf, recordStatement, takeSeat, write, type Db, type HandRecord } from "./records";
+import { createDb, ratingsOf, recordStatement, takeSeat, tournamentOf, write, type Db, type HandRecord } from "./records";
+import type { TournamentRpc } from "../../../game/tournament-api";
 import { AttachmentSchema, close, errorMessage, send, sendText, type Attachment } from "./sockets";
 
 export type { RoomEnv };
@@ -103,6 +104,9 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     const game = step.room.game;
     const profiler = this.profiler?.active ? this.profiler : null;
     for (const effect of step.effects) if (rules.isWrite(effect)) await write(this.db, game, effect);
+    if (game.game_mode === "tournament" && step.effects.some((e) => e.type === "settle" || e.type === "cancel")) {
+      this.ctx.waitUntil(this.reportToTournament(game.id));
+    }
     if (step.room !== this.room) {
       this.room = step.room;
       const put = this.ctx.storage.put(ROOM_KEY, step.room);
@@ -126,6 +130,22 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     if (records.length > 0) {
       await this.db.batch(records as [HandRecord, ...HandRecord[]]);
       profiler?.lap("records", Date.now());
+    }
+  }
+
+  /**
+   * A tournament game ended (settled or cancelled, its rows already in D1): its Tournament object
+   * hears it at once and reads the result from D1, so a repeated report changes nothing (issue 13).
+   * A lost report is caught by the tournament's own poll.
+   */
+  private async reportToTournament(gameId: string): Promise<void> {
+    try {
+      const tournamentId = await tournamentOf(this.db, gameId);
+      const namespace = this.env.TOURNAMENT;
+      if (!tournamentId || !namespace) return;
+      await (namespace.get(namespace.idFromName(tournamentId)) as unknown as TournamentRpc).gameEnded(tournamentId, gameId);
+    } catch (error) {
+      console.warn("tournament report failed; its poll will catch the result", error);
     }
   }
 

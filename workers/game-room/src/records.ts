@@ -292,3 +292,9 @@ export function recordStatement(db: Db, gameId: string, effect: RecordEffect): H
     ? handStartStatement(db, gameId, effect.hand, effect.commitment)
     : handEndStatement(db, gameId, effect.hand, effect);
 }
+
+/** The tournament a game belongs to (issue 13), or null. */
+export async function tournamentOf(db: Db, gameId: string): Promise<string | null> {
+  const row = await db.select({ tournamentId: games.tournament_id }).from(games).where(eq(games.id, gameId)).get();
+  return row?.tournamentId ?? null;
+}

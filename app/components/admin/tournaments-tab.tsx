@@ -1,0 +1,174 @@
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button";
+import type { TournamentView } from "~/services/tournaments.server";
+
+// The admin dashboard's Tournaments tab (issue 13): every tournament, a form to create one (or to
+// edit one that has not started, `?edit=<id>`), and a cancel form per open tournament (every fee
+// returned). Plain forms posting to /admin, so each works from the first tap. Admin text is English.
+
+const INPUT = "min-h-10 rounded-xl border border-white/15 bg-black/30 px-3 py-2 text-sm text-cream-50";
+const VARIANTS = ["paulista", "mineiro", "gaucho", "argentino", "international"] as const;
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <label className="flex flex-col gap-1 text-xs font-semibold text-cream-100/80">
+      {label}
+      {children}
+    </label>
+  );
+}
+
+function localInput(iso: string): string {
+  return iso.slice(0, 16);
+}
+
+export function TournamentsTab({ list, error }: { list: TournamentView[]; error: string | null }) {
+  const [search] = useSearchParams();
+  const editing = list.find((t) => t.id === search.get("edit")) ?? null;
+  const defaultStart = localInput(new Date(Date.now() + 3_600_000).toISOString());
+  const v = editing;
+  return (
+    <section className="felt-panel flex flex-col gap-4 p-4 sm:p-5">
+      <h2 className="font-display text-xl font-bold text-cream-50">Tournaments</h2>
+      {error ? (
+        <p role="alert" className="rounded-xl border border-red-400/50 bg-red-900/40 px-4 py-2 text-sm text-red-100">
+          {error}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        className="grid gap-3 rounded-2xl bg-black/20 p-3 sm:grid-cols-2 lg:grid-cols-4"
+        data-testid="tournament-form"
+        key={v?.id ?? "new"}
+      >
+        <input type="hidden" name="intent" value={v ? "tournament_edit" : "tournament_create"} />
+        {v ? <input type="hidden" name="tournament_id" value={v.id} /> : null}
+        <input type="hidden" name="back" value="/admin?tab=tournaments" />
+        <h3 className="font-semibold text-gold-300 sm:col-span-2 lg:col-span-4">
+          {v ? `Edit “${v.name}” (before its start)` : "Create a tournament"}
+        </h3>
+        <Field label="Name">
+          <input name="name" required minLength={3} maxLength={80} defaultValue={v?.name ?? ""} className={INPUT} />
+        </Field>
+        <Field label="Description">
+          <input name="description" maxLength={300} defaultValue={v?.description ?? ""} className={INPUT} />
+        </Field>
+        <Field label="Game type">
+          <select name="game_type" defaultValue={v?.game_type ?? "1v1"} className={INPUT}>
+            <option value="1v1">1v1</option>
+            <option value="2v2">2v2</option>
+          </select>
+        </Field>
+        <Field label="Variant">
+          <select name="truco_variant" defaultValue={v?.truco_variant ?? "paulista"} className={INPUT}>
+            {VARIANTS.map((variant) => (
+              <option key={variant} value={variant}>
+                {variant}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Entry fee (coins)">
+          <input name="entry_cost" type="number" min={0} max={100000} required defaultValue={v?.entry_cost ?? 100} className={INPUT} />
+        </Field>
+        <Field label="Guaranteed prize (coins)">
+          <input name="guaranteed_prize" type="number" min={0} max={1000000} defaultValue={v?.guaranteed_prize ?? 0} className={INPUT} />
+        </Field>
+        <Field label="Max players">
+          <input
+            name="max_participants"
+            type="number"
+            min={4}
+            max={64}
+            required
+            defaultValue={v?.max_participants ?? 8}
+            className={INPUT}
+          />
+        </Field>
+        <Field label="Min players">
+          <input name="min_participants" type="number" min={2} max={64} defaultValue={v?.min_participants ?? 4} className={INPUT} />
+        </Field>
+        <Field label="Start (UTC)">
+          <input
+            name="start_time"
+            type="datetime-local"
+            required
+            defaultValue={v ? localInput(v.start_time) : defaultStart}
+            className={INPUT}
+          />
+        </Field>
+        <Field label="Reason (audit log)">
+          <input name="reason" maxLength={500} className={INPUT} />
+        </Field>
+        <div className="flex items-end gap-2 sm:col-span-2">
+          <button type="submit" className={buttonClasses("primary", "md")} data-testid="tournament-submit">
+            {v ? "Save changes" : "Create tournament"}
+          </button>
+          {v ? (
+            <Link to="?tab=tournaments" className={buttonClasses("ghost", "md")}>
+              New instead
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[44rem] text-left text-sm" data-testid="admin-tournaments">
+          <thead className="text-xs text-cream-100/60 uppercase">
+            <tr>
+              {["Name", "Status", "Type", "Entry", "Pool", "Players", "Start", ""].map((h) => (
+                <th key={h} className="px-2 py-2">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-white/10">
+            {list.map((t) => {
+              const open = t.status !== "completed";
+              const editable = (t.status === "upcoming" || t.status === "registration") && Date.parse(t.start_time) > Date.now();
+              return (
+                <tr key={t.id} data-testid={`tournament-row-${t.id}`}>
+                  <td className="px-2 py-2">
+                    <Link to={`/tournaments/${t.id}`} className="underline">
+                      {t.name}
+                    </Link>
+                  </td>
+                  <td className="px-2 py-2">{t.cancelled ? "cancelled" : t.status}</td>
+                  <td className="px-2 py-2">
+                    {t.game_type} · {t.truco_variant}
+                  </td>
+                  <td className="px-2 py-2 tabular-nums">{t.entry_cost}</td>
+                  <td className="px-2 py-2 tabular-nums">{t.prize_pool}</td>
+                  <td className="px-2 py-2 tabular-nums">
+                    {t.participants}/{t.max_participants}
+                  </td>
+                  <td className="px-2 py-2 text-xs whitespace-nowrap">{t.start_time.slice(0, 16).replace("T", " ")} UTC</td>
+                  <td className="px-2 py-2">
+                    <div className="flex flex-wrap gap-1">
+                      {editable ? (
+                        <Link to={`?tab=tournaments&edit=${t.id}`} className={buttonClasses("secondary", "sm")}>
+                          Edit
+                        </Link>
+                      ) : null}
+                      {open ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="tournament_cancel" />
+                          <input type="hidden" name="tournament_id" value={t.id} />
+                          <input type="hidden" name="back" value="/admin?tab=tournaments" />
+                          <button type="submit" className={buttonClasses("danger", "sm")} data-testid={`cancel-tournament-${t.id}`}>
+                            Cancel
+                          </button>
+                        </Form>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {list.length === 0 ? <p className="text-sm text-cream-100/60">No tournaments.</p> : null}
+    </section>
+  );
+}

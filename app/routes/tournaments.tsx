@@ -1,0 +1,94 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BoltIcon } from "~/components/icons";
+import { TournamentCard } from "~/components/tournaments/tournament-card";
+import { useNow } from "~/components/tournaments/countdown";
+import { buttonClasses } from "~/components/ui/button";
+import { FormNotice } from "~/components/ui/form-notice";
+import { requireUser } from "~/services/auth.server";
+import { ensureSchedule, listTournaments, tournamentFormAction, type TournamentView } from "~/services/tournaments.server";
+
+// /tournaments (spec §2, issue 13): tabs as links (?tab=), each card's register button a <Form>
+// posting to this route's action, so a tap before hydration registers too; the list reloads after.
+
+const TABS = ["upcoming", "active", "completed"] as const;
+type Tab = (typeof TABS)[number];
+
+export const meta: MetaFunction = () => [{ title: "Torneios · Mesa de Truco" }];
+
+function tabOf(t: TournamentView): Tab {
+  if (t.status === "upcoming" || t.status === "registration") return "upcoming";
+  return t.status;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const wanted = new URL(request.url).searchParams.get("tab");
+  const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : "upcoming";
+  await ensureSchedule(context);
+  const all = await listTournaments(context, user);
+  return { tab, tournaments: all.filter((t) => tabOf(t) === tab), coins: user.virtual_coins, now: Date.now() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return tournamentFormAction(request, context);
+}
+
+export default function TournamentsPage() {
+  const { tab, tournaments, coins, now: renderedAt } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const now = useNow(renderedAt);
+  const busy = navigation.state === "submitting";
+
+  return (
+    <div className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 pb-10 sm:px-6">
+      <FormNotice result={result} />
+      <header className="flex items-center gap-2 py-3">
+        <Link to="/" className={buttonClasses("ghost", "sm")}>
+          <span aria-hidden>←</span> {t("common:back")}
+        </Link>
+      </header>
+      <main id="main" className="flex flex-col gap-4">
+        <div className="flex items-center gap-3">
+          <span className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-gold-400/15 text-gold-300 ring-1 ring-gold-400/40">
+            <BoltIcon className="h-7 w-7" />
+          </span>
+          <div className="min-w-0">
+            <h1 className="font-display text-3xl font-bold text-cream-50">{t("tournaments:title")}</h1>
+            <p className="text-sm text-cream-100/75">{t("tournaments:subtitle")}</p>
+          </div>
+        </div>
+        <nav aria-label={t("tournaments:tabs.label")} className="flex gap-1 rounded-2xl bg-black/25 p-1">
+          {TABS.map((id) => (
+            <Link
+              key={id}
+              to={`?tab=${id}`}
+              preventScrollReset
+              aria-current={id === tab ? "page" : undefined}
+              data-testid={`tab-${id}`}
+              className={`flex min-h-11 min-w-0 flex-1 items-center justify-center rounded-xl px-2 py-1.5 text-sm font-semibold transition-colors sm:text-base ${
+                id === tab ? "bg-gold-400 text-felt-950 shadow" : "text-cream-100/80 hover:bg-white/10"
+              }`}
+            >
+              {t(`tournaments:tabs.${id}`)}
+            </Link>
+          ))}
+        </nav>
+        {tournaments.length === 0 ? (
+          <div className="felt-panel px-4 py-10 text-center text-cream-100/85" data-testid="tournaments-empty">
+            {t(`tournaments:empty.${tab}`)}
+          </div>
+        ) : (
+          <ul className="flex flex-col gap-3" data-testid="tournament-list">
+            {tournaments.map((tournament) => (
+              <TournamentCard key={tournament.id} tournament={tournament} coins={coins} now={now} busy={busy} />
+            ))}
+          </ul>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+export * from "./bracket";
+export * from "./countdown";
+export * from "./prizes";
+export * from "./schedule";
