@@ -21,7 +21,7 @@ async function shootPhones(page: Page, name: string) {
 
 test("play flow on phones", async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
-  const player = uniquePlayer("Vera Conceição Albuquerque");
+  const player = uniquePlayer("Vera");
   await signIn(page, { ...player, name: "Vera Conceição Albuquerque" });
   // A waiting table of their own: home shows the way back to it.
   await page.request.post("/api/games", {
