@@ -32,7 +32,7 @@ test("play flow on phones", async ({ page, browser, baseURL }) => {
   await page.getByTestId("resume-banner").waitFor();
   await shootPhones(page, "polish-home");
 
-  const { page: board, context } = await newSignedInPage(browser, "Maximiliano Bartolomeu");
+  const { page: board, context } = await newSignedInPage(browser, "Maximiliano");
   const me = await currentUserId(board);
   const room = new FakeRoom({
     me: me.id,
