@@ -18,6 +18,8 @@ import { TEST_OVERRIDES_HEADER } from "./test-worker";
 afterEach(expectLedgerInvariant);
 
 const NEW_GAME = { game_type: "2v2", game_mode: "casual", truco_variant: "paulista" };
+/** A practice game: it binds nobody (ADR 075), so one player can open several in a row to meet the limit. */
+const PRACTICE_GAME = { ...NEW_GAME, vs_computer: true };
 
 type Player = Awaited<ReturnType<typeof createPlayer>>;
 
@@ -25,7 +27,8 @@ async function createGame(player: Player, limits?: string): Promise<Response> {
   return call("/api/games", {
     method: "POST",
     cookie: player.cookie,
-    body: NEW_GAME,
+    // Under a limit the same player opens table after table: practice ones (a second real table is refused, ADR 075).
+    body: limits ? PRACTICE_GAME : NEW_GAME,
     headers: limits ? { [TEST_OVERRIDES_HEADER]: limits } : {},
   });
 }
@@ -47,7 +50,7 @@ describe("rate limits", () => {
     const refused = await call("/api/games", {
       method: "POST",
       cookie: player.cookie,
-      body: NEW_GAME,
+      body: PRACTICE_GAME,
       headers: { [TEST_OVERRIDES_HEADER]: limits, "Accept-Language": "en" },
     });
     expect(refused.status).toBe(429);

@@ -1,9 +1,11 @@
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameSummary } from "../../game/entities";
+import type { Room } from "../../game/room/index";
 import { messagesOf, ServerMessageSchema, type ServerMessageType } from "../../game/protocol";
 import type { Action } from "../../game/truco/index";
 import { call, createPlayer, expectLedgerInvariant } from "./helpers";
-import { exactServerFrame, RoomClient } from "./room-client";
+import { exactServerFrame, RoomClient, roomStub } from "./room-client";
 
 // Real games through real sockets, and every frame the room sends checked against the protocol's
 // schemas (game/protocol.ts): each must parse, and parse whole (no field the schema does not know),
@@ -95,6 +97,19 @@ describe("every frame the room sends is a protocol message", () => {
       201,
     );
     await chat;
+
+    // A turn timer runs out (its deadline moved to the past): the room plays for that player and says so.
+    await ana.until(() => Boolean(ana.state?.turn), 5_000, "a turn timer");
+    const timedOut = ana.nextMessage("turn_timed_out");
+    const stub = roomStub(game.id);
+    await runInDurableObject(stub, async (_instance, state) => {
+      const room = (await state.storage.get<Room>("room"))!;
+      room.turn!.deadline = Date.now() - 1;
+      await state.storage.put("room", room);
+    });
+    await evictDurableObject(stub);
+    await runDurableObjectAlarm(stub);
+    await timedOut;
 
     // Bia's connection drops in the middle of the game and comes back.
     const gone = ana.nextMessage("player_disconnected");
