@@ -7,7 +7,8 @@ export const home = defineNamespace(
       "O truco de verdade, ao vivo: desafie amigos e rivais no Paulista, Mineiro, Gaúcho, Argentino ou Internacional, no celular ou no computador.",
     landingBadge: "Grátis para jogar",
     featureQuickTitle: "Partida rápida",
-    featureQuickText: "Jogue na hora contra o computador, ou abra uma mesa e chame amigos pelo código: 1 contra 1 ou em duplas.",
+    featureQuickText:
+      "Aperte um botão e encontre um adversário do seu nível, sente numa mesa aberta ou jogue na hora contra o computador: 1 contra 1 ou em duplas.",
     featureCoinsTitle: "Moedas virtuais",
     featureCoinsText: "Comece com 1.000 moedas de boas-vindas e ganhe mais a cada vitória.",
     featureRankingTitle: "Ranking global",
@@ -31,7 +32,8 @@ export const home = defineNamespace(
         "Real Truco, played live: take on friends and rivals in Paulista, Mineiro, Gaúcho, Argentine or International Truco, on your phone or computer.",
       landingBadge: "Free to play",
       featureQuickTitle: "Quick game",
-      featureQuickText: "Play the computer right away, or open a table and invite friends by its code: one-on-one or in pairs.",
+      featureQuickText:
+        "Press one button to meet an opponent of your level, sit at an open table, or play the computer right away: one-on-one or in pairs.",
       featureCoinsTitle: "Virtual coins",
       featureCoinsText: "Start with 1,000 welcome coins and earn more with every win.",
       featureRankingTitle: "Global ranking",
@@ -54,7 +56,8 @@ export const home = defineNamespace(
         "Truco de verdad, en vivo: desafía a amigos y rivales en Paulista, Mineiro, Gaúcho, Argentino o Internacional, en el celular o la computadora.",
       landingBadge: "Gratis para jugar",
       featureQuickTitle: "Partida rápida",
-      featureQuickText: "Juega ya contra la computadora, o abre una mesa e invita a tus amigos con el código: mano a mano o en parejas.",
+      featureQuickText:
+        "Pulsa un botón y encuentra un rival de tu nivel, siéntate en una mesa abierta o juega ya contra la computadora: mano a mano o en parejas.",
       featureCoinsTitle: "Monedas virtuales",
       featureCoinsText: "Empieza con 1.000 monedas de bienvenida y gana más con cada victoria.",
       featureRankingTitle: "Ranking global",

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
+import { createRoom, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage, uniquePlayer } from "./helpers";
 
 // The play flow a returning player walks (issue 16): back to a running game, one table at a time,
@@ -11,8 +11,7 @@ test("a seated player sees the way back to their table on every page, and the se
 }) => {
   test.setTimeout(90_000);
   const ana = await newSignedInPage(browser, "Retorno");
-  await ana.page.getByTestId("create-casual-1v1").click();
-  await ana.page.waitForURL(/\/game\//);
+  await createRoom(ana.page, "casual:1v1");
   const tableUrl = ana.page.url();
   await gameCodeOf(ana.page);
   // No banner on the table itself.
@@ -34,7 +33,8 @@ test("a seated player sees the way back to their table on every page, and the se
   });
   // The home page's form hears the same refusal.
   await ana.page.goto("/");
-  await ana.page.getByTestId("create-casual-1v1").click();
+  await ana.page.getByTestId("create-room-table").selectOption("casual:1v1");
+  await ana.page.getByTestId("create-room").click();
   await expect(ana.page.getByRole("alert").filter({ hasText: "Você já está em outra partida." })).toBeVisible();
 
   await ana.page.getByTestId("resume-banner").getByRole("link", { name: "Voltar para a partida" }).click();
@@ -47,8 +47,7 @@ test("both players accept a rematch: a new table with the same settings, each en
   test.setTimeout(240_000);
   const ana = await newSignedInPage(browser, "Revanche");
   const bruno = await newSignedInPage(browser, "Desforra");
-  await ana.page.getByTestId("create-casual-1v1").click();
-  await ana.page.waitForURL(/\/game\//);
+  await createRoom(ana.page, "casual:1v1");
   const firstUrl = ana.page.url();
   await joinByCode(bruno.page, await gameCodeOf(ana.page));
   await playToTheEnd(
@@ -86,8 +85,7 @@ test("both players accept a rematch: a new table with the same settings, each en
 test("an invite link opened while signed out leads, through sign-in, to the join dialog with its code", async ({ browser }) => {
   test.setTimeout(90_000);
   const ana = await newSignedInPage(browser, "Anfitria");
-  await ana.page.getByTestId("create-casual-1v1").click();
-  await ana.page.waitForURL(/\/game\//);
+  await createRoom(ana.page, "casual:1v1");
   const code = await gameCodeOf(ana.page);
 
   const context = await browser.newContext({ locale: "pt-BR" });
