@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
-import type { GameSummary } from "../game/entities";
 import type { Queue } from "../game/matchmaking/pairing";
-import { CAPACITY, ENTRY_COST, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../game/protocol-constants";
+import { CAPACITY, ENTRY_COST } from "../game/protocol-constants";
 import type { Database } from "./client";
+import { randomGameCode } from "./games";
 import { isUniqueViolation } from "./ledger";
 import { gamePlayers, games, matchmakingQueue, presences, users, type Game, type QueueRow } from "./schema";
 
@@ -10,35 +10,6 @@ import { gamePlayers, games, matchmakingQueue, presences, users, type Game, type
 // page) and the Matchmaker Durable Object (claiming players, creating the game). The queue row's
 // key is the player: one queue at a time. Claims are single conditional statements, so two
 // matchmakers (or a matchmaker and a cancel) can never both win one player.
-
-/** A game row as the room and the API describe it (spec §3 Game). */
-export function gameSummaryOf(game: Game): GameSummary {
-  return {
-    id: game.id,
-    game_code: game.game_code,
-    status: game.status,
-    game_type: game.game_type,
-    game_mode: game.game_mode,
-    truco_variant: game.truco_variant,
-    entry_cost: game.entry_cost,
-    bot_level: game.bot_level,
-    premium_only: game.premium_only,
-    created_by: game.created_by,
-    capacity: CAPACITY[game.game_type],
-    winner_team: game.winner_team,
-    team1_score: game.team1_score,
-    team2_score: game.team2_score,
-    end_reason: game.end_reason,
-    created_at: game.created_at,
-    started_at: game.started_at,
-    completed_at: game.completed_at,
-  };
-}
-
-export function randomGameCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(GAME_CODE_LENGTH));
-  return [...bytes].map((byte) => GAME_CODE_ALPHABET[byte % GAME_CODE_ALPHABET.length]).join("");
-}
 
 /** The game (waiting or active, with people, not a practice game) where the player holds a seat, if any. */
 export async function openGameOf(db: Database, userId: string): Promise<string | null> {

@@ -2,35 +2,16 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { gamePlayers, games, users, type Game, type User } from "../../db/schema";
 import type { GameInvite, GameSummary, Participant } from "../../game/entities";
-import { CAPACITY, ENTRY_COST, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../../game/protocol-constants";
+import { ENTRY_COST } from "../../game/protocol-constants";
 import { botPlayerId } from "../../game/room-api";
+import { gameSummaryOf, randomGameCode } from "../../db/games";
 import { isUniqueViolation } from "../../db/ledger";
 import { BINDING_STATUSES, tableToResume, type HeldSeat } from "../../game/room/one-seat";
 import type { CreateGame } from "~/schemas/games";
 import { isPremium } from "./users.server";
 
-export function summaryOf(game: Game): GameSummary {
-  return {
-    id: game.id,
-    game_code: game.game_code,
-    status: game.status,
-    game_type: game.game_type,
-    game_mode: game.game_mode,
-    truco_variant: game.truco_variant,
-    entry_cost: game.entry_cost,
-    bot_level: game.bot_level,
-    premium_only: game.premium_only,
-    created_by: game.created_by,
-    capacity: CAPACITY[game.game_type],
-    winner_team: game.winner_team,
-    team1_score: game.team1_score,
-    team2_score: game.team2_score,
-    end_reason: game.end_reason,
-    created_at: game.created_at,
-    started_at: game.started_at,
-    completed_at: game.completed_at,
-  };
-}
+/** A game row as the room and the API describe it (db/games.ts, shared with the Durable Objects that create games). */
+export const summaryOf = gameSummaryOf;
 
 /** What a non-participant may read of a game: the summary without its join code. */
 export function inviteOf(game: Game): GameInvite {
@@ -126,11 +107,6 @@ export async function practiceStatsOf(context: AppLoadContext, userId: string): 
   return { games: Number(row?.games ?? 0), wins: Number(row?.wins ?? 0) };
 }
 
-function randomCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(GAME_CODE_LENGTH));
-  return [...bytes].map((byte) => GAME_CODE_ALPHABET[byte % GAME_CODE_ALPHABET.length]).join("");
-}
-
 /** The entry a game of this kind costs: set by the server from the mode, never by the client. */
 export function entryCostFor(input: Pick<CreateGame, "game_mode" | "vs_computer">): number {
   return input.vs_computer ? 0 : ENTRY_COST[input.game_mode];
@@ -142,7 +118,7 @@ export async function insertGame(context: AppLoadContext, creator: User, input: 
   for (let attempt = 0; attempt < 10; attempt++) {
     const game = {
       id: crypto.randomUUID(),
-      game_code: randomCode(),
+      game_code: randomGameCode(),
       game_type: input.game_type,
       game_mode: vsComputer ? ("casual" as const) : input.game_mode,
       truco_variant: input.truco_variant,

@@ -16,16 +16,8 @@ import {
 import { CAPACITY, ENTRY_COST } from "../../../game/protocol-constants";
 import type { AssignedSeat, RoomRpc } from "../../../game/room-api";
 import { createDb, type Database } from "../../../db/client";
-import {
-  claimPlayers,
-  dropWaiting,
-  gameSummaryOf,
-  insertMatchedGame,
-  playersOf,
-  releaseClaim,
-  staleWaiting,
-  waitingIn,
-} from "../../../db/matchmaking";
+import { gameSummaryOf } from "../../../db/games";
+import { claimPlayers, dropWaiting, insertMatchedGame, playersOf, releaseClaim, staleWaiting, waitingIn } from "../../../db/matchmaking";
 import { presences } from "../../../db/schema";
 
 export interface MatchmakerEnv {

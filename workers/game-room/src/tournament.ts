@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { createDb, type Database } from "../../../db/client";
 import { auditStatement } from "../../../db/admin";
+import { gameSummaryOf, randomGameCode } from "../../../db/games";
 import { isUniqueViolation } from "../../../db/ledger";
 import { games, users, type Tournament as TournamentRow } from "../../../db/schema";
 import {
@@ -18,8 +19,6 @@ import {
 } from "../../../db/tournaments";
 import type { ChannelEvent } from "../../../game/channel-protocol";
 import type { PlayerChannelRpc } from "../../../game/channel-api";
-import type { GameSummary } from "../../../game/entities";
-import { CAPACITY, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../../../game/protocol-constants";
 import type { AssignedSeat, RoomRpc } from "../../../game/room-api";
 import {
   TOURNAMENT_NO_SHOW_SECONDS,
@@ -272,26 +271,7 @@ export class Tournament extends DurableObject<RoomEnv> implements TournamentRpc 
   private async openRoom(gameId: string, bracket: bracketRules.Bracket, match: bracketRules.BracketMatch, seats?: AssignedSeat[]) {
     const game = await this.db.select().from(games).where(eq(games.id, gameId)).get();
     if (!game) return { ok: false as const };
-    const summary: GameSummary = {
-      id: game.id,
-      game_code: game.game_code,
-      status: game.status,
-      game_type: game.game_type,
-      game_mode: game.game_mode,
-      truco_variant: game.truco_variant,
-      entry_cost: game.entry_cost,
-      bot_level: null,
-      premium_only: false,
-      created_by: game.created_by,
-      capacity: CAPACITY[game.game_type],
-      winner_team: game.winner_team,
-      team1_score: game.team1_score,
-      team2_score: game.team2_score,
-      end_reason: game.end_reason,
-      created_at: game.created_at,
-      started_at: game.started_at,
-      completed_at: game.completed_at,
-    };
+    const summary = gameSummaryOf(game);
     const room = this.env.GAME_ROOM!.get(this.env.GAME_ROOM!.idFromName(gameId)) as unknown as RoomRpc;
     return room.openAssigned(summary, seats ?? (await this.seatsOf(bracket, match)), {
       noShowSeconds: TOURNAMENT_NO_SHOW_SECONDS,
@@ -305,7 +285,7 @@ export class Tournament extends DurableObject<RoomEnv> implements TournamentRpc 
       try {
         await this.db.insert(games).values({
           id,
-          game_code: randomCode(),
+          game_code: randomGameCode(),
           game_type: t.game_type,
           game_mode: "tournament",
           truco_variant: t.truco_variant,
@@ -367,9 +347,4 @@ function singles(players: string[]): bracketRules.Entrant[] {
 
 function cryptoRandom(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0] / 2 ** 32;
-}
-
-function randomCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(GAME_CODE_LENGTH));
-  return [...bytes].map((byte) => GAME_CODE_ALPHABET[byte % GAME_CODE_ALPHABET.length]).join("");
 }

@@ -1,0 +1,36 @@
+import type { GameSummary } from "../game/entities";
+import { CAPACITY, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../game/protocol-constants";
+import type { Game } from "./schema";
+
+// What every writer of a game row needs, whoever creates the game: the app (a player's table), the
+// Matchmaker (a quick match) and the Tournament object (a bracket's game).
+
+/** A game row as the room and the API describe it (spec §3 Game). */
+export function gameSummaryOf(game: Game): GameSummary {
+  return {
+    id: game.id,
+    game_code: game.game_code,
+    status: game.status,
+    game_type: game.game_type,
+    game_mode: game.game_mode,
+    truco_variant: game.truco_variant,
+    entry_cost: game.entry_cost,
+    bot_level: game.bot_level,
+    premium_only: game.premium_only,
+    created_by: game.created_by,
+    capacity: CAPACITY[game.game_type],
+    winner_team: game.winner_team,
+    team1_score: game.team1_score,
+    team2_score: game.team2_score,
+    end_reason: game.end_reason,
+    created_at: game.created_at,
+    started_at: game.started_at,
+    completed_at: game.completed_at,
+  };
+}
+
+/** A fresh join code: 6 characters of an alphabet without look-alikes (the unique index catches the rare repeat). */
+export function randomGameCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(GAME_CODE_LENGTH));
+  return [...bytes].map((byte) => GAME_CODE_ALPHABET[byte % GAME_CODE_ALPHABET.length]).join("");
+}
