@@ -1,6 +1,9 @@
+import { and, eq, inArray } from "drizzle-orm";
 import type { GameSummary } from "../game/entities";
 import { CAPACITY, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../game/protocol-constants";
-import type { Game } from "./schema";
+import { BINDING_STATUSES, type HeldSeat } from "../game/room/one-seat";
+import type { Database } from "./client";
+import { gamePlayers, games, type Game } from "./schema";
 
 // What every writer of a game row needs, whoever creates the game: the app (a player's table), the
 // Matchmaker (a quick match) and the Tournament object (a bracket's game).
@@ -33,4 +36,14 @@ export function gameSummaryOf(game: Game): GameSummary {
 export function randomGameCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(GAME_CODE_LENGTH));
   return [...bytes].map((byte) => GAME_CODE_ALPHABET[byte % GAME_CODE_ALPHABET.length]).join("");
+}
+
+/** The seats the player holds at waiting or active games (the one-table rule reads them: game/room/one-seat.ts). */
+export async function heldSeatsOf(db: Database, userId: string): Promise<HeldSeat[]> {
+  const rows = await db
+    .select({ gameId: games.id, status: games.status, botLevel: games.bot_level })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.game_id))
+    .where(and(eq(gamePlayers.user_id, userId), inArray(games.status, [...BINDING_STATUSES])));
+  return rows.map((row) => ({ gameId: row.gameId, status: row.status, practice: row.botLevel !== null }));
 }

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { Queue } from "../game/matchmaking/pairing";
+import { seatConflict } from "../game/room/one-seat";
 import { CAPACITY, ENTRY_COST } from "../game/protocol-constants";
 import type { Database } from "./client";
-import { randomGameCode } from "./games";
+import { heldSeatsOf, randomGameCode } from "./games";
 import { isUniqueViolation } from "./ledger";
 import { gamePlayers, games, matchmakingQueue, presences, users, type Game, type QueueRow } from "./schema";
 
@@ -13,13 +14,7 @@ import { gamePlayers, games, matchmakingQueue, presences, users, type Game, type
 
 /** The game (waiting or active, with people, not a practice game) where the player holds a seat, if any. */
 export async function openGameOf(db: Database, userId: string): Promise<string | null> {
-  const row = await db
-    .select({ id: games.id })
-    .from(gamePlayers)
-    .innerJoin(games, eq(games.id, gamePlayers.game_id))
-    .where(and(eq(gamePlayers.user_id, userId), inArray(games.status, ["waiting", "active"]), isNull(games.bot_level)))
-    .get();
-  return row?.id ?? null;
+  return seatConflict(await heldSeatsOf(db, userId), null)?.gameId ?? null;
 }
 
 export async function queueRowOf(db: Database, userId: string): Promise<QueueRow | null> {

@@ -4,9 +4,9 @@ import { gamePlayers, games, users, type Game, type User } from "../../db/schema
 import type { GameInvite, GameSummary, Participant } from "../../game/entities";
 import { ENTRY_COST } from "../../game/protocol-constants";
 import { botPlayerId } from "../../game/room-api";
-import { gameSummaryOf, randomGameCode } from "../../db/games";
+import { gameSummaryOf, heldSeatsOf as heldSeatsIn, randomGameCode } from "../../db/games";
 import { isUniqueViolation } from "../../db/ledger";
-import { BINDING_STATUSES, tableToResume, type HeldSeat } from "../../game/room/one-seat";
+import { tableToResume, type HeldSeat } from "../../game/room/one-seat";
 import type { CreateGame } from "~/schemas/games";
 import { isPremium } from "./users.server";
 
@@ -80,12 +80,7 @@ export async function isSeated(context: AppLoadContext, gameId: string, userId: 
 
 /** The seats the user holds at waiting or active games (at most a few rows: one binding seat, some practice). */
 export async function heldSeatsOf(context: AppLoadContext, userId: string): Promise<HeldSeat[]> {
-  const rows = await context.db
-    .select({ gameId: games.id, status: games.status, botLevel: games.bot_level })
-    .from(gamePlayers)
-    .innerJoin(games, eq(games.id, gamePlayers.game_id))
-    .where(and(eq(gamePlayers.user_id, userId), inArray(games.status, [...BINDING_STATUSES])));
-  return rows.map((row) => ({ gameId: row.gameId, status: row.status, practice: row.botLevel !== null }));
+  return heldSeatsIn(context.db, userId);
 }
 
 /** The table the player may go back to (the banner on every page, issue 16), or null. */
