@@ -7,6 +7,7 @@ import { useNow } from "~/components/tournaments/countdown";
 import { CountdownLine, StatusBadge } from "~/components/tournaments/tournament-card";
 import { buttonClasses } from "~/components/ui/button";
 import { FormNotice } from "~/components/ui/form-notice";
+import { formatTime } from "~/utils/format";
 import { requireUser } from "~/services/auth.server";
 import { tournamentDetail, tournamentFormAction, type BracketMatchView } from "~/services/tournaments.server";
 
@@ -93,7 +94,7 @@ export default function TournamentPage() {
 
   const rounds = tournament.bracket?.rounds ?? [];
   const short = coins < tournament.entry_cost;
-  const startTime = new Date(tournament.start_time).toLocaleTimeString(i18n.language, { hour: "2-digit", minute: "2-digit" });
+  const startTime = formatTime(tournament.start_time, i18n.language);
   const placeLabel = (place: number) => t(`tournaments:place${place}`);
 
   return (

@@ -29,6 +29,11 @@ export function formatDateTime(value: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone: PRODUCT_TIME_ZONE }).format(new Date(value));
 }
 
+/** The hour and minute of an ISO timestamp, in the product's one zone (a tournament's start). */
+export function formatTime(value: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: PRODUCT_TIME_ZONE }).format(new Date(value));
+}
+
 export function signed(amount: number, locale: string): string {
   const text = Math.abs(amount).toLocaleString(locale);
   return amount > 0 ? `+${text}` : amount < 0 ? `−${text}` : text;
