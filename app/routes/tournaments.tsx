@@ -28,7 +28,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : "upcoming";
   await ensureSchedule(context);
   const all = await listTournaments(context, user);
-  return { tab, tournaments: all.filter((t) => tabOf(t) === tab), coins: user.virtual_coins, now: Date.now() };
+  const shown = all.filter((t) => tabOf(t) === tab);
+  return { tab, tournaments: tab === "upcoming" ? nextOfEachSeries(shown) : shown, coins: user.virtual_coins, now: Date.now() };
+}
+
+/**
+ * The schedule keeps two days of each daily series ahead (ADR 068): of the ones whose registration
+ * has not opened yet, the tab shows the next of each series only, so the list stays short. The API
+ * lists them all.
+ */
+function nextOfEachSeries(list: TournamentView[]): TournamentView[] {
+  const seen = new Set<string>();
+  return list.filter((t) => {
+    if (t.status !== "upcoming") return true;
+    const series = `${t.name}|${t.game_type}|${t.truco_variant}`;
+    if (seen.has(series)) return false;
+    seen.add(series);
+    return true;
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

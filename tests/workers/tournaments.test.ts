@@ -388,3 +388,22 @@ describe("administration", () => {
     expect(results.map((r) => r.action_type).sort()).toEqual(["cancel_tournament", "create_tournament", "edit_tournament"]);
   });
 });
+
+describe("the tournaments screen", () => {
+  it("shows the next tournament of each series not yet open for registration, while the API lists them all", async () => {
+    const player = await createPlayer("Agenda");
+    const page = await (await call("/tournaments", { cookie: player.cookie, headers: { "Accept-Language": "pt-BR" } })).text();
+    const api = await (
+      await call("/api/tournaments", { cookie: player.cookie })
+    ).json<{ tournaments: { name: string; status: string }[] }>();
+    const notOpen = api.tournaments.filter((t) => t.status === "upcoming");
+    const series = new Set(notOpen.map((t) => t.name));
+    // The schedule keeps two days ahead, so the API has more than one of some series.
+    expect(notOpen.length).toBeGreaterThan(series.size);
+    for (const name of series) {
+      // The tab holds the ones open for registration, and one not yet open per series.
+      const open = api.tournaments.filter((t) => t.name === name && t.status === "registration").length;
+      expect(page.split(`>${name}</a>`).length - 1, name).toBe(open + 1);
+    }
+  });
+});
