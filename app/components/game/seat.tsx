@@ -71,7 +71,9 @@ export function Seat({
           </span>
         ) : null}
       </div>
-      <p className={`max-w-full truncate text-xs font-semibold ${active ? "text-gold-300" : "text-cream-50"}`}>
+      <p
+        className={`line-clamp-2 max-w-full text-center text-xs leading-tight font-semibold break-words ${active ? "text-gold-300" : "text-cream-50"}`}
+      >
         {name}
         <span className="sr-only">
           {partner ? ` (${t("game:teams.partner")})` : ""}, {t("game:board.cards", { count: player.cardCount })}
