@@ -39,9 +39,10 @@ export interface MatchmakerEnv {
  */
 export class Matchmaker extends DurableObject<MatchmakerEnv> implements MatchmakerRpc {
   private readonly db: Database;
-  /** The run in progress: runs never overlap (a kick during one asks for another after it). */
-  private running: Promise<MatchReport> | null = null;
-  private again = false;
+  /** A pass is running: passes never overlap. */
+  private running = false;
+  /** Callers that arrived during a pass: the next pass (which sees their rows) answers them. */
+  private waiting: { resolve(report: MatchReport): void; reject(error: unknown): void }[] = [];
 
   constructor(ctx: DurableObjectState, env: MatchmakerEnv) {
     super(ctx, env);
@@ -52,26 +53,38 @@ export class Matchmaker extends DurableObject<MatchmakerEnv> implements Matchmak
     return this.run(queue, Date.now());
   }
 
+  /**
+   * One pass for this caller. A caller arriving during a pass is answered by the pass after it,
+   * never by the whole burst that follows: under a stream of arrivals each player's request waits
+   * one pass at most (it used to wait until the queue went quiet).
+   */
   async run(queue: Queue, now: number): Promise<MatchReport> {
     const parsed = QueueSchema.parse(queue);
     await this.ctx.storage.put("queue", parsed);
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      let report = await this.pass(parsed, now);
-      while (this.again) {
-        this.again = false;
-        const next = await this.pass(parsed, Math.max(now, Date.now()));
-        report = { games: report.games + next.games, waiting: next.waiting, dropped: report.dropped + next.dropped };
+    if (this.running) return new Promise<MatchReport>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    this.running = true;
+    const first = this.pass(parsed, now);
+    void first.then(
+      () => this.drain(parsed),
+      () => this.drain(parsed),
+    );
+    return first;
+  }
+
+  /** Runs a pass for each group of callers that arrived during the previous one. */
+  private async drain(queue: Queue): Promise<void> {
+    for (;;) {
+      const callers = this.waiting.splice(0);
+      if (callers.length === 0) {
+        this.running = false;
+        return;
       }
-      return report;
-    })();
-    try {
-      return await this.running;
-    } finally {
-      this.running = null;
+      try {
+        const report = await this.pass(queue, Date.now());
+        for (const caller of callers) caller.resolve(report);
+      } catch (error) {
+        for (const caller of callers) caller.reject(error);
+      }
     }
   }
 
