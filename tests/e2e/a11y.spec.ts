@@ -34,6 +34,35 @@ test("home, the join dialog and the payment modals", async ({ page }) => {
   await expectNoA11yViolations(page);
 });
 
+test("the leaderboard, friends, tournaments and quick-match screens", async ({ page }) => {
+  await signIn(page, uniquePlayer("Telas"));
+  for (const path of [
+    "/leaderboard",
+    "/leaderboard?period=weekly",
+    "/friends",
+    "/friends?tab=add",
+    "/tournaments",
+    "/tournaments?tab=completed",
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoA11yViolations(page);
+  }
+  // A tournament's own page, from the list.
+  await page.goto("/tournaments");
+  await page.getByRole("heading", { level: 2 }).first().getByRole("link").click();
+  await page.waitForURL(/\/tournaments\/[^/?]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoA11yViolations(page);
+  // The quick-match waiting page, then back out of the queue.
+  await page.goto("/");
+  await page.getByTestId("quick-casual-1v1").click();
+  await page.waitForURL(/\/match/);
+  await expectNoA11yViolations(page);
+  await page.getByRole("button", { name: "Cancelar busca" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+});
+
 test("profile, its tabs and the nickname edit", async ({ page }) => {
   await signIn(page, uniquePlayer("Perfil"));
   await page.goto("/profile");
