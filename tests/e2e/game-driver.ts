@@ -109,7 +109,11 @@ export async function joinByCode(page: Page, code: string) {
 
 /** Picks a variant in the lobby. */
 export async function chooseVariant(page: Page, variant: string) {
-  await page.getByTestId(`variant-${variant}`).check({ force: true });
+  // A player taps the variant's card (the label); the radio inside is visually hidden, and a click
+  // forced onto its 1-pixel box can land on the card next to it in the scrolling row.
+  const radio = page.getByTestId(`variant-${variant}`);
+  await page.locator("label").filter({ has: radio }).click();
+  await expect(radio).toBeChecked();
 }
 
 /**
