@@ -251,26 +251,34 @@ export async function registerFor(
   user: User,
   tournamentId: string,
 ): Promise<Outcome<{ tournament: TournamentView }>> {
-  const t = await findTournament(context.db, tournamentId);
-  if (!t) return tournamentRefusal(request, "not_found", 0);
-  if (user.virtual_coins < t.entry_cost && !(await isRegistered(context.db, t.id, user.id))) {
-    // Checked again, atomically, by the ledger; this only spares the object a call.
-    return tournamentRefusal(request, "insufficient_coins", t.entry_cost);
-  }
-  const result = await tournamentRpc(context, tournamentId).register(tournamentId, user.id);
-  if (!result.ok) return tournamentRefusal(request, result.error, t.entry_cost);
-  return { ok: true, data: { tournament: (await tournamentDetail(context, tournamentId, user))! } };
+  return throughTournament(request, context, user, tournamentId, "register");
 }
 
+/** Leaving while registration is open (the fee comes back), from the API and from the page's form. */
 export async function unregisterFrom(
   request: Request,
   context: AppLoadContext,
   user: User,
   tournamentId: string,
 ): Promise<Outcome<{ tournament: TournamentView }>> {
+  return throughTournament(request, context, user, tournamentId, "unregister");
+}
+
+/** Asks the tournament's object to (un)register the player; answers the tournament as it now stands. */
+async function throughTournament(
+  request: Request,
+  context: AppLoadContext,
+  user: User,
+  tournamentId: string,
+  step: "register" | "unregister",
+): Promise<Outcome<{ tournament: TournamentView }>> {
   const t = await findTournament(context.db, tournamentId);
   if (!t) return tournamentRefusal(request, "not_found", 0);
-  const result = await tournamentRpc(context, tournamentId).unregister(tournamentId, user.id);
+  if (step === "register" && user.virtual_coins < t.entry_cost && !(await isRegistered(context.db, t.id, user.id))) {
+    // Checked again, atomically, by the ledger; this only spares the object a call.
+    return tournamentRefusal(request, "insufficient_coins", t.entry_cost);
+  }
+  const result = await tournamentRpc(context, tournamentId)[step](tournamentId, user.id);
   if (!result.ok) return tournamentRefusal(request, result.error, t.entry_cost);
   return { ok: true, data: { tournament: (await tournamentDetail(context, tournamentId, user))! } };
 }
