@@ -112,21 +112,24 @@ function open(list: readonly Invitation[], id: string, now: number): Lookup {
   return { ok: true, invitation };
 }
 
-/** The invited player accepts: the invitation holds (cancelling it no longer works) while the app seats them. */
-export function beginAccept(
-  list: readonly Invitation[],
-  id: string,
-  now: number,
-): { ok: true; list: Invitation[]; invitation: Invitation } | Refusal<"not_found" | "expired" | "closed"> {
+type Moved = { ok: true; list: Invitation[]; invitation: Invitation } | Refusal<"not_found" | "expired" | "closed">;
+
+/** A pending invitation, still in time, moves on to `status`; anything else is refused. */
+function answer(list: readonly Invitation[], id: string, now: number, status: "accepting" | "declined"): Moved {
   const found = open(list, id, now);
-  if (!found.ok) {
-    // A second accept while the first is under way is the same accept.
-    const held = list.find((invitation) => invitation.id === id);
-    if (held?.status === "accepting" && now < deadline(held)) return { ok: true, list: [...list], invitation: held };
-    return found;
-  }
-  const accepting = { ...found.invitation, status: "accepting" as const };
-  return { ok: true, list: replace(list, accepting), invitation: accepting };
+  if (!found.ok) return found;
+  const next = { ...found.invitation, status };
+  return { ok: true, list: replace(list, next), invitation: next };
+}
+
+/** The invited player accepts: the invitation holds (cancelling it no longer works) while the app seats them. */
+export function beginAccept(list: readonly Invitation[], id: string, now: number): Moved {
+  const moved = answer(list, id, now, "accepting");
+  if (moved.ok) return moved;
+  // A second accept while the first is under way is the same accept.
+  const held = list.find((invitation) => invitation.id === id);
+  if (held?.status === "accepting" && now < deadline(held)) return { ok: true, list: [...list], invitation: held };
+  return moved;
 }
 
 /** The app seated the player (accepted), or could not (cancelled: the room filled or started meanwhile). */
@@ -141,15 +144,8 @@ export function finishAccept(
   return { list: replace(list, closed), invitation: closed };
 }
 
-export function decline(
-  list: readonly Invitation[],
-  id: string,
-  now: number,
-): { ok: true; list: Invitation[]; invitation: Invitation } | Refusal<"not_found" | "expired" | "closed"> {
-  const found = open(list, id, now);
-  if (!found.ok) return found;
-  const closed = { ...found.invitation, status: "declined" as const };
-  return { ok: true, list: replace(list, closed), invitation: closed };
+export function decline(list: readonly Invitation[], id: string, now: number): Moved {
+  return answer(list, id, now, "declined");
 }
 
 /**

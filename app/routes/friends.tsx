@@ -8,6 +8,7 @@ import { useFriendStatus } from "~/components/channel/channel-provider";
 import { Avatar } from "~/components/avatar";
 import { FriendsIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
+import { BackHeader, LinkTabs, PageTitle } from "~/components/ui/page";
 import { useToast } from "~/components/ui/toast";
 import type { RateLimitName } from "../../game/rate-limits";
 import { FriendsFormSchema, type FriendsForm } from "~/schemas/friends";
@@ -161,40 +162,18 @@ export default function FriendsPage() {
 
   return (
     <div className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 pb-10 sm:px-6">
-      <header className="flex items-center justify-between py-3">
-        <Link to="/" className={buttonClasses("ghost", "sm")}>
-          <span aria-hidden>←</span> {t("common:back")}
-        </Link>
-      </header>
+      <BackHeader label={t("common:back")} />
       <main id="main" className="flex flex-col gap-5">
-        <section className="felt-panel flex items-center gap-4 p-5">
-          <span className="grid h-14 w-14 shrink-0 place-items-center rounded-2xl bg-gold-400/15 text-gold-300">
-            <FriendsIcon className="h-8 w-8" />
-          </span>
-          <div className="min-w-0">
-            <h1 className="font-display text-2xl font-bold text-cream-50">{t("friends:title")}</h1>
-            <p className="text-sm text-cream-100/75">{t("friends:subtitle")}</p>
-          </div>
-        </section>
-
-        <nav aria-label={t("friends:title")} className="flex gap-1 rounded-2xl bg-black/25 p-1">
-          {tabs.map((tab) => {
-            const selected = tab.id === data.tab;
-            return (
-              <Link
-                key={tab.id}
-                to={tab.id === "friends" ? "/friends" : `/friends?tab=${tab.id}`}
-                aria-current={selected ? "page" : undefined}
-                data-testid={`friends-tab-${tab.id}`}
-                className={`grid min-h-10 min-w-0 flex-1 place-items-center rounded-xl px-2 py-1.5 text-center text-xs leading-tight font-semibold transition-colors sm:px-3 sm:text-sm ${
-                  selected ? "bg-gold-400 text-felt-950 shadow" : "text-cream-100/80 hover:bg-white/10"
-                }`}
-              >
-                {tab.label}
-              </Link>
-            );
-          })}
-        </nav>
+        <PageTitle icon={<FriendsIcon className="h-7 w-7" />} title={t("friends:title")} subtitle={t("friends:subtitle")} />
+        <LinkTabs
+          label={t("friends:title")}
+          current={data.tab}
+          tabs={tabs.map((tab) => ({
+            ...tab,
+            to: tab.id === "friends" ? "/friends" : `/friends?tab=${tab.id}`,
+            testId: `friends-tab-${tab.id}`,
+          }))}
+        />
 
         {data.tab === "friends" ? <FriendsTab friends={data.friends} waitingRoom={data.waitingRoom} /> : null}
         {data.tab === "requests" ? <RequestsTab requests={data.requests} sent={data.sent} /> : null}

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TrophyIcon } from "~/components/icons";
 import { BoardList, PinnedRow } from "~/components/leaderboard/board-list";
@@ -7,7 +7,7 @@ import { OwnPosition } from "~/components/leaderboard/own-position";
 import { PeriodTabs, periodHint } from "~/components/leaderboard/period-tabs";
 import { PlayerCardDialog } from "~/components/leaderboard/player-card";
 import { Podium } from "~/components/leaderboard/podium";
-import { buttonClasses } from "~/components/ui/button";
+import { BackHeader, PageTitle } from "~/components/ui/page";
 import { LeaderboardQuerySchema, PlayerIdSchema } from "~/schemas/leaderboard";
 import { requireUser } from "~/services/auth.server";
 import { leaderboardOf, playerCardOf } from "~/services/leaderboard.server";
@@ -44,22 +44,10 @@ export default function LeaderboardPage() {
 
   return (
     <div className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 pb-10 sm:px-6">
-      <header className="flex items-center gap-2 py-3">
-        <Link to="/" className={buttonClasses("ghost", "sm")}>
-          <span aria-hidden>←</span> {t("common:back")}
-        </Link>
-      </header>
+      <BackHeader label={t("common:back")} />
 
       <main id="main" className="flex flex-col gap-4">
-        <div className="flex items-center gap-3">
-          <span className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-gold-400/15 text-gold-300 ring-1 ring-gold-400/40">
-            <TrophyIcon className="h-7 w-7" />
-          </span>
-          <div className="min-w-0">
-            <h1 className="font-display text-3xl font-bold text-cream-50">{t("leaderboard:title")}</h1>
-            <p className="text-sm text-cream-100/75">{t("leaderboard:subtitle")}</p>
-          </div>
-        </div>
+        <PageTitle icon={<TrophyIcon className="h-7 w-7" />} title={t("leaderboard:title")} subtitle={t("leaderboard:subtitle")} />
 
         <PeriodTabs period={period} />
         <p className="-mt-1 text-sm text-cream-100/70" data-testid="period-hint">

@@ -12,6 +12,7 @@ import { HistoryTab } from "~/components/profile/history-tab";
 import { StatsTab } from "~/components/profile/stats-tab";
 import { TransactionsTab } from "~/components/profile/transactions-tab";
 import { FormNotice } from "~/components/ui/form-notice";
+import { BackHeader } from "~/components/ui/page";
 import { Tabs } from "~/components/ui/tabs";
 import type { FormResult } from "~/schemas/home-forms";
 import { requireUser } from "~/services/auth.server";
@@ -75,17 +76,14 @@ export default function ProfilePage() {
 
   return (
     <div className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 pb-10 sm:px-6">
-      <header className="flex items-center justify-between py-3">
-        <Link to="/" className={buttonClasses("ghost", "sm")}>
-          <span aria-hidden>←</span> {t("common:back")}
-        </Link>
+      <BackHeader label={t("common:back")}>
         {/* A plain form: the server ends the session and goes to the landing page (works before hydration). */}
         <form method="post" action="/api/logout">
           <Button type="submit" variant="secondary" size="sm">
             {t("auth:logout")}
           </Button>
         </form>
-      </header>
+      </BackHeader>
 
       <main id="main" className="flex flex-col gap-5">
         <section className="felt-panel flex flex-col items-center gap-4 p-5 text-center sm:flex-row sm:text-left">

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BoltIcon } from "~/components/icons";
 import { TournamentCard } from "~/components/tournaments/tournament-card";
 import { useNow } from "~/components/tournaments/countdown";
-import { buttonClasses } from "~/components/ui/button";
 import { FormNotice } from "~/components/ui/form-notice";
+import { BackHeader, LinkTabs, PageTitle } from "~/components/ui/page";
 import { requireUser } from "~/services/auth.server";
 import { ensureSchedule, listTournaments, tournamentFormAction, type TournamentView } from "~/services/tournaments.server";
 
@@ -63,37 +63,14 @@ export default function TournamentsPage() {
   return (
     <div className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 pb-10 sm:px-6">
       <FormNotice result={result} />
-      <header className="flex items-center gap-2 py-3">
-        <Link to="/" className={buttonClasses("ghost", "sm")}>
-          <span aria-hidden>←</span> {t("common:back")}
-        </Link>
-      </header>
+      <BackHeader label={t("common:back")} />
       <main id="main" className="flex flex-col gap-4">
-        <div className="flex items-center gap-3">
-          <span className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-gold-400/15 text-gold-300 ring-1 ring-gold-400/40">
-            <BoltIcon className="h-7 w-7" />
-          </span>
-          <div className="min-w-0">
-            <h1 className="font-display text-3xl font-bold text-cream-50">{t("tournaments:title")}</h1>
-            <p className="text-sm text-cream-100/75">{t("tournaments:subtitle")}</p>
-          </div>
-        </div>
-        <nav aria-label={t("tournaments:tabs.label")} className="flex gap-1 rounded-2xl bg-black/25 p-1">
-          {TABS.map((id) => (
-            <Link
-              key={id}
-              to={`?tab=${id}`}
-              preventScrollReset
-              aria-current={id === tab ? "page" : undefined}
-              data-testid={`tab-${id}`}
-              className={`flex min-h-11 min-w-0 flex-1 items-center justify-center rounded-xl px-2 py-1.5 text-sm font-semibold transition-colors sm:text-base ${
-                id === tab ? "bg-gold-400 text-felt-950 shadow" : "text-cream-100/80 hover:bg-white/10"
-              }`}
-            >
-              {t(`tournaments:tabs.${id}`)}
-            </Link>
-          ))}
-        </nav>
+        <PageTitle icon={<BoltIcon className="h-7 w-7" />} title={t("tournaments:title")} subtitle={t("tournaments:subtitle")} />
+        <LinkTabs
+          label={t("tournaments:tabs.label")}
+          current={tab}
+          tabs={TABS.map((id) => ({ id, label: t(`tournaments:tabs.${id}`), to: `?tab=${id}`, testId: `tab-${id}` }))}
+        />
         {tournaments.length === 0 ? (
           <div className="felt-panel px-4 py-10 text-center text-cream-100/85" data-testid="tournaments-empty">
             {t(`tournaments:empty.${tab}`)}

@@ -7,6 +7,7 @@ import { useNow } from "~/components/tournaments/countdown";
 import { CountdownLine, StatusBadge } from "~/components/tournaments/tournament-card";
 import { buttonClasses } from "~/components/ui/button";
 import { FormNotice } from "~/components/ui/form-notice";
+import { BackHeader, PageTitle } from "~/components/ui/page";
 import { formatTime } from "~/utils/format";
 import { requireUser } from "~/services/auth.server";
 import { tournamentDetail, tournamentFormAction, type BracketMatchView } from "~/services/tournaments.server";
@@ -100,28 +101,19 @@ export default function TournamentPage() {
   return (
     <div className="mx-auto flex min-h-dvh max-w-5xl flex-col px-3 pb-10 sm:px-6">
       <FormNotice result={result} />
-      <header className="flex items-center gap-2 py-3">
-        <Link to="/tournaments" className={buttonClasses("ghost", "sm")}>
-          <span aria-hidden>←</span> {t("tournaments:back")}
-        </Link>
-      </header>
+      <BackHeader to="/tournaments" label={t("tournaments:back")} />
       <main id="main" className="flex flex-col gap-4">
-        <div className="flex items-start gap-3">
-          <span className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-gold-400/15 text-gold-300 ring-1 ring-gold-400/40">
-            <BoltIcon className="h-7 w-7" />
-          </span>
-          <div className="min-w-0 flex-1">
-            <div className="flex flex-wrap items-center gap-2">
-              <h1 className="font-display text-3xl font-bold text-cream-50">{tournament.name}</h1>
-              <StatusBadge tournament={tournament} />
-            </div>
-            {tournament.description ? <p className="text-sm text-cream-100/75">{tournament.description}</p> : null}
-            <p className="mt-1 text-sm text-cream-100/80">
-              {t(`tournaments:types.${tournament.tournament_type}`)} · {t(`modes:types.${tournament.game_type}`)} ·{" "}
-              {t(`variants:names.${tournament.truco_variant}`)} · <CountdownLine tournament={tournament} now={now} />
-            </p>
-          </div>
-        </div>
+        <PageTitle
+          icon={<BoltIcon className="h-7 w-7" />}
+          title={tournament.name}
+          badge={<StatusBadge tournament={tournament} />}
+          subtitle={tournament.description || null}
+        >
+          <p className="mt-1 text-sm text-cream-100/80">
+            {t(`tournaments:types.${tournament.tournament_type}`)} · {t(`modes:types.${tournament.game_type}`)} ·{" "}
+            {t(`variants:names.${tournament.truco_variant}`)} · <CountdownLine tournament={tournament} now={now} />
+          </p>
+        </PageTitle>
 
         {tournament.my_game_id ? (
           <section

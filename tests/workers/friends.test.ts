@@ -1,8 +1,8 @@
 import { env, evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PlayerChannelRpc } from "../../game/channel-api";
-import { parseChannelServerFrame, type ChannelServerMessage } from "../../game/channel-protocol";
 import { newInvitation } from "../../game/invitations";
+import { openChannel } from "./channel-client";
 import { call, createPlayer, ORIGIN } from "./helpers";
 
 // Issue 11: the friends API's rules (spec §7), the per-player live channel (presence reaches
@@ -26,41 +26,6 @@ async function befriend(a: Player, b: Player) {
   expect(sent.status).toBe(201);
   const { id } = await sent.json<{ id: string }>();
   expect((await call(`/api/friends/${id}/accept`, { method: "POST", cookie: b.cookie })).status).toBe(200);
-}
-
-/** A channel socket opened through the app, collecting every (parsed) frame. */
-async function openChannel(player: Player) {
-  const response = await call("/api/channel/ws", {
-    cookie: player.cookie,
-    origin: null,
-    headers: { Upgrade: "websocket", Origin: ORIGIN },
-  });
-  expect(response.status).toBe(101);
-  const ws = response.webSocket!;
-  const frames: ChannelServerMessage[] = [];
-  const waiters: (() => void)[] = [];
-  ws.addEventListener("message", (event) => {
-    const parsed = parseChannelServerFrame(event.data);
-    if (!parsed.ok) throw new Error(parsed.error);
-    frames.push(parsed.message);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  ws.accept();
-  async function next<T extends ChannelServerMessage["type"]>(
-    type: T,
-    match: (message: Extract<ChannelServerMessage, { type: T }>) => boolean = () => true,
-  ): Promise<Extract<ChannelServerMessage, { type: T }>> {
-    for (;;) {
-      const found = frames.find((frame) => frame.type === type && match(frame as Extract<ChannelServerMessage, { type: T }>));
-      if (found) {
-        frames.splice(frames.indexOf(found), 1);
-        return found as Extract<ChannelServerMessage, { type: T }>;
-      }
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  }
-  await next("hello");
-  return { ws, frames, next };
 }
 
 /** Lets every pending delivery land (RPC fan-out is asynchronous). */

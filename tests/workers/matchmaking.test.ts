@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseChannelServerFrame, type ChannelServerMessage } from "../../game/channel-protocol";
 import type { MatchmakerRpc } from "../../game/matchmaking-api";
 import { queueKey, type Queue } from "../../game/matchmaking/pairing";
 import type { QueueState } from "~/services/matchmaking.server";
-import { call, createPlayer, expectLedgerInvariant, ORIGIN, userRow } from "./helpers";
+import { openChannel } from "./channel-client";
+import { call, createPlayer, expectLedgerInvariant, userRow } from "./helpers";
 
 // Quick match (issue 14): the queue in D1, the Matchmaker object per queue, the room core's
 // assigned seats, and the player's channel telling them where to go.
@@ -36,33 +36,6 @@ async function seatsOf(userId: string) {
     .bind(userId)
     .all<{ game_id: string; seat: number; entry_paid: number; game_mode: string; status: string }>();
   return results;
-}
-
-async function openChannel(player: Player) {
-  const response = await call("/api/channel/ws", {
-    cookie: player.cookie,
-    origin: null,
-    headers: { Upgrade: "websocket", Origin: ORIGIN },
-  });
-  expect(response.status).toBe(101);
-  const ws = response.webSocket!;
-  const frames: ChannelServerMessage[] = [];
-  const waiters: (() => void)[] = [];
-  ws.addEventListener("message", (event) => {
-    const parsed = parseChannelServerFrame(event.data);
-    if (parsed.ok) frames.push(parsed.message);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  ws.accept();
-  async function next<T extends ChannelServerMessage["type"]>(type: T): Promise<Extract<ChannelServerMessage, { type: T }>> {
-    for (;;) {
-      const found = frames.find((frame) => frame.type === type);
-      if (found) return found as Extract<ChannelServerMessage, { type: T }>;
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  }
-  await next("hello");
-  return { ws, next };
 }
 
 describe("quick match", () => {

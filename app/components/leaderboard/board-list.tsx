@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
 import type { LeaderboardEntry } from "~/services/leaderboard.server";
@@ -11,6 +12,44 @@ import { Change, medalClasses, pointsText, winRateText } from "./figures";
 const COLUMNS =
   "grid grid-cols-[2.25rem_auto_minmax(0,1fr)_auto] items-center gap-x-3 sm:grid-cols-[2.75rem_auto_minmax(0,1fr)_5.5rem_4.5rem_6.5rem]";
 
+/**
+ * A link that opens a player's public card (`?player=`), named by rank and nickname, shared by the
+ * list's lines and the podium. `markCurrent` also says "você" and sets `aria-current` on the
+ * viewer's own line.
+ */
+export function PlayerCardLink({
+  entry,
+  current,
+  hrefOf,
+  markCurrent = false,
+  className,
+  children,
+  ...data
+}: {
+  entry: LeaderboardEntry;
+  current: boolean;
+  hrefOf(playerId: string): string;
+  markCurrent?: boolean;
+  className: string;
+  children: ReactNode;
+} & { [key: `data-${string}`]: string | number | undefined }) {
+  const { t } = useTranslation();
+  const you = markCurrent && current ? ` ${t("leaderboard:you")}` : "";
+  return (
+    <Link
+      to={hrefOf(entry.user.id)}
+      preventScrollReset
+      {...data}
+      data-current={current ? "true" : undefined}
+      aria-current={markCurrent && current ? "true" : undefined}
+      aria-label={`${t("leaderboard:rankValue", { rank: entry.rank })} ${entry.user.nickname}${you}, ${t("leaderboard:openCard", { name: entry.user.nickname })}`}
+      className={className}
+    >
+      {children}
+    </Link>
+  );
+}
+
 interface RowProps {
   entry: LeaderboardEntry;
   period: LeaderboardPeriod;
@@ -22,15 +61,14 @@ function BoardRow({ entry, period, current, hrefOf }: RowProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (
-    <Link
-      to={hrefOf(entry.user.id)}
-      preventScrollReset
+    <PlayerCardLink
+      entry={entry}
+      current={current}
+      hrefOf={hrefOf}
+      markCurrent
       data-testid="board-row"
       data-user-id={entry.user.id}
       data-rank={entry.rank}
-      data-current={current ? "true" : undefined}
-      aria-current={current ? "true" : undefined}
-      aria-label={`${t("leaderboard:rankValue", { rank: entry.rank })} ${entry.user.nickname}${current ? ` ${t("leaderboard:you")}` : ""}, ${t("leaderboard:openCard", { name: entry.user.nickname })}`}
       className={`${COLUMNS} min-h-14 px-3 py-2 transition-colors sm:px-4 ${
         current ? "bg-gold-400/15 ring-1 ring-inset ring-gold-400/70 hover:bg-gold-400/20" : "hover:bg-white/5"
       }`}
@@ -66,7 +104,7 @@ function BoardRow({ entry, period, current, hrefOf }: RowProps) {
         </span>
         <Change value={entry.change} />
       </span>
-    </Link>
+    </PlayerCardLink>
   );
 }
 

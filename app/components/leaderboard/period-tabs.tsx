@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { LinkTabs } from "../ui/page";
 import { LEADERBOARD_PERIODS, type BoardKey, type LeaderboardPeriod } from "../../../game/leaderboard";
 
 const LABELS: Record<LeaderboardPeriod, string> = {
@@ -13,25 +13,11 @@ const LABELS: Record<LeaderboardPeriod, string> = {
 export function PeriodTabs({ period }: { period: LeaderboardPeriod }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t("leaderboard:periods")} className="flex gap-1 rounded-2xl bg-black/25 p-1">
-      {LEADERBOARD_PERIODS.map((id) => {
-        const selected = id === period;
-        return (
-          <Link
-            key={id}
-            to={`?period=${id}`}
-            preventScrollReset
-            aria-current={selected ? "page" : undefined}
-            data-testid={`period-${id}`}
-            className={`flex min-h-11 min-w-0 flex-1 items-center justify-center rounded-xl px-2 py-1.5 text-sm font-semibold transition-colors sm:text-base ${
-              selected ? "bg-gold-400 text-felt-950 shadow" : "text-cream-100/80 hover:bg-white/10"
-            }`}
-          >
-            {t(LABELS[id])}
-          </Link>
-        );
-      })}
-    </nav>
+    <LinkTabs
+      label={t("leaderboard:periods")}
+      current={period}
+      tabs={LEADERBOARD_PERIODS.map((id) => ({ id, label: t(LABELS[id]), to: `?period=${id}`, testId: `period-${id}` }))}
+    />
   );
 }
 

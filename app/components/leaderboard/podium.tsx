@@ -1,9 +1,9 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
 import { TrophyIcon } from "~/components/icons";
 import type { LeaderboardEntry } from "~/services/leaderboard.server";
 import type { LeaderboardPeriod } from "../../../game/leaderboard";
+import { PlayerCardLink } from "./board-list";
 import { medalClasses, pointsText } from "./figures";
 
 // The Top 3 podium (spec §2), shown when a board has at least three players: second, first and
@@ -39,11 +39,10 @@ export function Podium({
           const current = entry.user.id === viewerId;
           return (
             <li key={entry.user.id} className={`min-w-0 ${order}`} data-testid={`podium-${entry.rank}`}>
-              <Link
-                to={hrefOf(entry.user.id)}
-                preventScrollReset
-                aria-label={`${t("leaderboard:rankValue", { rank: entry.rank })} ${entry.user.nickname}, ${t("leaderboard:openCard", { name: entry.user.nickname })}`}
-                data-current={current ? "true" : undefined}
+              <PlayerCardLink
+                entry={entry}
+                current={current}
+                hrefOf={hrefOf}
                 className="group flex flex-col items-center gap-1.5 rounded-t-2xl text-center"
               >
                 {entry.rank === 1 ? <TrophyIcon className="h-6 w-6 text-gold-400" /> : null}
@@ -65,7 +64,7 @@ export function Podium({
                   aria-hidden
                   className={`mt-1 w-full rounded-t-xl border border-b-0 border-white/10 bg-gradient-to-b ${from} to-transparent ${pillar}`}
                 />
-              </Link>
+              </PlayerCardLink>
             </li>
           );
         })}
