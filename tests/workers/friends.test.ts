@@ -227,8 +227,10 @@ describe("the player channel", () => {
     const [a, b] = await Promise.all([createPlayer(), createPlayer()]);
     await befriend(a, b);
     const sa = await openChannel(a);
-    await env.DB.prepare("UPDATE users SET appear_offline = 1 WHERE id = ?").bind(b.user.id).run();
-    await channelOf(b.user.id).setAppearOffline(b.user.id, true);
+    // The profile page's switch, posted as a browser does before the page hydrates.
+    const switched = await call("/profile", { method: "POST", cookie: b.cookie, form: { appear_offline: "true" } });
+    expect(switched.status).toBe(200);
+    expect(await env.DB.prepare("SELECT appear_offline FROM users WHERE id = ?").bind(b.user.id).first("appear_offline")).toBe(1);
     const sb = await openChannel(b);
     await settle();
     expect(sa.frames.filter((frame) => frame.type === "presence" && frame.payload.status !== "offline")).toEqual([]);
