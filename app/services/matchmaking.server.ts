@@ -32,13 +32,18 @@ export type QueueState =
 
 /**
  * Puts the player in a queue and pairs at once. Refused while the player holds a seat in an open
- * game (one game at a time) or cannot pay the entry; nothing is charged here: the entry is debited
+ * game (one game at a time; the game a match just gave them is answered instead) or cannot pay the entry; nothing is charged here: the entry is debited
  * by the room when the match seats them.
  */
 export async function enterQueueFor(context: AppLoadContext, request: Request, user: User, queue: Queue): Promise<Outcome<QueueState>> {
   const t = await serverT(request);
   const seated = await openGameOf(context.db, user.id);
-  if (seated) return refusal(409, t("errors:alreadyInGame"), "in_game");
+  if (seated) {
+    // A second press right after a match, before the player reached the room: the match's game.
+    const row = await queueRowOf(context.db, user.id);
+    if (row?.game_id === seated) return { ok: true, data: { state: "matched", game_id: seated } };
+    return refusal(409, t("errors:alreadyInGame"), "in_game");
+  }
   const entry = ENTRY_COST[queue.mode];
   if (user.virtual_coins < entry) return refusal(400, t("errors:queueInsufficient", { n: entry }));
   const now = Date.now();

@@ -72,6 +72,13 @@ describe("quick match", () => {
     // The room holds both, in their assigned seats.
     const seats = await seatsOf(a.user.id);
     expect(seats).toMatchObject([{ game_id: event.payload.game_id, seat: 0, status: "waiting" }]);
+    // A second press before reaching the room answers the same game, and charges nothing more.
+    const coins = (await userRow(a.user.id))!.virtual_coins;
+    const again = await enter(a, queue);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ state: "matched", game_id: event.payload.game_id });
+    expect((await userRow(a.user.id))!.virtual_coins).toBe(coins);
+    expect(await seatsOf(a.user.id)).toHaveLength(1);
     channel.ws.close();
   });
 
