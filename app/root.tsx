@@ -32,6 +32,7 @@ import { banOfSession } from "./services/admin.server";
 import { getUser, sessionIdFrom } from "./services/auth.server";
 import { pendingRequestCount } from "./services/friends.server";
 import { resumeTableOf } from "./services/games.server";
+import { searchingQueueOf } from "./services/matchmaking.server";
 import { i18nServer } from "./services/i18n.server";
 import { profileOf } from "./services/users.server";
 import stylesheet from "./tailwind.css?url";
@@ -59,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user && new URL(request.url).pathname !== "/banned" && (await banOfSession(context.db, await sessionIdFrom(request, context)))) {
     throw redirect("/banned");
   }
+  const resumeTable = user ? await resumeTableOf(context, user.id) : null;
   return {
     locale,
     // Visitors only ever see the landing page: ship just its texts.
@@ -67,7 +69,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** The friends button's badge (issue 11); the live channel makes this loader run again when one arrives. */
     pendingRequests: user ? await pendingRequestCount(context, user.id) : 0,
     /** The table the player may go back to ("Voltar para a partida", issue 16). */
-    resumeTable: user ? await resumeTableOf(context, user.id) : null,
+    resumeTable,
+    /** The quick-match queue the player is still searching in, when they left the waiting page (issue 14). */
+    searching: user && !resumeTable ? await searchingQueueOf(context, user.id) : null,
     /** The visitor chose a language (the `lng` cookie): that choice, not the browser's, is the page's. */
     languageChosen: languageFromCookie(request.headers.get("Cookie")) !== null,
   };
@@ -157,7 +161,7 @@ function useSlowNavigation(): string | null {
 }
 
 export default function App() {
-  const { locale, translations, user, languageChosen, resumeTable } = useLoaderData<typeof loader>();
+  const { locale, translations, user, languageChosen, resumeTable, searching } = useLoaderData<typeof loader>();
   useLanguageSync(locale, translations, Boolean(user), languageChosen);
   const loadingPage = useSlowNavigation();
   const { t } = useTranslation();
@@ -176,7 +180,7 @@ export default function App() {
         >
           {t("common:skipToContent")}
         </a>
-        <ResumeBanner table={resumeTable} />
+        <ResumeBanner table={resumeTable} searching={searching} />
         <Outlet />
         {user ? <InvitationPrompt /> : null}
         {user ? <TournamentGamePrompt /> : null}

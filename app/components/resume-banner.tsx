@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { Queue } from "../../game/matchmaking/pairing";
 import { buttonClasses } from "./ui/button";
 
 export interface ResumeTable {
@@ -9,23 +10,52 @@ export interface ResumeTable {
 
 /**
  * "Voltar para a partida" (issue 16): on every page while the player holds a seat at a waiting or
- * active game, except that game's own page. A plain link, so it works before hydration.
+ * active game, except that game's own page. Otherwise, while the player is still in a quick-match
+ * queue after leaving its waiting page (issue 14), the way back to that search. Plain links, so
+ * they work before hydration.
  */
-export function ResumeBanner({ table }: { table: ResumeTable | null }) {
+export function ResumeBanner({ table, searching }: { table: ResumeTable | null; searching: Queue | null }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  if (!table || pathname === `/game/${table.gameId}`) return null;
+  if (table) {
+    if (pathname === `/game/${table.gameId}`) return null;
+    return (
+      <Banner label={t("common:resumeGame")} testId="resume-banner">
+        <span>{t(table.status === "waiting" ? "common:resumeWaiting" : "common:resumeActive")}</span>
+        <Link to={`/game/${table.gameId}`} className={buttonClasses("primary", "sm")}>
+          {t("common:resumeGame")}
+        </Link>
+      </Banner>
+    );
+  }
+  if (!searching || pathname === "/match") return null;
+  return (
+    <Banner label={t("common:resumeSearch")} testId="search-banner">
+      <span>
+        {t("common:searchingQueue", {
+          queue: t("matchmaking:queue", {
+            mode: t(`modes:names.${searching.mode}`),
+            type: t(`modes:types.${searching.type}`),
+            variant: t(`variants:names.${searching.variant}`),
+          }),
+        })}
+      </span>
+      <Link to="/match" className={buttonClasses("primary", "sm")}>
+        {t("common:resumeSearch")}
+      </Link>
+    </Banner>
+  );
+}
+
+function Banner({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) {
   return (
     <div
       role="region"
-      aria-label={t("common:resumeGame")}
-      data-testid="resume-banner"
+      aria-label={label}
+      data-testid={testId}
       className="sticky top-0 z-40 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 border-b border-gold-500/40 bg-felt-950/95 px-3 py-2 text-sm text-cream-100 backdrop-blur"
     >
-      <span>{t(table.status === "waiting" ? "common:resumeWaiting" : "common:resumeActive")}</span>
-      <Link to={`/game/${table.gameId}`} className={buttonClasses("primary", "sm")}>
-        {t("common:resumeGame")}
-      </Link>
+      {children}
     </div>
   );
 }

@@ -26,6 +26,8 @@ export const common = defineNamespace(
     resumeGame: "Voltar para a partida",
     resumeActive: "Você tem uma partida em andamento.",
     resumeWaiting: "Sua mesa está aguardando jogadores.",
+    searchingQueue: "Você continua na fila da partida rápida: {{queue}}.",
+    resumeSearch: "Ver busca",
     skipToContent: "Pular para o conteúdo",
   },
   {
@@ -54,6 +56,8 @@ export const common = defineNamespace(
       resumeGame: "Back to the game",
       resumeActive: "You have a game in progress.",
       resumeWaiting: "Your table is waiting for players.",
+      searchingQueue: "You are still in the quick-match queue: {{queue}}.",
+      resumeSearch: "See the search",
       skipToContent: "Skip to content",
     },
     es: {
@@ -81,6 +85,8 @@ export const common = defineNamespace(
       resumeGame: "Volver a la partida",
       resumeActive: "Tienes una partida en curso.",
       resumeWaiting: "Tu mesa está esperando jugadores.",
+      searchingQueue: "Sigues en la cola de partida rápida: {{queue}}.",
+      resumeSearch: "Ver búsqueda",
       skipToContent: "Saltar al contenido",
     },
   },

@@ -77,6 +77,12 @@ export async function queueStateOf(context: AppLoadContext, userId: string, touc
   };
 }
 
+/** The queue the player is still searching in (not yet matched), for the banner on other pages. */
+export async function searchingQueueOf(context: AppLoadContext, userId: string): Promise<Queue | null> {
+  const row = await queueRowOf(context.db, userId);
+  return row && !row.game_id ? parseQueueKey(row.queue_key) : null;
+}
+
 /** The player reached their matched game: the queue forgets them. */
 export async function arrivedAt(context: AppLoadContext, userId: string, gameId: string): Promise<void> {
   await forgetMatch(context.db, userId, gameId);

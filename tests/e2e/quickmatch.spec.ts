@@ -5,7 +5,7 @@ import { newSignedInPage } from "./helpers";
 // Quick match and open tables (issue 14), in real Chromium against the real server: the queue in
 // D1, the Matchmaker Durable Object, the room core's assigned seats, the player's live channel.
 
-test("two players press 'Ranqueada 1 vs 1' and land in the same room", async ({ browser }) => {
+test("two players press 'Ranqueada 1 vs 1' and land in the same room; a banner leads back to the search", async ({ browser }) => {
   const ana = await newSignedInPage(browser, "Ana");
   const bruno = await newSignedInPage(browser, "Bruno");
   for (const { page } of [ana, bruno]) await chooseVariant(page, "argentino");
@@ -14,6 +14,13 @@ test("two players press 'Ranqueada 1 vs 1' and land in the same room", async ({ 
   await ana.page.waitForURL(/\/match$/);
   await expect(ana.page.getByTestId("match-queue")).toHaveText("Ranqueada · 1 vs 1 · Argentino");
   await expect(ana.page.getByTestId("match-searching")).toHaveText("1 jogador procurando nesta fila");
+  // She looks at her home page meanwhile: a banner keeps the way back to the search.
+  await ana.page.goto("/");
+  const banner = ana.page.getByTestId("search-banner");
+  await expect(banner).toContainText("Você continua na fila da partida rápida: Ranqueada · 1 vs 1 · Argentino.");
+  await banner.getByRole("link", { name: "Ver busca" }).click();
+  await ana.page.waitForURL(/\/match$/);
+  await expect(ana.page.getByTestId("search-banner")).toHaveCount(0);
 
   await bruno.page.getByTestId("quick-ranked-1v1").click();
   await bruno.page.waitForURL(/\/game\//);

@@ -18,6 +18,12 @@ test("home with an open public table, and the quick-match waiting page", async (
   await page.waitForURL(/\/match$/);
   await expect(page.getByTestId("match-searching")).toBeVisible();
   await shoot(page, "matchmaking-waiting", false);
+  // Back on the home page while still searching: the banner leads back to the search.
+  await page.goto("/leaderboard");
+  await expect(page.getByTestId("search-banner")).toBeVisible();
+  await shoot(page, "matchmaking-search-banner", false);
+  await page.getByRole("link", { name: "Ver busca" }).click();
+  await page.waitForURL(/\/match$/);
   await page.getByTestId("match-cancel").click();
   await page.waitForURL((url) => url.pathname === "/");
   await context.close();
