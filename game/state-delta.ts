@@ -237,9 +237,60 @@ export function diffShared(prev: SharedState, next: SharedState, currentPlayer: 
   return patch;
 }
 
-/** The change of one player's view (its derived fields left out), or undefined when it did not change. */
-export function diffView(prev: PlayerView | null, next: PlayerView | null): Op | undefined {
-  return prev && next ? diffJson(prev, next, VIEW_SHAPE) : diffJson(prev, next);
+/**
+ * The view after `events` as far as they tell it without the room (ADR 092): a played card moves
+ * from its player's hand to its trick, a finished trick gets its result and the next trick its
+ * leader. Both sides start from it: the room diffs the new view against it and the receiving side
+ * applies the patch to it, so a patch leaves out what the delta's events already say (the played
+ * card, a hand one card shorter). Where it guesses wrong (a face-down card its owner sees, a blind
+ * hand), the patch corrects it: the rebuilt view is exact either way.
+ */
+export function foresee(view: PlayerView, events: readonly GameEvent[]): PlayerView {
+  let out = view;
+  for (const event of events) {
+    if (event.type === "card_played") {
+      const i = event.trick - 1;
+      const trick = out.tricks[i];
+      if (!trick || trick.finished) continue;
+      const tricks = out.tricks.slice();
+      tricks[i] = { ...trick, cards: [...trick.cards, { card: event.card, playerId: event.playerId, faceDown: event.faceDown }] };
+      out = { ...out, tricks };
+      const player = out.players[event.playerId];
+      if (!player || player.hand.length === 0) continue;
+      const { card } = event;
+      const found = "id" in card ? player.hand.findIndex((c) => "id" in c && c.id === card.id) : -1;
+      const at = found >= 0 ? found : player.hand.length - 1;
+      out = { ...out, players: { ...out.players, [player.id]: { ...player, hand: player.hand.filter((_, j) => j !== at) } } };
+    } else if (event.type === "trick_ended") {
+      const i = event.trick - 1;
+      const trick = out.tricks[i];
+      if (!trick) continue;
+      const tricks = out.tricks.slice();
+      tricks[i] = { ...trick, finished: true, winnerTeam: event.winnerTeam, winnerPlayerId: event.winnerPlayerId, tie: event.tie };
+      if (event.nextLeader !== null && tricks.length === event.trick) {
+        tricks.push({
+          number: event.trick + 1,
+          leader: event.nextLeader,
+          cards: [],
+          finished: false,
+          winnerTeam: null,
+          winnerPlayerId: null,
+          tie: false,
+        });
+      }
+      out = { ...out, tricks };
+    }
+  }
+  return out;
+}
+
+/**
+ * The change of one player's view (its derived fields left out), or undefined when it did not
+ * change; with the delta's `events`, the change from what they foresee.
+ */
+export function diffView(prev: PlayerView | null, next: PlayerView | null, events: readonly GameEvent[] = []): Op | undefined {
+  if (!prev || !next) return diffJson(prev, next);
+  return diffJson(events.length ? foresee(prev, events) : prev, next, VIEW_SHAPE);
 }
 
 /** The whole patch of a game_state: the shared part's and this player's view's. */
@@ -259,9 +310,11 @@ export function diffState(prev: GameStatePayload, next: GameStatePayload): State
  * the next one (`version` must be `base.version + 1`) or does not fit `base`; the caller then asks
  * the room for the full state (`sync`).
  */
-export function applyStateDelta(base: GameStatePayload, delta: Pick<StateDelta, "version" | "patch">): GameStatePayload {
+export function applyStateDelta(base: GameStatePayload, delta: Pick<StateDelta, "version" | "patch" | "events">): GameStatePayload {
   if (delta.version !== base.version + 1) throw new DeltaError(`version ${delta.version} does not follow ${base.version}`);
-  const next = applyOp(base, delta.patch) as GameStatePayload;
+  // The patch of a view is the change from what the delta's events foresee (ADR 092).
+  const start = delta.events?.length && base.view ? { ...base, view: foresee(base.view, delta.events) } : base;
+  const next = applyOp(start, delta.patch) as GameStatePayload;
   next.version = delta.version;
   if (next.view && next.view !== base.view) next.view = withDerived(next.view);
   const turnOp = delta.patch.turn;

@@ -5,24 +5,27 @@
 //   3. starts the local sign-in emulator (dev/auth-emulator) and, unless a
 //      real Stripe key is configured, the local payment emulator
 //      (dev/payment-emulator), which sends its signed events to this app;
-//   4. runs `wrangler pages dev` with the Pages config and the game-room Worker;
+//   4. bundles the Pages Functions and the game-room Worker once and serves
+//      both under `wrangler dev` with no file watchers and no live reload
+//      (ADR 091; `npm run dev` is the hot-reloading setup);
 //   5. prints the address; Ctrl-C stops everything.
 //
 // Environment: PORT (8788), AUTH_EMULATOR_PORT (8790), PAYMENT_EMULATOR_PORT
 // (8791), TRUCO_STATE_DIR (.wrangler/state), TRUCO_FRESH_STATE=1 to start
 // from an empty database, SKIP_BUILD=1 to reuse an existing build.
-// STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET in .dev.vars (which wrangler
-// reads) use real Stripe in test mode instead of the payment emulator.
+// STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET in .dev.vars (copied next to
+// the app's generated config, where wrangler reads it) use real Stripe in test
+// mode instead of the payment emulator.
 // TRUCO_BINDINGS="KEY=VALUE KEY2=VALUE2" (space- or comma-separated; used by
 // `npm run bench`, e.g. "NEXT_HAND_DELAY_MS=0 TURN_SECONDS=600") adds vars to
-// both Workers: `--binding` for the Pages app, and a [vars] table in a copy of
-// workers/game-room/wrangler.toml written to TRUCO_STATE_DIR for the room
-// Worker (wrangler pages dev gives --binding to the Pages Worker only).
-// With BENCH_MODE=1 among them (`npm run bench` only, ADR 057) that copy also
-// binds the platform-floor Durable Object (BenchFloor) and the Pages app gets
-// it with --do; no committed config binds it, so production cannot reach it.
+// both Workers: `--var` for the Pages app, and a [vars] table in the room
+// Worker's generated config (wrangler gives --var to the first Worker only).
+// The generated configs and bundles live in TRUCO_STATE_DIR/server.
+// With BENCH_MODE=1 among them (`npm run bench` only, ADR 057) both generated
+// configs also bind the platform-floor Durable Object (BenchFloor); no
+// committed config binds it, so production cannot reach it.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startAuthEmulator } from "../dev/auth-emulator/server.mjs";
@@ -65,7 +68,7 @@ step("Migrating the local database", bin("wrangler"), [
   "wrangler.toml",
 ]);
 // The demo data (db/demo-data.ts), written by db/seed.ts through the same
-// local D1 that wrangler pages dev serves; idempotent.
+// local D1 that the server serves; idempotent.
 step("Seeding the local database", bin("tsx"), [path.join(root, "db", "seed.ts"), stateDir]);
 
 console.log("\n▸ Starting the sign-in emulator");
@@ -81,7 +84,7 @@ const auth = await startAuthEmulator({
 const devVars = existsSync(path.join(root, ".dev.vars")) ? readFileSync(path.join(root, ".dev.vars"), "utf8") : "";
 const realStripe = /^\s*STRIPE_SECRET_KEY\s*=/m.test(devVars);
 let payments = null;
-const paymentBindings = [];
+const paymentVars = [];
 if (realStripe) {
   console.log("\n▸ STRIPE_SECRET_KEY is set in .dev.vars: payments go to Stripe (no payment emulator)");
 } else {
@@ -93,7 +96,7 @@ if (realStripe) {
     webhookSecret,
     log: (line) => console.log(`[payments] ${line}`),
   });
-  paymentBindings.push("--binding", `PAYMENT_EMULATOR_URL=${payments.url}`, "--binding", `STRIPE_WEBHOOK_SECRET=${webhookSecret}`);
+  paymentVars.push("--var", `PAYMENT_EMULATOR_URL:${payments.url}`, "--var", `STRIPE_WEBHOOK_SECRET:${webhookSecret}`);
 }
 
 // TRUCO_BINDINGS: extra vars for both Workers (see the header).
@@ -109,35 +112,99 @@ const extraVars = (process.env.TRUCO_BINDINGS ?? "")
     return [match[1], match[2]];
   });
 const benchMode = extraVars.some(([key, value]) => key === "BENCH_MODE" && value === "1");
-let roomConfig = "workers/game-room/wrangler.toml";
-if (extraVars.length) {
-  const roomDir = path.join(root, "workers/game-room");
-  const vars = extraVars.map(([key, value]) => `${key} = ${JSON.stringify(value)}`).join("\n");
-  let toml = readFileSync(path.join(root, roomConfig), "utf8").replace(
-    /^(main|migrations_dir)\s*=\s*"([^"]*)"/gm,
-    (_, key, value) => `${key} = ${JSON.stringify(path.resolve(roomDir, value))}`,
-  );
-  toml = /^\[vars\]\s*$/m.test(toml) ? toml.replace(/^\[vars\]\s*$/m, `[vars]\n${vars}`) : `${toml}\n[vars]\n${vars}\n`;
-  if (benchMode) {
-    toml +=
-      '\n[[durable_objects.bindings]]\nname = "BENCH_FLOOR"\nclass_name = "BenchFloor"\n' +
-      '\n[[migrations]]\ntag = "bench-floor"\nnew_sqlite_classes = ["BenchFloor"]\n';
+// The server runs pre-bundled Workers under `wrangler dev` (ADR 091): `wrangler pages dev`
+// bundles its Workers with esbuild in watch mode, which polls the sources (a steady few % of a
+// core, and a rebuild whenever a file under the repo changes), and has no switch to turn that off.
+// Here both Workers are bundled once, as `wrangler pages deploy` and `wrangler deploy` would, and
+// served with no_bundle: no esbuild, no live reload (`npm run dev` keeps them). The Pages app keeps
+// its Pages shape: the same functions build, its assets behind env.ASSETS with public/_headers,
+// and the Function first for every path but /assets/* (public/_routes.json).
+const serverDir = path.join(stateDir, "server");
+const appDir = path.join(serverDir, "app");
+const roomBundleDir = path.join(serverDir, "room");
+rmSync(serverDir, { recursive: true, force: true });
+mkdirSync(appDir, { recursive: true });
+const roomToml = readFileSync(path.join(root, "workers/game-room/wrangler.toml"), "utf8");
+const pagesToml = readFileSync(path.join(root, "wrangler.toml"), "utf8");
+const setting = (toml, key) => {
+  const match = new RegExp(`^${key}\\s*=\\s*(.+)$`, "m").exec(toml);
+  if (!match) {
+    console.error(`✗ wrangler.toml has no ${key}`);
+    process.exit(1);
   }
-  mkdirSync(stateDir, { recursive: true });
-  roomConfig = path.join(stateDir, "game-room.wrangler.toml");
-  writeFileSync(roomConfig, toml);
+  return JSON.parse(match[1]);
+};
+step("Bundling the Pages Functions", bin("wrangler"), [
+  "pages",
+  "functions",
+  "build",
+  "functions",
+  "--outdir",
+  appDir,
+  "--compatibility-date",
+  setting(pagesToml, "compatibility_date"),
+  ...setting(pagesToml, "compatibility_flags").flatMap((flag) => ["--compatibility-flags", flag]),
+  "--sourcemap",
+]);
+step("Bundling the game-room Worker", bin("wrangler"), [
+  "deploy",
+  "--dry-run",
+  "--outdir",
+  roomBundleDir,
+  "-c",
+  "workers/game-room/wrangler.toml",
+]);
+
+// The room Worker's config: the committed one on the bundle, plus TRUCO_BINDINGS's vars (and,
+// with BENCH_MODE=1, the platform floor).
+const roomDir = path.join(root, "workers/game-room");
+let toml = roomToml.replace(/^(main|migrations_dir)\s*=\s*"([^"]*)"/gm, (_, key, value) =>
+  key === "main"
+    ? `main = ${JSON.stringify(path.join(roomBundleDir, "index.js"))}\nno_bundle = true`
+    : `${key} = ${JSON.stringify(path.resolve(roomDir, value))}`,
+);
+if (extraVars.length) {
+  const vars = extraVars.map(([key, value]) => `${key} = ${JSON.stringify(value)}`).join("\n");
+  toml = /^\[vars\]\s*$/m.test(toml) ? toml.replace(/^\[vars\]\s*$/m, `[vars]\n${vars}`) : `${toml}\n[vars]\n${vars}\n`;
   console.log(`\n▸ Extra vars for both Workers: ${extraVars.map(([key, value]) => `${key}=${value}`).join(" ")}`);
 }
+if (benchMode) {
+  toml +=
+    '\n[[durable_objects.bindings]]\nname = "BENCH_FLOOR"\nclass_name = "BenchFloor"\n' +
+    '\n[[migrations]]\ntag = "bench-floor"\nnew_sqlite_classes = ["BenchFloor"]\n';
+}
+const roomConfig = path.join(serverDir, "game-room.wrangler.toml");
+writeFileSync(roomConfig, toml);
 
-console.log("\n▸ Starting the app (wrangler pages dev)");
+// The Pages app's config: wrangler.toml as a Worker on the functions bundle, with the build's
+// static files as its assets.
+let appToml = pagesToml
+  .replace(/^pages_build_output_dir\s*=.*$/m, `main = ${JSON.stringify(path.join(appDir, "index.js"))}\nno_bundle = true`)
+  .replace(/^migrations_dir\s*=\s*"([^"]*)"/gm, (_, value) => `migrations_dir = ${JSON.stringify(path.resolve(root, value))}`);
+if (benchMode) {
+  appToml += '\n[[durable_objects.bindings]]\nname = "BENCH_FLOOR"\nclass_name = "BenchFloor"\nscript_name = "truco-game-room"\n';
+}
+appToml +=
+  `\n[assets]\ndirectory = ${JSON.stringify(path.join(root, "build/client"))}\nbinding = "ASSETS"\n` +
+  `run_worker_first = ${JSON.stringify(routesFirst())}\n`;
+const appConfig = path.join(appDir, "wrangler.toml");
+writeFileSync(appConfig, appToml);
+// wrangler reads .dev.vars next to the config (wrangler pages dev read the project's).
+if (existsSync(path.join(root, ".dev.vars"))) copyFileSync(path.join(root, ".dev.vars"), path.join(appDir, ".dev.vars"));
+
+/** public/_routes.json as Workers assets' run_worker_first: the Function for its include, not its exclude. */
+function routesFirst() {
+  const routes = JSON.parse(readFileSync(path.join(root, "build/client/_routes.json"), "utf8"));
+  return [...routes.include, ...routes.exclude.map((pattern) => `!${pattern}`)];
+}
+
+console.log("\n▸ Starting the app (wrangler dev, no watchers)");
 const wrangler = spawn(
   bin("wrangler"),
   [
-    "pages",
     "dev",
-    "build/client",
     "-c",
-    "wrangler.toml",
+    appConfig,
     "-c",
     roomConfig,
     "--port",
@@ -146,16 +213,20 @@ const wrangler = spawn(
     "127.0.0.1",
     "--persist-to",
     stateDir,
-    "--binding",
-    `AUTH_EMULATOR_URL=${auth.issuer}`,
-    ...paymentBindings,
-    ...extraVars.flatMap(([key, value]) => ["--binding", `${key}=${value}`]),
-    ...(benchMode ? ["--do", "BENCH_FLOOR=BenchFloor@truco-game-room"] : []),
+    "--var",
+    `AUTH_EMULATOR_URL:${auth.issuer}`,
+    ...paymentVars,
+    ...extraVars.flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     "--show-interactive-dev-session=false",
     "--log-level",
     process.env.WRANGLER_LOG ?? "warn",
   ],
-  { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, CI: "1" }, detached: true },
+  {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, CI: "1", WRANGLER_CI_DISABLE_CONFIG_WATCHING: "true" },
+    detached: true,
+  },
 );
 
 let stopping = false;

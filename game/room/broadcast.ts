@@ -69,6 +69,8 @@ export class Broadcaster<S extends object> {
    */
   prepare(room: Room, messages: readonly RoomMessage[], state: boolean, recipients: readonly Recipient<S>[]): Frames<S> {
     const joined = joinEvents(messages);
+    // A delta carries these events; each view's patch is the change from what they foresee (ADR 092).
+    const events = joined.flatMap((m) => (m.type === "game_event" ? m.payload.events : []));
     if (!state)
       return new Frames(
         joined,
@@ -101,7 +103,7 @@ export class Broadcaster<S extends object> {
       if (!state) {
         if (delta) {
           shared ??= diffShared(prev.shared, next.shared, room.match ? pendingPlayer(room.match) : null);
-          state = { kind: "delta", version: room.version, patch: statePatch(shared, diffView(prev.views.get(userId)!, view)) };
+          state = { kind: "delta", version: room.version, patch: statePatch(shared, diffView(prev.views.get(userId)!, view, events)) };
         } else state = { kind: "full", published: next, view };
         perUser.set(key, state);
       }

@@ -248,7 +248,7 @@ async function main(): Promise<number> {
     console.warn(`(ledger check skipped: ${errorMessage(error).split("\n")[0]})`);
   }
   printReport({
-    server: `server: wrangler pages dev (local workerd) on ${server.base}, vars ${Object.entries(BINDINGS)
+    server: `server: wrangler dev, pre-bundled, no watchers (local workerd; ADR 091) on ${server.base}, vars ${Object.entries(BINDINGS)
       .map(([k, v]) => `${k}=${v}`)
       .join(" ")}`,
     players: notes.join("; ") || null,

@@ -15,6 +15,9 @@ import { errorMessage, log } from "../lib/util";
 // Durable Object that echoes a frame of our average size to all four. Each
 // room's profile (where its moves spent their time) is read before it closes.
 
+/** About what a room stores on a move (its state mid-match, structured-cloned): the storage floor's put. */
+const STORED_ROOM_BYTES = 5 * 1024;
+
 export const roomLatency: Scenario = {
   id: "a",
   players: () => ({ signIn: 4, bulk: 0 }),
@@ -29,6 +32,7 @@ export const roomLatency: Scenario = {
     let seconds = 0;
     let profile: Profile | null = null;
     let floor = new Samples();
+    let floorStored = new Samples();
     /** What the four sockets received during the measured moves (the probes' frames come after). */
     let moveBytes = 0;
     const readProfile = async () => {
@@ -80,6 +84,10 @@ export const roomLatency: Scenario = {
       const rounds = Math.min(MOVES, 500);
       log(`  A: platform floor, ${rounds} rounds of a ${frameBytes}-byte frame to 4 sockets`);
       floor = await measureFloor(app, players, rounds, frameBytes);
+      // The same with what a room does with storage on a move (a put of a room's size and an alarm):
+      // the output gate's share of the gap.
+      log(`  A: platform floor with storage.put (${STORED_ROOM_BYTES} bytes) + setAlarm, ${rounds} rounds`);
+      floorStored = await measureFloor(app, players, rounds, frameBytes, STORED_ROOM_BYTES);
       log(`scenario A done: ${stats.moves} moves in ${stats.rooms} rooms, ${seconds.toFixed(0)} s`);
     } catch (error) {
       failures.push(`scenario A: ${errorMessage(error)}`);
@@ -90,6 +98,7 @@ export const roomLatency: Scenario = {
 
     const s = stats.all.summary();
     const f = floor.summary();
+    const fs = floorStored.summary();
     const ratio = s.p50 / f.p50;
     const perMove = moveBytes / Math.max(1, stats.moves);
     const firstFull = stats.fullFrames ? stats.fullBytes / stats.fullFrames : NaN;
@@ -103,9 +112,18 @@ export const roomLatency: Scenario = {
             ["baseline: ping → pong (transport only)", stats.ping],
             ["baseline: sync → game_state (1 view, no write)", stats.sync],
             ["platform floor: frame in → 4 frames out", floor],
+            ["floor + storage.put + setAlarm (output gate)", floorStored],
           ],
         },
-      ).concat(f.n ? [`room p50 / floor p50: ${Number.isFinite(ratio) ? ratio.toFixed(2) : "—"}×`] : [], profileLines(profile)),
+      ).concat(
+        f.n ? [`room p50 / floor p50: ${Number.isFinite(ratio) ? ratio.toFixed(2) : "—"}×`] : [],
+        fs.n
+          ? [
+              `room p50 / (floor + storage) p50: ${(s.p50 / fs.p50).toFixed(2)}×; the storage write and alarm add ${fmtMs(fs.p50 - f.p50)} ms to the floor's p50`,
+            ]
+          : [],
+        profileLines(profile),
+      ),
       budgets: [
         budget("room move→broadcast p50 (all 4 sockets)", `≤ ${BUDGETS.roomP50Ms} ms`, `${fmtMs(s.p50)} ms`, s.p50 <= BUDGETS.roomP50Ms),
         budget("room move→broadcast p99 (all 4 sockets)", `≤ ${BUDGETS.roomP99Ms} ms`, `${fmtMs(s.p99)} ms`, s.p99 <= BUDGETS.roomP99Ms),

@@ -145,6 +145,50 @@ describe("deltas rebuild every player's state (ADR 055)", () => {
     }
   }
 
+  it("leaves out of a card play's patch what its events say: the card in its trick, the hand one shorter (ADR 092)", () => {
+    const sim = started(["a", "b", "c", "d"], { truco_variant: "paulista" });
+    const broadcaster = new Broadcaster<Socket>(TIMINGS);
+    const sockets: Socket[] = ["a", "b", "c", "d"].map((userId) => ({
+      userId,
+      held: null,
+      fresh: true,
+      frames: 0,
+      fullFrames: 0,
+      deltaBytes: [],
+    }));
+    for (const socket of sockets) receive(socket, broadcaster.full(sim.room, { socket, userId: socket.userId }));
+    const match = sim.room.match!;
+    const playerId = pendingPlayer(match)!;
+    const card = legalActions(match, playerId).find((a) => a.type === "play_card" && !a.faceDown)!;
+    const before = sim.done.length;
+    expect(sim.move(playerId, card)).toBe(true);
+    const [run] = socketRuns(sim.done.slice(before));
+    expect(run.type).toBe("frames");
+    if (run.type !== "frames") return;
+    const texts = broadcaster
+      .prepare(
+        sim.room,
+        run.messages,
+        run.state,
+        sockets.map((socket) => ({ socket, userId: socket.userId })),
+      )
+      .render();
+    for (const { socket, text } of texts) {
+      receive(socket, text);
+      expect(socket.held).toEqual(statePayload(sim.room, socket.userId, TIMINGS));
+      const message = messagesOf((parseServerFrame(text) as { ok: true; message: never }).message).find(
+        (m) => m.type === "game_state_delta",
+      );
+      expect(message?.type).toBe("game_state_delta");
+      if (message?.type !== "game_state_delta") continue;
+      expect(message.payload.events?.some((e) => e.type === "card_played")).toBe(true);
+      const view = message.payload.patch.view as Record<string, unknown> | undefined;
+      // Neither the trick nor any hand: what changes there is the card the event carries.
+      expect(view?.tricks).toBeUndefined();
+      expect(view?.players).toBeUndefined();
+    }
+  });
+
   it("keeps a move's frame small: the deltas average well under 1 KB per socket", () => {
     const sim = started(["a", "b", "c", "d"], { truco_variant: "paulista" });
     const { sockets } = playBroadcast(sim, ["a", "b", "c", "d"], rngOf(7));

@@ -12,6 +12,7 @@ import { benchMode, type RoomEnv } from "./env";
 export class BenchFloor extends DurableObject<RoomEnv> {
   /** Frames by size, built once (the room's frames are built per move, but their cost is the room's). */
   private readonly frames = new Map<number, string>();
+  private writes = 0;
 
   async fetch(request: Request): Promise<Response> {
     if (!benchMode(this.env)) return new Response("Not found", { status: 404 });
@@ -21,10 +22,21 @@ export class BenchFloor extends DurableObject<RoomEnv> {
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  /** `{"size": n}`: a frame of n bytes to every socket. */
+  /**
+   * `{"size": n}`: a frame of n bytes to every socket. With `"store": m` it first does what a room
+   * does with storage on a move, neither awaited: a `storage.put` of m bytes and a `setAlarm`; the
+   * output gate then holds the frames until both are durable, which is what the bench shows apart.
+   */
   async webSocketMessage(_ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    const size = typeof data === "string" ? Number(/"size":(\d+)/.exec(data)?.[1] ?? 0) : 0;
-    const bytes = Math.min(Math.max(size, 64), 64 * 1024);
+    const text = typeof data === "string" ? data : "";
+    const bytes = Math.min(Math.max(Number(/"size":(\d+)/.exec(text)?.[1] ?? 0), 64), 64 * 1024);
+    const store = Math.min(Number(/"store":(\d+)/.exec(text)?.[1] ?? 0), 64 * 1024);
+    if (store > 0) {
+      // A new value every time, as a room's state is.
+      this.writes += 1;
+      void this.ctx.storage.put("state", { n: this.writes, pad: "x".repeat(store) });
+      void this.ctx.storage.setAlarm(Date.now() + 60_000 + this.writes);
+    }
     let frame = this.frames.get(bytes);
     if (frame === undefined) {
       frame = `{"type":"floor","payload":{"pad":"${"x".repeat(bytes - 37)}"}}`;
@@ -38,4 +50,7 @@ export class BenchFloor extends DurableObject<RoomEnv> {
       }
     }
   }
+
+  /** The alarm the storage variant sets: nothing to do. */
+  async alarm(): Promise<void> {}
 }
