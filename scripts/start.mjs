@@ -5,24 +5,25 @@
 //   3. starts the local sign-in emulator (dev/auth-emulator) and, unless a
 //      real Stripe key is configured, the local payment emulator
 //      (dev/payment-emulator), which sends its signed events to this app;
-//   4. bundles the Pages Functions and the game-room Worker once and serves
-//      both under `wrangler dev` with no file watchers and no live reload
-//      (ADR 091; `npm run dev` is the hot-reloading setup);
+//   4. runs `wrangler pages dev` with the Pages config and the game-room Worker
+//      (DESIGN.md §2); with TRUCO_SERVER=bundled (what `npm run bench` uses,
+//      ADR 091) it instead bundles both Workers once and serves them under
+//      `wrangler dev` with no file watchers and no live reload;
 //   5. prints the address; Ctrl-C stops everything.
 //
 // Environment: PORT (8788), AUTH_EMULATOR_PORT (8790), PAYMENT_EMULATOR_PORT
 // (8791), TRUCO_STATE_DIR (.wrangler/state), TRUCO_FRESH_STATE=1 to start
 // from an empty database, SKIP_BUILD=1 to reuse an existing build.
-// STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET in .dev.vars (copied next to
-// the app's generated config, where wrangler reads it) use real Stripe in test
-// mode instead of the payment emulator.
+// STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET in .dev.vars (which wrangler
+// reads; the bundled server gets a copy next to its generated config) use real
+// Stripe in test mode instead of the payment emulator.
 // TRUCO_BINDINGS="KEY=VALUE KEY2=VALUE2" (space- or comma-separated; used by
 // `npm run bench`, e.g. "NEXT_HAND_DELAY_MS=0 TURN_SECONDS=600") adds vars to
-// both Workers: `--var` for the Pages app, and a [vars] table in the room
-// Worker's generated config (wrangler gives --var to the first Worker only).
-// The generated configs and bundles live in TRUCO_STATE_DIR/server.
-// With BENCH_MODE=1 among them (`npm run bench` only, ADR 057) both generated
-// configs also bind the platform-floor Durable Object (BenchFloor); no
+// both Workers: command-line vars for the Pages app, and a [vars] table in a
+// generated copy of the room Worker's config (wrangler gives command-line vars
+// to the first Worker only). Generated configs and bundles live in
+// TRUCO_STATE_DIR/server. With BENCH_MODE=1 among them (`npm run bench` only,
+// ADR 057) the platform-floor Durable Object (BenchFloor) is bound too; no
 // committed config binds it, so production cannot reach it.
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -84,7 +85,8 @@ const auth = await startAuthEmulator({
 const devVars = existsSync(path.join(root, ".dev.vars")) ? readFileSync(path.join(root, ".dev.vars"), "utf8") : "";
 const realStripe = /^\s*STRIPE_SECRET_KEY\s*=/m.test(devVars);
 let payments = null;
-const paymentVars = [];
+/** The Pages app's vars, as [key, value]; the command line carries them. */
+const appVars = [];
 if (realStripe) {
   console.log("\n▸ STRIPE_SECRET_KEY is set in .dev.vars: payments go to Stripe (no payment emulator)");
 } else {
@@ -96,7 +98,7 @@ if (realStripe) {
     webhookSecret,
     log: (line) => console.log(`[payments] ${line}`),
   });
-  paymentVars.push("--var", `PAYMENT_EMULATOR_URL:${payments.url}`, "--var", `STRIPE_WEBHOOK_SECRET:${webhookSecret}`);
+  appVars.push(["PAYMENT_EMULATOR_URL", payments.url], ["STRIPE_WEBHOOK_SECRET", webhookSecret]);
 }
 
 // TRUCO_BINDINGS: extra vars for both Workers (see the header).
@@ -112,122 +114,147 @@ const extraVars = (process.env.TRUCO_BINDINGS ?? "")
     return [match[1], match[2]];
   });
 const benchMode = extraVars.some(([key, value]) => key === "BENCH_MODE" && value === "1");
-// The server runs pre-bundled Workers under `wrangler dev` (ADR 091): `wrangler pages dev`
-// bundles its Workers with esbuild in watch mode, which polls the sources (a steady few % of a
-// core, and a rebuild whenever a file under the repo changes), and has no switch to turn that off.
-// Here both Workers are bundled once, as `wrangler pages deploy` and `wrangler deploy` would, and
-// served with no_bundle: no esbuild, no live reload (`npm run dev` keeps them). The Pages app keeps
-// its Pages shape: the same functions build, its assets behind env.ASSETS with public/_headers,
-// and the Function first for every path but /assets/* (public/_routes.json).
 const serverDir = path.join(stateDir, "server");
-const appDir = path.join(serverDir, "app");
-const roomBundleDir = path.join(serverDir, "room");
 rmSync(serverDir, { recursive: true, force: true });
-mkdirSync(appDir, { recursive: true });
-const roomToml = readFileSync(path.join(root, "workers/game-room/wrangler.toml"), "utf8");
-const pagesToml = readFileSync(path.join(root, "wrangler.toml"), "utf8");
-const setting = (toml, key) => {
-  const match = new RegExp(`^${key}\\s*=\\s*(.+)$`, "m").exec(toml);
-  if (!match) {
-    console.error(`✗ wrangler.toml has no ${key}`);
-    process.exit(1);
-  }
-  return JSON.parse(match[1]);
-};
-step("Bundling the Pages Functions", bin("wrangler"), [
-  "pages",
-  "functions",
-  "build",
-  "functions",
-  "--outdir",
-  appDir,
-  "--compatibility-date",
-  setting(pagesToml, "compatibility_date"),
-  ...setting(pagesToml, "compatibility_flags").flatMap((flag) => ["--compatibility-flags", flag]),
-  "--sourcemap",
-]);
-step("Bundling the game-room Worker", bin("wrangler"), [
-  "deploy",
-  "--dry-run",
-  "--outdir",
-  roomBundleDir,
-  "-c",
-  "workers/game-room/wrangler.toml",
-]);
+mkdirSync(serverDir, { recursive: true });
+if (extraVars.length) console.log(`\n▸ Extra vars for both Workers: ${extraVars.map(([key, value]) => `${key}=${value}`).join(" ")}`);
+const allAppVars = [["AUTH_EMULATOR_URL", auth.issuer], ...appVars, ...extraVars];
+const bundled = process.env.TRUCO_SERVER === "bundled";
+const launch = bundled ? bundledServer() : pagesDevServer();
 
-// The room Worker's config: the committed one on the bundle, plus TRUCO_BINDINGS's vars (and,
-// with BENCH_MODE=1, the platform floor).
-const roomDir = path.join(root, "workers/game-room");
-let toml = roomToml.replace(/^(main|migrations_dir)\s*=\s*"([^"]*)"/gm, (_, key, value) =>
-  key === "main"
-    ? `main = ${JSON.stringify(path.join(roomBundleDir, "index.js"))}\nno_bundle = true`
-    : `${key} = ${JSON.stringify(path.resolve(roomDir, value))}`,
-);
-if (extraVars.length) {
-  const vars = extraVars.map(([key, value]) => `${key} = ${JSON.stringify(value)}`).join("\n");
-  toml = /^\[vars\]\s*$/m.test(toml) ? toml.replace(/^\[vars\]\s*$/m, `[vars]\n${vars}`) : `${toml}\n[vars]\n${vars}\n`;
-  console.log(`\n▸ Extra vars for both Workers: ${extraVars.map(([key, value]) => `${key}=${value}`).join(" ")}`);
-}
-if (benchMode) {
-  toml +=
-    '\n[[durable_objects.bindings]]\nname = "BENCH_FLOOR"\nclass_name = "BenchFloor"\n' +
-    '\n[[migrations]]\ntag = "bench-floor"\nnew_sqlite_classes = ["BenchFloor"]\n';
-}
-const roomConfig = path.join(serverDir, "game-room.wrangler.toml");
-writeFileSync(roomConfig, toml);
-
-// The Pages app's config: wrangler.toml as a Worker on the functions bundle, with the build's
-// static files as its assets.
-let appToml = pagesToml
-  .replace(/^pages_build_output_dir\s*=.*$/m, `main = ${JSON.stringify(path.join(appDir, "index.js"))}\nno_bundle = true`)
-  .replace(/^migrations_dir\s*=\s*"([^"]*)"/gm, (_, value) => `migrations_dir = ${JSON.stringify(path.resolve(root, value))}`);
-if (benchMode) {
-  appToml += '\n[[durable_objects.bindings]]\nname = "BENCH_FLOOR"\nclass_name = "BenchFloor"\nscript_name = "truco-game-room"\n';
-}
-appToml +=
-  `\n[assets]\ndirectory = ${JSON.stringify(path.join(root, "build/client"))}\nbinding = "ASSETS"\n` +
-  `run_worker_first = ${JSON.stringify(routesFirst())}\n`;
-const appConfig = path.join(appDir, "wrangler.toml");
-writeFileSync(appConfig, appToml);
-// wrangler reads .dev.vars next to the config (wrangler pages dev read the project's).
-if (existsSync(path.join(root, ".dev.vars"))) copyFileSync(path.join(root, ".dev.vars"), path.join(appDir, ".dev.vars"));
-
-/** public/_routes.json as Workers assets' run_worker_first: the Function for its include, not its exclude. */
-function routesFirst() {
-  const routes = JSON.parse(readFileSync(path.join(root, "build/client/_routes.json"), "utf8"));
-  return [...routes.include, ...routes.exclude.map((pattern) => `!${pattern}`)];
-}
-
-console.log("\n▸ Starting the app (wrangler dev, no watchers)");
+console.log(`\n▸ Starting the app (${launch.label})`);
 const wrangler = spawn(
   bin("wrangler"),
   [
-    "dev",
-    "-c",
-    appConfig,
-    "-c",
-    roomConfig,
+    ...launch.args,
     "--port",
     String(port),
     "--ip",
     "127.0.0.1",
     "--persist-to",
     stateDir,
-    "--var",
-    `AUTH_EMULATOR_URL:${auth.issuer}`,
-    ...paymentVars,
-    ...extraVars.flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     "--show-interactive-dev-session=false",
     "--log-level",
     process.env.WRANGLER_LOG ?? "warn",
   ],
-  {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, CI: "1", WRANGLER_CI_DISABLE_CONFIG_WATCHING: "true" },
-    detached: true,
-  },
+  { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, CI: "1", ...launch.env }, detached: true },
 );
+
+/**
+ * The room Worker's config: the committed one with absolute paths (it is written elsewhere), on
+ * `main` (its sources, or a bundle with no_bundle), plus TRUCO_BINDINGS's vars and, with
+ * BENCH_MODE=1, the platform floor (ADR 057).
+ */
+function roomConfigOn(main, noBundle) {
+  const roomDir = path.join(root, "workers/game-room");
+  let toml = readFileSync(path.join(roomDir, "wrangler.toml"), "utf8").replace(
+    /^(main|migrations_dir)\s*=\s*"([^"]*)"/gm,
+    (_, key, value) =>
+      key === "main"
+        ? `main = ${JSON.stringify(main)}${noBundle ? "\nno_bundle = true" : ""}`
+        : `${key} = ${JSON.stringify(path.resolve(roomDir, value))}`,
+  );
+  if (extraVars.length) {
+    const vars = extraVars.map(([key, value]) => `${key} = ${JSON.stringify(value)}`).join("\n");
+    toml = /^\[vars\]\s*$/m.test(toml) ? toml.replace(/^\[vars\]\s*$/m, `[vars]\n${vars}`) : `${toml}\n[vars]\n${vars}\n`;
+  }
+  if (benchMode) {
+    toml +=
+      '\n[[durable_objects.bindings]]\nname = "BENCH_FLOOR"\nclass_name = "BenchFloor"\n' +
+      '\n[[migrations]]\ntag = "bench-floor"\nnew_sqlite_classes = ["BenchFloor"]\n';
+  }
+  const file = path.join(serverDir, "game-room.wrangler.toml");
+  writeFileSync(file, toml);
+  return file;
+}
+
+/** `npm start`: Pages' own dev server, as DESIGN.md §2 describes (it watches the sources). */
+function pagesDevServer() {
+  const roomConfig = roomConfigOn(path.join(root, "workers/game-room/src/index.ts"), false);
+  return {
+    label: "wrangler pages dev",
+    args: [
+      "pages",
+      "dev",
+      "build/client",
+      "-c",
+      "wrangler.toml",
+      "-c",
+      roomConfig,
+      ...allAppVars.flatMap(([key, value]) => ["--binding", `${key}=${value}`]),
+      ...(benchMode ? ["--do", "BENCH_FLOOR=BenchFloor@truco-game-room"] : []),
+    ],
+    env: {},
+  };
+}
+
+/**
+ * TRUCO_SERVER=bundled (`npm run bench`, ADR 091): `wrangler pages dev` bundles its Workers with
+ * esbuild in watch mode, which polls the sources (a steady few % of a core, and a reload whenever
+ * a file under the repo changes) and has no switch to turn that off. Here both Workers are bundled
+ * once, as `wrangler pages deploy` and `wrangler deploy` would, and served by `wrangler dev` with
+ * no_bundle and no config watching. The app keeps its Pages shape: the same Functions build, its
+ * static files behind env.ASSETS with public/_headers, and the Function first for every path but
+ * /assets/* (public/_routes.json).
+ */
+function bundledServer() {
+  const appDir = path.join(serverDir, "app");
+  const roomBundleDir = path.join(serverDir, "room");
+  mkdirSync(appDir, { recursive: true });
+  const pagesToml = readFileSync(path.join(root, "wrangler.toml"), "utf8");
+  const setting = (key) => {
+    const match = new RegExp(`^${key}\\s*=\\s*(.+)$`, "m").exec(pagesToml);
+    if (!match) {
+      console.error(`✗ wrangler.toml has no ${key}`);
+      process.exit(1);
+    }
+    return JSON.parse(match[1]);
+  };
+  step("Bundling the Pages Functions", bin("wrangler"), [
+    "pages",
+    "functions",
+    "build",
+    "functions",
+    "--outdir",
+    appDir,
+    "--compatibility-date",
+    setting("compatibility_date"),
+    ...setting("compatibility_flags").flatMap((flag) => ["--compatibility-flags", flag]),
+    "--sourcemap",
+  ]);
+  step("Bundling the game-room Worker", bin("wrangler"), [
+    "deploy",
+    "--dry-run",
+    "--outdir",
+    roomBundleDir,
+    "-c",
+    "workers/game-room/wrangler.toml",
+  ]);
+  const roomConfig = roomConfigOn(path.join(roomBundleDir, "index.js"), true);
+
+  // The Pages app's config: wrangler.toml as a Worker on the Functions bundle, with the build's
+  // static files as its assets.
+  const routes = JSON.parse(readFileSync(path.join(root, "build/client/_routes.json"), "utf8"));
+  let appToml = pagesToml
+    .replace(/^pages_build_output_dir\s*=.*$/m, `main = ${JSON.stringify(path.join(appDir, "index.js"))}\nno_bundle = true`)
+    .replace(/^migrations_dir\s*=\s*"([^"]*)"/gm, (_, value) => `migrations_dir = ${JSON.stringify(path.resolve(root, value))}`);
+  if (benchMode) {
+    appToml += '\n[[durable_objects.bindings]]\nname = "BENCH_FLOOR"\nclass_name = "BenchFloor"\nscript_name = "truco-game-room"\n';
+  }
+  appToml +=
+    `\n[assets]\ndirectory = ${JSON.stringify(path.join(root, "build/client"))}\nbinding = "ASSETS"\n` +
+    // public/_routes.json as run_worker_first: the Function for its include, not its exclude.
+    `run_worker_first = ${JSON.stringify([...routes.include, ...routes.exclude.map((pattern) => `!${pattern}`)])}\n`;
+  const appConfig = path.join(appDir, "wrangler.toml");
+  writeFileSync(appConfig, appToml);
+  // wrangler reads .dev.vars next to the config (wrangler pages dev reads the project's).
+  if (existsSync(path.join(root, ".dev.vars"))) copyFileSync(path.join(root, ".dev.vars"), path.join(appDir, ".dev.vars"));
+  return {
+    label: "wrangler dev on pre-bundled Workers, no watchers",
+    args: ["dev", "-c", appConfig, "-c", roomConfig, ...allAppVars.flatMap(([key, value]) => ["--var", `${key}:${value}`])],
+    env: { WRANGLER_CI_DISABLE_CONFIG_WATCHING: "true" },
+  };
+}
 
 let stopping = false;
 async function stop(code = 0) {

@@ -111,6 +111,8 @@ export class BenchServer {
           .join(" "),
         SKIP_BUILD: config.skipBuild || !first ? "1" : "0",
         WRANGLER_LOG: "warn",
+        // Pre-bundled Workers with no file watchers (ADR 091): nothing polls or reloads mid-measurement.
+        TRUCO_SERVER: "bundled",
         ...config.env,
       },
     });
