@@ -1,12 +1,14 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useNavigate, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessageView, GameSummary, Participant } from "../../../game/entities";
+import type { GameStatePayload } from "../../../game/protocol";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { LoadingScreen } from "~/components/loading-screen";
 import { Logo } from "~/components/logo";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
+import type { GamePage } from "~/services/game-page.server";
 import type { Profile } from "~/services/users.server";
 import { api } from "~/utils/api";
 import { Board } from "./board";
@@ -22,36 +24,24 @@ import { useGameSocket } from "./use-game-socket";
 import { WaitingRoom } from "./waiting-room";
 import "./game.css";
 
-type Loaded =
-  { state: "loading" } | { state: "not_found" } | { state: "error" } | { state: "ready"; game: GameSummary; participants: Participant[] };
-
-/** The game room of spec §2: loads the game, then hands over to the live room. */
-export function GameRoom({ gameId, user }: { gameId: string; user: Profile }) {
+/** The game room of spec §2: the page's first view (ADR 085), then the live room takes over. */
+export function GameRoom({ gameId, user, page }: { gameId: string; user: Profile; page: GamePage }) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const revalidator = useRevalidator();
   const [attempt, setAttempt] = useState(0);
-
+  // A reload the room asked for (joined here, or a retry) starts the live room again from the
+  // page's new data; other revalidations (after a form) leave the live room and its socket alone.
+  const reloading = useRef(false);
+  const loaded = reloading.current && revalidator.state === "loading" ? ({ state: "loading" } as const) : page;
   useEffect(() => {
-    const controller = new AbortController();
-    const base = `/api/games/${encodeURIComponent(gameId)}`;
-    Promise.all([
-      api<GameSummary>(base, { signal: controller.signal }),
-      api<Participant[]>(`${base}/participants`, { signal: controller.signal }),
-    ])
-      .then(([game, participants]) => {
-        if (!game.ok) {
-          setLoaded({ state: game.status === 404 ? "not_found" : "error" });
-          return;
-        }
-        setLoaded({
-          state: "ready",
-          game: game.data,
-          participants: participants.ok && Array.isArray(participants.data) ? participants.data : [],
-        });
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [gameId, attempt]);
+    if (!reloading.current || revalidator.state !== "idle") return;
+    reloading.current = false;
+    setAttempt((n) => n + 1);
+  }, [page, revalidator.state]);
+  const reload = useCallback(() => {
+    reloading.current = true;
+    revalidator.revalidate();
+  }, [revalidator]);
 
   if (loaded.state === "loading") return <LoadingScreen />;
   if (loaded.state !== "ready") {
@@ -63,13 +53,7 @@ export function GameRoom({ gameId, user }: { gameId: string; user: Profile }) {
         </p>
         <div className="flex flex-wrap justify-center gap-2">
           {loaded.state === "error" ? (
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setLoaded({ state: "loading" });
-                setAttempt((n) => n + 1);
-              }}
-            >
+            <Button variant="secondary" onClick={reload}>
               {t("game:room.retry")}
             </Button>
           ) : null}
@@ -80,7 +64,9 @@ export function GameRoom({ gameId, user }: { gameId: string; user: Profile }) {
       </main>
     );
   }
-  return <LiveRoom key={attempt} gameId={gameId} user={user} initial={loaded} onReload={() => setAttempt((n) => n + 1)} />;
+  // An outsider's page has no join code (GET /api/games/{id} answers the same).
+  const game: GameSummary = "game_code" in loaded.game ? loaded.game : { ...loaded.game, game_code: "" };
+  return <LiveRoom key={attempt} gameId={gameId} user={user} initial={{ ...loaded, game }} onReload={reload} />;
 }
 
 function LiveRoom({
@@ -91,7 +77,7 @@ function LiveRoom({
 }: {
   gameId: string;
   user: Profile;
-  initial: { game: GameSummary; participants: Participant[] };
+  initial: { game: GameSummary; participants: Participant[]; live: GameStatePayload | null };
   onReload(): void;
 }) {
   const { t } = useTranslation();

@@ -3,16 +3,21 @@ import { useTranslation } from "react-i18next";
 import type { TurnTimer } from "../../../game/protocol";
 import { secondsLeft } from "./game-logic";
 
-/** Seconds left on the turn timer, ticking every quarter second; null without a timer. */
+/**
+ * Seconds left on the turn timer, ticking every quarter second; null without a timer. The server's
+ * HTML and the hydrating page show the whole time (their clocks differ; React needs the same
+ * text), the real count from the first tick after that.
+ */
 export function useSecondsLeft(timer: TurnTimer | null, serverOffset: number): number | null {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     if (!timer) return;
     setNow(Date.now());
     const id = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(id);
   }, [timer]);
-  return timer ? secondsLeft(timer, now, serverOffset) : null;
+  if (!timer) return null;
+  return now === null ? timer.seconds : secondsLeft(timer, now, serverOffset);
 }
 
 /** A ring that empties as the decision time runs out (drawn around a seat's avatar). */
