@@ -63,6 +63,19 @@ test("the leaderboard, friends, tournaments and quick-match screens", async ({ p
   await page.waitForURL((url) => url.pathname === "/");
 });
 
+test("the admin dashboard, each of its tabs", async ({ page }) => {
+  // The admin is the address in wrangler.toml's ADMIN_EMAILS (as in admin.spec.ts).
+  await signIn(page, { name: "Operadora", email: "admin@truco.local" });
+  await page.goto("/admin");
+  await expect(page.getByTestId("admin-banner")).toHaveText("ADMIN ACCESS");
+  for (const tab of ["Overview", "User Management", "Game Management", "Transactions", "Admin Actions", "Tournaments"]) {
+    const link = page.getByRole("link", { name: tab, exact: true });
+    await link.click();
+    await expect(link).toHaveAttribute("aria-current", "page");
+    await expectNoA11yViolations(page);
+  }
+});
+
 test("profile, its tabs and the nickname edit", async ({ page }) => {
   await signIn(page, uniquePlayer("Perfil"));
   await page.goto("/profile");
