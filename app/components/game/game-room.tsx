@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessageView, GameSummary, Participant } from "../../../game/entities";
 import type { GameStatePayload } from "../../../game/protocol";
@@ -16,7 +16,7 @@ import { useCallouts, useCalloutText, type AnyCallout } from "./callouts";
 import { ChatPanel, ChatToggle, useChat } from "./chat-panel";
 import { Modal, ModalActions } from "~/components/ui/modal";
 import { FairnessPanel, type HandProof } from "./fairness-panel";
-import { calloutsOf, eventKey, missingPlayers } from "./game-logic";
+import { calloutsOf, eventKey, missingPlayers, type LiveState } from "./game-logic";
 import { MatchResult } from "./match-result";
 import { InfoPanel, RoomHeader, TeamsPanel } from "./room-chrome";
 import { TableProvider, useTable } from "./table-context";
@@ -177,9 +177,13 @@ function LiveRoom({
     document.title = myTurn ? `● ${t("game:board.yourTurn")} · ${base}` : base;
   }, [myTurn, game.game_code, t]);
 
-  function onAction(action: Action) {
-    if (!socket.send(action)) toast.error(t("game:board.disconnectedActions"));
-  }
+  const send = socket.send;
+  const onAction = useCallback(
+    (action: Action) => {
+      if (!send(action)) toast.error(t("game:board.disconnectedActions"));
+    },
+    [send, toast, t],
+  );
 
   async function joinHere() {
     const result = await api<{ game_id: string }>("/api/games/join", { method: "POST", body: { game_code: game.game_code } });
@@ -217,7 +221,15 @@ function LiveRoom({
   } else if (view && (game.status === "active" || game.status === "completed")) {
     body = (
       <TableProvider view={view} participants={participants}>
-        <LiveBoard socket={socket} onAction={onAction} callouts={callouts} />
+        <LiveBoard
+          turn={live.turn}
+          serverOffset={socket.serverOffset}
+          nextHandAt={live.nextHandAt}
+          onAction={onAction}
+          busy={socket.sending}
+          connected={connected}
+          callouts={callouts}
+        />
       </TableProvider>
     );
   } else if (game.status === "waiting") {
@@ -334,13 +346,25 @@ function LiveRoom({
   );
 }
 
-function LiveBoard({
-  socket,
+/**
+ * The board, drawn again only when what it shows changes: the room's other updates (the
+ * connection's status, chat, announcements) leave it alone (ADR 085).
+ */
+const LiveBoard = memo(function LiveBoard({
+  turn,
+  serverOffset,
+  nextHandAt,
   onAction,
+  busy,
+  connected,
   callouts,
 }: {
-  socket: ReturnType<typeof useGameSocket>;
+  turn: LiveState["turn"];
+  serverOffset: number;
+  nextHandAt: number | null;
   onAction(action: Action): void;
+  busy: boolean;
+  connected: boolean;
   callouts: AnyCallout[];
 }) {
   const { teamName } = useTable();
@@ -348,14 +372,14 @@ function LiveBoard({
   const calloutText = useCallback((c: AnyCallout) => text(c.text), [text]);
   return (
     <Board
-      turn={socket.live.turn}
-      serverOffset={socket.serverOffset}
-      nextHandAt={socket.live.nextHandAt}
+      turn={turn}
+      serverOffset={serverOffset}
+      nextHandAt={nextHandAt}
       onAction={onAction}
-      busy={socket.sending}
-      connected={socket.status === "open"}
+      busy={busy}
+      connected={connected}
       callouts={callouts}
       calloutText={calloutText}
     />
   );
-}
+});
