@@ -49,6 +49,6 @@ const LANG_OF = { Português: "pt-BR", English: "en", Español: "es" } as const;
  * hidden; a click forced onto its 1-pixel box could land on the next card), then expects it checked.
  */
 export async function tapChoice(input: Locator) {
-  await input.page().locator("label").filter({ has: input }).click();
+  await input.locator("xpath=ancestor::label[1]").click();
   await expect(input).toBeChecked();
 }
