@@ -32,7 +32,35 @@ export function GameRoom({ gameId, user, page }: { gameId: string; user: Profile
   // A reload the room asked for (joined here, or a retry) starts the live room again from the
   // page's new data; other revalidations (after a form) leave the live room and its socket alone.
   const reloading = useRef(false);
-  const loaded = reloading.current && revalidator.state === "loading" ? ({ state: "loading" } as const) : page;
+  // A game the loader did not find is asked for once more through the REST routes, which is how
+  // the scripted room of the browser tests (tests/e2e/fake-room.ts, page.route) serves its game;
+  // for a real missing game the answer is the same 404 and nothing changes (ADR 085).
+  const [rest, setRest] = useState<GamePage | null>(null);
+  useEffect(() => {
+    setRest(null);
+    if (page.state !== "not_found") return;
+    const controller = new AbortController();
+    const base = `/api/games/${encodeURIComponent(gameId)}`;
+    Promise.all([
+      api<GameSummary>(base, { signal: controller.signal }),
+      api<Participant[]>(`${base}/participants`, { signal: controller.signal }),
+    ])
+      .then(([game, participants]) => {
+        if (!game.ok) {
+          if (game.status !== 404) setRest({ state: "error" });
+          return;
+        }
+        setRest({
+          state: "ready",
+          game: game.data,
+          participants: participants.ok && Array.isArray(participants.data) ? participants.data : [],
+          live: null,
+        });
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [gameId, page]);
+  const loaded = reloading.current && revalidator.state === "loading" ? ({ state: "loading" } as const) : (rest ?? page);
   useEffect(() => {
     if (!reloading.current || revalidator.state !== "idle") return;
     reloading.current = false;
