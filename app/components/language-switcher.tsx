@@ -18,6 +18,8 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const fetcher = useFetcher();
   const menu = useRef<HTMLDetailsElement>(null);
   const current = matchLanguage(i18n.language) ?? "pt-BR";
+  const short = current.split("-")[0].toUpperCase();
+  const name = t("common:languageCurrent", { language: t(`common:languageNames.${current}`) });
 
   // A tap outside (or Escape) closes the open menu, as a menu would.
   useEffect(() => {
@@ -41,10 +43,12 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
     <details ref={menu} className="group/lang relative" data-testid="language-switcher">
       <summary
         className="flex min-h-10 cursor-pointer list-none items-center gap-1.5 rounded-xl border border-white/15 bg-felt-900/80 pl-2.5 pr-2 text-sm font-medium text-cream-50 hover:bg-felt-800 [&::-webkit-details-marker]:hidden"
-        aria-label={t("common:languageCurrent", { language: t(`common:languageNames.${current}`) })}
+        // The name starts with the text on screen ("PT — Idioma: Português"), so a voice command
+        // saying what the player sees reaches it (WCAG 2.5.3, Lighthouse label-content-name-mismatch).
+        aria-label={compact ? `${short} — ${name}` : name}
       >
         <GlobeIcon className="h-4 w-4 text-cream-100/70" />
-        <span aria-hidden>{compact ? current.split("-")[0].toUpperCase() : t(`common:languageNames.${current}`)}</span>
+        <span aria-hidden>{compact ? short : t(`common:languageNames.${current}`)}</span>
         <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 text-cream-100/70 transition-transform group-open/lang:rotate-180">
           <path fill="currentColor" d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.5" />
         </svg>

@@ -6,15 +6,19 @@ import { LoadingScreen } from "~/components/loading-screen";
 import type { loader as rootLoader } from "~/root";
 import { requireUser } from "~/services/auth.server";
 import { gameAction } from "~/services/game-actions.server";
+import { gamePageOf } from "~/services/game-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Mesa de Truco" }, { name: "robots", content: "noindex" }];
 
-/** `/game/{gameId}`: the game room (spec §2). Without a user or a game id it goes back to `/`. */
+/**
+ * `/game/{gameId}`: the game room (spec §2). Without a user or a game id it goes back to `/`. The
+ * player's first view comes with the page (ADR 085), so the table is drawn before any socket opens.
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireUser(request, context);
+  const user = await requireUser(request, context);
   const gameId = params.gameId ?? "";
   if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) throw redirect("/");
-  return { gameId };
+  return { gameId, page: await gamePageOf(context, gameId, user) };
 }
 
 /** The page's forms ("Jogar de novo"), which work before the page has hydrated (issue 15). */
@@ -23,8 +27,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function GameRoute() {
-  const { gameId } = useLoaderData<typeof loader>();
+  const { gameId, page } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   if (!root?.user) return <LoadingScreen />;
-  return <GameRoom key={gameId} gameId={gameId} user={root.user} />;
+  return <GameRoom key={gameId} gameId={gameId} user={root.user} page={page} />;
 }

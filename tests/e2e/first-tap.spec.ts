@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signIn, uniquePlayer } from "./helpers";
+import { signIn, tapChoice, uniquePlayer } from "./helpers";
 
 // Issue 15, "every tap counts": with the CPU slowed down 4× (DevTools protocol), a page is loaded
 // in full and each control of the home page is tapped ONCE, as soon as it shows — usually before
@@ -78,7 +78,7 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
     await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: /Comprar moedas/ }));
     const store = page.getByRole("dialog", { name: "Loja" });
     await expect(store.getByRole("tab", { name: "Moedas" })).toHaveAttribute("aria-selected", "true");
-    await store.getByRole("radio", { name: /1\.000 moedas/ }).check({ force: true });
+    await tapChoice(store.getByRole("radio", { name: /1\.000 moedas/ }));
     await store.getByRole("button", { name: /Comprar por/ }).click();
     await page.waitForURL(/\/checkout\/cs_test_/);
 

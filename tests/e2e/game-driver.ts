@@ -126,7 +126,11 @@ export async function createRoom(
   visibility: "private" | "public" = "private",
 ) {
   await page.getByTestId("create-room-table").selectOption(table);
-  if (visibility === "public") await page.getByTestId("create-room-public").check({ force: true });
+  if (visibility === "public") {
+    const radio = page.getByTestId("create-room-public");
+    await page.locator("label").filter({ has: radio }).click();
+    await expect(radio).toBeChecked();
+  }
   await page.getByTestId("create-room").click();
   await page.waitForURL(/\/game\//);
 }

@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 let counter = 0;
 
@@ -43,3 +43,12 @@ export async function switchLanguage(page: Page, language: "Português" | "Engli
 }
 
 const LANG_OF = { Português: "pt-BR", English: "en", Español: "es" } as const;
+
+/**
+ * Taps a choice as a player does: on its visible label (the radio or switch inside it is visually
+ * hidden; a click forced onto its 1-pixel box could land on the next card), then expects it checked.
+ */
+export async function tapChoice(input: Locator) {
+  await input.locator("xpath=ancestor::label[1]").click();
+  await expect(input).toBeChecked();
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createRoom, gameCodeOf } from "./game-driver";
-import { switchLanguage, newSignedInPage, signIn, uniquePlayer } from "./helpers";
+import { switchLanguage, newSignedInPage, signIn, tapChoice, uniquePlayer } from "./helpers";
 import { seedCancelledGame } from "./seed";
 
 // Coins end to end in real Chromium, against `npm start`'s server with the
@@ -35,7 +35,7 @@ test("buys a coin pack through the payment emulator and sees the balance and the
     await expect(store.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(store.getByRole("button", { name: "Comprar", exact: true })).toBeDisabled();
-  await store.getByRole("radio", { name: /2\.500 moedas/ }).check({ force: true });
+  await tapChoice(store.getByRole("radio", { name: /2\.500 moedas/ }));
   const buy = store.getByRole("button", { name: "Comprar por US$ 9,99" });
   await expect(buy).toBeEnabled();
   await buy.click();
@@ -77,7 +77,7 @@ test("buys a coin pack through the payment emulator and sees the balance and the
 test("cancelling on the checkout page charges nothing", async ({ page }) => {
   await signIn(page, uniquePlayer("Desistiu"));
   const store = await openStore(page);
-  await store.getByRole("radio", { name: /1\.000 moedas/ }).check({ force: true });
+  await tapChoice(store.getByRole("radio", { name: /1\.000 moedas/ }));
   await store.getByRole("button", { name: "Comprar por US$ 4,99" }).click();
   await page.waitForURL(/\/checkout\/cs_test_/);
   await page.getByRole("button", { name: "Cancelar e voltar" }).click();
@@ -101,7 +101,7 @@ test("buys premium: the premium button disappears and exclusive tables open to m
     await expect(store.getByText(feature, { exact: true })).toBeVisible();
   }
   await expect(store.getByRole("button", { name: "Assinar", exact: true })).toBeDisabled();
-  await store.getByRole("radio", { name: /Mensal/ }).check({ force: true });
+  await tapChoice(store.getByRole("radio", { name: /Mensal/ }));
   await store.getByRole("button", { name: "Assinar por US$ 9,99" }).click();
 
   await page.waitForURL(/\/checkout\/cs_test_/);
@@ -119,7 +119,7 @@ test("buys premium: the premium button disappears and exclusive tables open to m
   await expect(balance(page, "1.000")).toBeAttached();
 
   // An exclusive table: only premium members may sit at it.
-  await page.getByRole("switch", { name: /Mesa exclusiva Premium/ }).check({ force: true });
+  await tapChoice(page.getByRole("switch", { name: /Mesa exclusiva Premium/ }));
   await createRoom(page, "casual:1v1");
   await expect(page.getByTestId("info-premium-only")).toHaveText("★ Mesa exclusiva Premium");
   const code = await gameCodeOf(page);

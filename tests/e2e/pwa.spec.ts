@@ -148,3 +148,50 @@ test.describe("the install banner (spec §4, §9)", () => {
     await expect(page.getByTestId("install-banner")).toHaveCount(0);
   });
 });
+
+test("a new version is offered outside a game room, never during a hand, and reloads only on the player's tap", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  // The worker's script as the server has it, with a version line the test changes: a new byte in
+  // /sw.js is what makes the browser install a new version (Chromium routes the worker's script).
+  let version = 1;
+  await context.route("**/sw.js", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: `${await response.text()}\n// test version ${version}\n` });
+  });
+  await signIn(page, uniquePlayer("Versao"));
+  await controlled(page);
+
+  // A hand in play against the computer.
+  await page.getByTestId("create-bots-1v1").click();
+  await page.waitForURL(/\/game\//);
+  await expect(page.getByTestId("hand-card").first()).toBeVisible({ timeout: 30_000 });
+
+  // The new version is installed and waits while the hand goes on: no prompt in the game room.
+  version = 2;
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+  await expect(page.getByTestId("hand-card").first()).toBeVisible();
+  await expect(page.getByTestId("update-prompt")).toHaveCount(0);
+
+  // Back on the home page: the prompt, and nothing reloads until the player taps it.
+  await page.goto("/");
+  const prompt = page.getByTestId("update-prompt");
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText(/Nova versão disponível —\s*atualizar/);
+  await page.evaluate(() => Object.assign(window, { stillHere: true }));
+  await expect(prompt).toBeVisible();
+  expect(await page.evaluate(() => (window as Window & { stillHere?: boolean }).stillHere)).toBe(true);
+  const before = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null);
+  expect(before).toMatch(/\/sw\.js$/);
+
+  const reloaded = page.waitForEvent("load");
+  await prompt.getByRole("button", { name: "atualizar" }).click();
+  await reloaded;
+  expect(await page.evaluate(() => (window as Window & { stillHere?: boolean }).stillHere)).toBeUndefined();
+  // The new version now runs the page, and nothing is waiting any more.
+  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+  await expect(page.getByTestId("update-prompt")).toHaveCount(0);
+});

@@ -1,12 +1,14 @@
-import { Link, useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Link, useNavigate, useRevalidator } from "@remix-run/react";
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessageView, GameSummary, Participant } from "../../../game/entities";
+import type { GameStatePayload } from "../../../game/protocol";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { LoadingScreen } from "~/components/loading-screen";
 import { Logo } from "~/components/logo";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
+import type { GamePage } from "~/services/game-page.server";
 import type { Profile } from "~/services/users.server";
 import { api } from "~/utils/api";
 import { Board } from "./board";
@@ -14,7 +16,7 @@ import { useCallouts, useCalloutText, type AnyCallout } from "./callouts";
 import { ChatPanel, ChatToggle, useChat } from "./chat-panel";
 import { Modal, ModalActions } from "~/components/ui/modal";
 import { FairnessPanel, type HandProof } from "./fairness-panel";
-import { calloutsOf, eventKey, missingPlayers } from "./game-logic";
+import { calloutsOf, eventKey, missingPlayers, type LiveState } from "./game-logic";
 import { MatchResult } from "./match-result";
 import { InfoPanel, RoomHeader, TeamsPanel } from "./room-chrome";
 import { TableProvider, useTable } from "./table-context";
@@ -22,16 +24,21 @@ import { useGameSocket } from "./use-game-socket";
 import { WaitingRoom } from "./waiting-room";
 import "./game.css";
 
-type Loaded =
-  { state: "loading" } | { state: "not_found" } | { state: "error" } | { state: "ready"; game: GameSummary; participants: Participant[] };
-
-/** The game room of spec §2: loads the game, then hands over to the live room. */
-export function GameRoom({ gameId, user }: { gameId: string; user: Profile }) {
+/** The game room of spec §2: the page's first view (ADR 085), then the live room takes over. */
+export function GameRoom({ gameId, user, page }: { gameId: string; user: Profile; page: GamePage }) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const revalidator = useRevalidator();
   const [attempt, setAttempt] = useState(0);
-
+  // A reload the room asked for (joined here, or a retry) starts the live room again from the
+  // page's new data; other revalidations (after a form) leave the live room and its socket alone.
+  const reloading = useRef(false);
+  // A game the loader did not find is asked for once more through the REST routes, which is how
+  // the scripted room of the browser tests (tests/e2e/fake-room.ts, page.route) serves its game;
+  // for a real missing game the answer is the same 404 and nothing changes (ADR 085).
+  const [rest, setRest] = useState<GamePage | null>(null);
   useEffect(() => {
+    setRest(null);
+    if (page.state !== "not_found") return;
     const controller = new AbortController();
     const base = `/api/games/${encodeURIComponent(gameId)}`;
     Promise.all([
@@ -40,18 +47,29 @@ export function GameRoom({ gameId, user }: { gameId: string; user: Profile }) {
     ])
       .then(([game, participants]) => {
         if (!game.ok) {
-          setLoaded({ state: game.status === 404 ? "not_found" : "error" });
+          if (game.status !== 404) setRest({ state: "error" });
           return;
         }
-        setLoaded({
+        setRest({
           state: "ready",
           game: game.data,
           participants: participants.ok && Array.isArray(participants.data) ? participants.data : [],
+          live: null,
         });
       })
       .catch(() => undefined);
     return () => controller.abort();
-  }, [gameId, attempt]);
+  }, [gameId, page]);
+  const loaded = reloading.current && revalidator.state === "loading" ? ({ state: "loading" } as const) : (rest ?? page);
+  useEffect(() => {
+    if (!reloading.current || revalidator.state !== "idle") return;
+    reloading.current = false;
+    setAttempt((n) => n + 1);
+  }, [page, revalidator.state]);
+  const reload = useCallback(() => {
+    reloading.current = true;
+    revalidator.revalidate();
+  }, [revalidator]);
 
   if (loaded.state === "loading") return <LoadingScreen />;
   if (loaded.state !== "ready") {
@@ -63,13 +81,7 @@ export function GameRoom({ gameId, user }: { gameId: string; user: Profile }) {
         </p>
         <div className="flex flex-wrap justify-center gap-2">
           {loaded.state === "error" ? (
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setLoaded({ state: "loading" });
-                setAttempt((n) => n + 1);
-              }}
-            >
+            <Button variant="secondary" onClick={reload}>
               {t("game:room.retry")}
             </Button>
           ) : null}
@@ -80,7 +92,9 @@ export function GameRoom({ gameId, user }: { gameId: string; user: Profile }) {
       </main>
     );
   }
-  return <LiveRoom key={attempt} gameId={gameId} user={user} initial={loaded} onReload={() => setAttempt((n) => n + 1)} />;
+  // An outsider's page has no join code (GET /api/games/{id} answers the same).
+  const game: GameSummary = "game_code" in loaded.game ? loaded.game : { ...loaded.game, game_code: "" };
+  return <LiveRoom key={attempt} gameId={gameId} user={user} initial={{ ...loaded, game }} onReload={reload} />;
 }
 
 function LiveRoom({
@@ -91,7 +105,7 @@ function LiveRoom({
 }: {
   gameId: string;
   user: Profile;
-  initial: { game: GameSummary; participants: Participant[] };
+  initial: { game: GameSummary; participants: Participant[]; live: GameStatePayload | null };
   onReload(): void;
 }) {
   const { t } = useTranslation();
@@ -191,9 +205,13 @@ function LiveRoom({
     document.title = myTurn ? `● ${t("game:board.yourTurn")} · ${base}` : base;
   }, [myTurn, game.game_code, t]);
 
-  function onAction(action: Action) {
-    if (!socket.send(action)) toast.error(t("game:board.disconnectedActions"));
-  }
+  const send = socket.send;
+  const onAction = useCallback(
+    (action: Action) => {
+      if (!send(action)) toast.error(t("game:board.disconnectedActions"));
+    },
+    [send, toast, t],
+  );
 
   async function joinHere() {
     const result = await api<{ game_id: string }>("/api/games/join", { method: "POST", body: { game_code: game.game_code } });
@@ -231,7 +249,15 @@ function LiveRoom({
   } else if (view && (game.status === "active" || game.status === "completed")) {
     body = (
       <TableProvider view={view} participants={participants}>
-        <LiveBoard socket={socket} onAction={onAction} callouts={callouts} />
+        <LiveBoard
+          turn={live.turn}
+          serverOffset={socket.serverOffset}
+          nextHandAt={live.nextHandAt}
+          onAction={onAction}
+          busy={socket.sending}
+          connected={connected}
+          callouts={callouts}
+        />
       </TableProvider>
     );
   } else if (game.status === "waiting") {
@@ -348,13 +374,25 @@ function LiveRoom({
   );
 }
 
-function LiveBoard({
-  socket,
+/**
+ * The board, drawn again only when what it shows changes: the room's other updates (the
+ * connection's status, chat, announcements) leave it alone (ADR 085).
+ */
+const LiveBoard = memo(function LiveBoard({
+  turn,
+  serverOffset,
+  nextHandAt,
   onAction,
+  busy,
+  connected,
   callouts,
 }: {
-  socket: ReturnType<typeof useGameSocket>;
+  turn: LiveState["turn"];
+  serverOffset: number;
+  nextHandAt: number | null;
   onAction(action: Action): void;
+  busy: boolean;
+  connected: boolean;
   callouts: AnyCallout[];
 }) {
   const { teamName } = useTable();
@@ -362,14 +400,14 @@ function LiveBoard({
   const calloutText = useCallback((c: AnyCallout) => text(c.text), [text]);
   return (
     <Board
-      turn={socket.live.turn}
-      serverOffset={socket.serverOffset}
-      nextHandAt={socket.live.nextHandAt}
+      turn={turn}
+      serverOffset={serverOffset}
+      nextHandAt={nextHandAt}
       onAction={onAction}
-      busy={socket.sending}
-      connected={socket.status === "open"}
+      busy={busy}
+      connected={connected}
       callouts={callouts}
       calloutText={calloutText}
     />
   );
-}
+});

@@ -7,15 +7,17 @@ import { useTable } from "./table-context";
 export function HandSummary({ nextHandAt, serverOffset }: { nextHandAt: number | null; serverOffset: number }) {
   const { t } = useTranslation();
   const { view, teamName } = useTable();
-  const [now, setNow] = useState(() => Date.now());
+  // Null while hydrating: the server's clock is not the page's (the countdown starts on the first tick).
+  const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     if (!nextHandAt) return;
+    setNow(Date.now());
     const id = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(id);
   }, [nextHandAt]);
   const result = view.lastHand;
   if (!result || view.gamePhase !== "round_end") return null;
-  const left = nextHandAt ? Math.max(0, Math.ceil((nextHandAt - (now + serverOffset)) / 1000)) : null;
+  const left = nextHandAt && now !== null ? Math.max(0, Math.ceil((nextHandAt - (now + serverOffset)) / 1000)) : null;
   const ours = view.myTeam !== null && result.winnerTeam === view.myTeam;
   return (
     <div className="absolute inset-0 z-30 grid place-items-center" data-testid="hand-summary">

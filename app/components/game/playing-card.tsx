@@ -1,4 +1,4 @@
-import { useCallback, useId } from "react";
+import { memo, useCallback, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { BlindCard, Card, HiddenCard, Variant } from "../../../game/truco/index";
 import { CardBackArt, CardFaceArt } from "./card-art";
@@ -26,7 +26,24 @@ export function useCardName() {
  * back of a hidden one (another player's card, a covered card, a blind card). Decorative unless
  * `label` is given: the buttons and lists around it carry the names.
  */
-export function PlayingCard({
+export const PlayingCard = memo(PlayingCardArt, (a, b) => {
+  // Every new game state brings new card objects: the art is redrawn only when the card changes
+  // (the SVG is most of the board's render time on a slow phone, ADR 085).
+  return (
+    cardKey(a.card) === cardKey(b.card) &&
+    a.variant === b.variant &&
+    a.className === b.className &&
+    a.label === b.label &&
+    a.showBack === b.showBack
+  );
+});
+
+function cardKey(card: AnyCard | null): string | null {
+  if (!card) return null;
+  return isFaceUpCard(card) ? card.id : JSON.stringify(card);
+}
+
+function PlayingCardArt({
   card,
   variant,
   className = "w-16",

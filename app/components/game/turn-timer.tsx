@@ -1,18 +1,31 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TurnTimer } from "../../../game/protocol";
 import { secondsLeft } from "./game-logic";
 
-/** Seconds left on the turn timer, ticking every quarter second; null without a timer. */
+/**
+ * Seconds left on the turn timer, checked every quarter second; null without a timer. The count is
+ * the state, not the clock, so the board renders again once a second, not four times (the game
+ * screen's main-thread cost, ADR 085). The server's HTML and the hydrating page show the whole
+ * time (their clocks differ; React needs the same text), the real count from the first tick on.
+ */
 export function useSecondsLeft(timer: TurnTimer | null, serverOffset: number): number | null {
-  const [now, setNow] = useState(() => Date.now());
+  const [count, setCount] = useState<{ timer: TurnTimer; left: number } | null>(null);
+  const mounted = useRef(false);
   useEffect(() => {
+    mounted.current = true;
     if (!timer) return;
-    setNow(Date.now());
-    const id = setInterval(() => setNow(Date.now()), 250);
+    const tick = () => {
+      const left = secondsLeft(timer, Date.now(), serverOffset);
+      setCount((c) => (c?.timer === timer && c.left === left ? c : { timer, left }));
+    };
+    tick();
+    const id = setInterval(tick, 250);
     return () => clearInterval(id);
-  }, [timer]);
-  return timer ? secondsLeft(timer, now, serverOffset) : null;
+  }, [timer, serverOffset]);
+  if (!timer) return null;
+  if (count?.timer === timer) return count.left;
+  return mounted.current ? secondsLeft(timer, Date.now(), serverOffset) : timer.seconds;
 }
 
 /** A ring that empties as the decision time runs out (drawn around a seat's avatar). */

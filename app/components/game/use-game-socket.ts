@@ -50,12 +50,18 @@ function socketUrl(gameId: string): string {
 
 export function useGameSocket(
   gameId: string,
-  initial: { game: GameSummary; participants: Participant[] },
+  initial: { game: GameSummary; participants: Participant[]; live: GameStatePayload | null },
   enabled: boolean,
   handlers: SocketHandlers,
 ): GameSocket {
-  const [live, setLive] = useState<LiveState>(() => ({ ...EMPTY_LIVE, game: initial.game, participants: initial.participants }));
+  // The page's first view (ADR 085) is shown until the socket's first full state replaces it.
+  const [live, setLive] = useState<LiveState>(() =>
+    initial.live
+      ? reduceLive(EMPTY_LIVE, { type: "game_state", payload: initial.live }, true).state
+      : { ...EMPTY_LIVE, game: initial.game, participants: initial.participants },
+  );
   const liveRef = useRef(live);
+  const fromPage = useRef(initial.live !== null);
   const [status, setStatus] = useState<ConnectionStatus>(enabled ? "connecting" : "closed");
   const [everOpened, setEverOpened] = useState(false);
   const [sending, setSending] = useState(false);
@@ -117,8 +123,10 @@ export function useGameSocket(
         if (disposed || socketRef.current !== socket) return;
         setStatus("open");
         setEverOpened(true);
-        // A reconnect asks for whatever changed while away.
-        if (liveRef.current.version > 0) sendRaw({ type: "sync", payload: { version: liveRef.current.version } });
+        // A reconnect asks for whatever changed while away (the page's own view is not one: the
+        // room sends every new socket its full state).
+        if (liveRef.current.version > 0 && !fromPage.current) sendRaw({ type: "sync", payload: { version: liveRef.current.version } });
+        fromPage.current = false;
         sendPing();
         clearInterval(ping);
         ping = setInterval(sendPing, PING_INTERVAL_MS);

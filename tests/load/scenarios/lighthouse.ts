@@ -5,6 +5,7 @@ import path from "node:path";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, chromiumPath } from "../../e2e/browser";
 import { budget, BUDGETS, row } from "../lib/report";
+import type { AppClient } from "../lib/client";
 import type { Player, Scenario } from "../lib/scenario";
 import { errorMessage, log } from "../lib/util";
 
@@ -101,7 +102,12 @@ async function auditPage(chrome: Chrome, name: string, url: string, cookie: stri
   return { name, scores: middle.scores, performanceRuns, failing: middle.failing };
 }
 
-async function botTable(base: string, player: Player): Promise<string> {
+/**
+ * A table against the computer, in play: the room starts the match when the player's socket first
+ * connects, so a socket opens until the deal, then closes. Otherwise the first audit would load a
+ * room that is still starting, and draw the table twice (ADR 064).
+ */
+async function botTable(base: string, app: AppClient, player: Player): Promise<string> {
   const response = await fetch(`${base}/api/games`, {
     method: "POST",
     headers: { Cookie: player.cookie, Origin: base, "Content-Type": "application/json" },
@@ -109,6 +115,12 @@ async function botTable(base: string, player: Player): Promise<string> {
   });
   const body = (await response.json()) as { id?: string; error?: string };
   if (!response.ok || !body.id) throw new Error(`creating the computer table: ${response.status} ${body.error ?? ""}`);
+  const client = await app.openRoom(body.id, player);
+  try {
+    await client.until(() => Boolean(client.state?.view), 30_000, "the deal");
+  } finally {
+    client.close();
+  }
   return `/game/${body.id}`;
 }
 
@@ -116,7 +128,7 @@ export const lighthouseScenario: Scenario = {
   id: "lighthouse",
   players: () => ({ signIn: 1, bulk: 0 }),
 
-  async run({ server }, players) {
+  async run({ server, app }, players) {
     const [player] = players;
     let chrome: Chrome | null = null;
     const pages: PageResult[] = [];
@@ -125,7 +137,12 @@ export const lighthouseScenario: Scenario = {
       pages.push(await auditPage(chrome, "landing `/` (signed out)", `${server.base}/`, null));
       pages.push(await auditPage(chrome, "home `/` (signed in)", `${server.base}/`, player.cookie));
       pages.push(
-        await auditPage(chrome, "game room (vs computer, in play)", server.base + (await botTable(server.base, player)), player.cookie),
+        await auditPage(
+          chrome,
+          "game room (vs computer, in play)",
+          server.base + (await botTable(server.base, app, player)),
+          player.cookie,
+        ),
       );
     } catch (error) {
       return { lines: [], budgets: [], failures: [`lighthouse: ${errorMessage(error)}`] };
