@@ -9,6 +9,7 @@ import { serverT } from "./i18n.server";
 import { stepOutOfQueue } from "./matchmaking.server";
 import { room, roomRefusal, seatRequestOf } from "./rooms.server";
 import { isPremium } from "./users.server";
+import { rateLimited, refundRateLimit } from "./rate-limit.server";
 
 // Opening and joining tables: the one decision behind `POST /api/games`, `POST /api/games/join`
 // and the home page's forms (which work before the page has hydrated, issue 15).
@@ -24,11 +25,16 @@ export async function createGameFor(
   user: User,
   input: CreateGame,
 ): Promise<Outcome<GameSummary>> {
+  const limited = await rateLimited(context, request, "game_create", user);
+  if (limited) return limited;
   const opened = await openTable(context, request, user, input);
   return opened.ok ? { ok: true, data: summaryOf(opened.data) } : opened;
 }
 
-/** The same as createGameFor, answering the game's row (an invitation to a new table needs it). */
+/**
+ * The same as createGameFor, answering the game's row, for services that count their own limit
+ * (an invitation to a new table counts `game_invite`, a rematch `game_create` once per player).
+ */
 export async function openTable(context: AppLoadContext, request: Request, user: User, input: CreateGame): Promise<Outcome<Game>> {
   const t = await serverT(request);
   const entry = entryCostFor(input);
@@ -47,21 +53,43 @@ export async function openTable(context: AppLoadContext, request: Request, user:
   return { ok: true, data: (await findGame(context, game.id))! };
 }
 
-/** Takes a seat at the open game with that code (or finds the player's own seat again). */
+/**
+ * Takes a seat at the open game with that code (or finds the player's own seat again). Every try
+ * counts as a wrong code until the code turns out right: guesses sent all at once cannot all get
+ * past a count that none of them is in yet (ADR 080).
+ */
 export async function joinGameByCode(
   context: AppLoadContext,
   request: Request,
   user: User,
   code: string,
 ): Promise<Outcome<{ game_id: string }>> {
+  const limited = await rateLimited(context, request, ["game_join", "join_code_failure"], user);
+  if (limited) return limited;
   const t = await serverT(request);
   const game = await findOpenGameByCode(context, code);
   if (!game) return refusal(404, t("errors:gameNotFound"));
+  await refundRateLimit(context, request, "join_code_failure", user);
+  return takeSeat(context, request, user, game);
+}
+
+/** One tap on an open public table of the home page (issue 14): its seat, counted as a join. */
+export async function sitAtOpenTable(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  gameId: string,
+): Promise<Outcome<{ game_id: string }>> {
+  const limited = await rateLimited(context, request, "game_join", user);
+  if (limited) return limited;
+  const game = await findGame(context, gameId);
+  if (!game || !game.is_public) return refusal(404, (await serverT(request))("errors:gameNotFound"));
   return takeSeat(context, request, user, game);
 }
 
 /**
  * Takes a seat at an open game, paying its entry (joining by code, and an accepted invitation).
+ * Counts no limit: its callers do.
  * Back to a table where the player already sits (another tab, a reload) counts as seated.
  */
 export async function takeSeat(context: AppLoadContext, request: Request, user: User, game: Game): Promise<Outcome<{ game_id: string }>> {
