@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Game, User } from "../../db/schema";
 import type { GameSummary } from "../../game/entities";
 import type { CreateGame } from "~/schemas/games";
+import { claimSeat, releaseSeat } from "../../db/games";
 import { seatConflict } from "../../game/room/one-seat";
 import { abandonGame, entryCostFor, findGame, findOpenGameByCode, heldSeatsOf, insertGame, isSeated, summaryOf } from "./games.server";
 import { refusal, type Outcome } from "./http.server";
@@ -40,10 +41,18 @@ export async function openTable(context: AppLoadContext, request: Request, user:
   const entry = entryCostFor(input);
   if (input.premium_only && !input.vs_computer && !isPremium(user)) return refusal(403, t("errors:premiumOnlyCreate"));
   if (user.virtual_coins < entry) return refusal(400, t("errors:createInsufficient", { n: entry }));
-  if (!input.vs_computer && (await stepOutOfQueue(context, user.id))) return refusal(409, t("errors:alreadyInGame"), "in_game");
-  const busy = await secondSeatRefusal(context, request, user, null);
-  if (busy) return busy;
+  const open = async (): Promise<Outcome<Game>> =>
+    (await secondSeatRefusal(context, request, user, null)) ?? (await seatCreator(context, request, user, input));
+  // A practice game binds nobody (ADR 075): no lease to take.
+  if (input.vs_computer) return open();
+  if (await stepOutOfQueue(context, user.id)) return refusal(409, t("errors:alreadyInGame"), "in_game");
+  // A creation holds the player's seat lease under a token of its own: any other seat asked for meanwhile is refused.
+  return withSeatClaim(context, request, user, `create:${crypto.randomUUID()}`, open);
+}
 
+/** Writes the game row and seats its creator in the room (the checks are done). */
+async function seatCreator(context: AppLoadContext, request: Request, user: User, input: CreateGame): Promise<Outcome<Game>> {
+  const entry = entryCostFor(input);
   const game = await insertGame(context, user, input);
   const opened = await room(context, game.id).open(summaryOf(game), seatRequestOf(user));
   if (!opened.ok) {
@@ -99,11 +108,39 @@ export async function takeSeat(context: AppLoadContext, request: Request, user: 
   if (game.premium_only && !isPremium(user)) return refusal(403, t("errors:premiumOnlyJoin"));
   if (user.virtual_coins < game.entry_cost) return refusal(400, t("errors:joinInsufficient", { n: game.entry_cost }));
   if (await stepOutOfQueue(context, user.id)) return refusal(409, t("errors:alreadyInGame"), "in_game");
-  const busy = await secondSeatRefusal(context, request, user, game.id);
-  if (busy) return busy;
-  const joined = await room(context, game.id).join(seatRequestOf(user));
-  if (!joined.ok) return roomRefusal(request, joined.error, game.entry_cost);
-  return { ok: true, data: { game_id: game.id } };
+  const join = async (): Promise<Outcome<{ game_id: string }>> => {
+    const busy = await secondSeatRefusal(context, request, user, game.id);
+    if (busy) return busy;
+    const joined = await room(context, game.id).join(seatRequestOf(user));
+    if (!joined.ok) return roomRefusal(request, joined.error, game.entry_cost);
+    return { ok: true, data: { game_id: game.id } };
+  };
+  // A practice game binds nobody (ADR 075): no lease to take.
+  return game.bot_level === null ? withSeatClaim(context, request, user, game.id, join) : join();
+}
+
+/**
+ * Runs `work` (the one-table check and the room's seat) holding the player's seat lease (ADR 089):
+ * two requests of one player to two tables at once cannot both pass the check before either seat
+ * is written. The second is refused as a second seat; the lease is given back once the room has
+ * answered, when the seat (if any) is in D1 for every later check.
+ */
+async function withSeatClaim<T>(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  claim: string,
+  work: () => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  if (!(await claimSeat(context.db, user.id, claim))) {
+    const t = await serverT(request);
+    return refusal(409, t("errors:alreadySeated"), "already_seated");
+  }
+  try {
+    return await work();
+  } finally {
+    await releaseSeat(context.db, user.id, claim);
+  }
 }
 
 /**
