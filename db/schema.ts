@@ -447,6 +447,21 @@ export const bannedSessions = sqliteTable(
 );
 
 /**
+ * One table at a time under concurrency (ADR 089): a short lease a player's join or creation of a
+ * binding table takes before it checks the seats the player holds, and gives back once the room
+ * has written the seat. The player is the key, so two of them at once cannot both hold it; a lease
+ * left behind (a crashed request) lapses at `expires_at`.
+ */
+export const seatClaims = sqliteTable("seat_claims", {
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Which request holds it: the target game's id, or a creation's own token. */
+  claim: text("claim").notNull(),
+  expires_at: text("expires_at").notNull(),
+});
+
+/**
  * Quick match (issue 14, ADR 071): who is waiting in which queue. The player is the key, so a
  * player is in at most one queue; a Matchmaker claims a match's players by setting `game_id` on
  * rows still waiting in its queue, in one statement, so two matchmakers never seat one player.

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { LimitPolicySchema, type LimitPolicy } from "./rate-limit";
 
-// Every named rate limit of the product, in one table (ADR 080). A route applies one with a single
-// line, `await enforceRateLimit({ request, context }, "game_create", user)`
-// (app/services/rate-limit.server.ts). Limits count per signed-in user; only calls made before
+// Every named rate limit of the product, in one table (ADR 080). The service that decides an
+// action counts it (ADR 088), `await rateLimited(context, request, "game_create", user)` in
+// app/services/rate-limit.server.ts, so its REST route and its page form share one counter. Limits count per signed-in user; only calls made before
 // signing in (sign-in itself) count per IP address, since many players share a mobile carrier's
 // address (subjectOf). A new feature adds its row here, with the reason for its numbers.
 

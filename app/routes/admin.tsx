@@ -29,7 +29,6 @@ import {
 import { adminTournamentFormAction } from "~/services/admin-tournaments.server";
 import { listTournaments } from "~/services/tournaments.server";
 import { formatDateTime } from "~/utils/format";
-import { rateLimitRefusal } from "~/services/rate-limit.server";
 
 // The admin dashboard (spec §2 "Admin", issue 12). Tabs, filters, paging and the confirmation
 // modal are all links and forms: the URL says what is shown (`?tab=users&q=…&confirm=ban&target=…`),
@@ -111,12 +110,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body) return data({ error: "Invalid action" }, { status: 400 });
   const form = Object.fromEntries(body);
   // The Tournaments tab's forms (issue 13).
-  if (String(form.intent ?? "").startsWith("tournament_")) return adminTournamentFormAction(context, admin, form);
+  if (String(form.intent ?? "").startsWith("tournament_")) return adminTournamentFormAction(context, request, admin, form);
   const input = AdminActionSchema.safeParse(form);
   if (!input.success) return data({ error: "Invalid action: check the value (a whole number, not negative)." }, { status: 400 });
-  // The same limit as POST /api/admin/actions (issue 17).
-  const limited = await rateLimitRefusal({ request, context }, "admin_action", admin);
-  if (limited && !limited.ok) return data({ error: limited.error }, { status: limited.status });
+  // performAction counts admin_action, the same counter as POST /api/admin/actions (issue 17).
   const outcome = await performAction(request, context, admin, input.data);
   if (!outcome.ok) return data({ error: outcome.error || "Failed to perform action" }, { status: outcome.status });
   const back = new URL(String(form.back ?? "/admin"), request.url);

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { AdminActionSchema, AdminPageQuerySchema } from "~/schemas/admin";
 import { adminApi } from "~/services/admin-api.server";
 import { listActions, performAction } from "~/services/admin.server";
-import { jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
+import { answerOf, jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
 
 /**
  * GET ?page= → { actions, total, page, page_size }: the audit log, newest first, with the admin.
@@ -19,9 +18,8 @@ function handle({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
     },
     POST: async (admin) => {
       const input = await parseJsonBody(request, AdminActionSchema);
-      await enforceRateLimit({ request, context }, "admin_action", admin);
       const outcome = await performAction(request, context, admin, input);
-      return outcome.ok ? jsonOk({ id: outcome.id }, { status: 201 }) : jsonError(outcome.status, outcome.error);
+      return outcome.ok ? jsonOk({ id: outcome.id }, { status: 201 }) : answerOf(outcome);
     },
   });
 }

@@ -3,9 +3,8 @@ import { z } from "zod";
 import { AdminTournamentCancelSchema, AdminTournamentSchema } from "~/schemas/tournaments";
 import { adminApi } from "~/services/admin-api.server";
 import { cancelTournament, createTournament, editTournament } from "~/services/admin-tournaments.server";
-import { jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
+import { answerOf, jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
 import { listTournaments } from "~/services/tournaments.server";
 
 const BodySchema = z.looseObject({
@@ -31,18 +30,16 @@ function handle({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
       if (body.action === "cancel") {
         const input = AdminTournamentCancelSchema.safeParse(body);
         if (!input.success) return invalid();
-        await enforceRateLimit({ request, context }, "admin_action", admin);
-        const outcome = await cancelTournament(context, admin, target, input.data.reason);
-        return outcome.ok ? jsonOk({ id: outcome.id }) : jsonError(outcome.status, outcome.error);
+        const outcome = await cancelTournament(context, request, admin, target, input.data.reason);
+        return outcome.ok ? jsonOk({ id: outcome.id }) : answerOf(outcome);
       }
       const input = AdminTournamentSchema.safeParse(body);
       if (!input.success) return invalid();
-      await enforceRateLimit({ request, context }, "admin_action", admin);
       const outcome =
         body.action === "edit"
-          ? await editTournament(context, admin, target, input.data)
-          : await createTournament(context, admin, input.data);
-      if (!outcome.ok) return jsonError(outcome.status, outcome.error);
+          ? await editTournament(context, request, admin, target, input.data)
+          : await createTournament(context, request, admin, input.data);
+      if (!outcome.ok) return answerOf(outcome);
       return jsonOk({ id: outcome.id }, { status: body.action === "edit" ? 200 : 201 });
     },
   });

@@ -1,15 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth.server";
-import { declineRequest, friendErrorResponse } from "~/services/friends.server";
-import { apiRoute, jsonOk } from "~/services/http.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
+import { declineRequest } from "~/services/friends.server";
+import { answerOf, apiRoute } from "~/services/http.server";
 
 /** POST → declines the friend request (id: the request's; only its addressee may). */
 async function post({ request, context, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
-  await enforceRateLimit({ request, context }, "friend_response", user);
-  const declined = await declineRequest(context, user, params.id ?? "");
-  return declined.ok ? jsonOk({ id: declined.id, status: "declined" }) : friendErrorResponse(request, declined.error);
+  return answerOf(await declineRequest(context, request, user, params.id ?? ""));
 }
 
 export const loader = apiRoute({ POST: post });

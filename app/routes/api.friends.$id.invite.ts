@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { InviteBodySchema } from "~/schemas/friends";
 import { requireApiUser } from "~/services/auth.server";
-import { apiRoute, jsonOk, parseJsonBody } from "~/services/http.server";
+import { answerOf, apiRoute, jsonOk, parseJsonBody } from "~/services/http.server";
 import { inviteFriend } from "~/services/invitations.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
 
 /**
  * POST {game_id} (the inviter's waiting room) or {truco_variant} (a new casual 1v1) → 201
@@ -11,11 +10,10 @@ import { enforceRateLimit } from "~/services/rate-limit.server";
  */
 async function post({ request, context, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
-  await enforceRateLimit({ request, context }, "game_invite", user);
   const body = await parseJsonBody(request, InviteBodySchema);
   const invited = await inviteFriend(request, context, user, params.id ?? "", body);
-  if (!invited.ok) return invited.response;
-  return jsonOk({ invitation: invited.invitation, game_id: invited.invitation.game.id }, { status: 201 });
+  if (!invited.ok) return answerOf(invited);
+  return jsonOk({ invitation: invited.data, game_id: invited.data.game.id }, { status: 201 });
 }
 
 export const loader = apiRoute({ POST: post });

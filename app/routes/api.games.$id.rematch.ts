@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth.server";
 import { answerOf, apiRoute } from "~/services/http.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
 import { acceptRematch } from "~/services/rematch.server";
 
 /**
@@ -10,7 +9,6 @@ import { acceptRematch } from "~/services/rematch.server";
  */
 async function rematch({ request, context, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
-  await enforceRateLimit({ request, context }, "game_create", user);
   return answerOf(await acceptRematch(context, request, user, params.id ?? ""));
 }
 

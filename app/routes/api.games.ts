@@ -3,16 +3,14 @@ import { CreateGameSchema } from "~/schemas/games";
 import { requireApiUser } from "~/services/auth.server";
 import { answerOf, apiRoute, parseJsonBody } from "~/services/http.server";
 import { createGameFor } from "~/services/lobby.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
 
 /**
  * POST {game_type, game_mode, entry_cost, truco_variant, vs_computer?, bot_level?, premium_only?}
- * → 201 the game (lobby.server.ts decides; the home page's form runs the same).
+ * → 201 the game (lobby.server.ts decides and counts the limit; the home page's form runs the same).
  */
 async function createGame({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const input = await parseJsonBody(request, CreateGameSchema);
-  await enforceRateLimit({ request, context }, "game_create", user);
   return answerOf(await createGameFor(context, request, user, input), { status: 201 });
 }
 

@@ -1,15 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth.server";
-import { apiRoute, jsonOk } from "~/services/http.server";
+import { answerOf, apiRoute } from "~/services/http.server";
 import { acceptInvitation } from "~/services/invitations.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
 
 /** POST → takes the invited player's seat at the table (paying the entry): {game_id}. */
 async function post({ request, context, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
-  await enforceRateLimit({ request, context }, "friend_response", user);
-  const accepted = await acceptInvitation(request, context, user, params.id ?? "");
-  return accepted.ok ? jsonOk({ game_id: accepted.gameId }) : accepted.response;
+  return answerOf(await acceptInvitation(request, context, user, params.id ?? ""));
 }
 
 export const loader = apiRoute({ POST: post });

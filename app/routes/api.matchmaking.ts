@@ -3,7 +3,6 @@ import { EnterQueueSchema } from "~/schemas/matchmaking";
 import { requireApiUser } from "~/services/auth.server";
 import { answerOf, apiRoute, jsonOk, parseJsonBody } from "~/services/http.server";
 import { cancelQueueFor, enterQueueFor, queueStateOf } from "~/services/matchmaking.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
 
 // Quick match (issue 14): enter a queue, see where you stand (which also keeps you in it), leave it.
 
@@ -17,7 +16,6 @@ async function status({ request, context }: LoaderFunctionArgs) {
 async function enter({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const body = await parseJsonBody(request, EnterQueueSchema);
-  await enforceRateLimit({ request, context }, "matchmaking", user);
   return answerOf(await enterQueueFor(context, request, user, { variant: body.truco_variant, type: body.game_type, mode: body.game_mode }));
 }
 

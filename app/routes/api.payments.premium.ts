@@ -3,13 +3,11 @@ import { PremiumPurchaseSchema } from "~/schemas/payments";
 import { requireApiUser } from "~/services/auth.server";
 import { premiumCheckoutFor } from "~/services/checkout.server";
 import { answerOf, apiRoute, parseJsonBody } from "~/services/http.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
 
 /** POST {plan_type, amount (cents)} → {session_url}: a Stripe Checkout Session (subscription). */
 async function buyPremium({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const body = await parseJsonBody(request, PremiumPurchaseSchema);
-  await enforceRateLimit({ request, context }, "checkout", user);
   return answerOf(await premiumCheckoutFor(context, request, user, body));
 }
 

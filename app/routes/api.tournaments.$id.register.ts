@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireApiUser } from "~/services/auth.server";
 import { answerOf, apiRoute } from "~/services/http.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
 import { registerFor, unregisterFrom } from "~/services/tournaments.server";
 
 /**
@@ -11,13 +10,11 @@ import { registerFor, unregisterFrom } from "~/services/tournaments.server";
  */
 async function post({ request, context, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
-  await enforceRateLimit({ request, context }, "tournament_register", user);
   return answerOf(await registerFor(request, context, user, params.id ?? ""));
 }
 
 async function remove({ request, context, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
-  await enforceRateLimit({ request, context }, "tournament_register", user);
   return answerOf(await unregisterFrom(request, context, user, params.id ?? ""));
 }
 

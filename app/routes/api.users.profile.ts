@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { UpdateProfileSchema } from "~/schemas/user";
 import { requireApiUser } from "~/services/auth.server";
-import { apiRoute, jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
-import { serverT } from "~/services/i18n.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
-import { profileOf, updateNickname } from "~/services/users.server";
+import { answerOf, apiRoute, jsonOk, parseJsonBody } from "~/services/http.server";
+import { changeNickname, profileOf } from "~/services/users.server";
 
 /** PUT {nickname} → the updated profile. */
 async function saveProfile({ request, context }: ActionFunctionArgs) {
@@ -14,12 +12,8 @@ async function saveProfile({ request, context }: ActionFunctionArgs) {
     refusal: (_error, raw, t) =>
       typeof (raw as { nickname?: unknown } | null)?.nickname === "string" ? t("profile:nicknameInvalid") : undefined,
   });
-  await enforceRateLimit({ request, context }, "profile_update", user);
-  const outcome = await updateNickname(context, user, nickname);
-  if (outcome === "taken") {
-    const t = await serverT(request);
-    return jsonError(409, t("profile:nicknameTaken"));
-  }
+  const outcome = await changeNickname(context, request, user, nickname);
+  if (!outcome.ok) return answerOf(outcome);
   return jsonOk(profileOf({ ...user, nickname }));
 }
 

@@ -3,13 +3,11 @@ import { RefundRequestSchema } from "~/schemas/payments";
 import { requireApiUser } from "~/services/auth.server";
 import { answerOf, apiRoute, parseJsonBody } from "~/services/http.server";
 import { refundRefusal, refundRequestFor } from "~/services/refunds.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
 
 /** POST {game_session_id, reason} → {refund_amount}; every request is stored, granted or not. */
 async function requestRefundFor({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const body = await parseJsonBody(request, RefundRequestSchema, { refusal: refundRefusal });
-  await enforceRateLimit({ request, context }, "refund_request", user);
   return answerOf(await refundRequestFor(context, request, user.id, body));
 }
 

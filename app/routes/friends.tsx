@@ -10,13 +10,11 @@ import { FriendsIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { BackHeader, LinkTabs, PageTitle } from "~/components/ui/page";
 import { useToast } from "~/components/ui/toast";
-import type { RateLimitName } from "../../game/rate-limits";
-import { FriendsFormSchema, type FriendsForm } from "~/schemas/friends";
+import { FriendsFormSchema } from "~/schemas/friends";
 import { requireUser } from "~/services/auth.server";
 import {
   acceptRequest,
   declineRequest,
-  friendErrorResponse,
   listFriends,
   receivedRequests,
   removeFriend,
@@ -29,7 +27,6 @@ import {
 } from "~/services/friends.server";
 import { serverT } from "~/services/i18n.server";
 import { inviteFriend, waitingRoomOf } from "~/services/invitations.server";
-import { rateLimitRefusal } from "~/services/rate-limit.server";
 
 // The /friends screen of spec §2 (issue 11): tabs as links (?tab=), every control a <Form> that
 // works from the first tap, the search a GET form that the page submits itself (debounced) once
@@ -47,15 +44,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : "friends";
   const q = (url.searchParams.get("q") ?? "").slice(0, 80);
   const wantedTerm = tab === "add" ? searchTerm(q) : null;
-  // The page's search counts against the same limit as GET /api/users/search (issue 17).
-  const searchRefused = wantedTerm ? await rateLimitRefusal({ request, context }, "user_search", user) : null;
-  const term = searchRefused ? null : wantedTerm;
-  const [friends, requests, sent, results, suggestions, waitingRoom] = await Promise.all([
+  // The page's search is the service of GET /api/users/search, with its limit (issue 17).
+  const [friends, requests, sent, searched, suggestions, waitingRoom] = await Promise.all([
     listFriends(context, user.id),
     receivedRequests(context, user.id),
     tab === "requests" ? sentRequests(context, user.id) : Promise.resolve([]),
-    term ? searchPlayers(context, user, term) : Promise.resolve(null),
-    tab === "add" && !term ? suggestedPlayers(context, user.id) : Promise.resolve([]),
+    wantedTerm ? searchPlayers(context, request, user, wantedTerm) : Promise.resolve(null),
+    tab === "add" && !wantedTerm ? suggestedPlayers(context, user.id) : Promise.resolve([]),
     tab === "friends" ? waitingRoomOf(context, user.id) : Promise.resolve(null),
   ]);
   return {
@@ -64,8 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     friends,
     requests,
     sent,
-    results,
-    searchError: searchRefused && !searchRefused.ok ? searchRefused.error : null,
+    results: searched?.ok ? searched.data : null,
+    searchError: searched && !searched.ok ? searched.error : null,
     suggestions,
     waitingRoom: waitingRoom
       ? {
@@ -79,20 +74,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** What each of the page's forms counts against (the REST routes of spec §7 count the same). */
-const FORM_LIMITS: Record<FriendsForm["intent"], RateLimitName[]> = {
-  request: ["friend_request"],
-  accept: ["friend_response"],
-  decline: ["friend_response"],
-  remove: [],
-  invite: ["game_invite"],
-};
-
 type ActionAnswer = { ok: true; message: string; at: number } | { ok: false; error: string; at: number };
 
-async function errorOf(response: Response, fallback: string): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  return typeof body?.error === "string" ? body.error : fallback;
+/** A refusal's own text where it says more than the page's (a rate limit's wait, a send's reason), else the page's. */
+function refusedText(outcome: { status: number; error: string }, fallback: string, specific = false): string {
+  return specific || outcome.status === 429 ? outcome.error || fallback : fallback;
 }
 
 export async function action({ request, context }: ActionFunctionArgs): Promise<ActionAnswer> {
@@ -104,33 +90,35 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   const parsed = FriendsFormSchema.safeParse(fields ? Object.fromEntries(fields) : null);
   if (!parsed.success) return { ok: false, error: t("errors:invalidBody"), at };
   const form = parsed.data;
-  // The same named limits as the REST routes of each intent (game/rate-limits.ts): the page is no way around them.
-  const limited = await rateLimitRefusal({ request, context }, FORM_LIMITS[form.intent], user);
-  if (limited && !limited.ok) return { ok: false, error: limited.error, at };
+  // The services count the same rate limits as the REST routes (ADR 088): the page is no way around them.
   switch (form.intent) {
     case "request": {
-      const sent = await sendRequest(context, user, form.user_id);
-      if (!sent.ok) return { ok: false, error: await errorOf(await friendErrorResponse(request, sent.error), t("friends:errorSend")), at };
-      return { ok: true, message: sent.status === "accepted" ? t("friends:nowFriends") : t("friends:requestSent"), at };
+      const sent = await sendRequest(context, request, user, form.user_id);
+      if (!sent.ok) return { ok: false, error: refusedText(sent, t("friends:errorSend"), true), at };
+      return { ok: true, message: sent.data.status === "accepted" ? t("friends:nowFriends") : t("friends:requestSent"), at };
     }
     case "accept": {
-      const accepted = await acceptRequest(context, user, form.request_id);
-      return accepted.ok ? { ok: true, message: t("friends:nowFriends"), at } : { ok: false, error: t("friends:errorAccept"), at };
+      const accepted = await acceptRequest(context, request, user, form.request_id);
+      return accepted.ok
+        ? { ok: true, message: t("friends:nowFriends"), at }
+        : { ok: false, error: refusedText(accepted, t("friends:errorAccept")), at };
     }
     case "decline": {
-      const declined = await declineRequest(context, user, form.request_id);
-      return declined.ok ? { ok: true, message: t("friends:requestDeclined"), at } : { ok: false, error: t("friends:errorDecline"), at };
+      const declined = await declineRequest(context, request, user, form.request_id);
+      return declined.ok
+        ? { ok: true, message: t("friends:requestDeclined"), at }
+        : { ok: false, error: refusedText(declined, t("friends:errorDecline")), at };
     }
     case "remove": {
-      const removed = await removeFriend(context, user, form.friend_id);
+      const removed = await removeFriend(context, request, user, form.friend_id);
       return removed.ok ? { ok: true, message: t("friends:friendRemoved"), at } : { ok: false, error: t("friends:errorRemove"), at };
     }
     case "invite": {
       const body = form.game_id ? { game_id: form.game_id } : { truco_variant: form.truco_variant ?? "paulista" };
       const invited = await inviteFriend(request, context, user, form.friend_id, body);
-      if (!invited.ok) return { ok: false, error: await errorOf(invited.response, t("friends:errorInvite")), at };
+      if (!invited.ok) return { ok: false, error: refusedText(invited, t("friends:errorInvite"), true), at };
       // The inviter waits at the table while the friend answers.
-      throw redirect(`/game/${invited.invitation.game.id}`);
+      throw redirect(`/game/${invited.data.game.id}`);
     }
   }
 }

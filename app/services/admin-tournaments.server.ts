@@ -6,15 +6,25 @@ import { tournaments, type User } from "../../db/schema";
 import { findTournament, participantCount } from "../../db/tournaments";
 import { redirect } from "@remix-run/cloudflare";
 import { AdminTournamentCancelSchema, AdminTournamentSchema, type AdminTournamentInput } from "~/schemas/tournaments";
+import type { Refusal } from "./http.server";
+import { rateLimited } from "./rate-limit.server";
 import { tournamentRpc } from "./tournaments.server";
 
 // The admin's tournament actions (issue 13): create, edit before the start, cancel with refunds.
 // Each is audited in admin_actions in the same batch as its effect (ADR 060); a cancel goes
-// through the tournament's object, which returns every fee in that batch.
+// through the tournament's object, which returns every fee in that batch. Each counts
+// `admin_action`, from the API and from the dashboard's forms alike.
 
-export type AdminTournamentOutcome = { ok: true; id: string } | { ok: false; status: number; error: string };
+export type AdminTournamentOutcome = { ok: true; id: string } | Refusal;
 
-export async function createTournament(context: AppLoadContext, admin: User, input: AdminTournamentInput): Promise<AdminTournamentOutcome> {
+export async function createTournament(
+  context: AppLoadContext,
+  request: Request,
+  admin: User,
+  input: AdminTournamentInput,
+): Promise<AdminTournamentOutcome> {
+  const limited = await rateLimited(context, request, "admin_action", admin);
+  if (limited) return limited;
   if (Date.parse(input.start_time) <= Date.now()) return { ok: false, status: 400, error: "The start time must be in the future" };
   const id = crypto.randomUUID();
   const { reason, ...fields } = input;
@@ -41,10 +51,13 @@ export async function createTournament(context: AppLoadContext, admin: User, inp
  */
 export async function editTournament(
   context: AppLoadContext,
+  request: Request,
   admin: User,
   tournamentId: string,
   input: AdminTournamentInput,
 ): Promise<AdminTournamentOutcome> {
+  const limited = await rateLimited(context, request, "admin_action", admin);
+  if (limited) return limited;
   const t = await findTournament(context.db, tournamentId);
   if (!t) return { ok: false, status: 404, error: "Tournament not found" };
   const now = new Date().toISOString();
@@ -79,10 +92,13 @@ export async function editTournament(
 
 export async function cancelTournament(
   context: AppLoadContext,
+  request: Request,
   admin: User,
   tournamentId: string,
   reason: string,
 ): Promise<AdminTournamentOutcome> {
+  const limited = await rateLimited(context, request, "admin_action", admin);
+  if (limited) return limited;
   const t = await findTournament(context.db, tournamentId);
   if (!t) return { ok: false, status: 404, error: "Tournament not found" };
   const id = crypto.randomUUID();
@@ -92,17 +108,22 @@ export async function cancelTournament(
 }
 
 /** The dashboard's tournament forms: back to the tab with `done=1`, or with the refusal in `error`. */
-export async function adminTournamentFormAction(context: AppLoadContext, admin: User, form: Record<string, unknown>): Promise<Response> {
+export async function adminTournamentFormAction(
+  context: AppLoadContext,
+  request: Request,
+  admin: User,
+  form: Record<string, unknown>,
+): Promise<Response> {
   const back = (outcome: AdminTournamentOutcome) =>
     redirect(outcome.ok ? "/admin?tab=tournaments&done=1" : `/admin?tab=tournaments&error=${encodeURIComponent(outcome.error)}`);
   const id = String(form.tournament_id ?? "");
   if (form.intent === "tournament_cancel") {
     const input = AdminTournamentCancelSchema.safeParse(form);
-    return back(await cancelTournament(context, admin, id, input.success ? input.data.reason : ""));
+    return back(await cancelTournament(context, request, admin, id, input.success ? input.data.reason : ""));
   }
   const input = AdminTournamentSchema.safeParse(form);
   if (!input.success)
     return back({ ok: false, status: 400, error: `Invalid tournament: ${input.error.issues.map((i) => i.path.join(".")).join(", ")}` });
-  if (form.intent === "tournament_edit") return back(await editTournament(context, admin, id, input.data));
-  return back(await createTournament(context, admin, input.data));
+  if (form.intent === "tournament_edit") return back(await editTournament(context, request, admin, id, input.data));
+  return back(await createTournament(context, request, admin, input.data));
 }

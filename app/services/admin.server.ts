@@ -18,7 +18,8 @@ import {
 } from "../../db/schema";
 import { ADMIN_PAGE_SIZE, type AdminActionInput, type AdminGamesQuery, type AdminTransactionsQuery } from "~/schemas/admin";
 import { getUser, newSession } from "./auth.server";
-import { jsonError } from "./http.server";
+import { jsonError, type Refusal } from "./http.server";
+import { rateLimited } from "./rate-limit.server";
 import { serverT } from "./i18n.server";
 import { channel } from "./channels.server";
 import { room } from "./rooms.server";
@@ -361,12 +362,13 @@ export async function listLedger(db: Database, query: AdminTransactionsQuery) {
 
 // ------------------------------------------------------------------ actions
 
-export type ActionOutcome = { ok: true; id: string } | { ok: false; status: number; error: string };
+export type ActionOutcome = { ok: true; id: string } | Refusal;
 
 /**
  * Performs one moderation action: its audit row and its effect in one batch (db/admin.ts), then,
  * for a ban, the player is put out of every open table (their sockets close). An unknown target,
  * an admin acting on themselves or an action with nothing to do is refused and writes nothing.
+ * Counts `admin_action` (the API route and the dashboard's form share it).
  */
 export async function performAction(
   request: Request,
@@ -374,6 +376,8 @@ export async function performAction(
   admin: User,
   input: AdminActionInput,
 ): Promise<ActionOutcome> {
+  const limited = await rateLimited(context, request, "admin_action", admin);
+  if (limited) return limited;
   const t = await serverT(request);
   const { db } = context;
   const id = crypto.randomUUID();

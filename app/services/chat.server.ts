@@ -1,8 +1,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc, eq, sql } from "drizzle-orm";
-import { chatMessages, users, type ChatMessage, type User } from "../../db/schema";
+import { chatMessages, users, type ChatMessage, type Game, type User } from "../../db/schema";
 import type { ChatMessageView } from "../../game/entities";
 import { CHAT_EMOJIS, CHAT_MAX_LENGTH } from "../../game/protocol-constants";
+import { refusal, type Outcome } from "./http.server";
+import { serverT } from "./i18n.server";
+import { rateLimited } from "./rate-limit.server";
+import { room } from "./rooms.server";
 
 export const CHAT_HISTORY = 100;
 /** At most this many messages per player per game in CHAT_WINDOW_SECONDS. */
@@ -39,10 +43,40 @@ export async function recentChat(context: AppLoadContext, gameId: string): Promi
   }));
 }
 
+const PROBLEMS = {
+  empty: "errors:chatEmpty",
+  too_long: "errors:chatTooLong",
+  bad_emoji: "errors:chatBadEmoji",
+  too_fast: "errors:chatTooFast",
+} as const;
+
+/**
+ * A seated player's message to their table (`POST /api/games/{id}/chat`): checked, counted
+ * against `chat` (a flooder is muted for a while, 429 with the wait; their game goes on), stored,
+ * then pushed to the table's sockets while the table is open.
+ */
+export async function sendChat(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  game: Game,
+  input: { message: string; message_type: "text" | "emoji" },
+): Promise<Outcome<ChatMessageView>> {
+  const t = await serverT(request);
+  const checked = checkChatMessage(input.message, input.message_type);
+  if ("problem" in checked) return refusal(400, t(PROBLEMS[checked.problem]));
+  const limited = await rateLimited(context, request, "chat", user);
+  if (limited) return limited;
+  const message = await postChat(context, game.id, user, checked.text, input.message_type);
+  if (message === "too_fast") return refusal(429, t(PROBLEMS.too_fast));
+  if (game.status === "waiting" || game.status === "active") await room(context, game.id).pushChat(message);
+  return { ok: true, data: message };
+}
+
 /**
  * Stores a message unless the player already sent CHAT_BURST to this table in the last
  * CHAT_WINDOW_SECONDS: the count and the insert are one statement, so messages posted at once
- * cannot all pass a count that none of them has been added to yet. (The route's `chat` rate limit
+ * cannot all pass a count that none of them has been added to yet. (sendChat's `chat` rate limit
  * mutes a flooder first; this keeps the table's own rule true whatever happens to the limiter.)
  */
 export async function postChat(

@@ -5,11 +5,12 @@ import { findPack, findPlan } from "~/utils/catalog";
 import { refusal, type Outcome } from "./http.server";
 import { i18nServer, serverT } from "./i18n.server";
 import { createCoinCheckout, createPremiumCheckout } from "./payments.server";
+import { rateLimited } from "./rate-limit.server";
 import { isPremium } from "./users.server";
 
 // The store's checkout: one decision behind `POST /api/payments/coins|premium` and the purchase
 // modal's form (which works before the page has hydrated, issue 15). The price list is the
-// server's: an amount that does not match is refused, never charged.
+// server's: an amount that does not match is refused, never charged. Both count `checkout`.
 
 export async function coinCheckoutFor(
   context: AppLoadContext,
@@ -17,6 +18,8 @@ export async function coinCheckoutFor(
   user: User,
   body: { pack_id: number; amount?: number },
 ): Promise<Outcome<{ session_url: string }>> {
+  const limited = await rateLimited(context, request, "checkout", user);
+  if (limited) return limited;
   const t = await serverT(request);
   const pack = findPack(body.pack_id);
   if (!pack) return refusal(400, t("payments:invalidPack"));
@@ -36,6 +39,8 @@ export async function premiumCheckoutFor(
   user: User,
   body: { plan_type: string; amount?: number },
 ): Promise<Outcome<{ session_url: string }>> {
+  const limited = await rateLimited(context, request, "checkout", user);
+  if (limited) return limited;
   const t = await serverT(request);
   const plan = findPlan(body.plan_type);
   if (!plan) return refusal(400, t("payments:invalidPlan"));

@@ -6,14 +6,16 @@ import { friendRequests, friendships, presences, users, type FriendRequest, type
 import type { Friend, FriendRequestView } from "../../game/channel-protocol";
 import { FRIENDS_MAX, SEARCH_MAX_RESULTS, foldText, orderedPair } from "../../game/friends";
 import { channel, notifyAll } from "./channels.server";
-import { jsonError } from "./http.server";
+import { refusal, type Outcome, type Refusal } from "./http.server";
 import { serverT } from "./i18n.server";
+import { rateLimited } from "./rate-limit.server";
 
 // Friends (spec §2, §3, §4, §7; issue 11): requests, the list with presence, search. Every rule
 // the issue names is checked here with a clear refusal, and the database holds the ones that
 // races could break: one pending request per pair (a partial unique index), one friendship per
 // pair (its primary key), and the friend limit inside the accepting batch. Each change is pushed
-// to the players' live channels once it is written.
+// to the players' live channels once it is written. The exported actions answer an Outcome (the
+// API route and the /friends page's form the same) and count their rate limit (ADR 088).
 
 /** A friend as the list shows them: spec §3 Friend, plus their games for the screen. */
 export interface FriendEntry extends Friend {
@@ -53,7 +55,8 @@ export type FriendError =
   | "request_closed"
   | "not_friends";
 
-export type FriendResult<T> = ({ ok: true } & T) | { ok: false; error: FriendError };
+/** The internal steps' result; the exported actions turn a refusal into an Outcome (friendRefusal). */
+type FriendResult<T> = ({ ok: true } & T) | { ok: false; error: FriendError };
 
 const now = () => new Date().toISOString();
 
@@ -154,7 +157,18 @@ function pendingSentTo(userId: string) {
  * searcher already asked; nicknames that start with the term first, then by points; at most 20.
  * (Computer players have no user row: they cannot be found.)
  */
-export async function searchPlayers(context: AppLoadContext, searcher: User, term: string): Promise<SearchResult[]> {
+export async function searchPlayers(
+  context: AppLoadContext,
+  request: Request,
+  searcher: User,
+  term: string,
+): Promise<Outcome<SearchResult[]>> {
+  const limited = await rateLimited(context, request, "user_search", searcher);
+  if (limited) return limited;
+  return { ok: true, data: await playersMatching(context, searcher, term) };
+}
+
+async function playersMatching(context: AppLoadContext, searcher: User, term: string): Promise<SearchResult[]> {
   const folded = foldText(term);
   const nickname = foldedSql(users.nickname);
   const rows = await context.db
@@ -247,17 +261,25 @@ async function pendingBetween(context: AppLoadContext, one: string, other: strin
   return row ?? null;
 }
 
-export type SendOutcome = FriendResult<
-  { status: "pending"; request: { id: string; created_at: string } } | { status: "accepted"; friend: FriendEntry }
->;
+export type Sent = { status: "pending"; request: { id: string; created_at: string } } | { status: "accepted"; friend: FriendEntry };
+type SendOutcome = FriendResult<Sent>;
 
 /**
  * POST /api/friends/request. Refused: to oneself, to an unknown or banned player, to a friend, a
  * second pending request, past the friend limit. A request the other player already sent is
  * accepted instead, also when both send at the same moment (the pending-pair index lets only one
- * request in; the loser finds the winner's and accepts it).
+ * request in; the loser finds the winner's and accepts it). Counts `friend_request`.
  */
-export async function sendRequest(context: AppLoadContext, sender: User, receiverId: string): Promise<SendOutcome> {
+export async function sendRequest(context: AppLoadContext, request: Request, sender: User, receiverId: string): Promise<Outcome<Sent>> {
+  const limited = await rateLimited(context, request, "friend_request", sender);
+  if (limited) return limited;
+  const sent = await send(context, sender, receiverId);
+  if (!sent.ok) return friendRefusal(request, sent.error);
+  const { ok: _ok, ...data } = sent;
+  return { ok: true, data };
+}
+
+async function send(context: AppLoadContext, sender: User, receiverId: string): Promise<SendOutcome> {
   if (receiverId === sender.id) return { ok: false, error: "self" };
   const receiver = await context.db.select({ id: users.id, banned_at: users.banned_at }).from(users).where(eq(users.id, receiverId)).get();
   if (!receiver || receiver.banned_at) return { ok: false, error: "player_not_found" };
@@ -282,9 +304,7 @@ export async function sendRequest(context: AppLoadContext, sender: User, receive
     const raced = await pendingBetween(context, sender.id, receiverId);
     if (raced && raced.sender_id !== sender.id) return acceptPending(context, sender, raced);
     if (raced) return { ok: false, error: "already_requested" };
-    return (await areFriends(context, sender.id, receiverId))
-      ? { ok: false, error: "already_friends" }
-      : sendRequest(context, sender, receiverId);
+    return (await areFriends(context, sender.id, receiverId)) ? { ok: false, error: "already_friends" } : send(context, sender, receiverId);
   }
   if (inserted === 0) {
     return { ok: false, error: (await areFriends(context, sender.id, receiverId)) ? "already_friends" : "player_not_found" };
@@ -308,16 +328,19 @@ async function answerable(context: AppLoadContext, user: User, requestId: string
   return { ok: true, request };
 }
 
-/** POST /api/friends/{id}/accept (id: the request's). */
+/** POST /api/friends/{id}/accept (id: the request's). Counts `friend_response`. */
 export async function acceptRequest(
   context: AppLoadContext,
+  request: Request,
   user: User,
   requestId: string,
-): Promise<FriendResult<{ friend: FriendEntry }>> {
+): Promise<Outcome<{ friend: FriendEntry }>> {
+  const limited = await rateLimited(context, request, "friend_response", user);
+  if (limited) return limited;
   const found = await answerable(context, user, requestId);
-  if (!found.ok) return found;
+  if (!found.ok) return friendRefusal(request, found.error);
   const accepted = await acceptPending(context, user, found.request);
-  return accepted.ok ? { ok: true, friend: accepted.friend } : accepted;
+  return accepted.ok ? { ok: true, data: { friend: accepted.friend } } : friendRefusal(request, accepted.error);
 }
 
 /**
@@ -372,57 +395,69 @@ function asFriend(entry: FriendEntry): Friend {
   return friend;
 }
 
-/** POST /api/friends/{id}/decline (id: the request's). */
-export async function declineRequest(context: AppLoadContext, user: User, requestId: string): Promise<FriendResult<{ id: string }>> {
+/** POST /api/friends/{id}/decline (id: the request's). Counts `friend_response`. */
+export async function declineRequest(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  requestId: string,
+): Promise<Outcome<{ id: string; status: "declined" }>> {
+  const limited = await rateLimited(context, request, "friend_response", user);
+  if (limited) return limited;
   const found = await answerable(context, user, requestId);
-  if (!found.ok) return found;
+  if (!found.ok) return friendRefusal(request, found.error);
   const result = await context.db
     .update(friendRequests)
     .set({ status: "declined", responded_at: now() })
     .where(and(eq(friendRequests.id, requestId), eq(friendRequests.status, "pending")));
-  if (changes(result) !== 1) return { ok: false, error: "request_closed" };
+  if (changes(result) !== 1) return friendRefusal(request, "request_closed");
   await notifyAll(context, [
     [found.request.sender_id, { type: "friend_request_declined", payload: { request_id: requestId, user_id: user.id } }],
   ]);
-  return { ok: true, id: requestId };
+  return { ok: true, data: { id: requestId, status: "declined" } };
 }
 
-/** DELETE /api/friends/{id} (id: the friend's user id). */
-export async function removeFriend(context: AppLoadContext, user: User, friendId: string): Promise<FriendResult<{ id: string }>> {
+/** DELETE /api/friends/{id} (id: the friend's user id). No limit: it only ever takes away. */
+export async function removeFriend(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  friendId: string,
+): Promise<Outcome<{ id: string; removed: true }>> {
   const [a, b] = orderedPair(user.id, friendId);
   const result = await context.db.delete(friendships).where(and(eq(friendships.user_a_id, a), eq(friendships.user_b_id, b)));
-  if (changes(result) !== 1) return { ok: false, error: "not_friends" };
+  if (changes(result) !== 1) return friendRefusal(request, "not_friends");
   await notifyAll(context, [
     [user.id, { type: "friend_removed", payload: { user_id: friendId } }],
     [friendId, { type: "friend_removed", payload: { user_id: user.id } }],
   ]);
-  return { ok: true, id: friendId };
+  return { ok: true, data: { id: friendId, removed: true } };
 }
 
-/** A refusal as an API answer, in the reader's language (spec §8 texts where the spec has them). */
-export async function friendErrorResponse(request: Request, error: FriendError): Promise<Response> {
+/** A refusal in the reader's language (spec §8 texts where the spec has them). */
+async function friendRefusal(request: Request, error: FriendError): Promise<Refusal> {
   const t = await serverT(request);
   switch (error) {
     case "self":
-      return jsonError(400, t("friends:errors.self"));
+      return refusal(400, t("friends:errors.self"));
     case "player_not_found":
-      return jsonError(404, t("friends:errors.playerNotFound"));
+      return refusal(404, t("friends:errors.playerNotFound"));
     case "already_friends":
-      return jsonError(409, t("friends:errors.alreadyFriends"));
+      return refusal(409, t("friends:errors.alreadyFriends"));
     case "already_requested":
-      return jsonError(409, t("friends:errors.alreadyRequested"));
+      return refusal(409, t("friends:errors.alreadyRequested"));
     case "limit_self":
-      return jsonError(409, t("friends:errors.limitSelf", { n: FRIENDS_MAX }));
+      return refusal(409, t("friends:errors.limitSelf", { n: FRIENDS_MAX }));
     case "limit_other":
-      return jsonError(409, t("friends:errors.limitOther", { n: FRIENDS_MAX }));
+      return refusal(409, t("friends:errors.limitOther", { n: FRIENDS_MAX }));
     case "request_not_found":
-      return jsonError(404, t("friends:errors.requestNotFound"));
+      return refusal(404, t("friends:errors.requestNotFound"));
     case "not_addressee":
-      return jsonError(403, t("friends:errors.notAddressee"));
+      return refusal(403, t("friends:errors.notAddressee"));
     case "request_closed":
-      return jsonError(409, t("friends:errors.requestClosed"));
+      return refusal(409, t("friends:errors.requestClosed"));
     case "not_friends":
-      return jsonError(404, t("friends:errors.notFriends"));
+      return refusal(404, t("friends:errors.notFriends"));
   }
 }
 

@@ -4,7 +4,6 @@ import type { FormResult } from "~/schemas/home-forms";
 import { requireUser } from "./auth.server";
 import { readFormBody } from "./http.server";
 import { serverT } from "./i18n.server";
-import { rateLimitRefusal } from "./rate-limit.server";
 import { acceptRematch } from "./rematch.server";
 
 /**
@@ -16,8 +15,6 @@ export async function gameAction(request: Request, context: AppLoadContext, game
   const form = await readFormBody(request, GameFormSchema);
   const answer = (result: FormResult, status = 200) => data(result, { status });
   if (!form.ok) return answer({ intent: "form", ok: false, message: form.error }, form.status);
-  const limited = await rateLimitRefusal({ request, context }, ["game_create"], user);
-  if (limited && !limited.ok) return answer({ intent: "rematch", ok: false, message: limited.error }, limited.status);
   const accepted = await acceptRematch(context, request, user, gameId);
   if (!accepted.ok) return answer({ intent: "rematch", ok: false, message: accepted.error }, accepted.status);
   if (accepted.data.game_id) return redirect(`/game/${accepted.data.game_id}`);

@@ -1,16 +1,13 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import type { RateLimitName } from "../../game/rate-limits";
-import { HomeFormSchema, type FormResult, type HomeForm } from "~/schemas/home-forms";
+import { HomeFormSchema, type FormResult } from "~/schemas/home-forms";
 import { variantCookie } from "~/utils/variant";
 import { requireUser } from "./auth.server";
 import { coinCheckoutFor, premiumCheckoutFor } from "./checkout.server";
 import { claimDailyRewardFor } from "./daily-reward.server";
 import { readFormBody, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
-import { findGame } from "./games.server";
-import { createGameFor, joinGameByCode, takeSeat } from "./lobby.server";
+import { createGameFor, joinGameByCode, sitAtOpenTable } from "./lobby.server";
 import { enterQueueFor } from "./matchmaking.server";
-import { rateLimitRefusal, refundRateLimit } from "./rate-limit.server";
 import { refundRefusal, refundRequestFor } from "./refunds.server";
 
 /** The page's answer: the text next to the control, with the refusal's status. */
@@ -18,19 +15,6 @@ function answer(intent: string, outcome: Outcome<unknown>, message?: string) {
   const result: FormResult = outcome.ok ? { intent, ok: true, message: message ?? "" } : { intent, ok: false, message: outcome.error };
   return data(result, { status: outcome.ok ? 200 : outcome.status });
 }
-
-/** What each of the page's forms counts against (the REST routes count the same). */
-const LIMITS: Record<HomeForm["intent"], RateLimitName[]> = {
-  create: ["game_create"],
-  // A practice table is a table created; a queue button is a quick-match entry (limitsOf).
-  play: ["game_create"],
-  sit: ["game_join"],
-  join: ["game_join", "join_code_failure"],
-  "daily-reward": [],
-  "buy-coins": ["checkout"],
-  "buy-premium": ["checkout"],
-  refund: ["refund_request"],
-};
 
 /**
  * The home page's form action (issue 15): every control of the lobby, the header and the dialogs
@@ -52,12 +36,7 @@ export async function homeAction(request: Request, context: AppLoadContext) {
   const input = form.data;
   const t = await serverT(request);
   const secure = new URL(request.url).protocol === "https:";
-  // The same named limits as the REST API's routes (game/rate-limits.ts): a form is no way around them.
-  const queueing = input.intent === "play" && (input.table.startsWith("casual:") || input.table.startsWith("ranked:"));
-  const limits: RateLimitName[] = queueing ? ["matchmaking"] : LIMITS[input.intent];
-  const limited = await rateLimitRefusal({ request, context }, limits, user);
-  if (limited) return answer(input.intent, limited);
-
+  // Each service counts its own rate limit (ADR 088): the same counter as the REST route's.
   switch (input.intent) {
     case "play":
     case "create": {
@@ -86,16 +65,12 @@ export async function homeAction(request: Request, context: AppLoadContext) {
     }
     case "sit": {
       // An open table on the home page (issue 14): one tap takes the seat.
-      const game = await findGame(context, input.game_id);
-      if (!game || !game.is_public) return answer(input.intent, { ok: false, status: 404, error: t("errors:gameNotFound") });
-      const seated = await takeSeat(context, request, user, game);
+      const seated = await sitAtOpenTable(context, request, user, input.game_id);
       if (!seated.ok) return answer(input.intent, seated);
       return redirect(`/game/${seated.data.game_id}`);
     }
     case "join": {
       const joined = await joinGameByCode(context, request, user, input.game_code);
-      // A code that matched a table is not a wrong guess (ADR 080).
-      if (joined.ok || joined.status !== 404) await refundRateLimit({ request, context }, "join_code_failure", user);
       if (!joined.ok) return answer(input.intent, joined);
       return redirect(`/game/${joined.data.game_id}`);
     }

@@ -97,16 +97,26 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
  * (issue 15: controls that work before hydration) run it: the data, or the status and the
  * reader-language text of the refusal. One decision, two transports.
  */
-export type Outcome<T> = { ok: true; data: T } | { ok: false; status: number; error: string; code?: string };
+export type Outcome<T> =
+  | { ok: true; data: T }
+  // retryAfter (seconds): a rate limit's refusal (429), answered with a Retry-After header.
+  | { ok: false; status: number; error: string; code?: string; retryAfter?: number };
 
-export function refusal(status: number, error: string, code?: string): Outcome<never> {
+/** A refusal of any outcome type (the type of a refusal does not depend on the data it replaces). */
+export type Refusal = Extract<Outcome<never>, { ok: false }>;
+
+export function refusal(status: number, error: string, code?: string): Refusal {
   return code ? { ok: false, status, error, code } : { ok: false, status, error };
 }
 
 /** An outcome as the API's JSON answer (spec §7 names, `{ error }` on a refusal). */
 export function answerOf<T>(outcome: Outcome<T>, init?: ResponseInit): Response {
   if (outcome.ok) return jsonOk(outcome.data, init);
-  return jsonError(outcome.status, outcome.error, outcome.code ? { code: outcome.code } : undefined);
+  const extra: Record<string, unknown> = {};
+  if (outcome.code) extra.code = outcome.code;
+  if (outcome.retryAfter === undefined) return jsonError(outcome.status, outcome.error, outcome.code ? extra : undefined);
+  extra.retry_after = outcome.retryAfter;
+  return jsonError(outcome.status, outcome.error, extra, { headers: { "Retry-After": String(outcome.retryAfter) } });
 }
 
 /** Fields a form may repeat (none do today); everything else is read as one string. */

@@ -9,16 +9,18 @@ import type { InviteBody } from "~/schemas/friends";
 import { channel } from "./channels.server";
 import { friendOf } from "./friends.server";
 import { findGame } from "./games.server";
-import { answerOf, jsonError, refusal } from "./http.server";
+import { refusal, type Outcome, type Refusal } from "./http.server";
 import { serverT } from "./i18n.server";
 import { openTable, takeSeat } from "./lobby.server";
+import { rateLimited } from "./rate-limit.server";
 import { room } from "./rooms.server";
 import { isPremium } from "./users.server";
 
 // Invitations to a table (issue 11, ADR 047): a friend who is online is invited to the inviter's
 // waiting room, or to a new casual 1v1 of the chosen variant. The invited player's channel holds
 // the invitation (game/invitations.ts decides its fate); accepting takes a seat through the
-// normal join path, paying the entry.
+// normal join path, paying the entry. Each action answers an Outcome and counts its rate limit
+// (ADR 088): an invitation sent `game_invite`, an answer `friend_response`.
 
 /** A waiting room the player sits in with a free seat, that a friend could join (not a practice game). */
 export async function waitingRoomOf(context: AppLoadContext, userId: string): Promise<Game | null> {
@@ -50,25 +52,25 @@ function invitationGame(game: Game): Invitation["game"] {
   };
 }
 
-async function refusalResponse(request: Request, error: InvitationRefusal | "not_friends" | "offline" | "no_room"): Promise<Response> {
+async function invitationRefusal(request: Request, error: InvitationRefusal | "not_friends" | "offline" | "no_room"): Promise<Refusal> {
   const t = await serverT(request);
   switch (error) {
     case "not_friends":
-      return jsonError(404, t("friends:errors.notFriends"));
+      return refusal(404, t("friends:errors.notFriends"));
     case "offline":
-      return jsonError(409, t("friends:errors.friendOffline"));
+      return refusal(409, t("friends:errors.friendOffline"));
     case "no_room":
-      return jsonError(409, t("friends:errors.noWaitingRoom"));
+      return refusal(409, t("friends:errors.noWaitingRoom"));
     case "duplicate":
-      return jsonError(409, t("friends:errors.invitationDuplicate"));
+      return refusal(409, t("friends:errors.invitationDuplicate"));
     case "too_many":
-      return jsonError(429, t("friends:errors.invitationTooMany"));
+      return refusal(429, t("friends:errors.invitationTooMany"));
     case "not_found":
-      return jsonError(404, t("friends:errors.invitationNotFound"));
+      return refusal(404, t("friends:errors.invitationNotFound"));
     case "expired":
-      return jsonError(410, t("friends:errors.invitationExpired"));
+      return refusal(410, t("friends:errors.invitationExpired"));
     case "closed":
-      return jsonError(409, t("friends:errors.invitationClosed"));
+      return refusal(409, t("friends:errors.invitationClosed"));
   }
 }
 
@@ -84,16 +86,18 @@ export async function inviteFriend(
   user: User,
   friendId: string,
   body: InviteBody,
-): Promise<{ ok: true; invitation: Invitation } | { ok: false; response: Response }> {
+): Promise<Outcome<Invitation>> {
+  const limited = await rateLimited(context, request, "game_invite", user);
+  if (limited) return limited;
   const friend = friendId === user.id ? null : await friendOf(context, user.id, friendId);
-  if (!friend) return { ok: false, response: await refusalResponse(request, "not_friends") };
-  if (!friend.is_online) return { ok: false, response: await refusalResponse(request, "offline") };
+  if (!friend) return invitationRefusal(request, "not_friends");
+  if (!friend.is_online) return invitationRefusal(request, "offline");
 
   let game: Game;
   let created = false;
   if ("game_id" in body) {
     const mine = await waitingRoomOf(context, user.id);
-    if (!mine || mine.id !== body.game_id) return { ok: false, response: await refusalResponse(request, "no_room") };
+    if (!mine || mine.id !== body.game_id) return invitationRefusal(request, "no_room");
     game = mine;
   } else {
     const opened = await openTable(context, request, user, {
@@ -101,7 +105,7 @@ export async function inviteFriend(
       game_mode: "casual",
       truco_variant: body.truco_variant as Variant,
     });
-    if (!opened.ok) return { ok: false, response: answerOf(opened) };
+    if (!opened.ok) return opened;
     game = opened.data;
     created = true;
   }
@@ -119,12 +123,12 @@ export async function inviteFriend(
   if (!received.ok) {
     // The table opened for this invitation has no purpose any more: leave it (the entry comes back).
     if (created) await room(context, game.id).leave(user.id);
-    return { ok: false, response: await refusalResponse(request, received.error) };
+    return invitationRefusal(request, received.error);
   }
   await channel(context, user.id)
     .trackInvitation(received.invitation)
     .catch((error: unknown) => console.warn("invitation not tracked", error));
-  return { ok: true, invitation: received.invitation };
+  return { ok: true, data: received.invitation };
 }
 
 /**
@@ -137,28 +141,28 @@ export async function acceptInvitation(
   context: AppLoadContext,
   user: User,
   invitationId: string,
-): Promise<{ ok: true; gameId: string } | { ok: false; response: Response }> {
+): Promise<Outcome<{ game_id: string }>> {
+  const limited = await rateLimited(context, request, "friend_response", user);
+  if (limited) return limited;
   const mine = channel(context, user.id);
   const invitation = await mine.openInvitation(invitationId);
   if (!invitation) {
     const begun = await mine.beginAccept(invitationId);
     // A repeated accept (a second tap) while the first is under way answers the same game.
-    if (begun.ok) return { ok: true, gameId: begun.invitation.game.id };
-    return { ok: false, response: await refusalResponse(request, begun.error) };
+    if (begun.ok) return { ok: true, data: { game_id: begun.invitation.game.id } };
+    return invitationRefusal(request, begun.error);
   }
   const t = await serverT(request);
   const game = await findGame(context, invitation.game.id);
   if (game && game.status === "waiting") {
-    if (game.premium_only && !isPremium(user)) return { ok: false, response: jsonError(403, t("errors:premiumOnlyJoin")) };
-    if (user.virtual_coins < game.entry_cost) {
-      return { ok: false, response: jsonError(400, t("errors:joinInsufficient", { n: game.entry_cost })) };
-    }
+    if (game.premium_only && !isPremium(user)) return refusal(403, t("errors:premiumOnlyJoin"));
+    if (user.virtual_coins < game.entry_cost) return refusal(400, t("errors:joinInsufficient", { n: game.entry_cost }));
   }
   const begun = await mine.beginAccept(invitationId);
-  if (!begun.ok) return { ok: false, response: await refusalResponse(request, begun.error) };
+  if (!begun.ok) return invitationRefusal(request, begun.error);
   const seated = game ? await takeSeat(context, request, user, game) : refusal(404, t("errors:gameNotFound"));
   await mine.finishAccept(invitationId, seated.ok);
-  return seated.ok ? { ok: true, gameId: invitation.game.id } : { ok: false, response: answerOf(seated) };
+  return seated.ok ? { ok: true, data: { game_id: invitation.game.id } } : seated;
 }
 
 /** POST /api/invitations/{id}/decline. */
@@ -167,7 +171,9 @@ export async function declineInvitation(
   context: AppLoadContext,
   user: User,
   invitationId: string,
-): Promise<Response | null> {
+): Promise<Outcome<{ id: string; status: "declined" }>> {
+  const limited = await rateLimited(context, request, "friend_response", user);
+  if (limited) return limited;
   const declined = await channel(context, user.id).decline(invitationId);
-  return declined.ok ? null : refusalResponse(request, declined.error);
+  return declined.ok ? { ok: true, data: { id: invitationId, status: "declined" } } : invitationRefusal(request, declined.error);
 }

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Game, User } from "../../db/schema";
 import type { GameSummary } from "../../game/entities";
 import type { CreateGame } from "~/schemas/games";
+import { claimSeat, releaseSeat } from "../../db/games";
 import { seatConflict } from "../../game/room/one-seat";
 import { abandonGame, entryCostFor, findGame, findOpenGameByCode, heldSeatsOf, insertGame, isSeated, summaryOf } from "./games.server";
 import { refusal, type Outcome } from "./http.server";
@@ -9,6 +10,7 @@ import { serverT } from "./i18n.server";
 import { stepOutOfQueue } from "./matchmaking.server";
 import { room, roomRefusal, seatRequestOf } from "./rooms.server";
 import { isPremium } from "./users.server";
+import { rateLimited, refundRateLimit } from "./rate-limit.server";
 
 // Opening and joining tables: the one decision behind `POST /api/games`, `POST /api/games/join`
 // and the home page's forms (which work before the page has hydrated, issue 15).
@@ -24,20 +26,33 @@ export async function createGameFor(
   user: User,
   input: CreateGame,
 ): Promise<Outcome<GameSummary>> {
+  const limited = await rateLimited(context, request, "game_create", user);
+  if (limited) return limited;
   const opened = await openTable(context, request, user, input);
   return opened.ok ? { ok: true, data: summaryOf(opened.data) } : opened;
 }
 
-/** The same as createGameFor, answering the game's row (an invitation to a new table needs it). */
+/**
+ * The same as createGameFor, answering the game's row, for services that count their own limit
+ * (an invitation to a new table counts `game_invite`, a rematch `game_create` once per player).
+ */
 export async function openTable(context: AppLoadContext, request: Request, user: User, input: CreateGame): Promise<Outcome<Game>> {
   const t = await serverT(request);
   const entry = entryCostFor(input);
   if (input.premium_only && !input.vs_computer && !isPremium(user)) return refusal(403, t("errors:premiumOnlyCreate"));
   if (user.virtual_coins < entry) return refusal(400, t("errors:createInsufficient", { n: entry }));
-  if (!input.vs_computer && (await stepOutOfQueue(context, user.id))) return refusal(409, t("errors:alreadyInGame"), "in_game");
-  const busy = await secondSeatRefusal(context, request, user, null);
-  if (busy) return busy;
+  const open = async (): Promise<Outcome<Game>> =>
+    (await secondSeatRefusal(context, request, user, null)) ?? (await seatCreator(context, request, user, input));
+  // A practice game binds nobody (ADR 075): no lease to take.
+  if (input.vs_computer) return open();
+  if (await stepOutOfQueue(context, user.id)) return refusal(409, t("errors:alreadyInGame"), "in_game");
+  // A creation holds the player's seat lease under a token of its own: any other seat asked for meanwhile is refused.
+  return withSeatClaim(context, request, user, `create:${crypto.randomUUID()}`, open);
+}
 
+/** Writes the game row and seats its creator in the room (the checks are done). */
+async function seatCreator(context: AppLoadContext, request: Request, user: User, input: CreateGame): Promise<Outcome<Game>> {
+  const entry = entryCostFor(input);
   const game = await insertGame(context, user, input);
   const opened = await room(context, game.id).open(summaryOf(game), seatRequestOf(user));
   if (!opened.ok) {
@@ -47,21 +62,43 @@ export async function openTable(context: AppLoadContext, request: Request, user:
   return { ok: true, data: (await findGame(context, game.id))! };
 }
 
-/** Takes a seat at the open game with that code (or finds the player's own seat again). */
+/**
+ * Takes a seat at the open game with that code (or finds the player's own seat again). Every try
+ * counts as a wrong code until the code turns out right: guesses sent all at once cannot all get
+ * past a count that none of them is in yet (ADR 080).
+ */
 export async function joinGameByCode(
   context: AppLoadContext,
   request: Request,
   user: User,
   code: string,
 ): Promise<Outcome<{ game_id: string }>> {
+  const limited = await rateLimited(context, request, ["game_join", "join_code_failure"], user);
+  if (limited) return limited;
   const t = await serverT(request);
   const game = await findOpenGameByCode(context, code);
   if (!game) return refusal(404, t("errors:gameNotFound"));
+  await refundRateLimit(context, request, "join_code_failure", user);
+  return takeSeat(context, request, user, game);
+}
+
+/** One tap on an open public table of the home page (issue 14): its seat, counted as a join. */
+export async function sitAtOpenTable(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  gameId: string,
+): Promise<Outcome<{ game_id: string }>> {
+  const limited = await rateLimited(context, request, "game_join", user);
+  if (limited) return limited;
+  const game = await findGame(context, gameId);
+  if (!game || !game.is_public) return refusal(404, (await serverT(request))("errors:gameNotFound"));
   return takeSeat(context, request, user, game);
 }
 
 /**
  * Takes a seat at an open game, paying its entry (joining by code, and an accepted invitation).
+ * Counts no limit: its callers do.
  * Back to a table where the player already sits (another tab, a reload) counts as seated.
  */
 export async function takeSeat(context: AppLoadContext, request: Request, user: User, game: Game): Promise<Outcome<{ game_id: string }>> {
@@ -71,11 +108,39 @@ export async function takeSeat(context: AppLoadContext, request: Request, user: 
   if (game.premium_only && !isPremium(user)) return refusal(403, t("errors:premiumOnlyJoin"));
   if (user.virtual_coins < game.entry_cost) return refusal(400, t("errors:joinInsufficient", { n: game.entry_cost }));
   if (await stepOutOfQueue(context, user.id)) return refusal(409, t("errors:alreadyInGame"), "in_game");
-  const busy = await secondSeatRefusal(context, request, user, game.id);
-  if (busy) return busy;
-  const joined = await room(context, game.id).join(seatRequestOf(user));
-  if (!joined.ok) return roomRefusal(request, joined.error, game.entry_cost);
-  return { ok: true, data: { game_id: game.id } };
+  const join = async (): Promise<Outcome<{ game_id: string }>> => {
+    const busy = await secondSeatRefusal(context, request, user, game.id);
+    if (busy) return busy;
+    const joined = await room(context, game.id).join(seatRequestOf(user));
+    if (!joined.ok) return roomRefusal(request, joined.error, game.entry_cost);
+    return { ok: true, data: { game_id: game.id } };
+  };
+  // A practice game binds nobody (ADR 075): no lease to take.
+  return game.bot_level === null ? withSeatClaim(context, request, user, game.id, join) : join();
+}
+
+/**
+ * Runs `work` (the one-table check and the room's seat) holding the player's seat lease (ADR 089):
+ * two requests of one player to two tables at once cannot both pass the check before either seat
+ * is written. The second is refused as a second seat; the lease is given back once the room has
+ * answered, when the seat (if any) is in D1 for every later check.
+ */
+async function withSeatClaim<T>(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  claim: string,
+  work: () => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  if (!(await claimSeat(context.db, user.id, claim))) {
+    const t = await serverT(request);
+    return refusal(409, t("errors:alreadySeated"), "already_seated");
+  }
+  try {
+    return await work();
+  } finally {
+    await releaseSeat(context.db, user.id, claim);
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import type { MatchmakerRpc } from "../../game/matchmaking-api";
 import { BOTS_OFFER_MS, parseQueueKey, queueKey, type Queue } from "../../game/matchmaking/pairing";
 import { ENTRY_COST } from "../../game/protocol-constants";
 import { refusal, type Outcome } from "./http.server";
+import { rateLimited } from "./rate-limit.server";
 import { serverT } from "./i18n.server";
 
 // Quick match (issue 14, ADR 070): the one decision behind the home page's queue buttons (a form
@@ -32,10 +33,13 @@ export type QueueState =
 
 /**
  * Puts the player in a queue and pairs at once. Refused while the player holds a seat in an open
- * game (one game at a time; the game a match just gave them is answered instead) or cannot pay the entry; nothing is charged here: the entry is debited
- * by the room when the match seats them.
+ * game (one game at a time; the game a match just gave them is answered instead) or cannot pay the
+ * entry; nothing is charged here: the entry is debited by the room when the match seats them.
+ * Counts `matchmaking`.
  */
 export async function enterQueueFor(context: AppLoadContext, request: Request, user: User, queue: Queue): Promise<Outcome<QueueState>> {
+  const limited = await rateLimited(context, request, "matchmaking", user);
+  if (limited) return limited;
   const t = await serverT(request);
   const seated = await openGameOf(context.db, user.id);
   if (seated) {

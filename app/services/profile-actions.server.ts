@@ -5,14 +5,14 @@ import { NicknameSchema } from "~/schemas/user";
 import { requireUser } from "./auth.server";
 import { readFormBody } from "./http.server";
 import { serverT } from "./i18n.server";
-import { updateNickname } from "./users.server";
+import { changeNickname } from "./users.server";
 
 const ProfileFormSchema = z.object({ intent: z.literal("nickname"), nickname: z.string().max(200) });
 
 /**
  * The profile page's form action (issue 15: the inline nickname edit works before hydration):
  * the same rules as `PUT /api/users/profile`. Empty or unchanged ends the edit without saving
- * (spec §5).
+ * (spec §5); a save counts `profile_update` with the API's.
  */
 export async function profileAction(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
@@ -25,7 +25,7 @@ export async function profileAction(request: Request, context: AppLoadContext) {
   if (!trimmed || trimmed === user.nickname) return answer(true, "");
   const nickname = NicknameSchema.safeParse(trimmed);
   if (!nickname.success) return answer(false, t("profile:nicknameInvalid"));
-  const outcome = await updateNickname(context, user, nickname.data);
-  if (outcome === "taken") return answer(false, t("profile:nicknameTaken"), 409);
+  const outcome = await changeNickname(context, request, user, nickname.data);
+  if (!outcome.ok) return answer(false, outcome.error, outcome.status);
   return answer(true, "");
 }

@@ -1,14 +1,15 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { RateLimiterRpc } from "../../game/rate-limit";
 import { ruleOf, subjectOf, type RateLimitName } from "../../game/rate-limits";
-import { jsonError, refusal, type Outcome } from "./http.server";
+import { answerOf, type Refusal } from "./http.server";
 import { serverT } from "./i18n.server";
 
-// The one way a route applies a rate limit (ADR 080): the named limits of game/rate-limits.ts,
-// counted by the RateLimiter Durable Object of the subject (the signed-in user, else the caller's
-// address), answered 429 with Retry-After and an `error` in the reader's language.
-
-type Args = { request: Request; context: AppLoadContext };
+// Rate limits (ADR 080, ADR 088): the named limits of game/rate-limits.ts, counted by the
+// RateLimiter Durable Object of the subject (the signed-in user, else the caller's address). The
+// services count them (lobby, checkout, refunds, friends, invitations, tournaments, matchmaking,
+// chat, profile, admin), so the REST route and the page form of one action share one counter and
+// a new entry point cannot forget it. A refusal is a 429 Outcome with `retryAfter`: the API
+// answers it with a Retry-After header, a page shows its text.
 
 /** The limits whose refusal says something more precise than "too many tries". */
 const MESSAGES: Partial<Record<RateLimitName, string>> = {
@@ -16,7 +17,7 @@ const MESSAGES: Partial<Record<RateLimitName, string>> = {
   join_code_failure: "errors:joinCodeLocked",
 };
 
-function limiter({ request, context }: Args, userId: string | null): RateLimiterRpc {
+function limiter(context: AppLoadContext, request: Request, userId: string | null): RateLimiterRpc {
   const namespace = context.cloudflare.env.RATE_LIMITER;
   const subject = subjectOf(userId, request.headers.get("CF-Connecting-IP"));
   return namespace.get(namespace.idFromName(subject)) as unknown as RateLimiterRpc;
@@ -24,57 +25,66 @@ function limiter({ request, context }: Args, userId: string | null): RateLimiter
 
 /**
  * Counts one hit of each named limit for `user` (or, signed out, the caller's address), all or
- * nothing, and throws the 429 answer if one of them is spent: nothing after it runs.
+ * nothing: the 429 refusal (text in the reader's language, `retryAfter` in seconds) if one of them
+ * is spent, else null and the service goes on.
  *
- *     await enforceRateLimit({ request, context }, "game_create", user);
+ *     const limited = await rateLimited(context, request, "game_create", user);
+ *     if (limited) return limited;
  *
  * If the limiter cannot be reached the call goes through (logged): a limit is a guard against
  * abuse, and an outage of it must not become an outage of the game.
  */
-export async function enforceRateLimit(args: Args, names: RateLimitName | RateLimitName[], user: { id: string } | null): Promise<void> {
+export async function rateLimited(
+  context: AppLoadContext,
+  request: Request,
+  names: RateLimitName | RateLimitName[],
+  user: { id: string } | null,
+): Promise<Refusal | null> {
   const list = Array.isArray(names) ? names : [names];
-  const overrides = args.context.env.RATE_LIMIT_OVERRIDES;
+  if (list.length === 0) return null;
+  const overrides = context.env.RATE_LIMIT_OVERRIDES;
   let decision;
   try {
-    decision = await limiter(args, user?.id ?? null).take(list.map((name) => ({ name, policy: ruleOf(name, overrides) })));
+    decision = await limiter(context, request, user?.id ?? null).take(list.map((name) => ({ name, policy: ruleOf(name, overrides) })));
   } catch (error) {
     console.error(`rate limiter unavailable (${list.join(", ")}): the call goes through`, error);
-    return;
+    return null;
   }
-  if (decision.ok) return;
+  if (decision.ok) return null;
   const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-  const t = await serverT(args.request);
+  const t = await serverT(request);
   // A refused limit with its own words, else the general ones.
   const key = decision.refused.map((i) => MESSAGES[list[i]]).find(Boolean) ?? "errors:rateLimited";
   const wait = seconds < 120 ? t("errors:waitSeconds", { count: seconds }) : t("errors:waitMinutes", { count: Math.ceil(seconds / 60) });
-  throw jsonError(429, t(key, { wait }), { retry_after: seconds }, { headers: { "Retry-After": String(seconds) } });
-}
-
-/** Takes back the latest hit of a limit that turned out not to apply (a join code that was right). */
-export async function refundRateLimit(args: Args, name: RateLimitName, user: { id: string } | null): Promise<void> {
-  try {
-    await limiter(args, user?.id ?? null).refund(name);
-  } catch (error) {
-    console.error(`rate limiter unavailable (refund of ${name})`, error);
-  }
+  return { ok: false, status: 429, error: t(key, { wait }), retryAfter: seconds };
 }
 
 /**
- * The same count for a page's form action (issue 15): the refusal as an Outcome the page shows
- * next to its control, instead of a thrown 429 answer; null when the action may go on.
+ * The same count for the few routes that are the only way to their action and have no service
+ * of their own (sign-in, session creation, leaving a waiting room, filling it with bots): the 429
+ * answer is thrown, so nothing after it runs.
+ *
+ *     await enforceRateLimit({ request, context }, "session_create", null);
  */
-export async function rateLimitRefusal(
-  args: Args,
+export async function enforceRateLimit(
+  { request, context }: { request: Request; context: AppLoadContext },
   names: RateLimitName | RateLimitName[],
   user: { id: string } | null,
-): Promise<Outcome<never> | null> {
-  if (Array.isArray(names) && names.length === 0) return null;
+): Promise<void> {
+  const limited = await rateLimited(context, request, names, user);
+  if (limited) throw answerOf(limited);
+}
+
+/** Takes back the latest hit of a limit that turned out not to apply (a join code that was right). */
+export async function refundRateLimit(
+  context: AppLoadContext,
+  request: Request,
+  name: RateLimitName,
+  user: { id: string } | null,
+): Promise<void> {
   try {
-    await enforceRateLimit(args, names, user);
-    return null;
-  } catch (thrown) {
-    if (!(thrown instanceof Response) || thrown.status !== 429) throw thrown;
-    const body = (await thrown.json()) as { error: string };
-    return refusal(429, body.error);
+    await limiter(context, request, user?.id ?? null).refund(name);
+  } catch (error) {
+    console.error(`rate limiter unavailable (refund of ${name})`, error);
   }
 }

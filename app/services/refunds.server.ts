@@ -4,6 +4,7 @@ import { coinTransactions, gamePlayers, games, refundRequests, type Game } from 
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { REFUND_REASON_MAX, REFUND_WINDOW_DAYS } from "~/utils/refunds";
 import { refusal, type JsonBodyOptions, type Outcome } from "./http.server";
+import { rateLimited } from "./rate-limit.server";
 import { serverT } from "./i18n.server";
 import type { Database } from "../../db/client";
 import { entryKey, gameRef, isUniqueViolation, movementStatements, refundKey, returnKey } from "../../db/ledger";
@@ -204,7 +205,7 @@ export const refundRefusal: NonNullable<JsonBodyOptions["refusal"]> = (error, ra
 
 /**
  * A refund request as `POST /api/users/refund-request` and the refund modal's form both answer it:
- * {refund_amount}, or the rejection in the player's language with its code.
+ * {refund_amount}, or the rejection in the player's language with its code. Counts `refund_request`.
  */
 export async function refundRequestFor(
   context: AppLoadContext,
@@ -212,6 +213,8 @@ export async function refundRequestFor(
   userId: string,
   body: { game_session_id: string; reason: string },
 ): Promise<Outcome<{ refund_amount: number }>> {
+  const limited = await rateLimited(context, request, "refund_request", { id: userId });
+  if (limited) return limited;
   const outcome = await requestRefund(context.db, userId, body.game_session_id, body.reason);
   if (outcome.status === "approved") return { ok: true, data: { refund_amount: outcome.refund_amount } };
   const t = await serverT(request);

@@ -5,6 +5,7 @@ import { findGame, participantsOf } from "./games.server";
 import { refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { openTable, takeSeat } from "./lobby.server";
+import { rateLimited } from "./rate-limit.server";
 import { room, roomRefusal } from "./rooms.server";
 
 // "Jogar de novo" (issue 16, ADR 076). The room (game/room/rematch.ts) collects the acceptances;
@@ -12,13 +13,18 @@ import { room, roomRefusal } from "./rooms.server";
 // own decisions (openTable, takeSeat): each entry is charged again as at any table, in the old
 // seat order, so the teams stay as they were when every seat was human.
 
-/** A player at a finished table accepts a rematch: the new game's id once it is open, else null (others still to accept). */
+/**
+ * A player at a finished table accepts a rematch: the new game's id once it is open, else null
+ * (others still to accept). Each acceptance counts as a table created (`game_create`).
+ */
 export async function acceptRematch(
   context: AppLoadContext,
   request: Request,
   user: User,
   gameId: string,
 ): Promise<Outcome<{ game_id: string | null }>> {
+  const limited = await rateLimited(context, request, "game_create", user);
+  if (limited) return limited;
   const t = await serverT(request);
   const game = await findGame(context, gameId);
   if (!game) return refusal(404, t("errors:gameNotFound"));

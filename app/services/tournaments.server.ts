@@ -9,7 +9,7 @@ import type { FormResult } from "~/schemas/home-forms";
 import { requireUser } from "./auth.server";
 import { refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
-import { rateLimitRefusal } from "./rate-limit.server";
+import { rateLimited } from "./rate-limit.server";
 
 // Tournaments from the app's side (issue 13): reads straight from D1, every change through the
 // tournament's Durable Object (ADR 065), which serialises registration and runs the tournament.
@@ -264,7 +264,10 @@ export async function unregisterFrom(
   return throughTournament(request, context, user, tournamentId, "unregister");
 }
 
-/** Asks the tournament's object to (un)register the player; answers the tournament as it now stands. */
+/**
+ * Asks the tournament's object to (un)register the player; answers the tournament as it now
+ * stands. Both count `tournament_register`.
+ */
 async function throughTournament(
   request: Request,
   context: AppLoadContext,
@@ -272,6 +275,8 @@ async function throughTournament(
   tournamentId: string,
   step: "register" | "unregister",
 ): Promise<Outcome<{ tournament: TournamentView }>> {
+  const limited = await rateLimited(context, request, "tournament_register", user);
+  if (limited) return limited;
   const t = await findTournament(context.db, tournamentId);
   if (!t) return tournamentRefusal(request, "not_found", 0);
   if (step === "register" && user.virtual_coins < t.entry_cost && !(await isRegistered(context.db, t.id, user.id))) {
@@ -296,8 +301,6 @@ export async function tournamentFormAction(request: Request, context: AppLoadCon
   const parsed = TournamentFormSchema.safeParse(fields ? Object.fromEntries(fields) : null);
   if (!parsed.success) return { intent: "register", ok: false, message: t("tournaments:registerError") };
   const { intent, tournament_id: id } = parsed.data;
-  const limited = await rateLimitRefusal({ request, context }, "tournament_register", user);
-  if (limited && !limited.ok) return { intent, ok: false, message: limited.error };
   if (intent === "register") {
     const outcome = await registerFor(request, context, user, id);
     return outcome.ok

@@ -4,6 +4,9 @@ import { oauthAccounts, users, type User } from "../../db/schema";
 import { NICKNAME_MAX } from "~/utils/limits";
 import type { Language } from "~/i18n";
 import { adminEmails } from "./env.server";
+import { refusal, type Outcome } from "./http.server";
+import { serverT } from "./i18n.server";
+import { rateLimited } from "./rate-limit.server";
 import { isUniqueViolation, movementStatements, welcomeBonus } from "../../db/ledger";
 import type { Identity } from "./sign-in.server";
 
@@ -123,6 +126,23 @@ async function findByIdentity(context: AppLoadContext, identity: Identity): Prom
 }
 
 export type NicknameOutcome = "updated" | "unchanged" | "taken";
+
+/**
+ * A new nickname, as `PUT /api/users/profile` and the profile page's form both save it: counts
+ * `profile_update` (ADR 088), then 409 when another player has it.
+ */
+export async function changeNickname(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  nickname: string,
+): Promise<Outcome<"updated" | "unchanged">> {
+  const limited = await rateLimited(context, request, "profile_update", user);
+  if (limited) return limited;
+  const outcome = await updateNickname(context, user, nickname);
+  if (outcome === "taken") return refusal(409, (await serverT(request))("profile:nicknameTaken"));
+  return { ok: true, data: outcome };
+}
 
 export async function updateNickname(context: AppLoadContext, user: User, nickname: string): Promise<NicknameOutcome> {
   if (nickname === user.nickname) return "unchanged";

@@ -33,6 +33,8 @@ export { chain } from "./draft";
 export { openRoom, createRoom, planSeat, commitSeat, seatRow, freeSeats, seatComputerPlayers, fillWithBots, leave } from "./seating";
 export type { AssignedRoomInput, SeatPlan, Refused } from "./seating";
 export { connect, disconnect, withPresence, chat } from "./presence";
+export { admitSocket, countFrame } from "./guard";
+export type { SocketCount, FrameVerdict } from "./guard";
 export { act, advance, nextDeadline, deadlines } from "./play";
 export type { ActResult } from "./play";
 export { readyToStart } from "./start";

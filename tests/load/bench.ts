@@ -34,7 +34,8 @@
 // turns on the rooms' profile and the platform floor (ADR 057).
 //
 // Options (all optional):
-//   --rooms N           scenario B rooms (500)
+//   --rooms N           scenario B rooms (500); issue 17's 1,000 rooms × 4 sockets with its
+//                       memory: `--only b --rooms 1000 --saturation 0` (about 8 minutes)
 //   --moves N           scenario A moves (1000)
 //   --duration S        scenario B measured play time in seconds (60)
 //   --think MS          scenario B mean think time between two moves of a room

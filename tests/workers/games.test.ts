@@ -286,6 +286,42 @@ describe("creating and joining", () => {
   });
 });
 
+describe("one table at a time under concurrency (ADR 089)", () => {
+  it("seats a player at exactly one of the tables they join and open all at once, debiting one entry", async () => {
+    const player = await createPlayer("Apressada");
+    const hosts = await Promise.all(Array.from({ length: 5 }, (_, i) => createPlayer(`Mesa ${i}`)));
+    const tables = await Promise.all(
+      hosts.map((host) => createGame(host, { game_type: "2v2", game_mode: "casual", truco_variant: "paulista" })),
+    );
+    const answers = await Promise.all([
+      ...tables.map((table) => join(player, table.game_code)),
+      ...Array.from({ length: 3 }, () =>
+        call("/api/games", {
+          method: "POST",
+          cookie: player.cookie,
+          body: { game_type: "1v1", game_mode: "casual", truco_variant: "mineiro" },
+        }),
+      ),
+    ]);
+    const statuses = answers.map((answer) => answer.status);
+    expect(
+      statuses.filter((status) => status === 200 || status === 201),
+      statuses.join(","),
+    ).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(refused).toHaveLength(answers.length - 1);
+    for (const answer of refused) expect(await answer.json<{ code: string }>()).toMatchObject({ code: "already_seated" });
+    const seats = await env.DB.prepare("SELECT COUNT(*) AS n FROM game_players WHERE user_id = ?")
+      .bind(player.user.id)
+      .first<{ n: number }>();
+    expect(seats?.n).toBe(1);
+    // A casual entry is 50 (ENTRY_COST): one entry, not two.
+    expect((await userRow(player.user.id))?.virtual_coins).toBe(950);
+    // Every lease was given back.
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM seat_claims WHERE user_id = ?").bind(player.user.id).first("n")).toBe(0);
+  });
+});
+
 describe("playing through the room", () => {
   it("plays a whole 1v1 match and settles it once: pot, Elo, stats, history", async () => {
     const [a, b] = [await createPlayer("Alice"), await createPlayer("Bruno")];

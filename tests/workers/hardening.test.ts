@@ -157,6 +157,48 @@ describe("rate limits", () => {
     expect(searchRefused).not.toContain('data-testid="search-results"');
   });
 
+  it("share one counter between a page form and the REST route of the same action", async () => {
+    const player = await createPlayer("Dois Caminhos");
+    const others = [await createPlayer("Alvo Tres"), await createPlayer("Alvo Quatro")];
+    const headers = { [TEST_OVERRIDES_HEADER]: "friend_request:1/60", "Accept-Language": "en" };
+    // The first request through the /friends page's form spends the one allowed…
+    const viaForm = await call("/friends", {
+      method: "POST",
+      cookie: player.cookie,
+      form: { intent: "request", user_id: others[0].user.id },
+      headers,
+    });
+    expect(viaForm.status).toBe(200);
+    // …so the REST route of the same action is refused: one counter, whichever way the player came.
+    const viaApi = await call("/api/friends/request", {
+      method: "POST",
+      cookie: player.cookie,
+      body: { user_id: others[1].user.id },
+      headers,
+    });
+    expect(viaApi.status).toBe(429);
+    expect(Number(viaApi.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await viaApi.json<{ error: string }>()).error).toMatch(/^Too many tries in a row\./);
+    const pending = await env.DB.prepare("SELECT COUNT(*) AS n FROM friend_requests WHERE sender_id = ?")
+      .bind(player.user.id)
+      .first<{ n: number }>();
+    expect(pending?.n).toBe(1);
+
+    // And the other way round: a game created through the API counts against the home page's form.
+    const creator = await createPlayer("Criador");
+    const limits = { [TEST_OVERRIDES_HEADER]: "game_create:1/60", "Accept-Language": "en" };
+    const created = await call("/api/games", { method: "POST", cookie: creator.cookie, body: PRACTICE_GAME, headers: limits });
+    expect(created.status).toBe(201);
+    const form = await call("/?index", {
+      method: "POST",
+      cookie: creator.cookie,
+      form: { intent: "create", table: "bots:1v1", truco_variant: "paulista", bot_level: "normal" },
+      headers: limits,
+    });
+    expect(form.status).toBe(429);
+    expect(await form.text()).toMatch(/Too many tries in a row\. Try again in \d+ (second|minute)/);
+  });
+
   it("count sign-in per address before there is an account", async () => {
     const attempt = (ip: string) =>
       call("/api/sessions", {

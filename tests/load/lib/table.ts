@@ -44,9 +44,16 @@ export function benchPolicy(rng: () => number) {
 
 interface Pending {
   before: number;
+  /** Where the game stood when the move was sent (progressOf): a state still there is not its answer. */
+  progress: string;
   arrivals: (number | null)[];
   resolve: () => void;
   reject: (error: Error) => void;
+}
+
+/** How far the game has got: a move changes it (an action counted, a new hand, the end). */
+function progressOf(state: RoomClient["state"]): string {
+  return `${state?.game.status}|${state?.view?.handNumber}|${state?.view?.actionCount}`;
 }
 
 interface Seat {
@@ -159,7 +166,15 @@ export class Table {
         if (version > seat.version) {
           seat.version = version;
           const pending = this.pending;
-          if (pending && version > pending.before && pending.arrivals[seat.index] === null) {
+          // A new version is the move's answer only once the move is in it: a socket of the same
+          // player opening elsewhere (the abuse scenario) publishes a version of its own, and taking
+          // that as the answer made the next move act on a stale turn (a not_your_turn error).
+          if (
+            pending &&
+            version > pending.before &&
+            pending.arrivals[seat.index] === null &&
+            progressOf(seat.client.state) !== pending.progress
+          ) {
             pending.arrivals[seat.index] = arrivedAt;
             if (pending.arrivals.every((t) => t !== null)) pending.resolve();
           }
@@ -230,10 +245,11 @@ export class Table {
     if (this.broken) throw new Error(this.broken);
 
     const before = this.maxVersion();
+    const progress = progressOf(view0);
     const arrivals: (number | null)[] = [null, null, null, null];
     let timer: NodeJS.Timeout | undefined;
     const done = new Promise<void>((resolve, reject) => {
-      this.pending = { before, arrivals, resolve, reject };
+      this.pending = { before, progress, arrivals, resolve, reject };
       timer = setTimeout(() => reject(new Error(`no broadcast within ${MOVE_TIMEOUT_MS / 1000} s (${action.type})`)), MOVE_TIMEOUT_MS);
     });
     const sentAt = performance.now();

@@ -5,9 +5,6 @@ import {
   actionOf,
   CLOSE_POLICY,
   CLOSE_SIGNED_OUT,
-  FLOOD_LIMIT,
-  FLOOD_WINDOW_MS,
-  MAX_SOCKETS_PER_PLAYER,
   parseClientFrame,
   type GameStatePayload,
   type RoomMessage,
@@ -336,9 +333,9 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     // marked so that any frame it still sends closes it again (a close sent before the 101 can be
     // lost behind wrangler's local proxy). No timer: the room stays free to hibernate.
     const open = this.ctx.getWebSockets(userId).filter((ws) => ws !== server && ws.readyState === WebSocket.OPEN);
-    const excess = open.length >= MAX_SOCKETS_PER_PLAYER;
-    server.serializeAttachment({ userId, windowStart: Date.now(), frames: 0, ...(excess ? { excess } : {}) } satisfies Attachment);
-    if (excess) {
+    const count = rules.admitSocket(open.length, Date.now());
+    server.serializeAttachment({ userId, ...count } satisfies Attachment);
+    if (count.excess) {
       close(server, CLOSE_POLICY, "Too many connections");
       return new Response(null, { status: 101, webSocket: client });
     }
@@ -364,16 +361,12 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   private async onMessage(ws: WebSocket, data: string | ArrayBuffer, now: number): Promise<void> {
     const attachment = this.attachmentOf(ws);
-    if (attachment.excess) return close(ws, CLOSE_POLICY, "Too many connections");
-    if (now - attachment.windowStart > FLOOD_WINDOW_MS) {
-      attachment.windowStart = now;
-      attachment.frames = 0;
-    }
-    attachment.frames += 1;
-    // Past the limit the socket is closing: the frames still queued behind it cost nothing more.
-    if (attachment.frames > FLOOD_LIMIT + 1) return;
-    ws.serializeAttachment(attachment);
-    if (attachment.frames > FLOOD_LIMIT) return close(ws, CLOSE_POLICY, "Too many messages");
+    // The socket cap and the flood count are the room core's (game/room/guard.ts).
+    const { verdict, count } = rules.countFrame(attachment, now);
+    if (count) ws.serializeAttachment({ ...attachment, ...count } satisfies Attachment);
+    if (verdict === "close_excess") return close(ws, CLOSE_POLICY, "Too many connections");
+    if (verdict === "close_flood") return close(ws, CLOSE_POLICY, "Too many messages");
+    if (verdict === "drop") return;
 
     const parsed = parseClientFrame(data);
     const profiler = this.profiler;
