@@ -35,6 +35,7 @@ export const game = defineNamespace(
       retry: "Tentar de novo",
       connected: "Conectado",
       disconnected: "Desconectado",
+      connectingShort: "Conectando…",
       connecting: "Conectando ao jogo...",
       reconnecting: "Conexão perdida. Reconectando...",
       status: {
@@ -369,6 +370,7 @@ export const game = defineNamespace(
         retry: "Try again",
         connected: "Connected",
         disconnected: "Disconnected",
+        connectingShort: "Connecting…",
         connecting: "Connecting to the game...",
         reconnecting: "Connection lost. Reconnecting...",
         status: {
@@ -702,6 +704,7 @@ export const game = defineNamespace(
         retry: "Reintentar",
         connected: "Conectado",
         disconnected: "Desconectado",
+        connectingShort: "Conectando…",
         connecting: "Conectando al juego...",
         reconnecting: "Se perdió la conexión. Reconectando...",
         status: {

@@ -61,6 +61,7 @@ export function ActionBar({
   totalSeconds,
   busy,
   connected,
+  connecting = false,
 }: {
   groups: ActionGroups;
   onAction(action: Action): void;
@@ -70,6 +71,7 @@ export function ActionBar({
   totalSeconds: number;
   busy: boolean;
   connected: boolean;
+  connecting?: boolean;
 }) {
   const { t } = useTranslation();
   const { view, me, nickname, teamName } = useTable();
@@ -323,7 +325,11 @@ export function ActionBar({
           {mazo}
         </div>
         {!selected ? <p className="text-center text-xs text-cream-100/60">{t("game:board.selectHint")}</p> : null}
-        {!connected ? <p className="text-center text-xs text-red-200">{t("game:board.disconnectedActions")}</p> : null}
+        {!connected ? (
+          <p className={`text-center text-xs ${connecting ? "text-cream-100/70" : "text-red-200"}`}>
+            {t(connecting ? "game:room.connecting" : "game:board.disconnectedActions")}
+          </p>
+        ) : null}
       </section>
     );
   }

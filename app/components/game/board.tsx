@@ -30,6 +30,7 @@ export function Board({
   onAction,
   busy,
   connected,
+  connecting = false,
   callouts,
   calloutText,
 }: {
@@ -39,6 +40,8 @@ export function Board({
   onAction(action: Action): void;
   busy: boolean;
   connected: boolean;
+  /** The socket is (re)opening: the actions wait, and say so without alarm. */
+  connecting?: boolean;
   callouts: AnyCallout[];
   calloutText(callout: AnyCallout): string;
 }) {
@@ -230,6 +233,7 @@ export function Board({
         totalSeconds={total}
         busy={busy}
         connected={connected}
+        connecting={connecting}
       />
     </div>
   );

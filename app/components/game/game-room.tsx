@@ -235,6 +235,7 @@ function LiveRoom({
   }, [live.hands, view?.handCommitment, view?.handNumber, view?.revealedSeed]);
 
   const connected = socket.status === "open";
+  const connecting = socket.status === "connecting";
   let body: React.ReactNode;
   if (game.status === "cancelled") {
     body = (
@@ -256,6 +257,7 @@ function LiveRoom({
           onAction={onAction}
           busy={socket.sending}
           connected={connected}
+          connecting={connecting}
           callouts={callouts}
         />
       </TableProvider>
@@ -385,6 +387,7 @@ const LiveBoard = memo(function LiveBoard({
   onAction,
   busy,
   connected,
+  connecting,
   callouts,
 }: {
   turn: LiveState["turn"];
@@ -393,6 +396,7 @@ const LiveBoard = memo(function LiveBoard({
   onAction(action: Action): void;
   busy: boolean;
   connected: boolean;
+  connecting: boolean;
   callouts: AnyCallout[];
 }) {
   const { teamName } = useTable();
@@ -406,6 +410,7 @@ const LiveBoard = memo(function LiveBoard({
       onAction={onAction}
       busy={busy}
       connected={connected}
+      connecting={connecting}
       callouts={callouts}
       calloutText={calloutText}
     />

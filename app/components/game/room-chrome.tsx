@@ -29,6 +29,7 @@ export function StatusLabel({ status }: { status: GameStatus }) {
 export function ConnectionDot({ status }: { status: ConnectionStatus }) {
   const { t } = useTranslation();
   const open = status === "open";
+  const connecting = status === "connecting";
   return (
     <span
       className="inline-flex items-center gap-1.5 text-xs font-semibold text-cream-100/80"
@@ -37,9 +38,11 @@ export function ConnectionDot({ status }: { status: ConnectionStatus }) {
     >
       <span
         aria-hidden
-        className={`h-2.5 w-2.5 rounded-full ${open ? "bg-emerald-400 shadow-[0_0_8px_rgb(52_211_153/0.8)]" : "bg-red-400"}`}
+        className={`h-2.5 w-2.5 rounded-full ${open ? "bg-emerald-400 shadow-[0_0_8px_rgb(52_211_153/0.8)]" : connecting ? "animate-pulse bg-amber-300" : "bg-red-400"}`}
       />
-      <span className={open ? "" : "text-red-200"}>{open ? t("game:room.connected") : t("game:room.disconnected")}</span>
+      <span className={open || connecting ? "" : "text-red-200"}>
+        {t(open ? "game:room.connected" : connecting ? "game:room.connectingShort" : "game:room.disconnected")}
+      </span>
     </span>
   );
 }
