@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, eq, exists, gt, inArray, sql } from "drizzle-orm";
 import { auditStatement } from "../../db/admin";
 import { changes } from "../../db/ledger";
 import { tournaments, type User } from "../../db/schema";
@@ -71,21 +71,29 @@ export async function editTournament(
   }
   if (input.max_participants < registered) return { ok: false, status: 409, error: `${registered} players are registered already` };
   const { reason, ...fields } = input;
-  const [audited] = await context.db.batch([
-    auditStatement(context.db, {
-      id: crypto.randomUUID(),
-      adminId: admin.id,
-      type: "edit_tournament",
-      targetUserId: null,
-      targetTournamentId: t.id,
-      reason,
-    }),
+  // The audit row and the update hold the same condition: a start that raced the edit leaves both undone.
+  const editable = and(
+    eq(tournaments.id, t.id),
+    inArray(tournaments.status, ["upcoming", "registration"]),
+    gt(tournaments.start_time, now),
+  );
+  const [, updated] = await context.db.batch([
+    auditStatement(
+      context.db,
+      { id: crypto.randomUUID(), adminId: admin.id, type: "edit_tournament", targetUserId: null, targetTournamentId: t.id, reason },
+      exists(
+        context.db
+          .select({ one: sql`1` })
+          .from(tournaments)
+          .where(editable),
+      ),
+    ),
     context.db
       .update(tournaments)
       .set({ ...fields, status: t.status === "upcoming" ? "registration" : t.status })
-      .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, ["upcoming", "registration"]), gt(tournaments.start_time, now))),
+      .where(editable),
   ]);
-  if (changes(audited) !== 1) return { ok: false, status: 409, error: "Only a tournament that has not started can be edited" };
+  if (changes(updated) !== 1) return { ok: false, status: 409, error: "Only a tournament that has not started can be edited" };
   await tournamentRpc(context, t.id).tick(t.id);
   return { ok: true, id: t.id };
 }
