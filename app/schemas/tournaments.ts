@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { VariantSchema } from "../../game/engine-schemas";
+import { GameTypeSchema } from "../../game/entities";
 import { ADMIN_REASON_MAX } from "./admin";
 
 // The admin's tournament bodies (issue 13): a JSON body or the fields of the dashboard's forms.
@@ -25,8 +27,8 @@ export const AdminTournamentSchema = z
       .max(300)
       .optional()
       .transform((v) => v || null),
-    game_type: z.enum(["1v1", "2v2"]),
-    truco_variant: z.enum(["paulista", "mineiro", "gaucho", "argentino", "international"]),
+    game_type: GameTypeSchema,
+    truco_variant: VariantSchema,
     entry_cost: int(0, 100_000),
     guaranteed_prize: int(0, 1_000_000).default(0),
     max_participants: int(4, 64),

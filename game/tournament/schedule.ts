@@ -1,5 +1,6 @@
 import type { GameType } from "../entities";
 import type { Variant } from "../truco/types";
+import { VARIANTS } from "../truco/variants";
 
 // The recurring schedule (issue 13, ADR 068): tournaments exist without an operator. Each series
 // names when its next tournaments start; `scheduledTournaments` lists the ones that should exist
@@ -42,7 +43,7 @@ export const TOURNAMENT_SERIES: readonly TournamentSeries[] = [
     registrationMinutes: 30,
     ahead: 2,
   },
-  ...(["paulista", "mineiro", "gaucho", "argentino", "international"] as const).map((variant, i): TournamentSeries => ({
+  ...VARIANTS.map((variant, i): TournamentSeries => ({
     key: `daily-${variant}`,
     name: `Copa Diária ${variantTitle(variant)}`,
     description: "Torneio diário com inscrição paga: o prêmio é a soma das inscrições mais o garantido.",

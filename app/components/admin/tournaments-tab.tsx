@@ -1,13 +1,13 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import type { TournamentView } from "~/services/tournaments.server";
+import { VARIANTS } from "../../../game/truco/variants";
 
 // The admin dashboard's Tournaments tab (issue 13): every tournament, a form to create one (or to
 // edit one that has not started, `?edit=<id>`), and a cancel form per open tournament (every fee
 // returned). Plain forms posting to /admin, so each works from the first tap. Admin text is English.
 
 const INPUT = "min-h-10 rounded-xl border border-white/15 bg-black/30 px-3 py-2 text-sm text-cream-50";
-const VARIANTS = ["paulista", "mineiro", "gaucho", "argentino", "international"] as const;
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -15,6 +15,28 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       {label}
       {children}
     </label>
+  );
+}
+
+function NumberField({
+  label,
+  name,
+  min,
+  max,
+  required = false,
+  value,
+}: {
+  label: string;
+  name: string;
+  min: number;
+  max: number;
+  required?: boolean;
+  value: number;
+}) {
+  return (
+    <Field label={label}>
+      <input name={name} type="number" min={min} max={max} required={required} defaultValue={value} className={INPUT} />
+    </Field>
   );
 }
 
@@ -68,26 +90,10 @@ export function TournamentsTab({ list, error }: { list: TournamentView[]; error:
             ))}
           </select>
         </Field>
-        <Field label="Entry fee (coins)">
-          <input name="entry_cost" type="number" min={0} max={100000} required defaultValue={v?.entry_cost ?? 100} className={INPUT} />
-        </Field>
-        <Field label="Guaranteed prize (coins)">
-          <input name="guaranteed_prize" type="number" min={0} max={1000000} defaultValue={v?.guaranteed_prize ?? 0} className={INPUT} />
-        </Field>
-        <Field label="Max players">
-          <input
-            name="max_participants"
-            type="number"
-            min={4}
-            max={64}
-            required
-            defaultValue={v?.max_participants ?? 8}
-            className={INPUT}
-          />
-        </Field>
-        <Field label="Min players">
-          <input name="min_participants" type="number" min={2} max={64} defaultValue={v?.min_participants ?? 4} className={INPUT} />
-        </Field>
+        <NumberField label="Entry fee (coins)" name="entry_cost" min={0} max={100000} required value={v?.entry_cost ?? 100} />
+        <NumberField label="Guaranteed prize (coins)" name="guaranteed_prize" min={0} max={1000000} value={v?.guaranteed_prize ?? 0} />
+        <NumberField label="Max players" name="max_participants" min={4} max={64} required value={v?.max_participants ?? 8} />
+        <NumberField label="Min players" name="min_participants" min={2} max={64} value={v?.min_participants ?? 4} />
         <Field label="Start (UTC)">
           <input
             name="start_time"

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { rngFromString } from "../../../game/truco/random";
 import {
   championOf,
   drawBracket,
@@ -18,16 +19,10 @@ import {
 // The bracket of issue 13 as pure code: the draw, byes, advancement, forfeits, standings and the
 // prize split, over any number of players and any sequence of results.
 
-/** A seeded random in [0, 1) (mulberry32). */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** A seeded random in [0, 1), from the game's own seeded generator. */
+function seeded(seed: number): () => number {
+  const rng = rngFromString(`bracket-${seed}`);
+  return () => rng.next();
 }
 
 const singles = (n: number): Entrant[] => Array.from({ length: n }, (_, i) => ({ id: `p${i}`, members: [`p${i}`] }));
