@@ -60,18 +60,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user && new URL(request.url).pathname !== "/banned" && (await banOfSession(context.db, await sessionIdFrom(request, context)))) {
     throw redirect("/banned");
   }
-  const resumeTable = user ? await resumeTableOf(context, user.id) : null;
+  // The player's three small lookups go to D1 side by side, not one after another.
+  const [pendingRequests, resumeTable, searching] = user
+    ? await Promise.all([pendingRequestCount(context, user.id), resumeTableOf(context, user.id), searchingQueueOf(context, user.id)])
+    : [0, null, null];
   return {
     locale,
     // Visitors only ever see the landing page: ship just its texts.
     translations: user ? RESOURCES[locale] : pick(RESOURCES[locale], VISITOR_NAMESPACES),
     user: user ? profileOf(user) : null,
     /** The friends button's badge (issue 11); the live channel makes this loader run again when one arrives. */
-    pendingRequests: user ? await pendingRequestCount(context, user.id) : 0,
+    pendingRequests,
     /** The table the player may go back to ("Voltar para a partida", issue 16). */
     resumeTable,
     /** The quick-match queue the player is still searching in, when they left the waiting page (issue 14). */
-    searching: user && !resumeTable ? await searchingQueueOf(context, user.id) : null,
+    searching: resumeTable ? null : searching,
     /** The visitor chose a language (the `lng` cookie): that choice, not the browser's, is the page's. */
     languageChosen: languageFromCookie(request.headers.get("Cookie")) !== null,
   };

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { tapChoice } from "./helpers";
 
 // Plays a game through the UI like a (very simple) person would: answer what is asked, else play
 // the first playable card. Every click goes through the real buttons that `legalActions` drives.
@@ -109,11 +110,7 @@ export async function joinByCode(page: Page, code: string) {
 
 /** Picks a variant in the lobby. */
 export async function chooseVariant(page: Page, variant: string) {
-  // A player taps the variant's card (the label); the radio inside is visually hidden, and a click
-  // forced onto its 1-pixel box can land on the card next to it in the scrolling row.
-  const radio = page.getByTestId(`variant-${variant}`);
-  await page.locator("label").filter({ has: radio }).click();
-  await expect(radio).toBeChecked();
+  await tapChoice(page.getByTestId(`variant-${variant}`));
 }
 
 /**
@@ -126,11 +123,7 @@ export async function createRoom(
   visibility: "private" | "public" = "private",
 ) {
   await page.getByTestId("create-room-table").selectOption(table);
-  if (visibility === "public") {
-    const radio = page.getByTestId("create-room-public");
-    await page.locator("label").filter({ has: radio }).click();
-    await expect(radio).toBeChecked();
-  }
+  if (visibility === "public") await tapChoice(page.getByTestId("create-room-public"));
   await page.getByTestId("create-room").click();
   await page.waitForURL(/\/game\//);
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { FakeRoom, currentUserId, type FakeRoomOptions } from "../fake-room";
-import { newSignedInPage } from "../helpers";
+import { newSignedInPage, tapChoice } from "../helpers";
 import { createRoom } from "../game-driver";
 import { shoot, VIEWPORTS } from "../screenshot";
 import { seedPremium } from "../seed";
@@ -101,7 +101,7 @@ test("lobby of a premium member: the exclusive-table switch; an exclusive waitin
   const { page, context } = await newSignedInPage(browser, "Marina");
   seedPremium((await currentUserId(page)).id);
   await page.reload();
-  await page.getByRole("switch", { name: /Mesa exclusiva Premium/ }).check({ force: true });
+  await tapChoice(page.getByRole("switch", { name: /Mesa exclusiva Premium/ }));
   await shoot(page, "game-lobby-premium");
   await createRoom(page, "casual:2v2");
   await expect(page.getByTestId("info-premium-only")).toBeVisible();

@@ -1,5 +1,5 @@
 import { test } from "@playwright/test";
-import { signIn, uniquePlayer } from "../helpers";
+import { signIn, uniquePlayer, tapChoice } from "../helpers";
 import { shoot } from "../screenshot";
 import { seedCancelledGame } from "../seed";
 
@@ -15,10 +15,10 @@ test("coin and payment screens", async ({ page }) => {
   await shoot(page, "home-daily-reward");
 
   await openStore();
-  await page.getByRole("radio", { name: /2\.500 moedas/ }).check({ force: true });
+  await tapChoice(page.getByRole("radio", { name: /2\.500 moedas/ }));
   await shoot(page, "purchase-coins", false);
   await page.getByRole("tab", { name: "Premium" }).click();
-  await page.getByRole("radio", { name: /Anual/ }).check({ force: true });
+  await tapChoice(page.getByRole("radio", { name: /Anual/ }));
   await shoot(page, "purchase-premium", false);
   await page.keyboard.press("Escape");
 
@@ -35,7 +35,7 @@ test("coin and payment screens", async ({ page }) => {
 
   // Pay for a pack through the emulator: its checkout page, then the success page.
   await openStore();
-  await page.getByRole("radio", { name: /5\.500 moedas/ }).check({ force: true });
+  await tapChoice(page.getByRole("radio", { name: /5\.500 moedas/ }));
   await page.getByRole("button", { name: /Comprar por/ }).click();
   await page.waitForURL(/\/checkout\//);
   await shoot(page, "emulator-checkout");
@@ -46,7 +46,7 @@ test("coin and payment screens", async ({ page }) => {
 
   await page.goto("/");
   await openStore();
-  await page.getByRole("radio", { name: /1\.000 moedas/ }).check({ force: true });
+  await tapChoice(page.getByRole("radio", { name: /1\.000 moedas/ }));
   await page.getByRole("button", { name: /Comprar por/ }).click();
   await page.waitForURL(/\/checkout\//);
   await page.getByRole("button", { name: "Cancelar e voltar" }).click();
