@@ -5,15 +5,11 @@ import { isSeated } from "./games.server";
 import { answerOf, jsonError, refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { isPremium } from "./users.server";
-
-function roomStub(context: AppLoadContext, gameId: string) {
-  const namespace = context.cloudflare.env.GAME_ROOM;
-  return namespace.get(namespace.idFromName(gameId));
-}
+import { stubOf } from "../../db/stubs";
 
 /** The game's room, over Durable Object RPC. */
 export function room(context: AppLoadContext, gameId: string): RoomRpc {
-  return roomStub(context, gameId) as unknown as RoomRpc;
+  return stubOf<RoomRpc>(context.cloudflare.env.GAME_ROOM, gameId);
 }
 
 export function seatRequestOf(user: User): SeatRequest {
@@ -85,7 +81,7 @@ export async function openRoomSocket(
   }
   if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) return jsonError(404, t("errors:gameNotFound"));
   if (!(await isSeated(context, gameId, user.id))) return jsonError(403, t("errors:notSeated"));
-  return roomStub(context, gameId).fetch(`https://room.internal/games/${gameId}/ws`, {
+  return stubOf(context.cloudflare.env.GAME_ROOM, gameId).fetch(`https://room.internal/games/${gameId}/ws`, {
     headers: { Upgrade: "websocket", [USER_HEADER]: user.id, [SESSION_HEADER]: sessionId },
   });
 }

@@ -10,13 +10,13 @@ import { requireUser } from "./auth.server";
 import { refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { rateLimited } from "./rate-limit.server";
+import { stubOf } from "../../db/stubs";
 
 // Tournaments from the app's side (issue 13): reads straight from D1, every change through the
 // tournament's Durable Object (ADR 065), which serialises registration and runs the tournament.
 
 export function tournamentRpc(context: AppLoadContext, tournamentId: string): TournamentRpc {
-  const namespace = context.cloudflare.env.TOURNAMENT;
-  return namespace.get(namespace.idFromName(tournamentId)) as unknown as TournamentRpc;
+  return stubOf<TournamentRpc>(context.cloudflare.env.TOURNAMENT, tournamentId);
 }
 
 /** The statuses of spec §4; a cancelled tournament reads 'completed' with `cancelled: true`. */

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
+import { stubOf } from "../../db/stubs";
 import type { MatchmakerRpc } from "../../game/matchmaking-api";
 import { queueKey, type Queue } from "../../game/matchmaking/pairing";
 import type { QueueState } from "~/services/matchmaking.server";
@@ -26,7 +27,7 @@ async function stateOf(player: Player): Promise<QueueState> {
 }
 
 function matchmaker(queue: Queue): MatchmakerRpc {
-  return env.MATCHMAKER.get(env.MATCHMAKER.idFromName(queueKey(queue))) as unknown as MatchmakerRpc;
+  return stubOf<MatchmakerRpc>(env.MATCHMAKER, queueKey(queue));
 }
 
 async function seatsOf(userId: string) {

@@ -19,6 +19,7 @@ import { createDb, type Database } from "../../../db/client";
 import { gameSummaryOf } from "../../../db/games";
 import { claimPlayers, dropWaiting, insertMatchedGame, playersOf, releaseClaim, staleWaiting, waitingIn } from "../../../db/matchmaking";
 import { presences } from "../../../db/schema";
+import { stubOf } from "../../../db/stubs";
 
 export interface MatchmakerEnv {
   DB: D1Database;
@@ -202,10 +203,10 @@ export class Matchmaker extends DurableObject<MatchmakerEnv> implements Matchmak
   }
 
   private roomOf(gameId: string): RoomRpc {
-    return this.env.GAME_ROOM.get(this.env.GAME_ROOM.idFromName(gameId)) as unknown as RoomRpc;
+    return stubOf<RoomRpc>(this.env.GAME_ROOM, gameId);
   }
 
   private channelOf(userId: string): PlayerChannelRpc {
-    return this.env.PLAYER_CHANNEL.get(this.env.PLAYER_CHANNEL.idFromName(userId)) as unknown as PlayerChannelRpc;
+    return stubOf<PlayerChannelRpc>(this.env.PLAYER_CHANNEL, userId);
   }
 }
