@@ -6,9 +6,9 @@ import { friendRequests, friendships, presences, users, type FriendRequest, type
 import type { Friend, FriendRequestView } from "../../game/channel-protocol";
 import { FRIENDS_MAX, SEARCH_MAX_RESULTS, foldText, orderedPair } from "../../game/friends";
 import { channel, notifyAll } from "./channels.server";
-import { refusal, type Outcome, type Refusal } from "./http.server";
-import { serverT } from "./i18n.server";
+import type { Outcome, Refusal } from "./http.server";
 import { rateLimited } from "./rate-limit.server";
+import { FRIEND_REFUSALS, refusalOf } from "./refusals.server";
 
 // Friends (spec §2, §3, §4, §7; issue 11): requests, the list with presence, search. Every rule
 // the issue names is checked here with a clear refusal, and the database holds the ones that
@@ -436,29 +436,7 @@ export async function removeFriend(
 
 /** A refusal in the reader's language (spec §8 texts where the spec has them). */
 async function friendRefusal(request: Request, error: FriendError): Promise<Refusal> {
-  const t = await serverT(request);
-  switch (error) {
-    case "self":
-      return refusal(400, t("friends:errors.self"));
-    case "player_not_found":
-      return refusal(404, t("friends:errors.playerNotFound"));
-    case "already_friends":
-      return refusal(409, t("friends:errors.alreadyFriends"));
-    case "already_requested":
-      return refusal(409, t("friends:errors.alreadyRequested"));
-    case "limit_self":
-      return refusal(409, t("friends:errors.limitSelf", { n: FRIENDS_MAX }));
-    case "limit_other":
-      return refusal(409, t("friends:errors.limitOther", { n: FRIENDS_MAX }));
-    case "request_not_found":
-      return refusal(404, t("friends:errors.requestNotFound"));
-    case "not_addressee":
-      return refusal(403, t("friends:errors.notAddressee"));
-    case "request_closed":
-      return refusal(409, t("friends:errors.requestClosed"));
-    case "not_friends":
-      return refusal(404, t("friends:errors.notFriends"));
-  }
+  return refusalOf(request, FRIEND_REFUSALS, error, { n: FRIENDS_MAX });
 }
 
 /** The profile's "appear offline" switch: written to D1 (the friends list reads it), then the channel republishes. */
