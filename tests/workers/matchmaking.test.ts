@@ -83,6 +83,46 @@ describe("quick match", () => {
     channel.ws.close();
   });
 
+  it("in one pass, a player who can no longer pay is dropped with nothing charged while the other matches are made", async () => {
+    const queue: Queue = { variant: "international", type: "1v1", mode: "ranked" };
+    const players = await Promise.all(Array.from({ length: 4 }, () => createPlayer("Passe")));
+    const now = Date.now();
+    // All four already wait (their rows written as entering does), so one pass pairs them all.
+    await env.DB.batch(
+      players.map((p, i) =>
+        env.DB.prepare("INSERT INTO matchmaking_queue (user_id, queue_key, rating, joined_at, seen_at) VALUES (?, ?, ?, ?, ?)").bind(
+          p.user.id,
+          queueKey(queue),
+          p.user.ranking_points,
+          now + i,
+          now + 30_000,
+        ),
+      ),
+    );
+    // The last one spent their coins meanwhile: less than the ranked entry is left.
+    const poor = players[3]!;
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO coin_transactions (user_id, amount, transaction_type, description, idempotency_key) VALUES (?, -950, 'admin_adjustment', 'test', ?)",
+      ).bind(poor.user.id, `test:${poor.user.id}`),
+      env.DB.prepare("UPDATE users SET virtual_coins = 50 WHERE id = ?").bind(poor.user.id),
+    ]);
+    const report = await matchmaker(queue).run(queue, now + 30_000);
+    expect(report).toMatchObject({ games: 1, dropped: 1 });
+    expect(await stateOf(poor)).toEqual({ state: "none" });
+    expect((await userRow(poor.user.id))!.virtual_coins).toBe(50);
+    expect(await seatsOf(poor.user.id)).toEqual([]);
+    // Of the other three, two sit at one game, each charged once; the third keeps their place.
+    const seats = await Promise.all(players.slice(0, 3).map((p) => seatsOf(p.user.id)));
+    const seated = seats.filter((rows) => rows.length === 1);
+    expect(seated).toHaveLength(2);
+    expect(new Set(seated.map((rows) => rows[0]!.game_id)).size).toBe(1);
+    expect(seated.map((rows) => rows[0]!.entry_paid)).toEqual([100, 100]);
+    const left = players.slice(0, 3).find((_, i) => seats[i]!.length === 0)!;
+    expect(await stateOf(left)).toMatchObject({ state: "waiting" });
+    await call("/api/matchmaking", { method: "DELETE", cookie: left.cookie });
+  });
+
   it("a cancelled wait leaves the queue with nothing charged", async () => {
     const queue: Queue = { variant: "gaucho", type: "1v1", mode: "ranked" };
     const [a, b] = await Promise.all([createPlayer("Ana"), createPlayer("Beto")]);
