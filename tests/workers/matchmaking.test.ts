@@ -1,5 +1,6 @@
-import { env } from "cloudflare:test";
+import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client";
 import { stubOf } from "../../db/stubs";
 import type { MatchmakerRpc } from "../../game/matchmaking-api";
 import { queueKey, type Queue } from "../../game/matchmaking/pairing";
@@ -121,6 +122,56 @@ describe("quick match", () => {
     const left = players.slice(0, 3).find((_, i) => seats[i]!.length === 0)!;
     expect(await stateOf(left)).toMatchObject({ state: "waiting" });
     await call("/api/matchmaking", { method: "DELETE", cookie: left.cookie });
+  });
+
+  it("a match whose player is taken between the pass's read and its claim falls through: its game closes, the other keeps the place", async () => {
+    const queue: Queue = { variant: "mineiro", type: "1v1", mode: "ranked" };
+    const [a, b] = await Promise.all([createPlayer("Corrida"), createPlayer("Corrida")]);
+    const now = Date.now();
+    await env.DB.batch(
+      [a, b].map((p, i) =>
+        env.DB.prepare("INSERT INTO matchmaking_queue (user_id, queue_key, rating, joined_at, seen_at) VALUES (?, ?, ?, ?, ?)").bind(
+          p.user.id,
+          queueKey(queue),
+          p.user.ranking_points,
+          now + i,
+          now + 30_000,
+        ),
+      ),
+    );
+    // The race, for real: just before the pass's batch of games and claims runs, b enters another
+    // queue (as pressing another button does). Only this test's object wraps its database.
+    const stub = stubOf(env.MATCHMAKER, queueKey(queue));
+    await runInDurableObject(stub, (instance) => {
+      const target = instance as unknown as { db: Database };
+      const db = target.db;
+      target.db = new Proxy(db, {
+        get(object, key, receiver) {
+          if (key !== "batch") return Reflect.get(object, key, receiver);
+          return async (statements: Parameters<typeof db.batch>[0]) => {
+            await env.DB.prepare("UPDATE matchmaking_queue SET queue_key = 'paulista:1v1:casual' WHERE user_id = ?").bind(b.user.id).run();
+            return db.batch(statements);
+          };
+        },
+      });
+    });
+    const report = await matchmaker(queue).run(queue, now + 30_000);
+    expect(report).toMatchObject({ games: 0 });
+    const { results: fell } = await env.DB.prepare("SELECT status, end_reason FROM games WHERE created_by IN (?, ?)")
+      .bind(a.user.id, b.user.id)
+      .all<{ status: string; end_reason: string }>();
+    expect(fell).toEqual([{ status: "cancelled", end_reason: "match_fell_through" }]);
+    // a was claimed and is back to waiting in place; nobody was charged or seated.
+    const row = await env.DB.prepare("SELECT queue_key, game_id, joined_at FROM matchmaking_queue WHERE user_id = ?")
+      .bind(a.user.id)
+      .first();
+    expect(row).toEqual({ queue_key: queueKey(queue), game_id: null, joined_at: now });
+    for (const p of [a, b]) {
+      expect((await userRow(p.user.id))!.virtual_coins).toBe(p.user.virtual_coins);
+      expect(await seatsOf(p.user.id)).toEqual([]);
+    }
+    await evictDurableObject(stub);
+    for (const p of [a, b]) await call("/api/matchmaking", { method: "DELETE", cookie: p.cookie });
   });
 
   it("a cancelled wait leaves the queue with nothing charged", async () => {
