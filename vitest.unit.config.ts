@@ -1,7 +1,10 @@
+import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
-// Pure code (game/, app/ helpers without platform imports) runs in Node.
+// Pure code (game/, app/ helpers without platform imports) runs in Node. The app's `~/` paths
+// resolve as in the build, for the few server helpers that are pure too (the refusal tables).
 export default defineConfig({
+  plugins: [tsconfigPaths()],
   test: {
     name: "unit",
     include: ["tests/unit/**/*.test.ts"],

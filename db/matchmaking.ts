@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, lt, ne, notInArray, sql } from "
 import type { Queue } from "../game/matchmaking/pairing";
 import { seatConflict } from "../game/room/one-seat";
 import { CAPACITY, ENTRY_COST } from "../game/protocol-constants";
-import type { Database } from "./client";
+import { batchOf, type Database } from "./client";
 import { heldSeatsOf, randomGameCode } from "./games";
 import { isUniqueViolation } from "./ledger";
 import { gamePlayers, games, matchmakingQueue, presences, users, type Game, type QueueRow } from "./schema";
@@ -104,25 +104,47 @@ export async function waitingCount(db: Database, queueKey: string): Promise<numb
 }
 
 /**
- * Claims players still waiting in this queue for a game, in one statement: answers whom it got.
- * The caller releases a partial claim (`releaseClaim`) and creates the game only with all of them.
+ * Claims players still waiting in this queue for a game, in one statement that answers whom it
+ * got. A claim that gets fewer than all of them is released (`releaseStatement`).
  */
-export async function claimPlayers(db: Database, queueKey: string, userIds: string[], gameId: string): Promise<string[]> {
-  const rows = await db
+function claimStatement(db: Database, queueKey: string, userIds: string[], gameId: string) {
+  return db
     .update(matchmakingQueue)
     .set({ game_id: gameId })
     .where(and(inArray(matchmakingQueue.user_id, userIds), eq(matchmakingQueue.queue_key, queueKey), isNull(matchmakingQueue.game_id)))
     .returning({ user_id: matchmakingQueue.user_id });
-  return rows.map((row) => row.user_id);
 }
 
 /** Puts claimed players back in the queue (their match fell through), keeping their place. */
-export async function releaseClaim(db: Database, userIds: string[], gameId: string): Promise<void> {
-  if (userIds.length === 0) return;
-  await db
+function releaseStatement(db: Database, userIds: string[], gameId: string) {
+  return db
     .update(matchmakingQueue)
     .set({ game_id: null })
     .where(and(inArray(matchmakingQueue.user_id, userIds), eq(matchmakingQueue.game_id, gameId)));
+}
+
+/** A matched game nobody sat at closes (there is no room for it). */
+function fellThroughStatement(db: Database, gameId: string, at: string) {
+  return db
+    .update(games)
+    .set({ status: "cancelled", end_reason: "match_fell_through", completed_at: at })
+    .where(and(eq(games.id, gameId), eq(games.status, "waiting")));
+}
+
+/**
+ * Matches that fell through, in one round trip: each one's claimed players go back to waiting
+ * (keeping their place) and, when `close`, its game row closes.
+ */
+export async function fallThrough(
+  db: Database,
+  failed: { gameId: string; claimed: string[]; close: boolean }[],
+  at: string,
+): Promise<void> {
+  const statements = failed.flatMap(({ gameId, claimed, close }) => [
+    ...(claimed.length > 0 ? [releaseStatement(db, claimed, gameId)] : []),
+    ...(close ? [fellThroughStatement(db, gameId, at)] : []),
+  ]);
+  if (statements.length > 0) await db.batch(batchOf(statements));
 }
 
 /** Removes waiting players from the queue (closed tabs, players who can no longer pay). */
@@ -139,26 +161,45 @@ export async function staleWaiting(db: Database, queueKey: string, before: numbe
     .where(and(eq(matchmakingQueue.queue_key, queueKey), isNull(matchmakingQueue.game_id), lt(matchmakingQueue.seen_at, before)));
 }
 
-/** The game row of a match: ranked or casual at the mode's entry, never listed, created by seat 0. */
-export async function insertMatchedGame(db: Database, queue: Queue, creatorId: string): Promise<Game> {
+/**
+ * The game rows of one pass's matches and the claims of their players, in one round trip (one
+ * transaction): per match, its game (ranked or casual at the mode's entry, never listed, created
+ * by seat 0) and whom the claim got. A match whose claim got fewer than all its players is the
+ * caller's to undo (`fallThrough`). A game code already taken (rare) undoes the whole batch, which
+ * is tried again with new codes.
+ */
+export async function createAndClaim(
+  db: Database,
+  queue: Queue,
+  queueKey: string,
+  matches: string[][],
+): Promise<{ game: Game; claimed: string[] }[]> {
+  if (matches.length === 0) return [];
   for (let attempt = 0; attempt < 10; attempt++) {
-    const game = {
+    const rows = matches.map((ids) => ({
       id: crypto.randomUUID(),
       game_code: randomGameCode(),
       game_type: queue.type,
       game_mode: queue.mode,
       truco_variant: queue.variant,
       entry_cost: ENTRY_COST[queue.mode],
-      created_by: creatorId,
-    };
+      created_by: ids[0]!,
+    }));
+    const statements = matches.flatMap((ids, i) => [
+      db.insert(games).values(rows[i]!).returning(),
+      claimStatement(db, queueKey, ids, rows[i]!.id),
+    ]);
     try {
-      await db.insert(games).values(game);
-      return (await db.select().from(games).where(eq(games.id, game.id)).get())!;
+      const results = (await db.batch(batchOf(statements))) as unknown[][];
+      return matches.map((_, i) => ({
+        game: (results[2 * i] as Game[])[0]!,
+        claimed: (results[2 * i + 1] as { user_id: string }[]).map((row) => row.user_id),
+      }));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  throw new Error("Could not find a free game code");
+  throw new Error("Could not find free game codes");
 }
 
 /** What the matchmaker needs of each matched player to seat them. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { VARIANTS } from "../game/truco/variant-list";
 
 // Timestamps are ISO-8601 UTC strings: they sort, compare and serialise as the
 // API answers them, and D1 has no native date type.
@@ -92,7 +93,8 @@ export const coinTransactions = sqliteTable(
 export const GAME_STATUSES = ["waiting", "active", "completed", "cancelled"] as const;
 export const GAME_TYPES = ["1v1", "2v2"] as const;
 export const GAME_MODES = ["casual", "ranked", "tournament"] as const;
-export const TRUCO_VARIANTS = ["paulista", "mineiro", "gaucho", "argentino", "international"] as const;
+/** The game's own list (game/truco/variant-list.ts): a new variant is a new allowed value here too. */
+export const TRUCO_VARIANTS = VARIANTS;
 export const BOT_LEVELS = ["easy", "normal", "hard"] as const;
 
 export const games = sqliteTable(

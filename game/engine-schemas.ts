@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import type { Action, GameEvent, PlayerView, ResolvedRules, Variant } from "./truco/index";
+import { VARIANTS } from "./truco/variant-list";
 
 // zod/mini schemas of the engine's public JSON as it travels in frames: actions, views and
 // events (game/truco/types.ts and view.ts). The engine stays zod-free; these schemas describe its
@@ -8,7 +9,7 @@ import type { Action, GameEvent, PlayerView, ResolvedRules, Variant } from "./tr
 // behind keeps working); the room's Worker test checks that nothing is ever stripped from what the
 // room really sends (tests/workers/room-frames.test.ts).
 
-export const VariantSchema = z.enum(["paulista", "mineiro", "gaucho", "argentino", "international"]);
+export const VariantSchema = z.enum(VARIANTS);
 export const TeamIdSchema = z.enum(["team1", "team2"]);
 export const TrucoCallSchema = z.enum(["truco", "seis", "nove", "doze", "oito", "dez", "retruco", "vale_cuatro", "vale_quatro"]);
 export const EnvidoCallSchema = z.enum(["envido", "real_envido", "falta_envido"]);

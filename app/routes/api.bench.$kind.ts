@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { stubOf } from "../../db/stubs";
 import { USER_HEADER } from "../../game/room-api";
 import { requireApiUser } from "~/services/auth.server";
 import { isSeated } from "~/services/games.server";
@@ -25,14 +26,14 @@ async function bench({ request, context, params }: LoaderFunctionArgs) {
     if (request.headers.get("Origin") !== url.origin) return jsonError(403, "Forbidden origin");
     const room = url.searchParams.get("room") ?? "";
     if (!/^[A-Za-z0-9-]{1,64}$/.test(room)) return jsonError(400, "Bad room");
-    return floor.get(floor.idFromName(room)).fetch("https://floor.internal/", {
+    return stubOf(floor, room).fetch("https://floor.internal/", {
       headers: { Upgrade: "websocket", [USER_HEADER]: user.id },
     });
   }
   if (params.kind === "profile") {
     const gameId = url.searchParams.get("game") ?? "";
     if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId) || !(await isSeated(context, gameId, user.id))) return jsonError(404, "Not found");
-    return env.GAME_ROOM.get(env.GAME_ROOM.idFromName(gameId)).fetch("https://room.internal/bench/profile");
+    return stubOf(env.GAME_ROOM, gameId).fetch("https://room.internal/bench/profile");
   }
   return jsonError(404, "Not found");
 }

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from "../../game/friends";
-import { VARIANTS } from "../../game/truco/variants";
+import { VARIANTS } from "../../game/truco/variant-list";
 import { useFriendStatus } from "~/components/channel/channel-provider";
 import { Avatar } from "~/components/avatar";
 import { FriendsIcon } from "~/components/icons";

@@ -4,18 +4,14 @@ import { USER_HEADER, type PlayerChannelRpc } from "../../game/channel-api";
 import type { ChannelEvent } from "../../game/channel-protocol";
 import { jsonError } from "./http.server";
 import { serverT } from "./i18n.server";
+import { stubOf } from "../../db/stubs";
 
 // Each signed-in player's live channel (issue 11, ADR 045): one PlayerChannel Durable Object per
 // player, hosted by the room Worker and bound here by script name.
 
-function channelStub(context: AppLoadContext, userId: string) {
-  const namespace = context.cloudflare.env.PLAYER_CHANNEL;
-  return namespace.get(namespace.idFromName(userId));
-}
-
 /** The player's channel, over Durable Object RPC. */
 export function channel(context: AppLoadContext, userId: string): PlayerChannelRpc {
-  return channelStub(context, userId) as unknown as PlayerChannelRpc;
+  return stubOf<PlayerChannelRpc>(context.cloudflare.env.PLAYER_CHANNEL, userId);
 }
 
 /**
@@ -41,5 +37,7 @@ export async function openChannelSocket(request: Request, context: AppLoadContex
   if (request.headers.get("Origin") !== new URL(request.url).origin) {
     return jsonError(403, t("errors:forbiddenOrigin"));
   }
-  return channelStub(context, user.id).fetch("https://channel.internal/ws", { headers: { Upgrade: "websocket", [USER_HEADER]: user.id } });
+  return stubOf(context.cloudflare.env.PLAYER_CHANNEL, user.id).fetch("https://channel.internal/ws", {
+    headers: { Upgrade: "websocket", [USER_HEADER]: user.id },
+  });
 }

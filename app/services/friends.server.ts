@@ -2,13 +2,14 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { changes, isUniqueViolation } from "../../db/ledger";
 import { containsPattern, foldedSql, friendIdsOf, statusAtSql, visibleStatusSql } from "../../db/friends";
+import { PLAYER_PROFILE, playerLines } from "../../db/players";
 import { friendRequests, friendships, presences, users, type FriendRequest, type User } from "../../db/schema";
 import type { Friend, FriendRequestView } from "../../game/channel-protocol";
 import { FRIENDS_MAX, SEARCH_MAX_RESULTS, foldText, orderedPair } from "../../game/friends";
 import { channel, notifyAll } from "./channels.server";
-import { refusal, type Outcome, type Refusal } from "./http.server";
-import { serverT } from "./i18n.server";
+import type { Outcome, Refusal } from "./http.server";
 import { rateLimited } from "./rate-limit.server";
+import { FRIEND_REFUSALS, refusalOf } from "./refusals.server";
 
 // Friends (spec §2, §3, §4, §7; issue 11): requests, the list with presence, search. Every rule
 // the issue names is checked here with a clear refusal, and the database holds the ones that
@@ -60,16 +61,8 @@ type FriendResult<T> = ({ ok: true } & T) | { ok: false; error: FriendError };
 
 const now = () => new Date().toISOString();
 
-const friendColumns = {
-  id: users.id,
-  nickname: users.nickname,
-  avatar_url: users.avatar_url,
-  ranking_points: users.ranking_points,
-  games_played: users.games_played,
-  games_won: users.games_won,
-  status: visibleStatusSql,
-  status_at: statusAtSql,
-};
+/** A friend's line adds what only friends may see: their status and since when. */
+const friendPresence = { status: visibleStatusSql, status_at: statusAtSql };
 
 type FriendRow = Omit<FriendEntry, "is_online">;
 
@@ -81,9 +74,7 @@ const STATUS_ORDER = { playing: 0, online: 1, offline: 2 } as const;
 
 /** GET /api/friends: every friend, online ones first, then by nickname. Only friends' statuses are ever read. */
 export async function listFriends(context: AppLoadContext, userId: string): Promise<FriendEntry[]> {
-  const rows = await context.db
-    .select(friendColumns)
-    .from(users)
+  const rows = await playerLines(context.db, friendPresence)
     .leftJoin(presences, eq(presences.user_id, users.id))
     .where(inArray(users.id, friendIdsOf(userId)));
   return rows
@@ -95,9 +86,7 @@ export async function listFriends(context: AppLoadContext, userId: string): Prom
 
 /** One friend as `viewerId` sees them; null if they are not friends. */
 export async function friendOf(context: AppLoadContext, viewerId: string, friendId: string): Promise<FriendEntry | null> {
-  const row = await context.db
-    .select(friendColumns)
-    .from(users)
+  const row = await playerLines(context.db, friendPresence)
     .leftJoin(presences, eq(presences.user_id, users.id))
     .where(and(eq(users.id, friendId), inArray(users.id, friendIdsOf(viewerId))))
     .get();
@@ -113,12 +102,10 @@ export async function friendCount(context: AppLoadContext, userId: string): Prom
   return row?.n ?? 0;
 }
 
-const profileColumns = { id: users.id, nickname: users.nickname, avatar_url: users.avatar_url, ranking_points: users.ranking_points };
-
 /** GET /api/friends/requests: the requests the player received and has not answered, newest first. */
 export async function receivedRequests(context: AppLoadContext, userId: string): Promise<FriendRequestView[]> {
   const rows = await context.db
-    .select({ id: friendRequests.id, created_at: friendRequests.created_at, friend_profile: profileColumns })
+    .select({ id: friendRequests.id, created_at: friendRequests.created_at, friend_profile: PLAYER_PROFILE })
     .from(friendRequests)
     .innerJoin(users, eq(users.id, friendRequests.sender_id))
     .where(and(eq(friendRequests.receiver_id, userId), eq(friendRequests.status, "pending"), isNull(users.banned_at)))
@@ -139,7 +126,7 @@ export async function pendingRequestCount(context: AppLoadContext, userId: strin
 /** The requests the player sent that still wait for an answer, newest first. */
 export async function sentRequests(context: AppLoadContext, userId: string): Promise<SentRequest[]> {
   return context.db
-    .select({ id: friendRequests.id, created_at: friendRequests.created_at, user: profileColumns })
+    .select({ id: friendRequests.id, created_at: friendRequests.created_at, user: PLAYER_PROFILE })
     .from(friendRequests)
     .innerJoin(users, eq(users.id, friendRequests.receiver_id))
     .where(and(eq(friendRequests.sender_id, userId), eq(friendRequests.status, "pending"), isNull(users.banned_at)))
@@ -171,19 +158,11 @@ export async function searchPlayers(
 async function playersMatching(context: AppLoadContext, searcher: User, term: string): Promise<SearchResult[]> {
   const folded = foldText(term);
   const nickname = foldedSql(users.nickname);
-  const rows = await context.db
-    .select({
-      id: users.id,
-      nickname: users.nickname,
-      avatar_url: users.avatar_url,
-      ranking_points: users.ranking_points,
-      games_played: users.games_played,
-      games_won: users.games_won,
-      is_friend: sql<number>`${users.id} IN ${friendIdsOf(searcher.id)}`,
-      request_id: sql<string | null>`(SELECT ${friendRequests.id} FROM ${friendRequests} WHERE ${friendRequests.sender_id} = ${users.id}
+  const rows = await playerLines(context.db, {
+    is_friend: sql<number>`${users.id} IN ${friendIdsOf(searcher.id)}`,
+    request_id: sql<string | null>`(SELECT ${friendRequests.id} FROM ${friendRequests} WHERE ${friendRequests.sender_id} = ${users.id}
         AND ${friendRequests.receiver_id} = ${searcher.id} AND ${friendRequests.status} = 'pending')`,
-    })
-    .from(users)
+  })
     .where(
       and(
         ne(users.id, searcher.id),
@@ -203,16 +182,7 @@ async function playersMatching(context: AppLoadContext, searcher: User, term: st
 
 /** A few strong players the player has nothing to do with yet: the empty friends list's way in. */
 export async function suggestedPlayers(context: AppLoadContext, userId: string, limit = 5): Promise<SearchResult[]> {
-  const rows = await context.db
-    .select({
-      id: users.id,
-      nickname: users.nickname,
-      avatar_url: users.avatar_url,
-      ranking_points: users.ranking_points,
-      games_played: users.games_played,
-      games_won: users.games_won,
-    })
-    .from(users)
+  const rows = await playerLines(context.db)
     .where(
       and(
         ne(users.id, userId),
@@ -436,29 +406,7 @@ export async function removeFriend(
 
 /** A refusal in the reader's language (spec §8 texts where the spec has them). */
 async function friendRefusal(request: Request, error: FriendError): Promise<Refusal> {
-  const t = await serverT(request);
-  switch (error) {
-    case "self":
-      return refusal(400, t("friends:errors.self"));
-    case "player_not_found":
-      return refusal(404, t("friends:errors.playerNotFound"));
-    case "already_friends":
-      return refusal(409, t("friends:errors.alreadyFriends"));
-    case "already_requested":
-      return refusal(409, t("friends:errors.alreadyRequested"));
-    case "limit_self":
-      return refusal(409, t("friends:errors.limitSelf", { n: FRIENDS_MAX }));
-    case "limit_other":
-      return refusal(409, t("friends:errors.limitOther", { n: FRIENDS_MAX }));
-    case "request_not_found":
-      return refusal(404, t("friends:errors.requestNotFound"));
-    case "not_addressee":
-      return refusal(403, t("friends:errors.notAddressee"));
-    case "request_closed":
-      return refusal(409, t("friends:errors.requestClosed"));
-    case "not_friends":
-      return refusal(404, t("friends:errors.notFriends"));
-  }
+  return refusalOf(request, FRIEND_REFUSALS, error, { n: FRIENDS_MAX });
 }
 
 /** The profile's "appear offline" switch: written to D1 (the friends list reads it), then the channel republishes. */

@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { gamePlayers, games, type Game, type User } from "../../db/schema";
-import type { InvitationRefusal } from "../../game/channel-api";
 import type { Variant } from "../../game/truco/index";
 import { CAPACITY } from "../../game/protocol-constants";
 import { newInvitation, type Invitation } from "../../game/invitations";
@@ -12,6 +11,7 @@ import { findGame } from "./games.server";
 import { refusal, type Outcome, type Refusal } from "./http.server";
 import { serverT } from "./i18n.server";
 import { openTable, takeSeat } from "./lobby.server";
+import { INVITATION_REFUSALS, refusalOf, type InvitationError } from "./refusals.server";
 import { rateLimited } from "./rate-limit.server";
 import { room } from "./rooms.server";
 import { isPremium } from "./users.server";
@@ -52,26 +52,8 @@ function invitationGame(game: Game): Invitation["game"] {
   };
 }
 
-async function invitationRefusal(request: Request, error: InvitationRefusal | "not_friends" | "offline" | "no_room"): Promise<Refusal> {
-  const t = await serverT(request);
-  switch (error) {
-    case "not_friends":
-      return refusal(404, t("friends:errors.notFriends"));
-    case "offline":
-      return refusal(409, t("friends:errors.friendOffline"));
-    case "no_room":
-      return refusal(409, t("friends:errors.noWaitingRoom"));
-    case "duplicate":
-      return refusal(409, t("friends:errors.invitationDuplicate"));
-    case "too_many":
-      return refusal(429, t("friends:errors.invitationTooMany"));
-    case "not_found":
-      return refusal(404, t("friends:errors.invitationNotFound"));
-    case "expired":
-      return refusal(410, t("friends:errors.invitationExpired"));
-    case "closed":
-      return refusal(409, t("friends:errors.invitationClosed"));
-  }
+async function invitationRefusal(request: Request, error: InvitationError): Promise<Refusal> {
+  return refusalOf(request, INVITATION_REFUSALS, error);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { rowOnBoard, rowsAbove, topOfBoard, type BoardRow } from "../../db/leaderboard";
+import { playerLines } from "../../db/players";
 import { users } from "../../db/schema";
 import { calendarDate } from "../../game/calendar";
 import { boardKey, changeSinceYesterday, LEADERBOARD_PAGE, winRate, type BoardKey, type LeaderboardPeriod } from "../../game/leaderboard";
@@ -95,18 +96,7 @@ export interface PlayerCard {
 /** The card of a player; null for an unknown or banned one (a ban hides a player everywhere). */
 export async function playerCardOf(db: Database, userId: string): Promise<PlayerCard | null> {
   const [[user], [row]] = await db.batch([
-    db
-      .select({
-        id: users.id,
-        nickname: users.nickname,
-        avatar_url: users.avatar_url,
-        ranking_points: users.ranking_points,
-        games_played: users.games_played,
-        games_won: users.games_won,
-        banned_at: users.banned_at,
-      })
-      .from(users)
-      .where(eq(users.id, userId)),
+    playerLines(db, { banned_at: users.banned_at }).where(eq(users.id, userId)),
     rowOnBoard(db, "all", userId),
   ]);
   if (!user || user.banned_at) return null;

@@ -7,14 +7,14 @@ import { ENTRY_COST } from "../../game/protocol-constants";
 import { refusal, type Outcome } from "./http.server";
 import { rateLimited } from "./rate-limit.server";
 import { serverT } from "./i18n.server";
+import { stubOf } from "../../db/stubs";
 
 // Quick match (issue 14, ADR 070): the one decision behind the home page's queue buttons (a form
 // that works before hydration), the waiting page, and `/api/matchmaking`. The queue is D1 rows
 // (db/matchmaking.ts); the Matchmaker object of the queue pairs and seats.
 
 function matchmaker(context: AppLoadContext, queue: Queue): MatchmakerRpc {
-  const namespace = context.cloudflare.env.MATCHMAKER;
-  return namespace.get(namespace.idFromName(queueKey(queue))) as unknown as MatchmakerRpc;
+  return stubOf<MatchmakerRpc>(context.cloudflare.env.MATCHMAKER, queueKey(queue));
 }
 
 export type QueueState =

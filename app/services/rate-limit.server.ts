@@ -3,6 +3,7 @@ import type { RateLimiterRpc } from "../../game/rate-limit";
 import { ruleOf, subjectOf, type RateLimitName } from "../../game/rate-limits";
 import { answerOf, type Refusal } from "./http.server";
 import { serverT } from "./i18n.server";
+import { stubOf } from "../../db/stubs";
 
 // Rate limits (ADR 080, ADR 088): the named limits of game/rate-limits.ts, counted by the
 // RateLimiter Durable Object of the subject (the signed-in user, else the caller's address). The
@@ -18,9 +19,7 @@ const MESSAGES: Partial<Record<RateLimitName, string>> = {
 };
 
 function limiter(context: AppLoadContext, request: Request, userId: string | null): RateLimiterRpc {
-  const namespace = context.cloudflare.env.RATE_LIMITER;
-  const subject = subjectOf(userId, request.headers.get("CF-Connecting-IP"));
-  return namespace.get(namespace.idFromName(subject)) as unknown as RateLimiterRpc;
+  return stubOf<RateLimiterRpc>(context.cloudflare.env.RATE_LIMITER, subjectOf(userId, request.headers.get("CF-Connecting-IP")));
 }
 
 /**

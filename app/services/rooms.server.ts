@@ -2,18 +2,15 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
 import { SESSION_HEADER, USER_HEADER, type RoomError, type RoomRpc, type SeatRequest } from "../../game/room-api";
 import { isSeated } from "./games.server";
-import { answerOf, jsonError, refusal, type Outcome } from "./http.server";
+import { answerOf, jsonError, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
+import { CREATE_ROOM_REFUSALS, ROOM_REFUSALS, refusalOf } from "./refusals.server";
 import { isPremium } from "./users.server";
-
-function roomStub(context: AppLoadContext, gameId: string) {
-  const namespace = context.cloudflare.env.GAME_ROOM;
-  return namespace.get(namespace.idFromName(gameId));
-}
+import { stubOf } from "../../db/stubs";
 
 /** The game's room, over Durable Object RPC. */
 export function room(context: AppLoadContext, gameId: string): RoomRpc {
-  return roomStub(context, gameId) as unknown as RoomRpc;
+  return stubOf<RoomRpc>(context.cloudflare.env.GAME_ROOM, gameId);
 }
 
 export function seatRequestOf(user: User): SeatRequest {
@@ -28,33 +25,7 @@ export function seatRequestOf(user: User): SeatRequest {
 
 /** A room's refusal, in the player's language: for the API's answer and for a page's form. */
 export async function roomRefusal(request: Request, error: RoomError, entryCost: number, creating = false): Promise<Outcome<never>> {
-  const t = await serverT(request);
-  switch (error) {
-    case "not_found":
-      return refusal(404, t("errors:gameNotFound"));
-    case "full":
-      return refusal(409, t("errors:gameFull"));
-    case "started":
-      return refusal(409, t("errors:gameStarted"));
-    case "closed":
-      return refusal(409, t("errors:gameClosed"));
-    case "left":
-      return refusal(409, t("errors:gameLeft"));
-    case "insufficient_coins":
-      return refusal(400, t(creating ? "errors:createInsufficient" : "errors:joinInsufficient", { n: entryCost }));
-    case "not_seated":
-      return refusal(403, t("errors:notSeated"));
-    case "not_creator":
-      return refusal(403, t("errors:notCreator"));
-    case "not_casual":
-      return refusal(409, t("errors:notCasual"));
-    case "not_waiting":
-      return refusal(409, t("errors:notWaiting"));
-    case "premium_only":
-      return refusal(403, t("errors:premiumOnlyJoin"));
-    case "not_finished":
-      return refusal(409, t("errors:notFinished"));
-  }
+  return refusalOf(request, creating ? CREATE_ROOM_REFUSALS : ROOM_REFUSALS, error, { n: entryCost });
 }
 
 /** A room's refusal as an API answer, in the player's language. */
@@ -85,7 +56,7 @@ export async function openRoomSocket(
   }
   if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) return jsonError(404, t("errors:gameNotFound"));
   if (!(await isSeated(context, gameId, user.id))) return jsonError(403, t("errors:notSeated"));
-  return roomStub(context, gameId).fetch(`https://room.internal/games/${gameId}/ws`, {
+  return stubOf(context.cloudflare.env.GAME_ROOM, gameId).fetch(`https://room.internal/games/${gameId}/ws`, {
     headers: { Upgrade: "websocket", [USER_HEADER]: user.id, [SESSION_HEADER]: sessionId },
   });
 }

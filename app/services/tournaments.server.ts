@@ -7,16 +7,17 @@ import { BracketSchema, PRIZE_SHARES, standings, type Bracket } from "../../game
 import { z } from "zod";
 import type { FormResult } from "~/schemas/home-forms";
 import { requireUser } from "./auth.server";
-import { refusal, type Outcome } from "./http.server";
+import type { Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { rateLimited } from "./rate-limit.server";
+import { TOURNAMENT_REFUSALS, refusalOf } from "./refusals.server";
+import { stubOf } from "../../db/stubs";
 
 // Tournaments from the app's side (issue 13): reads straight from D1, every change through the
 // tournament's Durable Object (ADR 065), which serialises registration and runs the tournament.
 
 export function tournamentRpc(context: AppLoadContext, tournamentId: string): TournamentRpc {
-  const namespace = context.cloudflare.env.TOURNAMENT;
-  return namespace.get(namespace.idFromName(tournamentId)) as unknown as TournamentRpc;
+  return stubOf<TournamentRpc>(context.cloudflare.env.TOURNAMENT, tournamentId);
 }
 
 /** The statuses of spec §4; a cancelled tournament reads 'completed' with `cancelled: true`. */
@@ -223,25 +224,7 @@ export async function tournamentDetail(
 }
 
 async function tournamentRefusal(request: Request, error: TournamentError, entryCost: number): Promise<Outcome<never>> {
-  const t = await serverT(request);
-  switch (error) {
-    case "not_found":
-      return refusal(404, t("tournaments:errors.notFound"));
-    case "not_registration":
-      return refusal(409, t("tournaments:errors.notRegistration"));
-    case "started":
-      return refusal(409, t("tournaments:errors.started"));
-    case "full":
-      return refusal(409, t("tournaments:errors.full"));
-    case "already_registered":
-      return refusal(409, t("tournaments:errors.alreadyRegistered"));
-    case "not_registered":
-      return refusal(409, t("tournaments:errors.notRegistered"));
-    case "insufficient_coins":
-      return refusal(400, t("tournaments:errors.insufficient", { n: entryCost }));
-    case "invalid":
-      return refusal(400, t("errors:invalidBody"));
-  }
+  return refusalOf(request, TOURNAMENT_REFUSALS, error, { n: entryCost });
 }
 
 /** Registration, from the API and from the page's form. */

@@ -1,16 +1,14 @@
 import type { Variant } from "../../game/truco/index";
+import { isVariant } from "../../game/truco/variant-list";
+
+export { VARIANTS, isVariant } from "../../game/truco/variant-list";
 
 // The lobby's remembered Truco variant. A cookie (not local storage) so the server renders the
 // choice on the first byte: the radio is already right before hydration, and the page's form
 // action can remember a choice made before the script ran.
 
-export const VARIANTS: readonly Variant[] = ["paulista", "mineiro", "gaucho", "argentino", "international"];
 export const VARIANT_COOKIE = "truco_variant";
 const MAX_AGE = 60 * 60 * 24 * 365;
-
-export function isVariant(value: unknown): value is Variant {
-  return typeof value === "string" && (VARIANTS as readonly string[]).includes(value);
-}
 
 /** The remembered variant from a Cookie header, if any. */
 export function variantFromCookie(cookieHeader: string | null): Variant | null {

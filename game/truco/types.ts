@@ -1,6 +1,9 @@
 // Public and state types of the Truco engine. Everything here is plain JSON.
 
-export type Variant = "paulista" | "mineiro" | "gaucho" | "argentino" | "international";
+import type { VARIANTS } from "./variant-list";
+
+/** One of the variants; the list itself is written once, `VARIANTS` (variant-list.ts). */
+export type Variant = (typeof VARIANTS)[number];
 export type Suit = "hearts" | "diamonds" | "clubs" | "spades";
 export type Rank = "A" | "2" | "3" | "4" | "5" | "6" | "7" | "Q" | "J" | "K";
 

@@ -2,7 +2,7 @@
 import { parseHouseRules } from "./house-rules";
 import type { HouseRules, ResolvedRules, TrucoCall, Variant } from "./types";
 
-export const VARIANTS: readonly Variant[] = Object.freeze(["paulista", "mineiro", "gaucho", "argentino", "international"]);
+export { VARIANTS, isVariant } from "./variant-list";
 
 interface Ladder {
   values: readonly number[];
@@ -16,12 +16,6 @@ const LADDERS: Readonly<Record<string, Ladder>> = Object.freeze({
   argentino: { values: [1, 2, 3, 4], names: [null, "truco", "retruco", "vale_cuatro"] },
   gaucho: { values: [1, 2, 3, 4], names: [null, "truco", "retruco", "vale_quatro"] },
 });
-
-const VARIANT_SET: ReadonlySet<string> = new Set(VARIANTS);
-
-export function isVariant(v: unknown): v is Variant {
-  return typeof v === "string" && VARIANT_SET.has(v);
-}
 
 /**
  * The default match target (DESIGN.md §5, truco-rules.md §3, §4.8): 12 in Paulista, Mineiro and

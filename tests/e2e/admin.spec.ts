@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createRoom, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage, signIn } from "./helpers";
 
 // The admin dashboard (issue 12), as an operator and the players they act on use it. The admin
@@ -8,6 +9,18 @@ const ADMIN = { name: "Operadora", email: "admin@truco.local" };
 async function figure(page: Page, key: string): Promise<number> {
   const text = await page.getByTestId(`stat-${key}`).locator("span").nth(1).innerText();
   return Number(text.replace(/[^\d]/g, ""));
+}
+
+/** The finished games, as the Game Management tab's "Completed" list counts them ("N total"). */
+async function finishedGames(page: Page): Promise<number> {
+  await page.goto("/admin?tab=games");
+  await page.getByRole("navigation", { name: "Game status" }).getByRole("link", { name: "Completed", exact: true }).click();
+  await expect(page.getByRole("navigation", { name: "Game status" }).getByRole("link", { name: "Completed" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  const text = await page.getByRole("navigation", { name: "Pages" }).locator("span").first().innerText();
+  return Number(text.split(" total")[0].replace(/[^\d]/g, ""));
 }
 
 /** Opens the confirmation modal of a user row's action, fills it and confirms; ends on the success notice. */
@@ -37,8 +50,8 @@ test("a player who opens /admin lands on the home page; the API refuses them", a
 });
 
 test("the admin watches the figures, bans a player on another browser and resets coins", async ({ browser }) => {
-  // Three browsers sign in on a shared machine: a larger budget, not a timing assertion.
-  test.setTimeout(240_000);
+  // Four browsers sign in and two play a match on a shared machine: a larger budget, not a timing assertion.
+  test.setTimeout(360_000);
   const adminContext = await browser.newContext({ locale: "pt-BR" });
   const admin = await adminContext.newPage();
   await signIn(admin, ADMIN);
@@ -49,17 +62,28 @@ test("the admin watches the figures, bans a player on another browser and resets
   }
   const gamesBefore = await figure(admin, "total_games");
   await expect(admin.getByTestId("stat-total_revenue")).toContainText("$");
+  const finishedBefore = await finishedGames(admin);
 
-  // A player opens a table: the overview counts it.
+  // A player opens a table and another joins it: the overview counts the game.
   const { context: playerContext, page: player } = await newSignedInPage(browser, "Banido");
-  const created = await player.request.post("/api/games", {
-    data: { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" },
-    headers: { Origin: new URL(player.url()).origin },
-  });
-  expect(created.status()).toBe(201);
+  const { context: rivalContext, page: rival } = await newSignedInPage(browser, "Rival");
+  await createRoom(player, "casual:1v1");
+  const code = await gameCodeOf(player);
+  await joinByCode(rival, code);
   await admin.goto("/admin?tab=overview");
   await expect.poll(() => figure(admin, "total_games")).toBe(gamesBefore + 1);
   expect(await figure(admin, "active_games")).toBeGreaterThanOrEqual(0);
+  // They play it to the end (both raise every call, so a hand or two decides it): the finished
+  // games' figure counts it, and its row says how it ended.
+  await playToTheEnd(
+    [
+      { page: player, policy: { callTruco: true, raise: true } },
+      { page: rival, policy: { callTruco: true, raise: true } },
+    ],
+    150_000,
+  );
+  await expect.poll(() => finishedGames(admin)).toBe(finishedBefore + 1);
+  await expect(admin.getByTestId("admin-games").locator("tr", { hasText: code })).toContainText("completed");
 
   // The player is on the home page in their own browser while the admin bans them.
   await player.goto("/");
@@ -89,5 +113,5 @@ test("the admin watches the figures, bans a player on another browser and resets
   await expect(log).toContainText("Insulting other players");
   await expect(log).toContainText("Chargeback");
 
-  await Promise.all([adminContext.close(), playerContext.close(), otherContext.close()]);
+  await Promise.all([adminContext.close(), playerContext.close(), rivalContext.close(), otherContext.close()]);
 });

@@ -1,5 +1,7 @@
-import { env } from "cloudflare:test";
+import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client";
+import { stubOf } from "../../db/stubs";
 import type { MatchmakerRpc } from "../../game/matchmaking-api";
 import { queueKey, type Queue } from "../../game/matchmaking/pairing";
 import type { QueueState } from "~/services/matchmaking.server";
@@ -26,7 +28,7 @@ async function stateOf(player: Player): Promise<QueueState> {
 }
 
 function matchmaker(queue: Queue): MatchmakerRpc {
-  return env.MATCHMAKER.get(env.MATCHMAKER.idFromName(queueKey(queue))) as unknown as MatchmakerRpc;
+  return stubOf<MatchmakerRpc>(env.MATCHMAKER, queueKey(queue));
 }
 
 async function seatsOf(userId: string) {
@@ -80,6 +82,96 @@ describe("quick match", () => {
     expect((await userRow(a.user.id))!.virtual_coins).toBe(coins);
     expect(await seatsOf(a.user.id)).toHaveLength(1);
     channel.ws.close();
+  });
+
+  it("in one pass, a player who can no longer pay is dropped with nothing charged while the other matches are made", async () => {
+    const queue: Queue = { variant: "international", type: "1v1", mode: "ranked" };
+    const players = await Promise.all(Array.from({ length: 4 }, () => createPlayer("Passe")));
+    const now = Date.now();
+    // All four already wait (their rows written as entering does), so one pass pairs them all.
+    await env.DB.batch(
+      players.map((p, i) =>
+        env.DB.prepare("INSERT INTO matchmaking_queue (user_id, queue_key, rating, joined_at, seen_at) VALUES (?, ?, ?, ?, ?)").bind(
+          p.user.id,
+          queueKey(queue),
+          p.user.ranking_points,
+          now + i,
+          now + 30_000,
+        ),
+      ),
+    );
+    // The last one spent their coins meanwhile: less than the ranked entry is left.
+    const poor = players[3]!;
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO coin_transactions (user_id, amount, transaction_type, description, idempotency_key) VALUES (?, -950, 'admin_adjustment', 'test', ?)",
+      ).bind(poor.user.id, `test:${poor.user.id}`),
+      env.DB.prepare("UPDATE users SET virtual_coins = 50 WHERE id = ?").bind(poor.user.id),
+    ]);
+    const report = await matchmaker(queue).run(queue, now + 30_000);
+    expect(report).toMatchObject({ games: 1, dropped: 1 });
+    expect(await stateOf(poor)).toEqual({ state: "none" });
+    expect((await userRow(poor.user.id))!.virtual_coins).toBe(50);
+    expect(await seatsOf(poor.user.id)).toEqual([]);
+    // Of the other three, two sit at one game, each charged once; the third keeps their place.
+    const seats = await Promise.all(players.slice(0, 3).map((p) => seatsOf(p.user.id)));
+    const seated = seats.filter((rows) => rows.length === 1);
+    expect(seated).toHaveLength(2);
+    expect(new Set(seated.map((rows) => rows[0]!.game_id)).size).toBe(1);
+    expect(seated.map((rows) => rows[0]!.entry_paid)).toEqual([100, 100]);
+    const left = players.slice(0, 3).find((_, i) => seats[i]!.length === 0)!;
+    expect(await stateOf(left)).toMatchObject({ state: "waiting" });
+    await call("/api/matchmaking", { method: "DELETE", cookie: left.cookie });
+  });
+
+  it("a match whose player is taken between the pass's read and its claim falls through: its game closes, the other keeps the place", async () => {
+    const queue: Queue = { variant: "mineiro", type: "1v1", mode: "ranked" };
+    const [a, b] = await Promise.all([createPlayer("Corrida"), createPlayer("Corrida")]);
+    const now = Date.now();
+    await env.DB.batch(
+      [a, b].map((p, i) =>
+        env.DB.prepare("INSERT INTO matchmaking_queue (user_id, queue_key, rating, joined_at, seen_at) VALUES (?, ?, ?, ?, ?)").bind(
+          p.user.id,
+          queueKey(queue),
+          p.user.ranking_points,
+          now + i,
+          now + 30_000,
+        ),
+      ),
+    );
+    // The race, for real: just before the pass's batch of games and claims runs, b enters another
+    // queue (as pressing another button does). Only this test's object wraps its database.
+    const stub = stubOf(env.MATCHMAKER, queueKey(queue));
+    await runInDurableObject(stub, (instance) => {
+      const target = instance as unknown as { db: Database };
+      const db = target.db;
+      target.db = new Proxy(db, {
+        get(object, key, receiver) {
+          if (key !== "batch") return Reflect.get(object, key, receiver);
+          return async (statements: Parameters<typeof db.batch>[0]) => {
+            await env.DB.prepare("UPDATE matchmaking_queue SET queue_key = 'paulista:1v1:casual' WHERE user_id = ?").bind(b.user.id).run();
+            return db.batch(statements);
+          };
+        },
+      });
+    });
+    const report = await matchmaker(queue).run(queue, now + 30_000);
+    expect(report).toMatchObject({ games: 0 });
+    const { results: fell } = await env.DB.prepare("SELECT status, end_reason FROM games WHERE created_by IN (?, ?)")
+      .bind(a.user.id, b.user.id)
+      .all<{ status: string; end_reason: string }>();
+    expect(fell).toEqual([{ status: "cancelled", end_reason: "match_fell_through" }]);
+    // a was claimed and is back to waiting in place; nobody was charged or seated.
+    const row = await env.DB.prepare("SELECT queue_key, game_id, joined_at FROM matchmaking_queue WHERE user_id = ?")
+      .bind(a.user.id)
+      .first();
+    expect(row).toEqual({ queue_key: queueKey(queue), game_id: null, joined_at: now });
+    for (const p of [a, b]) {
+      expect((await userRow(p.user.id))!.virtual_coins).toBe(p.user.virtual_coins);
+      expect(await seatsOf(p.user.id)).toEqual([]);
+    }
+    await evictDurableObject(stub);
+    for (const p of [a, b]) await call("/api/matchmaking", { method: "DELETE", cookie: p.cookie });
   });
 
   it("a cancelled wait leaves the queue with nothing charged", async () => {

@@ -2,6 +2,10 @@ import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } fr
 import { afterEach, describe, expect, it } from "vitest";
 import type { Room } from "../../game/room/index";
 import type { TournamentRpc } from "../../game/tournament-api";
+import { drawBracket } from "../../game/tournament/bracket";
+import { findTournament, startStatement } from "../../db/tournaments";
+import { AdminTournamentSchema } from "~/schemas/tournaments";
+import { editTournament } from "~/services/admin-tournaments.server";
 import { startSession } from "~/services/auth.server";
 import { userForIdentity } from "~/services/users.server";
 import { call, createPlayer, expectLedgerInvariant, ORIGIN, testContext, userRow } from "./helpers";
@@ -386,6 +390,47 @@ describe("administration", () => {
       .bind(id)
       .all<{ action_type: string }>();
     expect(results.map((r) => r.action_type).sort()).toEqual(["cancel_tournament", "create_tournament", "edit_tournament"]);
+  });
+
+  it("an edit that loses the race to the start is refused, writes no audit row and changes nothing", async () => {
+    const admin = await createAdmin();
+    const players = [await createPlayer(), await createPlayer()];
+    const created = await call("/api/admin/tournaments", { method: "POST", cookie: admin.cookie, body: body() });
+    const { id } = await created.json<{ id: string }>();
+    for (const player of players) expect((await register(player, id)).status).toBe(200);
+    const before = await tournamentRow(id);
+    // The race, reached for real: the service has read the tournament (not started) and checked
+    // it; the draw's own statement then runs on D1 just before the service's batch does. Only
+    // this test's context wraps the database; the service is unchanged.
+    const context = testContext();
+    const db = context.db;
+    let started = false;
+    const racingDb = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== "batch") return Reflect.get(target, key, receiver);
+        return async (statements: Parameters<typeof db.batch>[0]) => {
+          const t = (await findTournament(db, id))!;
+          const bracket = drawBracket(
+            players.map((p) => ({ id: p.user.id, members: [p.user.id] })),
+            () => 0.5,
+          );
+          await startStatement(db, t, bracket);
+          started = true;
+          return db.batch(statements);
+        };
+      },
+    });
+    const request = new Request(`${ORIGIN}/api/admin/tournaments`, { method: "POST" });
+    const input = AdminTournamentSchema.parse(body({ action: "edit", tournament_id: id, name: "Copa Tarde Demais" }));
+    const outcome = await editTournament({ ...context, db: racingDb }, request, admin.user, id, input);
+    expect(started).toBe(true);
+    expect(outcome).toEqual({ ok: false, status: 409, error: "Only a tournament that has not started can be edited" });
+    const audit = await env.DB.prepare("SELECT action_type FROM admin_actions WHERE target_tournament_id = ?")
+      .bind(id)
+      .all<{ action_type: string }>();
+    expect(audit.results.map((r) => r.action_type)).toEqual(["create_tournament"]);
+    expect(await tournamentRow(id)).toMatchObject({ ...before, status: "active", bracket: expect.any(String) });
+    expect((await tournamentRow(id))?.name).toBe(before?.name);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import type { TournamentView } from "~/services/tournaments.server";
-import { VARIANTS } from "../../../game/truco/variants";
+import { VARIANTS } from "../../../game/truco/variant-list";
 
 // The admin dashboard's Tournaments tab (issue 13): every tournament, a form to create one (or to
 // edit one that has not started, `?edit=<id>`), and a cancel form per open tournament (every fee

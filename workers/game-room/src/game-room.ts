@@ -32,6 +32,7 @@ import { MoveProfiler } from "./profile";
 import { createDb, ratingsOf, recordStatement, takeSeat, tournamentOf, write, type Db, type HandRecord } from "./records";
 import type { TournamentRpc } from "../../../game/tournament-api";
 import { AttachmentSchema, close, errorMessage, send, sendText, type Attachment } from "./sockets";
+import { stubOf } from "../../../db/stubs";
 
 export type { RoomEnv };
 
@@ -140,7 +141,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
       const tournamentId = await tournamentOf(this.db, gameId);
       const namespace = this.env.TOURNAMENT;
       if (!tournamentId || !namespace) return;
-      await (namespace.get(namespace.idFromName(tournamentId)) as unknown as TournamentRpc).gameEnded(tournamentId, gameId);
+      await stubOf<TournamentRpc>(namespace, tournamentId).gameEnded(tournamentId, gameId);
     } catch (error) {
       console.warn("tournament report failed; its poll will catch the result", error);
     }

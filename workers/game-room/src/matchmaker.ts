@@ -17,8 +17,9 @@ import { CAPACITY, ENTRY_COST } from "../../../game/protocol-constants";
 import type { AssignedSeat, RoomRpc } from "../../../game/room-api";
 import { createDb, type Database } from "../../../db/client";
 import { gameSummaryOf } from "../../../db/games";
-import { claimPlayers, dropWaiting, insertMatchedGame, playersOf, releaseClaim, staleWaiting, waitingIn } from "../../../db/matchmaking";
+import { createAndClaim, dropWaiting, fallThrough, playersOf, staleWaiting, waitingIn } from "../../../db/matchmaking";
 import { presences } from "../../../db/schema";
+import { stubOf } from "../../../db/stubs";
 
 export interface MatchmakerEnv {
   DB: D1Database;
@@ -104,11 +105,7 @@ export class Matchmaker extends DurableObject<MatchmakerEnv> implements Matchmak
       queue,
       now,
     );
-    // The matches of one pass share no player: they are seated side by side, not one after another
-    // (a match is a dozen D1 and RPC round trips; a burst of arrivals would otherwise wait in line).
-    const outcomes = await Promise.all(matches.map((match) => this.seat(queue, key, match)));
-    const made = outcomes.filter((outcome) => outcome === "seated").length;
-    const unable = outcomes.reduce<number>((sum, outcome) => sum + (outcome === "seated" ? 0 : outcome), 0);
+    const { made, unable } = await this.seatAll(queue, key, matches);
     const waiting = rows.length - made * CAPACITY[queue.type];
     if (waiting > 0) await this.ctx.storage.setAlarm(Date.now() + MATCHMAKER_TICK_MS);
     else await this.ctx.storage.deleteAlarm();
@@ -137,63 +134,73 @@ export class Matchmaker extends DurableObject<MatchmakerEnv> implements Matchmak
     return gone.length;
   }
 
-  /** Claims, creates and seats one match: "seated", or how many players were dropped for it. */
-  private async seat(queue: Queue, key: string, match: Match): Promise<"seated" | number> {
-    const ids = match.seats.map((seat) => seat.userId);
+  /**
+   * Seats one pass's matches (they share no player) in the same few round trips whatever their
+   * number: one read of every matched player; one drop of those who can no longer pay or were
+   * banned meanwhile (their match is not made, its others keep their place); one batch of the games
+   * and the claims (a player who cancelled, or whom another queue took, is simply not claimed);
+   * the rooms opened side by side, each seat debiting its entry there through the ledger as any
+   * seat does; one batch undoing the matches that fell through; the players told at once.
+   */
+  private async seatAll(queue: Queue, key: string, matches: Match[]): Promise<{ made: number; unable: number }> {
+    if (matches.length === 0) return { made: 0, unable: 0 };
     const entry = ENTRY_COST[queue.mode];
-    // Who can no longer pay, or was banned meanwhile, leaves the queue before anyone is claimed.
-    const players = new Map((await playersOf(this.db, ids)).map((player) => [player.id, player]));
-    const unable = ids.filter((id) => {
+    const groups = matches.map((match) => match.seats.map((seat) => seat.userId));
+    const players = new Map((await playersOf(this.db, groups.flat())).map((player) => [player.id, player]));
+    const cannotPay = (id: string) => {
       const player = players.get(id);
       return !player || player.banned_at !== null || player.virtual_coins < entry;
-    });
-    if (unable.length > 0) {
-      await dropWaiting(this.db, unable);
-      return unable.length;
-    }
+    };
+    const unable = groups.flat().filter(cannotPay);
+    await dropWaiting(this.db, unable);
 
-    const game = await insertMatchedGame(this.db, queue, ids[0]!);
-    const claimed = await claimPlayers(this.db, key, ids, game.id);
-    if (claimed.length < ids.length) {
+    const ready = groups.filter((ids) => !ids.some(cannotPay));
+    const created = await createAndClaim(this.db, queue, key, ready);
+    const failed: { gameId: string; claimed: string[]; close: boolean }[] = [];
+    const claimedAll = created.flatMap(({ game, claimed }, i) => {
+      if (claimed.length === ready[i]!.length) return [{ game, ids: ready[i]! }];
       // Someone cancelled or was taken by another queue: the others keep their place.
-      await releaseClaim(this.db, claimed, game.id);
-      await this.abandon(game.id);
-      return 0;
-    }
+      failed.push({ gameId: game.id, claimed, close: true });
+      return [];
+    });
 
     const nowIso = new Date().toISOString();
-    const seats: AssignedSeat[] = ids.map((id) => {
-      const player = players.get(id)!;
-      return {
-        userId: id,
-        nickname: player.nickname,
-        avatarUrl: player.avatar_url,
-        isPremium: Boolean(player.premium_until && player.premium_until > nowIso),
-        rating: player.ranking_points,
-        entry,
-      };
-    });
-    const opened = await this.roomOf(game.id).openAssigned(gameSummaryOf(game), seats, {
-      noShowSeconds: MATCH_NO_SHOW_SECONDS,
-      noShowRule: "bots",
-    });
-    if (!opened.ok) {
+    const opened = await Promise.allSettled(
+      claimedAll.map(({ game, ids }) => {
+        const seats: AssignedSeat[] = ids.map((id) => {
+          const player = players.get(id)!;
+          return {
+            userId: id,
+            nickname: player.nickname,
+            avatarUrl: player.avatar_url,
+            isPremium: Boolean(player.premium_until && player.premium_until > nowIso),
+            rating: player.ranking_points,
+            entry,
+          };
+        });
+        return this.roomOf(game.id).openAssigned(gameSummaryOf(game), seats, { noShowSeconds: MATCH_NO_SHOW_SECONDS, noShowRule: "bots" });
+      }),
+    );
+    const seated: { gameId: string; ids: string[] }[] = [];
+    opened.forEach((result, i) => {
+      const { game, ids } = claimedAll[i]!;
+      if (result.status === "rejected") return;
+      if (result.value.ok) seated.push({ gameId: game.id, ids });
       // The room cancelled the game and returned what it took; a balance spent meanwhile is the
       // likely cause: everyone goes back to waiting, and the next pass drops who cannot pay.
-      await releaseClaim(this.db, ids, game.id);
-      return 0;
-    }
-    await this.notify(ids.map((id) => [id, { type: "match_found", payload: { game_id: game.id } }]));
-    return "seated";
-  }
-
-  private async abandon(gameId: string): Promise<void> {
-    // Nobody sat: the row only closes (there is no room for it).
-    await this.env.DB.prepare(
-      "UPDATE games SET status = 'cancelled', end_reason = 'match_fell_through', completed_at = ? WHERE id = ? AND status = 'waiting'",
-    )
-      .bind(new Date().toISOString(), gameId)
-      .run();
+      else failed.push({ gameId: game.id, claimed: ids, close: false });
+    });
+    await fallThrough(this.db, failed, nowIso);
+    await this.notify(
+      seated.flatMap(({ gameId, ids }) =>
+        ids.map((id): [string, ChannelEvent] => [id, { type: "match_found", payload: { game_id: gameId } }]),
+      ),
+    );
+    // A room that could not be reached may have opened: its players stay claimed (entering the
+    // queue again sends them to that game), and the pass fails as it did before.
+    const unreachable = opened.find((result) => result.status === "rejected");
+    if (unreachable) throw unreachable.reason;
+    return { made: seated.length, unable: unable.length };
   }
 
   private async notify(deliveries: [string, ChannelEvent][]): Promise<void> {
@@ -202,10 +209,10 @@ export class Matchmaker extends DurableObject<MatchmakerEnv> implements Matchmak
   }
 
   private roomOf(gameId: string): RoomRpc {
-    return this.env.GAME_ROOM.get(this.env.GAME_ROOM.idFromName(gameId)) as unknown as RoomRpc;
+    return stubOf<RoomRpc>(this.env.GAME_ROOM, gameId);
   }
 
   private channelOf(userId: string): PlayerChannelRpc {
-    return this.env.PLAYER_CHANNEL.get(this.env.PLAYER_CHANNEL.idFromName(userId)) as unknown as PlayerChannelRpc;
+    return stubOf<PlayerChannelRpc>(this.env.PLAYER_CHANNEL, userId);
   }
 }

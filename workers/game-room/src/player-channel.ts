@@ -22,6 +22,7 @@ import { FLOOD_LIMIT, FLOOD_WINDOW_MS } from "../../../game/protocol-constants";
 import type { RoomRpc } from "../../../game/room-api";
 import { channelTimings } from "./env";
 import { close, sendText } from "./sockets";
+import { stubOf } from "../../../db/stubs";
 
 // One Durable Object per signed-in player (issue 11, ADR 045): `idFromName(userId)`. It holds the
 // player's live sockets (every signed-in page opens one, hibernating), works out their presence
@@ -261,11 +262,11 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
   }
 
   private channelOf(userId: string): PlayerChannelRpc {
-    return this.env.PLAYER_CHANNEL.get(this.env.PLAYER_CHANNEL.idFromName(userId)) as unknown as PlayerChannelRpc;
+    return stubOf<PlayerChannelRpc>(this.env.PLAYER_CHANNEL, userId);
   }
 
   private roomOf(gameId: string): RoomRpc {
-    return this.env.GAME_ROOM.get(this.env.GAME_ROOM.idFromName(gameId)) as unknown as RoomRpc;
+    return stubOf<RoomRpc>(this.env.GAME_ROOM, gameId);
   }
 
   /** One alarm at the earliest of presence's and the invitations' deadlines. */

@@ -2,6 +2,7 @@ import type { PlayerChannelRpc } from "../../../game/channel-api";
 import { GAME_SOCKET_STALE_MS, type GameReport } from "../../../game/presence";
 import * as rules from "../../../game/room/index";
 import { AttachmentSchema } from "./sockets";
+import { stubOf } from "../../../db/stubs";
 
 // The room's side of presence (issue 11, ADR 046): each player's PlayerChannel hears from the
 // room when that player's live sockets here or their seat or the game's status change. Reports
@@ -62,7 +63,7 @@ export class PresenceReports {
     this.seq += 1;
     if (report.seated || report.sockets > 0) this.sent.set(userId, sig);
     else this.sent.delete(userId);
-    const channel = this.channels.get(this.channels.idFromName(userId)) as unknown as PlayerChannelRpc;
+    const channel = stubOf<PlayerChannelRpc>(this.channels, userId);
     // Not awaited: presence never holds up a move. A lost report is repaired when the channel asks.
     channel.reportGame(userId, report).catch((error: unknown) => console.warn("presence report not delivered", error));
   }

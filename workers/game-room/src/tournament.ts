@@ -30,6 +30,7 @@ import {
 import * as bracketRules from "../../../game/tournament/bracket";
 import { prizePool, prizeSplit } from "../../../game/tournament/prizes";
 import type { RoomEnv } from "./env";
+import { stubOf } from "../../../db/stubs";
 
 const ID_KEY = "tournament";
 /** While a tournament runs, the object looks at its games this often even if no room reports (a lost report). */
@@ -272,7 +273,7 @@ export class Tournament extends DurableObject<RoomEnv> implements TournamentRpc 
     const game = await this.db.select().from(games).where(eq(games.id, gameId)).get();
     if (!game) return { ok: false as const };
     const summary = gameSummaryOf(game);
-    const room = this.env.GAME_ROOM!.get(this.env.GAME_ROOM!.idFromName(gameId)) as unknown as RoomRpc;
+    const room = stubOf<RoomRpc>(this.env.GAME_ROOM!, gameId);
     return room.openAssigned(summary, seats ?? (await this.seatsOf(bracket, match)), {
       noShowSeconds: TOURNAMENT_NO_SHOW_SECONDS,
       noShowRule: "forfeit",
@@ -330,8 +331,7 @@ export class Tournament extends DurableObject<RoomEnv> implements TournamentRpc 
   }
 
   private channel(userId: string): PlayerChannelRpc {
-    const namespace = this.env.PLAYER_CHANNEL!;
-    return namespace.get(namespace.idFromName(userId)) as unknown as PlayerChannelRpc;
+    return stubOf<PlayerChannelRpc>(this.env.PLAYER_CHANNEL!, userId);
   }
 }
 
