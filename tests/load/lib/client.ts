@@ -1,3 +1,5 @@
+import { performance } from "node:perf_hooks";
+import type { GameSummary } from "../../../game/entities";
 import { RoomClient } from "../../support/room-client";
 import type { Player } from "./scenario";
 import { sleep } from "./util";
@@ -38,47 +40,81 @@ const LANE_GAP_MS = 10;
 
 export class AppClient {
   /** Requests the local server left hanging, retried; and the absorbing requests after upgrades. */
-  readonly hung = { http: 0, ws: 0, absorbed: 0, absorbCalls: 0 };
+  readonly hung = { http: 0, ws: 0, absorbed: 0, absorbCalls: 0, recovered: 0 };
+  /** HTTP calls answered, and the slowest answer's time (ms): a slow server is not a hung one. */
+  answered = 0;
+  slowest = 0;
   private laneTail: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly base: string) {}
+  constructor(public base: string) {}
 
-  /** A JSON API call as `player`; retried when the server leaves it without an answer. */
+  /** A JSON API call as `player`; retried when the server leaves it without an answer (for calls safe to repeat). */
   async api<T = unknown>(method: string, url: string, player: Player, body?: unknown): Promise<T> {
     let lastError: Error | undefined;
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
-      let response: Response;
-      let text: string;
       try {
-        response = await fetch(`${this.base}${url}`, {
-          method,
-          headers: {
-            Accept: "application/json",
-            Cookie: player.cookie,
-            Origin: this.base,
-            ...(body ? { "Content-Type": "application/json" } : {}),
-          },
-          body: body ? JSON.stringify(body) : undefined,
-          redirect: "manual",
-          signal: controller.signal,
-        });
-        clearTimeout(timer); // The answer has started: no timeout for its body.
-        text = await response.text();
+        return await this.apiOnce<T>(method, url, player, body);
       } catch (error) {
-        // No answer at all (a hung request, or a refused connection): try again.
-        clearTimeout(timer);
-        const hang = controller.signal.aborted;
-        if (hang) this.hung.http += 1;
-        lastError = new Error(`${method} ${url}: ${hang ? `no answer in ${HTTP_TIMEOUT_MS / 1000} s` : (error as Error).message}`);
+        if (!(error instanceof LostAnswer)) throw error;
+        lastError = error;
         await sleep(100 * attempt);
-        continue;
       }
-      if (!response.ok) throw new HttpError(method, url, response.status, text);
-      return (text ? JSON.parse(text) : null) as T;
     }
     throw lastError;
+  }
+
+  /**
+   * One JSON API call, never repeated: a call that is not safe to repeat (creating a table) whose
+   * answer is lost throws LostAnswer, and the caller finds out what happened, as a player would
+   * (reloading the page shows the table they opened), instead of asking again.
+   */
+  async apiOnce<T = unknown>(method: string, url: string, player: Player, body?: unknown): Promise<T> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
+    let response: Response;
+    let text: string;
+    const startedAt = performance.now();
+    try {
+      response = await fetch(`${this.base}${url}`, {
+        method,
+        headers: {
+          Accept: "application/json",
+          Cookie: player.cookie,
+          Origin: this.base,
+          ...(body ? { "Content-Type": "application/json" } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        redirect: "manual",
+        signal: controller.signal,
+      });
+      clearTimeout(timer); // The answer has started: no timeout for its body.
+      text = await response.text();
+    } catch (error) {
+      // No answer at all (a hung request, or a refused connection).
+      clearTimeout(timer);
+      const hang = controller.signal.aborted;
+      if (hang) this.hung.http += 1;
+      throw new LostAnswer(`${method} ${url}: ${hang ? `no answer in ${HTTP_TIMEOUT_MS / 1000} s` : (error as Error).message}`);
+    }
+    this.answered += 1;
+    this.slowest = Math.max(this.slowest, performance.now() - startedAt);
+    if (!response.ok) throw new HttpError(method, url, response.status, text);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+
+  /**
+   * The table `player` sits at, as the app shows it on every page (the root loader's
+   * "back to your table", read as Remix's data request): its summary, or null. Waits up to
+   * `ms` for it to appear (a create whose answer was lost may still be finishing).
+   */
+  async tableOf(player: Player, ms = HTTP_TIMEOUT_MS * 2): Promise<GameSummary | null> {
+    const deadline = performance.now() + ms;
+    for (;;) {
+      const root = await this.api<{ resumeTable: { gameId: string } | null }>("GET", "/?_data=root", player);
+      if (root?.resumeTable) return this.api<GameSummary>("GET", `/api/games/${root.resumeTable.gameId}`, player);
+      if (performance.now() >= deadline) return null;
+      await sleep(250);
+    }
   }
 
   /** Opens `player`'s socket to a room (one handshake at a time; retried when the server leaves one hanging). */
@@ -154,16 +190,19 @@ export class AppClient {
       });
   }
 
-  /** The report's line about the workaround. */
+  /** The report's line about lost answers and the upgrade probe. */
   hungLine(): string {
-    const { http, ws, absorbed, absorbCalls } = this.hung;
+    const { http, ws, absorbed, absorbCalls, recovered } = this.hung;
     return (
-      `local server issue: requests left without an answer and retried: ${http} HTTP, ${ws} WebSocket handshakes; ` +
-      `${absorbed} of ${absorbCalls} absorbing requests after an upgrade hung as expected ` +
-      "(wrangler dev: a request after a WebSocket upgrade may never be answered: see WORKAROUND in tests/load/lib/client.ts)"
+      `HTTP: ${this.answered} answered, the slowest in ${(this.slowest / 1000).toFixed(1)} s; ` +
+      `without an answer in ${HTTP_TIMEOUT_MS / 1000} s: ${http} (${recovered} creates read back from the player's table instead of repeated), ` +
+      `${ws} WebSocket handshakes; ${absorbed} of ${absorbCalls} requests right after an upgrade went unanswered (see UPGRADES in tests/load/lib/client.ts)`
     );
   }
 }
+
+/** A call the server never answered (or whose connection failed): it may or may not have happened. */
+export class LostAnswer extends Error {}
 
 class HungHandshake extends Error {
   constructor() {
