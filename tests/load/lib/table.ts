@@ -100,7 +100,7 @@ export class Table {
     this.broken = null;
     const [creator, ...others] = this.players;
     const game = await this.create(creator);
-    for (const player of others) await this.app.api("POST", "/api/games/join", player, { game_code: game.game_code });
+    for (const player of others) await this.join(player, game);
     this.gameId = game.id;
     this.stats.rooms += 1;
   }
@@ -119,6 +119,22 @@ export class Table {
       if (!table) throw error;
       this.app.hung.recovered += 1;
       return table;
+    }
+  }
+
+  /**
+   * POST /api/games/join once, for the same reason: a join repeated while the first is still in
+   * the room holds the player's seat lease and is refused (409 already_seated). A lost answer is
+   * read back: the player sits at this table, or the join failed.
+   */
+  private async join(player: Player, game: GameSummary): Promise<void> {
+    try {
+      await this.app.apiOnce("POST", "/api/games/join", player, { game_code: game.game_code });
+    } catch (error) {
+      if (!(error instanceof LostAnswer)) throw error;
+      const table = await this.app.tableOf(player);
+      if (table?.id !== game.id) throw error;
+      this.app.hung.recovered += 1;
     }
   }
 
