@@ -21,6 +21,8 @@ export class HttpError extends Error {
 
 /** How long a call may go without an answer before it counts as lost (BENCH_HTTP_TIMEOUT_MS: to reproduce lost answers on purpose). */
 const HTTP_TIMEOUT_MS = Number(process.env.BENCH_HTTP_TIMEOUT_MS ?? 15_000);
+/** How long a read-back (the player's table after a lost answer) may take, and keep looking: as long as a lost call might still be finishing. */
+const READ_BACK_MS = 30_000;
 const WS_OPEN_TIMEOUT_MS = 2_500;
 const ATTEMPTS = 6;
 
@@ -54,11 +56,11 @@ export class AppClient {
   constructor(public base: string) {}
 
   /** A JSON API call as `player`; retried when the server leaves it without an answer (for calls safe to repeat). */
-  async api<T = unknown>(method: string, url: string, player: Player, body?: unknown): Promise<T> {
+  async api<T = unknown>(method: string, url: string, player: Player, body?: unknown, timeoutMs = HTTP_TIMEOUT_MS): Promise<T> {
     let lastError: Error | undefined;
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       try {
-        return await this.apiOnce<T>(method, url, player, body);
+        return await this.apiOnce<T>(method, url, player, body, timeoutMs);
       } catch (error) {
         if (!(error instanceof LostAnswer)) throw error;
         lastError = error;
@@ -73,9 +75,9 @@ export class AppClient {
    * answer is lost throws LostAnswer, and the caller finds out what happened, as a player would
    * (reloading the page shows the table they opened), instead of asking again.
    */
-  async apiOnce<T = unknown>(method: string, url: string, player: Player, body?: unknown): Promise<T> {
+  async apiOnce<T = unknown>(method: string, url: string, player: Player, body?: unknown, timeoutMs = HTTP_TIMEOUT_MS): Promise<T> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
     let response: Response;
     let text: string;
     const startedAt = performance.now();
@@ -99,7 +101,7 @@ export class AppClient {
       clearTimeout(timer);
       const hang = controller.signal.aborted;
       if (hang) this.hung.http += 1;
-      throw new LostAnswer(`${method} ${url}: ${hang ? `no answer in ${HTTP_TIMEOUT_MS / 1000} s` : (error as Error).message}`);
+      throw new LostAnswer(`${method} ${url}: ${hang ? `no answer in ${timeoutMs / 1000} s` : (error as Error).message}`);
     }
     this.answered += 1;
     this.slowest = Math.max(this.slowest, performance.now() - startedAt);
@@ -112,11 +114,11 @@ export class AppClient {
    * "back to your table", read as Remix's data request): its summary, or null. Waits up to
    * `ms` for it to appear (a create whose answer was lost may still be finishing).
    */
-  async tableOf(player: Player, ms = HTTP_TIMEOUT_MS * 2): Promise<GameSummary | null> {
+  async tableOf(player: Player, ms = READ_BACK_MS): Promise<GameSummary | null> {
     const deadline = performance.now() + ms;
     for (;;) {
-      const root = await this.api<{ resumeTable: { gameId: string } | null }>("GET", "/?_data=root", player);
-      if (root?.resumeTable) return this.api<GameSummary>("GET", `/api/games/${root.resumeTable.gameId}`, player);
+      const root = await this.api<{ resumeTable: { gameId: string } | null }>("GET", "/?_data=root", player, undefined, READ_BACK_MS);
+      if (root?.resumeTable) return this.api<GameSummary>("GET", `/api/games/${root.resumeTable.gameId}`, player, undefined, READ_BACK_MS);
       if (performance.now() >= deadline) return null;
       await sleep(250);
     }
