@@ -110,17 +110,23 @@ export class AppClient {
   }
 
   /**
-   * The table `player` sits at, as the app shows it on every page (the root loader's
-   * "back to your table", read as Remix's data request): its summary, or null. Waits up to
-   * `ms` for it to appear (a create whose answer was lost may still be finishing).
+   * The table `player` sits at, as the app shows it on every page: the "back to your table" banner
+   * (the root loader's `resumeTable`) in a page's server HTML, then `GET /api/games/:id`; or null.
+   * Keeps looking for up to `ms` (a call whose answer was lost may still be finishing).
    */
   async tableOf(player: Player, ms = READ_BACK_MS): Promise<GameSummary | null> {
     const deadline = performance.now() + ms;
     for (;;) {
-      const root = await this.api<{ resumeTable: { gameId: string } | null }>("GET", "/?_data=root", player, undefined, READ_BACK_MS);
-      if (root?.resumeTable) return this.api<GameSummary>("GET", `/api/games/${root.resumeTable.gameId}`, player, undefined, READ_BACK_MS);
+      const response = await fetch(`${this.base}/friends`, {
+        headers: { Accept: "text/html", Cookie: player.cookie },
+        redirect: "manual",
+        signal: AbortSignal.timeout(READ_BACK_MS),
+      });
+      const html = await response.text();
+      const gameId = /data-testid="resume-banner"[\s\S]*?href="\/game\/([0-9a-f-]{36})"/.exec(html)?.[1];
+      if (gameId) return this.api<GameSummary>("GET", `/api/games/${gameId}`, player, undefined, READ_BACK_MS);
       if (performance.now() >= deadline) return null;
-      await sleep(250);
+      await sleep(1_000);
     }
   }
 
