@@ -8,7 +8,8 @@
 //   4. runs `wrangler pages dev` with the Pages config and the game-room Worker
 //      (DESIGN.md §2); with TRUCO_SERVER=bundled (what `npm run bench` uses,
 //      ADR 091) it instead bundles both Workers once and serves them under
-//      `wrangler dev` with no file watchers and no live reload;
+//      `wrangler dev` with no file watchers, no live reload and no local trace
+//      store (ADR 097);
 //   5. prints the address; Ctrl-C stops everything.
 //
 // Environment: PORT (8788), AUTH_EMULATOR_PORT (8790), PAYMENT_EMULATOR_PORT
@@ -252,7 +253,11 @@ function bundledServer() {
   return {
     label: "wrangler dev on pre-bundled Workers, no watchers",
     args: ["dev", "-c", appConfig, "-c", roomConfig, ...allAppVars.flatMap(([key, value]) => ["--var", `${key}:${value}`])],
-    env: { WRANGLER_CI_DISABLE_CONFIG_WATCHING: "true" },
+    // No config watching; and no local observability (ADR 097): wrangler's local trace store
+    // otherwise records every request and every Durable Object event (each WebSocket frame) in a
+    // SQLite file in the runtime's thread, a synchronous fsync apiece, more than the rooms' own
+    // storage writes. Production has no such store in the request path.
+    env: { WRANGLER_CI_DISABLE_CONFIG_WATCHING: "true", X_LOCAL_OBSERVABILITY: "false" },
   };
 }
 

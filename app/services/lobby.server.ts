@@ -124,8 +124,26 @@ export async function takeSeat(context: AppLoadContext, request: Request, user: 
  * two requests of one player to two tables at once cannot both pass the check before either seat
  * is written. The second is refused as a second seat; the lease is given back once the room has
  * answered, when the seat (if any) is in D1 for every later check.
+ *
+ * The claimed section runs to its end even if the player's connection drops (ADR 098): the runtime
+ * cancels a request whose client went away at its next await, which left the lease taken and
+ * never given back, so for the lease's 20 s every create or join of that player was refused as
+ * "already seated" at no table at all. Under waitUntil the seat is taken (or refused) and the
+ * lease released; a player who lost the answer finds the table on their next page.
  */
-async function withSeatClaim<T>(
+function withSeatClaim<T>(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  claim: string,
+  work: () => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  const run = claimed(context, request, user, claim, work);
+  context.cloudflare.ctx.waitUntil(run.catch(() => {}));
+  return run;
+}
+
+async function claimed<T>(
   context: AppLoadContext,
   request: Request,
   user: User,

@@ -15,7 +15,7 @@
  *   const step = act(room, userId, action, clock);   // a move: { ok, step } | { ok: false, code, message }
  *   // seats: planSeat → (D1: seat + entry) → commitSeat
  *   // a decided game: ratingsNeeded(room) → (D1: current points) → settleRoom(step, ratings, clock) → (D1: settle)
- *   // timers: one alarm at nextDeadline(room, timings); when it fires, advance(room, clock)
+ *   // timers: one alarm at or before nextDeadline(room, timings) (alarmToSet); when it fires, advance(room, clock)
  *
  * # Two kinds of room
  *
@@ -36,6 +36,7 @@ export { connect, disconnect, withPresence, chat } from "./presence";
 export { admitSocket, countFrame } from "./guard";
 export type { SocketCount, FrameVerdict } from "./guard";
 export { act, advance, nextDeadline, deadlines } from "./play";
+export { alarmToSet } from "./alarm";
 export type { ActResult } from "./play";
 export { readyToStart } from "./start";
 export { cancel, ratingsNeeded, settleRoom, resultTable } from "./ending";

@@ -45,6 +45,10 @@
 //   --concurrency N     parallel setup requests (32)
 //   --port N            app port (8796, or BENCH_PORT); the sign-in emulator takes N-1, payments N-2
 //   --skip-build        reuse the existing build (SKIP_BUILD=1)
+//   --direct            the players talk to workerd's own listener, not through wrangler's
+//                       proxy (a second workerd in front of it that carries every request and
+//                       WebSocket frame; production has no such hop): sign-in still goes
+//                       through the proxy's port (not for the restart scenario: its port changes)
 //   --lb-players N      scenario L's seeded players (100000)
 //   --only a|b|abuse|web|lighthouse|restart|presence|lb  run one scenario only
 //   --signin-all        every player signs in through the emulator (slow)
@@ -104,6 +108,7 @@ function parseOptions(): BenchOptions {
       concurrency: { type: "string", default: "32" },
       port: { type: "string", default: process.env.BENCH_PORT ?? "8796" },
       "skip-build": { type: "boolean", default: false },
+      direct: { type: "boolean", default: false },
       only: { type: "string" },
       "signin-all": { type: "boolean", default: false },
       "lb-players": { type: "string", default: "100000" },
@@ -134,6 +139,7 @@ function parseOptions(): BenchOptions {
     concurrency: Math.max(1, int("concurrency")),
     port: int("port"),
     skipBuild: values["skip-build"],
+    direct: values.direct,
     only,
     signinAll: values["signin-all"],
     leaderboardPlayers: int("lb-players"),
@@ -207,12 +213,19 @@ async function main(): Promise<number> {
     );
   }
   await server.start();
+  let direct: string | null = null;
+  if (options.direct) {
+    direct = await server.directBase();
+    if (!direct) fail("--direct: workerd's own listener was not found (needs Linux and `ss`)");
+    log(`players talk to workerd's own listener at ${direct} (not through wrangler's proxy at ${server.base})`);
+  }
   let signedIn: Player[] = [];
   if (totalSignIn > 0) {
     const result = await signInMany(server.base, totalSignIn, Math.min(options.concurrency, 16));
     signedIn = result.players;
     notes.unshift(result.note);
   }
+  if (direct) app.base = direct;
   // Every player can act: check one against the API.
   const last = bulk.at(-1) ?? signedIn.at(-1);
   if (last) {
@@ -249,7 +262,9 @@ async function main(): Promise<number> {
     console.warn(`(ledger check skipped: ${errorMessage(error).split("\n")[0]})`);
   }
   printReport({
-    server: `server: wrangler dev, pre-bundled, no watchers (local workerd; ADR 091) on ${server.base}, vars ${Object.entries(BINDINGS)
+    server: `server: wrangler dev, pre-bundled, no watchers (local workerd; ADR 091) on ${server.base}${direct ? `; the players talk to workerd's own listener ${direct}, not through wrangler's proxy (--direct)` : ""}, vars ${Object.entries(
+      BINDINGS,
+    )
       .map(([k, v]) => `${k}=${v}`)
       .join(" ")}`,
     players: notes.join("; ") || null,

@@ -10,8 +10,18 @@ import { Samples } from "./stats";
 
 const FLOOR_TIMEOUT_MS = 10_000;
 
-/** `rounds` floor moves of four players, each a frame that makes the floor send `bytes` to all four. */
-export async function measureFloor(app: AppClient, players: Player[], rounds: number, bytes: number, store = 0): Promise<Samples> {
+/**
+ * `rounds` floor moves of four players, each a frame that makes the floor send `bytes` to all four;
+ * with `store`, after a storage.put of that many bytes and (unless `alarm` is false) a setAlarm.
+ */
+export async function measureFloor(
+  app: AppClient,
+  players: Player[],
+  rounds: number,
+  bytes: number,
+  store = 0,
+  alarm = true,
+): Promise<Samples> {
   const room = `floor-${Date.now()}`;
   const sockets: WebSocket[] = [];
   for (const player of players) sockets.push(await app.openFloor(room, player));
@@ -33,7 +43,7 @@ export async function measureFloor(app: AppClient, players: Player[], rounds: nu
           }),
       );
       const sentAt = performance.now();
-      sockets[i % sockets.length].send(JSON.stringify(store > 0 ? { size: bytes, store } : { size: bytes }));
+      sockets[i % sockets.length].send(JSON.stringify(store > 0 ? { size: bytes, store, alarm: alarm ? 1 : 0 } : { size: bytes }));
       const times = await Promise.all(arrived);
       samples.add(Math.max(...times) - sentAt);
     }

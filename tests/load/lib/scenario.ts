@@ -27,6 +27,8 @@ export interface BenchOptions {
   /** Parallel setup requests. */
   concurrency: number;
   port: number;
+  /** Talk to workerd's own listener instead of wrangler's proxy in front of it (`--direct`). */
+  direct: boolean;
   skipBuild: boolean;
   /** Run one scenario only. */
   only: string | null;

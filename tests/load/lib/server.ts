@@ -209,6 +209,35 @@ export class BenchServer {
     });
   }
 
+  /**
+   * The base URL of workerd's own listener for the app, behind wrangler's proxy (`--direct`): the
+   * workerd that runs the Workers listens on a port of its choosing (`entry=127.0.0.1:0`); the one
+   * of its listening ports that serves the app's static file is it. Null when it cannot be found
+   * (not Linux, no `ss`). Requests there reach the same Workers, without the proxy's hop, as in
+   * production, where there is no such proxy.
+   */
+  async directBase(): Promise<string | null> {
+    const runtime = [...this.cpu()].find(([, { label }]) => label === "workerd: app + rooms + D1")?.[0];
+    if (runtime === undefined) return null;
+    const listing = spawnSync("ss", ["-ltnpH"], { encoding: "utf8" });
+    if (listing.status !== 0) return null;
+    const ports = listing.stdout
+      .split("\n")
+      .filter((line) => line.includes(`pid=${runtime},`))
+      .map((line) => /127\.0\.0\.1:(\d+)/.exec(line)?.[1])
+      .filter((port): port is string => port !== undefined);
+    for (const port of ports) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/favicon.svg`, { signal: AbortSignal.timeout(3_000) });
+        await response.arrayBuffer();
+        if (response.status === 200) return `http://127.0.0.1:${port}`;
+      } catch {
+        // Not the app's listener.
+      }
+    }
+    return null;
+  }
+
   /** Resident and peak memory (MB) of the server's workerd processes, from /proc (Linux only; empty elsewhere). */
   workerdMemory(): { label: string; rssMb: number; peakMb: number }[] {
     const out: { label: string; rssMb: number; peakMb: number }[] = [];

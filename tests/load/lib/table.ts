@@ -4,7 +4,7 @@ import type { GameSummary } from "../../../game/entities";
 import type { Action } from "../../../game/truco/index";
 import type { RoomMessage } from "../../../game/protocol";
 import type { RoomClient } from "../../support/room-client";
-import type { AppClient } from "./client";
+import { LostAnswer, type AppClient } from "./client";
 import type { Player } from "./scenario";
 import type { MoveStats } from "./stats";
 import { rngOf, sleep } from "./util";
@@ -99,10 +99,43 @@ export class Table {
   async seat() {
     this.broken = null;
     const [creator, ...others] = this.players;
-    const game = await this.app.api<GameSummary>("POST", "/api/games", creator, BENCH_GAME);
-    for (const player of others) await this.app.api("POST", "/api/games/join", player, { game_code: game.game_code });
+    const game = await this.create(creator);
+    for (const player of others) await this.join(player, game);
     this.gameId = game.id;
     this.stats.rooms += 1;
+  }
+
+  /**
+   * POST /api/games once: creating a table is not safe to repeat (a second create while the first
+   * stands is refused as a second seat, 409 already_seated). When its answer is lost, the creator's
+   * table is read back the way a player sees it after a reload.
+   */
+  private async create(creator: Player): Promise<GameSummary> {
+    try {
+      return await this.app.apiOnce<GameSummary>("POST", "/api/games", creator, BENCH_GAME);
+    } catch (error) {
+      if (!(error instanceof LostAnswer)) throw error;
+      const table = await this.app.tableOf(creator);
+      if (!table) throw error;
+      this.app.hung.recovered += 1;
+      return table;
+    }
+  }
+
+  /**
+   * POST /api/games/join once, for the same reason: a join repeated while the first is still in
+   * the room holds the player's seat lease and is refused (409 already_seated). A lost answer is
+   * read back: the player sits at this table, or the join failed.
+   */
+  private async join(player: Player, game: GameSummary): Promise<void> {
+    try {
+      await this.app.apiOnce("POST", "/api/games/join", player, { game_code: game.game_code });
+    } catch (error) {
+      if (!(error instanceof LostAnswer)) throw error;
+      const table = await this.app.tableOf(player);
+      if (table?.id !== game.id) throw error;
+      this.app.hung.recovered += 1;
+    }
   }
 
   /** The four sockets; resolves when the match has started on all of them. */

@@ -33,6 +33,7 @@ export const roomLatency: Scenario = {
     let profile: Profile | null = null;
     let floor = new Samples();
     let floorStored = new Samples();
+    let floorPut = new Samples();
     /** What the four sockets received during the measured moves (the probes' frames come after). */
     let moveBytes = 0;
     const readProfile = async () => {
@@ -88,6 +89,9 @@ export const roomLatency: Scenario = {
       // the output gate's share of the gap.
       log(`  A: platform floor with storage.put (${STORED_ROOM_BYTES} bytes) + setAlarm, ${rounds} rounds`);
       floorStored = await measureFloor(app, players, rounds, frameBytes, STORED_ROOM_BYTES);
+      // A room now writes its alarm only when the deadline comes earlier (ADR 096): most moves are a put alone.
+      log(`  A: platform floor with storage.put (${STORED_ROOM_BYTES} bytes) alone, ${rounds} rounds`);
+      floorPut = await measureFloor(app, players, rounds, frameBytes, STORED_ROOM_BYTES, false);
       log(`scenario A done: ${stats.moves} moves in ${stats.rooms} rooms, ${seconds.toFixed(0)} s`);
     } catch (error) {
       failures.push(`scenario A: ${errorMessage(error)}`);
@@ -99,7 +103,11 @@ export const roomLatency: Scenario = {
     const s = stats.all.summary();
     const f = floor.summary();
     const fs = floorStored.summary();
+    const fp = floorPut.summary();
+    // Persist before send stays (DESIGN.md §2, ADR 093): the 1.5× budget is judged against the floor
+    // that also persists, measured in the same run; the ratio to the bare floor is printed too.
     const ratio = s.p50 / f.p50;
+    const storedRatio = s.p50 / Math.min(fs.p50, fp.p50);
     const perMove = moveBytes / Math.max(1, stats.moves);
     const firstFull = stats.fullFrames ? stats.fullBytes / stats.fullFrames : NaN;
     return {
@@ -113,13 +121,15 @@ export const roomLatency: Scenario = {
             ["baseline: sync → game_state (1 view, no write)", stats.sync],
             ["platform floor: frame in → 4 frames out", floor],
             ["floor + storage.put + setAlarm (output gate)", floorStored],
+            ["floor + storage.put alone (output gate)", floorPut],
           ],
         },
       ).concat(
         f.n ? [`room p50 / floor p50: ${Number.isFinite(ratio) ? ratio.toFixed(2) : "—"}×`] : [],
         fs.n
           ? [
-              `room p50 / (floor + storage) p50: ${(s.p50 / fs.p50).toFixed(2)}×; the storage write and alarm add ${fmtMs(fs.p50 - f.p50)} ms to the floor's p50`,
+              `room p50 / (floor + storage) p50: ${(s.p50 / fs.p50).toFixed(2)}× (put + alarm), ${(s.p50 / fp.p50).toFixed(2)}× (put alone); ` +
+                `over the bare floor's p50 the put and alarm add ${fmtMs(fs.p50 - f.p50)} ms, the put alone ${fmtMs(fp.p50 - f.p50)} ms`,
             ]
           : [],
         profileLines(profile),
@@ -128,7 +138,13 @@ export const roomLatency: Scenario = {
         budget("room move→broadcast p50 (all 4 sockets)", `≤ ${BUDGETS.roomP50Ms} ms`, `${fmtMs(s.p50)} ms`, s.p50 <= BUDGETS.roomP50Ms),
         budget("room move→broadcast p99 (all 4 sockets)", `≤ ${BUDGETS.roomP99Ms} ms`, `${fmtMs(s.p99)} ms`, s.p99 <= BUDGETS.roomP99Ms),
         budget("room moves measured", "≥ 1,000", String(stats.moves), stats.moves >= BUDGETS.roomMoves),
-        budget("room p50 / platform floor p50 (issue 18)", `≤ ${BUDGETS.floorRatio}×`, `${ratio.toFixed(2)}×`, ratio <= BUDGETS.floorRatio),
+        budget(
+          "room p50 / floor-with-storage p50 (issue 18; the cheaper of its two variants)",
+          `≤ ${BUDGETS.floorRatio}×`,
+          `${storedRatio.toFixed(2)}×`,
+          storedRatio <= BUDGETS.floorRatio,
+        ),
+        budget("room p50 / bare floor p50 (printed, not the budget: ADR 093)", "—", `${ratio.toFixed(2)}×`, null),
         budget("room p99 (issue 18)", `≤ ${BUDGETS.roomP99TargetMs} ms`, `${fmtMs(s.p99)} ms`, s.p99 <= BUDGETS.roomP99TargetMs),
         budget(
           "bytes per move, 4 sockets (issue 18)",

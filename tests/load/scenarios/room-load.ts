@@ -48,10 +48,10 @@ export const roomLoad: Scenario = {
       failed += 1;
       table.dead = true;
       const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-      stats.error(
-        error instanceof HttpError ? "http" : "setup",
-        `${errorMessage(error)}${cause ? ` (${cause.code ?? cause.message ?? cause})` : ""}`,
-      );
+      const detail = `${errorMessage(error)}${cause ? ` (${cause.code ?? cause.message ?? cause})` : ""}`;
+      // The first few at once: a failing setup says why while it runs, not minutes later.
+      if (failed <= 3) log(`  B setup error: ${detail}`);
+      stats.error(error instanceof HttpError ? "http" : "setup", detail);
     };
     // HTTP first (create + 3 joins per room, CONCURRENCY at a time), then the sockets (one handshake at a time).
     await pool(tables, CONCURRENCY, async (table) => {

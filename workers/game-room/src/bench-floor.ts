@@ -24,18 +24,20 @@ export class BenchFloor extends DurableObject<RoomEnv> {
 
   /**
    * `{"size": n}`: a frame of n bytes to every socket. With `"store": m` it first does what a room
-   * does with storage on a move, neither awaited: a `storage.put` of m bytes and a `setAlarm`; the
-   * output gate then holds the frames until both are durable, which is what the bench shows apart.
+   * does with storage on a move, neither awaited: a `storage.put` of m bytes and a `setAlarm`
+   * (without the alarm when `"alarm": 0`, as a room now does on most moves, ADR 096); the output
+   * gate then holds the frames until they are durable, which is what the bench shows apart.
    */
   async webSocketMessage(_ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const text = typeof data === "string" ? data : "";
     const bytes = Math.min(Math.max(Number(/"size":(\d+)/.exec(text)?.[1] ?? 0), 64), 64 * 1024);
     const store = Math.min(Number(/"store":(\d+)/.exec(text)?.[1] ?? 0), 64 * 1024);
+    const alarm = !/"alarm":0/.test(text);
     if (store > 0) {
       // A new value every time, as a room's state is.
       this.writes += 1;
       void this.ctx.storage.put("state", { n: this.writes, pad: "x".repeat(store) });
-      void this.ctx.storage.setAlarm(Date.now() + 60_000 + this.writes);
+      if (alarm) void this.ctx.storage.setAlarm(Date.now() + 60_000 + this.writes);
     }
     let frame = this.frames.get(bytes);
     if (frame === undefined) {

@@ -54,7 +54,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   private readonly users = new WeakMap<WebSocket, string>();
   /** What each socket holds, and its frames (in memory: after an eviction every socket gets its next state in full). */
   private readonly broadcaster: rules.Broadcaster<WebSocket>;
-  /** The alarm time last set, so an unchanged deadline costs no storage write. */
+  /** The alarm this instance set and that has not fired (undefined: unknown, e.g. after an eviction). */
   private alarmAt: number | null | undefined;
   /** What each player's PlayerChannel last heard from this room (issue 11). */
   private readonly reports: PresenceReports;
@@ -166,14 +166,17 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     return rules.settleRoom(step, users.length ? await ratingsOf(this.db, users) : new Map(), this.clock());
   }
 
-  /** One alarm, at the earliest pending deadline. */
+  /**
+   * One alarm, at or before the earliest pending deadline (ADR 096): written only when the armed
+   * one would fire late, never to move it later (a write the output gate holds the move's frames
+   * for). An early alarm finds nothing due and comes back here with the real deadline.
+   */
   private schedule(room: rules.Room): void {
     const deadline = rules.nextDeadline(room, this.timings);
-    const next = deadline === null ? null : Math.max(deadline, Date.now());
-    if (next === this.alarmAt) return;
-    this.alarmAt = next;
-    if (next === null) void this.ctx.storage.deleteAlarm();
-    else void this.ctx.storage.setAlarm(next);
+    const set = rules.alarmToSet(this.alarmAt, deadline === null ? null : Math.max(deadline, Date.now()));
+    if (set === null) return;
+    this.alarmAt = set;
+    void this.ctx.storage.setAlarm(set);
   }
 
   /** plan → the seat and its entry in one D1 batch → commit. */
