@@ -9,7 +9,13 @@ export function FriendsButton() {
   const { t } = useTranslation();
   const pending = useRouteLoaderData<typeof rootLoader>("root")?.pendingRequests ?? 0;
   return (
-    <Link to="/friends" prefetch="intent" className={buttonClasses("ghost", "sm", "relative shrink-0")} data-testid="friends-button">
+    <Link
+      to="/friends"
+      discover="none"
+      prefetch="intent"
+      className={buttonClasses("ghost", "sm", "relative shrink-0")}
+      data-testid="friends-button"
+    >
       <FriendsIcon className="h-4 w-4" />
       {t("friends:headerButton")}
       {pending > 0 ? (

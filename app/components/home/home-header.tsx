@@ -61,11 +61,11 @@ export function HomeHeader({ user }: { user: Profile }) {
         }
         actions={
           <>
-            <Link to="/leaderboard" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-leaderboard">
+            <Link to="/leaderboard" discover="none" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-leaderboard">
               <TrophyIcon className="h-4 w-4 text-gold-300" />
               {t("leaderboard:button")}
             </Link>
-            <Link to="/tournaments" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-tournaments">
+            <Link to="/tournaments" discover="none" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-tournaments">
               <BoltIcon className="h-4 w-4 text-gold-300" />
               {t("tournaments:title")}
             </Link>
