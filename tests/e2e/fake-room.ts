@@ -1,5 +1,5 @@
 import type { Page, WebSocketRoute } from "@playwright/test";
-import { encode } from "turbo-stream";
+import { decode, encode } from "turbo-stream";
 import type { ChatMessageView, GameSummary } from "../../game/entities";
 import { actionOf, parseClientFrame, type ServerMessage } from "../../game/protocol";
 import {
@@ -339,11 +339,16 @@ const GAME_ROUTE = "routes/game.$gameId";
  */
 export async function stubGamePage(page: Page, gameId: string, pageData: () => unknown) {
   await page.route(`**/game/${gameId}.data*`, async (route) => {
-    const data = { gameId, page: pageData(), chat: null };
+    // The other routes' data (the root's: the user, the language) as the server answers it; the
+    // game route's (there "not_found": the server does not know this game) replaced.
+    const real = await route.fetch();
+    const { value, done } = await decode(new Response(new Uint8Array(await real.body())).body!);
+    await done;
+    const results = { ...(value as Record<string, unknown>), [GAME_ROUTE]: { data: { gameId, page: pageData(), chat: null } } };
     return route.fulfill({
       status: 200,
       headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" },
-      body: await turboStream({ [GAME_ROUTE]: { data } }),
+      body: await new Response(encode(results)).text(),
     });
   });
 }
@@ -360,14 +365,4 @@ export async function openGamePage(page: Page, gameId: string) {
     `/game/${gameId}`,
   );
   await page.waitForURL(`**/game/${gameId}`);
-}
-
-async function turboStream(value: unknown): Promise<string> {
-  const reader = encode(value).getReader();
-  let text = "";
-  for (;;) {
-    const { done, value: chunk } = await reader.read();
-    if (done) return text;
-    text += chunk;
-  }
 }
