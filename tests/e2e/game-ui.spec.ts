@@ -64,6 +64,9 @@ test("Paulista 1v1: header, info, board, a card played with two taps and the bot
   await expect(page.getByTestId("phase-label")).toHaveText("Em jogo");
   await expect(page.getByTestId("stake")).toHaveText("Vale 1");
   await expect(page.getByTestId("hand-card")).toHaveCount(3);
+  // A card's name starts with what it shows (label-content-name-mismatch): "K" on the king's face.
+  await expect(page.getByTestId("hand-card").nth(1)).toHaveAccessibleName("K, Rei de Paus");
+  await expect(page.getByTestId("hand-card").first()).toHaveAccessibleName("7 de Copas");
   await expect(page.getByTestId("seat-top").getByTestId("seat-cards")).toHaveAttribute("data-count", "3");
   await expect(page.getByTestId("turn-timer")).toBeVisible();
   await expect(page.getByTestId("team-team1")).toContainText("Time 1");
