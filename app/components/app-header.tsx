@@ -33,6 +33,7 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
               <span aria-hidden>{user.virtual_coins.toLocaleString(i18n.language)}</span>
             </span>
           )}
+          {/* Not discovered at load (ADR 094): the manifest's answer re-rendered the whole page; it is fetched on the tap. */}
           <Link
             to="/profile"
             discover="none"

@@ -8,6 +8,7 @@ import { buttonClasses } from "./ui/button";
 export function FriendsButton() {
   const { t } = useTranslation();
   const pending = useRouteLoaderData<typeof rootLoader>("root")?.pendingRequests ?? 0;
+  // Not discovered at load (ADR 094): the manifest's answer re-rendered the whole page; it is fetched on the tap.
   return (
     <Link
       to="/friends"
