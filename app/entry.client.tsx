@@ -3,19 +3,33 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, LANGUAGES, i18nConfig } from "./i18n";
+import { DEFAULT_LANGUAGE, LANGUAGES, i18nConfig, matchLanguage } from "./i18n";
+import { fetchBundle, markLoaded } from "./utils/translations";
 
-// The server renders the detected language and embeds its translations in
-// the page (root.tsx, #i18n-resources); the client starts from exactly that.
+// The server renders the detected language; its texts are not embedded in the page but linked
+// (root.tsx, #i18n-bundle, a preload that downloads next to the code): the client starts from
+// exactly those once they are here (ADR 094).
 async function hydrate() {
-  const lng = document.documentElement.lang || DEFAULT_LANGUAGE;
-  const embedded = document.getElementById("i18n-resources")?.textContent;
+  const lng = matchLanguage(document.documentElement.lang) ?? DEFAULT_LANGUAGE;
+  const href = document.getElementById("i18n-bundle")?.getAttribute("href");
+  let resources = {};
+  if (href) {
+    try {
+      resources = await fetchBundle(href);
+      markLoaded(href);
+    } catch (error) {
+      // Without its texts the page would hydrate into bare keys: it stays the server's page, whose
+      // links and forms work without JavaScript.
+      console.error("the page's translations did not load", error);
+      return;
+    }
+  }
   await i18next.use(initReactI18next).init({
     ...i18nConfig,
     ns: [...i18nConfig.ns],
     supportedLngs: [...LANGUAGES],
     lng,
-    resources: embedded ? { [lng]: JSON.parse(embedded) } : {},
+    resources: { [lng]: resources },
   });
   startTransition(() => {
     hydrateRoot(

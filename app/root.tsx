@@ -1,3 +1,5 @@
+// First: before any schema is built (ADR 094).
+import "./utils/zod-jitless";
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
@@ -27,7 +29,7 @@ import { useNonce } from "./components/nonce";
 import { buttonClasses } from "./components/ui/button";
 import { ToastProvider } from "./components/ui/toast";
 import { DEFAULT_LANGUAGE, languageFromCookie, type Language } from "./i18n";
-import { RESOURCES } from "./locales/index.server";
+import { bundleHref } from "./locales/index.server";
 import { banOfSession } from "./services/admin.server";
 import { getUser, sessionIdFrom } from "./services/auth.server";
 import { pendingRequestCount } from "./services/friends.server";
@@ -37,6 +39,7 @@ import { i18nServer } from "./services/i18n.server";
 import { profileOf } from "./services/users.server";
 import stylesheet from "./tailwind.css?url";
 import { rememberLanguage, storedLanguage, storeLanguageLocally } from "./utils/language";
+import { bundleLoaded, loadBundle } from "./utils/translations";
 import { isPlayPath, LAST_COINS_KEY } from "./utils/pwa";
 import { DIALOG_PARAM, onlyUiParamsChanged } from "./utils/ui-params";
 
@@ -66,8 +69,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : [0, null, null];
   return {
     locale,
-    // Visitors only ever see the landing page: ship just its texts.
-    translations: user ? RESOURCES[locale] : pick(RESOURCES[locale], VISITOR_NAMESPACES),
+    // The page's texts: fetched by the client next to its code, not embedded (ADR 094). Visitors
+    // only ever see the landing page: just its texts.
+    translations: bundleHref(locale, user ? "player" : "visitor"),
     user: user ? profileOf(user) : null,
     /** The friends button's badge (issue 11); the live channel makes this loader run again when one arrives. */
     pendingRequests,
@@ -89,12 +93,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return defaultShouldRevalidate;
 };
 
-const VISITOR_NAMESPACES = ["common", "auth", "navigation", "home", "errors", "pwa", "matchmaking"] as const;
-
-function pick<T extends Record<string, unknown>>(source: T, keys: readonly (keyof T)[]): Partial<T> {
-  return Object.fromEntries(keys.map((key) => [key, source[key]])) as Partial<T>;
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
@@ -105,17 +103,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <Meta />
+        {/* The texts' JSON starts loading with the page; entry.client waits for it to hydrate (ADR 094). */}
+        {data?.translations ? <link id="i18n-bundle" rel="preload" as="fetch" crossOrigin="anonymous" href={data.translations} /> : null}
         <Links />
       </head>
       <body>
         {children}
-        <script
-          id="i18n-resources"
-          type="application/json"
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: JSON.stringify(data?.translations ?? {}).replace(/</g, "\\u003c") }}
-        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -123,16 +116,23 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Follows the root loader's language: loads its texts and switches to it. */
-function useLanguageSync(locale: Language, translations: Record<string, unknown>, signedIn: boolean, chosen: boolean) {
+/** Follows the root loader's language and bundle (a new language, or signed in): loads its texts and switches to it. */
+function useLanguageSync(locale: Language, bundle: string, signedIn: boolean, chosen: boolean) {
   const { i18n } = useTranslation();
   const revalidator = useRevalidator();
-  for (const [ns, bundle] of Object.entries(translations)) {
-    if (!i18n.hasResourceBundle(locale, ns)) i18n.addResourceBundle(locale, ns, bundle, true, true);
-  }
   useEffect(() => {
-    if (i18n.language !== locale) i18n.changeLanguage(locale);
-  }, [i18n, locale]);
+    if (i18n.language === locale && bundleLoaded(bundle)) return;
+    let cancelled = false;
+    loadBundle(i18n, locale, bundle)
+      .then(() => {
+        // Switching (even to the same language) draws every text again, now with the new ones.
+        if (!cancelled) return i18n.changeLanguage(locale);
+      })
+      .catch((error: unknown) => console.warn("translations did not load", error));
+    return () => {
+      cancelled = true;
+    };
+  }, [i18n, locale, bundle]);
   // The stored choice wins over what the server guessed (spec §9 detection order). A choice the
   // server already has (its cookie, maybe set by the switcher's form before hydration) is mirrored.
   useEffect(() => {

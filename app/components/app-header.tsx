@@ -33,16 +33,19 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
               <span aria-hidden>{user.virtual_coins.toLocaleString(i18n.language)}</span>
             </span>
           )}
+          {/* Not discovered at load (ADR 094): the manifest's answer re-rendered the whole page; it is fetched on the tap. */}
           <Link
             to="/profile"
-            aria-label={t("navigation:openProfile", { name: user.nickname })}
+            discover="none"
             className="flex min-h-10 min-w-0 items-center gap-2 rounded-xl border border-white/10 bg-white/5 py-1 pl-1 pr-2 hover:bg-white/10 sm:pr-3"
           >
             <Avatar name={user.nickname} url={user.avatar_url} seed={user.id} size={32} premium={user.is_premium} />
+            {/* The name is what the link shows, after what it does ("Abrir perfil: Ana 1.200 pontos"). */}
+            <span className="sr-only">{t("navigation:openProfilePrefix")}</span>
             <span className="flex min-w-0 flex-col text-left leading-tight">
               <span className="max-w-20 truncate text-sm font-semibold text-cream-50 sm:max-w-28" data-testid="header-nickname">
                 {user.nickname}
-              </span>
+              </span>{" "}
               <span className="text-xs text-gold-300">{t("common:pointsCount", { count: user.ranking_points })}</span>
             </span>
           </Link>

@@ -8,8 +8,15 @@ import { buttonClasses } from "./ui/button";
 export function FriendsButton() {
   const { t } = useTranslation();
   const pending = useRouteLoaderData<typeof rootLoader>("root")?.pendingRequests ?? 0;
+  // Not discovered at load (ADR 094): the manifest's answer re-rendered the whole page; it is fetched on the tap.
   return (
-    <Link to="/friends" prefetch="intent" className={buttonClasses("ghost", "sm", "relative shrink-0")} data-testid="friends-button">
+    <Link
+      to="/friends"
+      discover="none"
+      prefetch="intent"
+      className={buttonClasses("ghost", "sm", "relative shrink-0")}
+      data-testid="friends-button"
+    >
       <FriendsIcon className="h-4 w-4" />
       {t("friends:headerButton")}
       {pending > 0 ? (

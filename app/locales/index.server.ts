@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, type Namespace } from "~/i18n";
+import { LANGUAGES, NAMESPACES, type Language, type Namespace } from "../i18n";
 import { auth } from "./auth";
 import { chat } from "./chat";
 import { common } from "./common";
@@ -44,3 +44,43 @@ export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };
 export const RESOURCES = Object.fromEntries(
   LANGUAGES.map((language) => [language, Object.fromEntries(Object.entries(GROUPS).map(([name, group]) => [name, group[language]]))]),
 ) as Record<Language, Resources>;
+
+/**
+ * The two translation bundles a page may need (ADR 094): a visitor only ever sees the landing
+ * page, a player any page. Fetched by the client as one JSON (`/locales/{language}`), not embedded.
+ */
+export const BUNDLES = {
+  visitor: ["common", "auth", "navigation", "home", "errors", "pwa", "matchmaking"],
+  player: [...NAMESPACES],
+} as const satisfies Record<string, readonly Namespace[]>;
+export type BundleName = keyof typeof BUNDLES;
+
+const bundles = new Map<string, { json: string; version: string }>();
+
+/** A bundle's JSON and its content hash (its URL's `v`, so a browser may keep it for good). */
+export function bundleOf(language: Language, name: BundleName): { json: string; version: string } {
+  const key = `${language}:${name}`;
+  let bundle = bundles.get(key);
+  if (!bundle) {
+    const resources = RESOURCES[language] as Record<Namespace, unknown>;
+    const json = JSON.stringify(Object.fromEntries(BUNDLES[name].map((ns) => [ns, resources[ns]])));
+    bundle = { json, version: fnv1a(json) };
+    bundles.set(key, bundle);
+  }
+  return bundle;
+}
+
+/** Where the page's client fetches its texts from. */
+export function bundleHref(language: Language, name: BundleName): string {
+  return `/locales/${encodeURIComponent(language)}?${new URLSearchParams({ set: name, v: bundleOf(language, name).version })}`;
+}
+
+/** FNV-1a (32-bit) in hex: a content tag, not a security hash. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}

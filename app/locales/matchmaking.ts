@@ -37,7 +37,7 @@ export const matchmaking = defineNamespace(
     playing_zero: "{{count}} partidas em andamento",
     playing_one: "{{count}} partida em andamento",
     playing_other: "{{count}} partidas em andamento",
-    quickLabel: "Partida rápida {{type}}, {{mode}}, {{variant}}, entrada de {{cost}} moedas",
+    quickLabel: "{{shown}}, {{entry}} moedas de entrada: partida rápida {{mode}}, {{variant}}",
     quickHint: "Partida rápida: encontramos um adversário para você.",
   },
   {
@@ -77,7 +77,7 @@ export const matchmaking = defineNamespace(
       playing_zero: "{{count}} games being played",
       playing_one: "{{count}} game being played",
       playing_other: "{{count}} games being played",
-      quickLabel: "Quick match {{type}}, {{mode}}, {{variant}}, entry {{cost}} coins",
+      quickLabel: "{{shown}}, {{entry}} coins to enter: {{mode}} quick match, {{variant}}",
       quickHint: "Quick match: we find you an opponent.",
     },
     es: {
@@ -115,7 +115,7 @@ export const matchmaking = defineNamespace(
       playing_zero: "{{count}} partidas en curso",
       playing_one: "{{count}} partida en curso",
       playing_other: "{{count}} partidas en curso",
-      quickLabel: "Partida rápida {{type}}, {{mode}}, {{variant}}, entrada de {{cost}} monedas",
+      quickLabel: "{{shown}}, {{entry}} monedas de entrada: partida rápida {{mode}}, {{variant}}",
       quickHint: "Partida rápida: te encontramos un rival.",
     },
   },

@@ -4,20 +4,20 @@ export const navigation = defineNamespace(
   {
     home: "Início",
     profile: "Perfil",
-    openProfile: "Abrir perfil de {{name}}",
+    openProfilePrefix: "Abrir perfil:",
     mainMenu: "Menu principal",
   },
   {
     en: {
       home: "Home",
       profile: "Profile",
-      openProfile: "Open {{name}}'s profile",
+      openProfilePrefix: "Open profile:",
       mainMenu: "Main menu",
     },
     es: {
       home: "Inicio",
       profile: "Perfil",
-      openProfile: "Abrir el perfil de {{name}}",
+      openProfilePrefix: "Abrir perfil:",
       mainMenu: "Menú principal",
     },
   },

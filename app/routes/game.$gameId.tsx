@@ -6,6 +6,8 @@ import { LoadingScreen } from "~/components/loading-screen";
 import type { loader as rootLoader } from "~/root";
 import { requireUser } from "~/services/auth.server";
 import { gameAction } from "~/services/game-actions.server";
+import { CHAT_DIALOG, DIALOG_PARAM } from "~/utils/ui-params";
+import { chatOfPage } from "~/services/chat.server";
 import { gamePageOf } from "~/services/game-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Mesa de Truco" }, { name: "robots", content: "noindex" }];
@@ -18,17 +20,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const gameId = params.gameId ?? "";
   if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) throw redirect("/");
-  return { gameId, page: await gamePageOf(context, gameId, user) };
+  const page = await gamePageOf(context, gameId, user);
+  // The chat open by its link (`?dialog=chat`, also where a message posted without JavaScript
+  // comes back to): the server draws it with the table's recent messages.
+  const chatOpen = new URL(request.url).searchParams.get(DIALOG_PARAM) === CHAT_DIALOG;
+  return { gameId, page, chat: chatOpen && page.state === "ready" ? await chatOfPage(context, gameId, user.id) : null };
 }
 
-/** The page's forms ("Jogar de novo"), which work before the page has hydrated (issue 15). */
+/** The page's forms ("Jogar de novo", leaving a waiting room, the chat), which work before the page has hydrated and without JavaScript (issue 15). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return gameAction(request, context, params.gameId ?? "");
 }
 
 export default function GameRoute() {
-  const { gameId, page } = useLoaderData<typeof loader>();
+  const { gameId, page, chat } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   if (!root?.user) return <LoadingScreen />;
-  return <GameRoom key={gameId} gameId={gameId} user={root.user} page={page} />;
+  return <GameRoom key={gameId} gameId={gameId} user={root.user} page={page} chat={chat} />;
 }

@@ -6,6 +6,7 @@ import { CHAT_EMOJIS, CHAT_MAX_LENGTH } from "../../game/protocol-constants";
 import { refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { rateLimited } from "./rate-limit.server";
+import { findGame, isSeated } from "./games.server";
 import { room } from "./rooms.server";
 
 export const CHAT_HISTORY = 100;
@@ -71,6 +72,29 @@ export async function sendChat(
   if (message === "too_fast") return refusal(429, t(PROBLEMS.too_fast));
   if (game.status === "waiting" || game.status === "active") await room(context, game.id).pushChat(message);
   return { ok: true, data: message };
+}
+
+/** The table's recent messages for the game page (ADR 086): only a player seated at it reads them, as for `GET /api/games/{id}/chat`. */
+export async function chatOfPage(context: AppLoadContext, gameId: string, userId: string): Promise<ChatMessageView[] | null> {
+  return (await isSeated(context, gameId, userId)) ? recentChat(context, gameId) : null;
+}
+
+/**
+ * A message posted by the game page's form (it works without JavaScript): the table must exist and
+ * the player sit at it, as for `POST /api/games/{id}/chat`; then the same `sendChat`.
+ */
+export async function sendChatAt(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  gameId: string,
+  input: { message: string; message_type: "text" | "emoji" },
+): Promise<Outcome<ChatMessageView>> {
+  const t = await serverT(request);
+  const game = await findGame(context, gameId);
+  if (!game) return refusal(404, t("errors:gameNotFound"));
+  if (!(await isSeated(context, game.id, user.id))) return refusal(403, t("errors:notSeated"));
+  return sendChat(context, request, user, game, input);
 }
 
 /**

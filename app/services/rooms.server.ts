@@ -1,9 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
 import { SESSION_HEADER, USER_HEADER, type RoomError, type RoomRpc, type SeatRequest } from "../../game/room-api";
-import { isSeated } from "./games.server";
-import { answerOf, jsonError, type Outcome } from "./http.server";
+import { findGame, isSeated } from "./games.server";
+import { answerOf, jsonError, refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
+import { rateLimited } from "./rate-limit.server";
 import { CREATE_ROOM_REFUSALS, ROOM_REFUSALS, refusalOf } from "./refusals.server";
 import { isPremium } from "./users.server";
 import { stubOf } from "../../db/stubs";
@@ -21,6 +22,23 @@ export function seatRequestOf(user: User): SeatRequest {
     isPremium: isPremium(user),
     rating: user.ranking_points,
   };
+}
+
+/**
+ * Leaves a waiting room; the entry comes back (DESIGN.md §5). For `POST /api/games/{id}/leave` and
+ * the game page's form (it works without JavaScript): the same limit, the same refusals.
+ */
+export async function leaveGame(context: AppLoadContext, request: Request, user: User, gameId: string): Promise<Outcome<{ ok: true }>> {
+  const limited = await rateLimited(context, request, "game_action", user);
+  if (limited) return limited;
+  const game = await findGame(context, gameId);
+  if (!game) {
+    const t = await serverT(request);
+    return refusal(404, t("errors:gameNotFound"));
+  }
+  const left = await room(context, game.id).leave(user.id);
+  if (!left.ok) return roomRefusal(request, left.error, game.entry_cost);
+  return { ok: true, data: { ok: true } };
 }
 
 /** A room's refusal, in the player's language: for the API's answer and for a page's form. */

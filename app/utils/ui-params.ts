@@ -2,6 +2,9 @@
 // link can open it before the page has hydrated and the server renders it open (issue 15).
 
 export const DIALOG_PARAM = "dialog";
+/** The game room's chat panel and its waiting room's "Sair da sala?", opened by their links. */
+export const CHAT_DIALOG = "chat";
+export const LEAVE_DIALOG = "leave";
 export const UI_PARAMS = ["dialog", "tab", "edit"] as const;
 
 /** The URL `search` of `current` with `name` set to `value` (or removed when null). */

@@ -14,6 +14,13 @@ test("landing page", async ({ page }) => {
 test("home, the join dialog and the payment modals", async ({ page }) => {
   await signIn(page, uniquePlayer("Acesso"));
   await expectNoA11yViolations(page);
+  // label-content-name-mismatch (axe runs it; these spell it out): a name starts with what the control shows.
+  await expect(page.getByTestId("quick-casual-1v1")).toHaveAccessibleName(/^1 vs 1, [\d.]+ moedas de entrada: partida rápida Casual, /);
+  await expect(page.getByTestId("quick-ranked-2v2")).toHaveAccessibleName(/^2 vs 2, [\d.]+ moedas de entrada: partida rápida /);
+  const nickname = (await page.getByTestId("header-nickname").textContent())!.trim();
+  await expect(page.getByRole("link", { name: "Abrir perfil:" })).toHaveAccessibleName(
+    new RegExp(`^Abrir perfil: ${nickname} [\\d.]+ pontos?$`),
+  );
 
   await page.getByTestId("open-join").click();
   await expect(page.getByTestId("join-dialog")).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Page, WebSocketRoute } from "@playwright/test";
+import { decode, encode } from "turbo-stream";
 import type { ChatMessageView, GameSummary } from "../../game/entities";
 import { actionOf, parseClientFrame, type ServerMessage } from "../../game/protocol";
 import {
@@ -23,9 +24,11 @@ import {
 import { teamOfSeat } from "../../game/settlement";
 import { legalActions, type Action, type MatchState, type Variant } from "../../game/truco/index";
 
-// A scripted stand-in for the GameRoom, for browser tests of the game screen: the page's REST
-// calls for one game are answered here (page.route) and its WebSocket is played by this object
-// (page.routeWebSocket). It drives the same room rules as the real GameRoom (game/room: seats,
+// A scripted stand-in for the GameRoom, for browser tests of the game screen: the game page's data
+// (its loader's answer to the client's data request), the page's REST calls for one game
+// (page.route) and its WebSocket (page.routeWebSocket) are all answered here. The page is opened by
+// a client-side navigation (`open`), so its data comes through that request: the server, which
+// does not know this game, is never asked to render it (ADR 085's REST fallback is gone). It drives the same room rules as the real GameRoom (game/room: seats,
 // participants, the start, computer players and their delay, the next-hand pause, the result
 // table) over the real engine, with no D1 and no alarms: a timer here fires only if the test
 // turns it on. Every phase and variant can be set up exactly, and every frame the page sends is recorded.
@@ -166,6 +169,12 @@ export class FakeRoom {
   }
 
   async install(page: Page) {
+    await stubGamePage(page, this.gameId, () => ({
+      state: "ready",
+      game: this.summary,
+      participants: participants(this.room),
+      live: null,
+    }));
     const base = `/api/games/${this.gameId}`;
     await page.route(`**${base}`, (route) => {
       this.summaryRequests += 1;
@@ -202,6 +211,11 @@ export class FakeRoom {
       return route.fulfill({ json: { ok: true } });
     });
     await page.routeWebSocket(`**${base}/ws`, (ws) => this.connect(ws));
+  }
+
+  /** Opens the game page on this room (after `install`). */
+  async open(page: Page) {
+    await openGamePage(page, this.gameId);
   }
 
   private connect(ws: WebSocketRoute) {
@@ -313,4 +327,42 @@ export async function currentUserId(page: Page): Promise<{ id: string; nickname:
     const me = (await response.json()) as { id: string; nickname: string };
     return { id: me.id, nickname: me.nickname };
   });
+}
+
+/** The game route's id, as Remix names it (app/routes/game.$gameId.tsx). */
+const GAME_ROUTE = "routes/game.$gameId";
+
+/**
+ * Answers the game page's data request (Remix single fetch: `/game/{id}.data`, turbo-stream, the
+ * encoding Remix itself uses) with the page data of `page` (what `gamePageOf` would return), for a
+ * page opened by `openGamePage`.
+ */
+export async function stubGamePage(page: Page, gameId: string, pageData: () => unknown) {
+  await page.route(`**/game/${gameId}.data*`, async (route) => {
+    // The other routes' data (the root's: the user, the language) as the server answers it; the
+    // game route's (there "not_found": the server does not know this game) replaced.
+    const real = await route.fetch();
+    const { value, done } = await decode(new Response(new Uint8Array(await real.body())).body!);
+    await done;
+    const results = { ...(value as Record<string, unknown>), [GAME_ROUTE]: { data: { gameId, page: pageData(), chat: null } } };
+    return route.fulfill({
+      status: 200,
+      headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" },
+      body: await new Response(encode(results)).text(),
+    });
+  });
+}
+
+/**
+ * Opens `/game/{id}` as a tap on a link would: from the home page, by a client-side navigation, so
+ * the page's data comes from the data request that `stubGamePage` answers.
+ */
+export async function openGamePage(page: Page, gameId: string) {
+  await page.goto("/");
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.evaluate(
+    (path) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(path),
+    `/game/${gameId}`,
+  );
+  await page.waitForURL(`**/game/${gameId}`);
 }

@@ -100,7 +100,7 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
     await expect(page.getByRole("heading", { name: "Your stats" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
-    await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: /Open .* profile/ }));
+    await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: /^Open profile:/ }));
     await page.waitForURL("/profile");
     await expect(page.getByRole("tab", { name: "Statistics" })).toHaveAttribute("aria-selected", "true");
   });

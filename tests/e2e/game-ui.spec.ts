@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { FakeRoom, currentUserId, type FakeRoomOptions } from "./fake-room";
+import { FakeRoom, currentUserId, openGamePage, stubGamePage, type FakeRoomOptions } from "./fake-room";
 import { chooseVariant, createRoom } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
@@ -12,7 +12,7 @@ async function table(browser: Browser, options: (me: { id: string; nickname: str
   const me = await currentUserId(page);
   const room = new FakeRoom({ me: me.id, ...options(me) });
   await room.install(page);
-  await page.goto(`/game/${room.gameId}`);
+  await room.open(page);
   return { page, context, room, me };
 }
 
@@ -64,6 +64,9 @@ test("Paulista 1v1: header, info, board, a card played with two taps and the bot
   await expect(page.getByTestId("phase-label")).toHaveText("Em jogo");
   await expect(page.getByTestId("stake")).toHaveText("Vale 1");
   await expect(page.getByTestId("hand-card")).toHaveCount(3);
+  // A card's name starts with what it shows (label-content-name-mismatch): "K" on the king's face.
+  await expect(page.getByTestId("hand-card").nth(1)).toHaveAccessibleName("K, Rei de Paus");
+  await expect(page.getByTestId("hand-card").first()).toHaveAccessibleName("7 de Copas");
   await expect(page.getByTestId("seat-top").getByTestId("seat-cards")).toHaveAttribute("data-count", "3");
   await expect(page.getByTestId("turn-timer")).toBeVisible();
   await expect(page.getByTestId("team-team1")).toContainText("Time 1");
@@ -442,13 +445,12 @@ test("waiting room: missing players, the code to share, the empty table, fill wi
 
 test("load errors: 'Jogo não encontrado' and 'Erro ao carregar dados do jogo' with 'Voltar ao Início'", async ({ browser }) => {
   const { page, context } = await newSignedInPage(browser);
-  await page.route("**/api/games/missing-game", (route) => route.fulfill({ status: 404, json: { error: "Jogo não encontrado" } }));
-  await page.route("**/api/games/missing-game/participants", (route) => route.fulfill({ status: 404, json: {} }));
+  // A game that does not exist: the server's own page.
   await page.goto("/game/missing-game");
   await expect(page.getByRole("alert").filter({ hasText: "Jogo não encontrado" })).toBeVisible();
-  await page.route("**/api/games/broken-game", (route) => route.fulfill({ status: 500, body: "" }));
-  await page.route("**/api/games/broken-game/participants", (route) => route.fulfill({ status: 500, body: "" }));
-  await page.goto("/game/broken-game");
+  // A room that did not answer (gamePageOf's "error"), scripted through the page's data request.
+  await stubGamePage(page, "broken-game", () => ({ state: "error" }));
+  await openGamePage(page, "broken-game");
   await expect(page.getByRole("alert").filter({ hasText: "Erro ao carregar dados do jogo" })).toBeVisible();
   await page.getByRole("link", { name: "Voltar ao Início" }).click();
   await expect(page).toHaveURL("/");

@@ -11,7 +11,7 @@ async function table(browser: Browser, options: (me: { id: string; nickname: str
   const me = await currentUserId(page);
   const room = new FakeRoom({ me: me.id, ...options(me) });
   await room.install(page);
-  await page.goto(`/game/${room.gameId}`);
+  await room.open(page);
   return { page, context, room, me };
 }
 

@@ -1,7 +1,7 @@
 // Vector art for the cards: French suits (Paulista, Mineiro, International) and Spanish suits
 // (Argentino, Gaúcho: espadas, bastos, oros, copas). Every shape is drawn in a -50..50 box around
 // the origin and placed with `at(x, y, size)`, so one drawing serves pips, corners and courts.
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import type { Card } from "../../../game/truco/index";
 
 type Suit = Card["suit"];
@@ -291,15 +291,18 @@ function SpanishFrame({ suit, color }: { suit: Suit; color: string }) {
 
 export function CardFaceArt({ card, spanish, index }: { card: Card; spanish: boolean; index: string }) {
   const color = SUIT_COLOR[spanish ? "spanish" : "french"][card.suit];
+  const cornerId = `cc${useId().replace(/[^a-zA-Z0-9]/g, "")}`;
   return (
     <g>
       <rect x="0.75" y="0.75" width="98.5" height="138.5" rx="8" fill="#fffdf7" stroke="#cdbb8f" strokeWidth="1.5" />
       {spanish ? <SpanishFrame suit={card.suit} color={color} /> : null}
       <CardCentre card={card} spanish={spanish} color={color} />
-      <Corner index={index} suit={card.suit} spanish={spanish} color={color} />
-      <g transform="rotate(180 50 70)">
+      <g id={cornerId}>
         <Corner index={index} suit={card.suit} spanish={spanish} color={color} />
       </g>
+      {/* The opposite corner is a copy (<use>), not a second text: the card's visible text is its index
+          once ("K"), which the hand's buttons start their names with (label-content-name-mismatch). */}
+      <use href={`#${cornerId}`} transform="rotate(180 50 70)" />
     </g>
   );
 }

@@ -1,9 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useActionData } from "@remix-run/react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessageView } from "../../../game/entities";
 import { CHAT_EMOJIS, CHAT_MAX_LENGTH } from "../../../game/protocol-constants";
 import { Avatar } from "~/components/avatar";
+import { FormNotice } from "~/components/ui/form-notice";
 import { useToast } from "~/components/ui/toast";
+import type { FormResult } from "~/schemas/home-forms";
+import { useHydrated } from "~/utils/use-hydrated";
 import { api } from "~/utils/api";
 import { mergeChat } from "./game-logic";
 
@@ -12,10 +16,13 @@ export const CHAT_POLL_MS = 3_000;
 /**
  * The room's chat (spec §4, §5, §9): loaded once, polled every 3 s while the panel is open, and
  * fed by the socket's `chat_message` frames when connected. Counts unread messages while closed.
+ * `initial`: the messages the page came with (its chat open by its link), already seen.
  */
-export function useChat(gameId: string, open: boolean, userId: string) {
-  const [messages, setMessages] = useState<ChatMessageView[]>([]);
-  const [seenId, setSeenId] = useState<number | null>(null);
+export function useChat(gameId: string, open: boolean, userId: string, initial: ChatMessageView[] | null = null) {
+  const [messages, setMessages] = useState<ChatMessageView[]>(initial ?? []);
+  const [seenId, setSeenId] = useState<number | null>(() =>
+    initial ? (initial.length > 0 ? Math.max(...initial.map((m) => m.id)) : 0) : null,
+  );
   const path = `/api/games/${encodeURIComponent(gameId)}/chat`;
 
   const load = useCallback(
@@ -63,12 +70,34 @@ export function useChat(gameId: string, open: boolean, userId: string) {
   return { messages, unread, receive, reload: load, path };
 }
 
-export function ChatToggle({ open, unread, onToggle, panelId }: { open: boolean; unread: number; onToggle(): void; panelId: string }) {
+/**
+ * Opens and closes the chat: a link to the page with its chat open (`?dialog=chat`), so it works
+ * before the page has hydrated and without JavaScript; once hydrated it just toggles the panel.
+ */
+export function ChatToggle({
+  open,
+  unread,
+  onToggle,
+  panelId,
+  openHref,
+  closeHref,
+}: {
+  open: boolean;
+  unread: number;
+  onToggle(): void;
+  panelId: string;
+  openHref: string;
+  closeHref: string;
+}) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      onClick={onToggle}
+    <a
+      href={open ? closeHref : openHref}
+      role="button"
+      onClick={(event) => {
+        event.preventDefault();
+        onToggle();
+      }}
       aria-expanded={open}
       aria-controls={panelId}
       aria-label={`${open ? t("chat:close") : t("chat:open")}${unread > 0 ? ` (${t("chat:unread", { count: unread })})` : ""}`}
@@ -87,7 +116,7 @@ export function ChatToggle({ open, unread, onToggle, panelId }: { open: boolean;
           {unread > 9 ? "9+" : unread}
         </span>
       ) : null}
-    </button>
+    </a>
   );
 }
 
@@ -97,17 +126,28 @@ export function ChatPanel({
   onClose,
   onSent,
   path,
+  formAction,
+  closeHref,
   userId,
 }: {
   id: string;
   messages: ChatMessageView[];
   onClose(): void;
   onSent(message: ChatMessageView | null): void;
+  /** The REST route the hydrated panel posts to (JSON, the socket shows the message). */
   path: string;
+  /** The page's form action, where the same form posts before hydration or without JavaScript. */
+  formAction: string;
+  /** The page with its chat closed (the close button's link before hydration). */
+  closeHref: string;
   userId: string;
 }) {
   const { t } = useTranslation();
   const toast = useToast();
+  const hydrated = useHydrated();
+  const formId = useId();
+  // A refusal of a message posted without JavaScript (the page's action answered, no redirect).
+  const refused = useActionData<FormResult>();
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
@@ -166,14 +206,18 @@ export function ChatPanel({
         <h2 id={titleId} className="flex-1 font-display text-base font-bold text-cream-50">
           {t("chat:title")}
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
+        <a
+          href={closeHref}
+          role="button"
+          onClick={(event) => {
+            event.preventDefault();
+            onClose();
+          }}
           className="grid h-10 w-10 place-items-center rounded-xl text-cream-100/80 hover:bg-white/10"
           aria-label={t("chat:close")}
         >
           <span aria-hidden>✕</span>
-        </button>
+        </a>
       </div>
       {/* The log is the scrolling box; the list inside keeps its list semantics (an <ol> with role=log loses them). */}
       <div
@@ -220,11 +264,19 @@ export function ChatPanel({
       <div className="border-t border-white/10 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-2">
         <div role="group" aria-label={t("chat:emojiPicker")} className="mb-2 grid grid-cols-6 gap-1" data-testid="emoji-picker">
           {CHAT_EMOJIS.map((emoji) => (
+            // Each emoji submits the chat's form with its emoji (without JavaScript); hydrated, it sends it itself.
             <button
               key={emoji}
-              type="button"
+              type="submit"
+              form={formId}
+              name="emoji"
+              value={emoji}
+              formNoValidate
               disabled={sending}
-              onClick={() => send(emoji, "emoji")}
+              onClick={(event: MouseEvent) => {
+                event.preventDefault();
+                send(emoji, "emoji");
+              }}
               aria-label={t("chat:sendEmoji", { emoji })}
               className="grid h-10 place-items-center rounded-lg text-2xl hover:bg-white/10 disabled:opacity-50"
             >
@@ -232,7 +284,10 @@ export function ChatPanel({
             </button>
           ))}
         </div>
-        <form onSubmit={submit} className="flex items-center gap-2">
+        {refused && refused.intent === "chat" && !refused.ok ? <FormNotice result={refused} /> : null}
+        {/* Posts to the page (it works without JavaScript); hydrated, `submit` sends it over the REST route instead. */}
+        <form id={formId} method="post" action={formAction} onSubmit={submit} noValidate={hydrated} className="flex items-center gap-2">
+          <input type="hidden" name="intent" value="chat" />
           <label htmlFor={inputId} className="sr-only">
             {t("chat:messageLabel")}
           </label>
@@ -240,6 +295,8 @@ export function ChatPanel({
             <input
               ref={inputRef}
               id={inputId}
+              name="message"
+              required
               value={text}
               onChange={(event) => setText(event.target.value.slice(0, CHAT_MAX_LENGTH))}
               maxLength={CHAT_MAX_LENGTH}
@@ -258,7 +315,8 @@ export function ChatPanel({
           </div>
           <button
             type="submit"
-            disabled={sending || text.trim().length === 0}
+            // Before hydration the browser's own `required` check is in charge (a disabled button would block the post).
+            disabled={hydrated && (sending || text.trim().length === 0)}
             className="h-11 rounded-xl bg-gradient-to-b from-gold-400 to-gold-500 px-4 text-sm font-bold text-felt-950 disabled:opacity-50"
             data-testid="chat-send"
           >

@@ -350,3 +350,12 @@ export function isPractice(game: GameSummary | null, participants: readonly Part
   void participants;
   return game.bot_level !== null || game.entry_cost === 0;
 }
+
+/**
+ * A card's name that starts with what the card shows, so a voice user can say what they see
+ * (label-content-name-mismatch): "7 de Copas" already does; a figure or an ace gets its index
+ * first ("K, Rei de Paus", "A, Ás de Espadas").
+ */
+export function nameShowing(shown: string, name: string): string {
+  return name.split(" ")[0].toLowerCase() === shown.toLowerCase() ? name : `${shown}, ${name}`;
+}

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useRevalidator } from "@remix-run/react";
+import { Link, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessageView, GameSummary, Participant } from "../../../game/entities";
@@ -22,45 +22,29 @@ import { InfoPanel, RoomHeader, TeamsPanel } from "./room-chrome";
 import { TableProvider, useTable } from "./table-context";
 import { useGameSocket } from "./use-game-socket";
 import { WaitingRoom } from "./waiting-room";
+import { CHAT_DIALOG, DIALOG_PARAM } from "~/utils/ui-params";
 import "./game.css";
 
 /** The game room of spec §2: the page's first view (ADR 085), then the live room takes over. */
-export function GameRoom({ gameId, user, page }: { gameId: string; user: Profile; page: GamePage }) {
+export function GameRoom({
+  gameId,
+  user,
+  page,
+  chat,
+}: {
+  gameId: string;
+  user: Profile;
+  page: GamePage;
+  /** The table's recent messages when the page was asked with its chat open (`?dialog=chat`). */
+  chat: ChatMessageView[] | null;
+}) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [attempt, setAttempt] = useState(0);
   // A reload the room asked for (joined here, or a retry) starts the live room again from the
   // page's new data; other revalidations (after a form) leave the live room and its socket alone.
   const reloading = useRef(false);
-  // A game the loader did not find is asked for once more through the REST routes, which is how
-  // the scripted room of the browser tests (tests/e2e/fake-room.ts, page.route) serves its game;
-  // for a real missing game the answer is the same 404 and nothing changes (ADR 085).
-  const [rest, setRest] = useState<GamePage | null>(null);
-  useEffect(() => {
-    setRest(null);
-    if (page.state !== "not_found") return;
-    const controller = new AbortController();
-    const base = `/api/games/${encodeURIComponent(gameId)}`;
-    Promise.all([
-      api<GameSummary>(base, { signal: controller.signal }),
-      api<Participant[]>(`${base}/participants`, { signal: controller.signal }),
-    ])
-      .then(([game, participants]) => {
-        if (!game.ok) {
-          if (game.status !== 404) setRest({ state: "error" });
-          return;
-        }
-        setRest({
-          state: "ready",
-          game: game.data,
-          participants: participants.ok && Array.isArray(participants.data) ? participants.data : [],
-          live: null,
-        });
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [gameId, page]);
-  const loaded = reloading.current && revalidator.state === "loading" ? ({ state: "loading" } as const) : (rest ?? page);
+  const loaded = reloading.current && revalidator.state === "loading" ? ({ state: "loading" } as const) : page;
   useEffect(() => {
     if (!reloading.current || revalidator.state !== "idle") return;
     reloading.current = false;
@@ -94,7 +78,7 @@ export function GameRoom({ gameId, user, page }: { gameId: string; user: Profile
   }
   // An outsider's page has no join code (GET /api/games/{id} answers the same).
   const game: GameSummary = "game_code" in loaded.game ? loaded.game : { ...loaded.game, game_code: "" };
-  return <LiveRoom key={attempt} gameId={gameId} user={user} initial={{ ...loaded, game }} onReload={reload} />;
+  return <LiveRoom key={attempt} gameId={gameId} user={user} initial={{ ...loaded, game, chat }} onReload={reload} />;
 }
 
 function LiveRoom({
@@ -105,20 +89,22 @@ function LiveRoom({
 }: {
   gameId: string;
   user: Profile;
-  initial: { game: GameSummary; participants: Participant[]; live: GameStatePayload | null };
+  initial: { game: GameSummary; participants: Participant[]; live: GameStatePayload | null; chat: ChatMessageView[] | null };
   onReload(): void;
 }) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const chatId = useId();
-  const [chatOpen, setChatOpen] = useState(false);
+  const [searchParams] = useSearchParams();
+  // Open from the start when its link (`?dialog=chat`) brought the page: the server drew it open.
+  const [chatOpen, setChatOpen] = useState(() => searchParams.get(DIALOG_PARAM) === CHAT_DIALOG);
   const [exitOpen, setExitOpen] = useState(false);
   const [resultOpen, setResultOpen] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const { items: callouts, push: pushCallouts } = useCallouts();
   const seenEvents = useRef<Map<string, number>>(new Map());
-  const chat = useChat(gameId, chatOpen, user.id);
+  const chat = useChat(gameId, chatOpen, user.id, initial.chat);
   const [seatedInitially] = useState(() => initial.participants.some((p) => p.user_id === user.id));
   const [joinedHere, setJoinedHere] = useState(false);
 
@@ -234,6 +220,7 @@ function LiveRoom({
     return [];
   }, [live.hands, view?.handCommitment, view?.handNumber, view?.revealedSeed]);
 
+  const roomPath = `/game/${encodeURIComponent(gameId)}`;
   const connected = socket.status === "open";
   const connecting = socket.status === "connecting";
   let body: React.ReactNode;
@@ -308,7 +295,16 @@ function LiveRoom({
         connection={socket.status}
         showConnection={enabled}
         onBack={back}
-        chatButton={<ChatToggle open={chatOpen} unread={chat.unread} onToggle={() => setChatOpen((o) => !o)} panelId={chatId} />}
+        chatButton={
+          <ChatToggle
+            open={chatOpen}
+            unread={chat.unread}
+            onToggle={() => setChatOpen((o) => !o)}
+            panelId={chatId}
+            openHref={`?${DIALOG_PARAM}=${CHAT_DIALOG}`}
+            closeHref={roomPath}
+          />
+        }
       />
       {enabled && socket.everOpened && !connected && game.status !== "completed" ? (
         <p role="status" className="bg-red-900/80 px-3 py-1.5 text-center text-xs font-semibold text-red-50" data-testid="reconnecting">
@@ -331,6 +327,8 @@ function LiveRoom({
               onClose={() => setChatOpen(false)}
               onSent={(message) => (message ? chat.receive(message) : void chat.reload())}
               path={chat.path}
+              formAction={`${roomPath}?${DIALOG_PARAM}=${CHAT_DIALOG}`}
+              closeHref={roomPath}
               userId={user.id}
             />
           ) : null}

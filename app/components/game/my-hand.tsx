@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionGroups } from "./game-logic";
-import { blindIdOf, isFaceUpCard, manilhaOf } from "./game-logic";
+import { blindIdOf, isFaceUpCard, isSpanishDeck, manilhaOf, nameShowing, rankIndex } from "./game-logic";
 import { PlayingCard } from "./playing-card";
 import { useTable } from "./table-context";
 
@@ -78,7 +78,9 @@ export function MyHand({
             ? t("game:cards.manilhaNamed", { name: t(`game:cards.manilhaNames.${manilha.name}`) })
             : t("game:cards.manilha")
           : null;
-        const name = isFaceUpCard(card) ? cardName(card) : t("game:cards.blind", { n: index + 1 });
+        const name = isFaceUpCard(card)
+          ? nameShowing(rankIndex(card.rank, isSpanishDeck(view.variant)), cardName(card))
+          : t("game:cards.blind", { n: index + 1 });
         const describedBy = manilhaText ? `${idBase}-manilha-${index}` : undefined;
         return (
           <button

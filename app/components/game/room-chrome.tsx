@@ -65,9 +65,13 @@ export function RoomHeader({
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-felt-950/90 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-2 py-1.5 sm:px-6 sm:py-2">
-        <button
-          type="button"
-          onClick={onBack}
+        {/* Home, as a link before hydration and without JavaScript; hydrated, `onBack` may ask first (a hand in play). */}
+        <a
+          href="/"
+          onClick={(event) => {
+            event.preventDefault();
+            onBack();
+          }}
           className="grid h-10 w-10 shrink-0 place-items-center rounded-xl text-cream-50 hover:bg-white/10"
           aria-label={t("game:room.back")}
           data-testid="back"
@@ -75,7 +79,7 @@ export function RoomHeader({
           <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden>
             <path d="M15 5l-7 7 7 7" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
-        </button>
+        </a>
         <div className="flex min-w-0 flex-1 flex-col gap-0.5 leading-tight sm:flex-row sm:items-center sm:gap-3">
           <h1 className="whitespace-nowrap font-display text-lg font-bold text-cream-50 sm:text-xl" data-testid="room-title">
             {t("game:room.title", { code: game.game_code })}

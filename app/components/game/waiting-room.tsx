@@ -1,12 +1,15 @@
-import { useNavigate } from "@remix-run/react";
+import { useActionData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BotLevel, GameSummary, Participant } from "../../../game/entities";
 import { Avatar } from "~/components/avatar";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
 import { api } from "~/utils/api";
 import { Modal, ModalActions } from "~/components/ui/modal";
+import { DIALOG_PARAM, LEAVE_DIALOG } from "~/utils/ui-params";
+import { FormNotice } from "~/components/ui/form-notice";
+import type { FormResult } from "~/schemas/home-forms";
 import { missingPlayers } from "./game-logic";
 
 const LEVELS: readonly BotLevel[] = ["easy", "normal", "hard"];
@@ -30,7 +33,13 @@ export function WaitingRoom({
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const [confirm, setConfirm] = useState<"leave" | "bots" | null>(null);
+  const [searchParams] = useSearchParams();
+  // A refusal of a leave posted without JavaScript (the page's action answered, no redirect).
+  const refused = useActionData<FormResult>();
+  // "Sair da sala?" opened by its link (`?dialog=leave`): the server draws it open, and its "Sair"
+  // posts the page's form, so leaving works before the page has hydrated and without JavaScript.
+  const leaveFromLink = searchParams.get(DIALOG_PARAM) === LEAVE_DIALOG;
+  const [confirm, setConfirm] = useState<"leave" | "bots" | null>(() => (leaveFromLink ? "leave" : null));
   const [level, setLevel] = useState<BotLevel>("normal");
   const [busy, setBusy] = useState(false);
   const levelName = useId();
@@ -81,6 +90,7 @@ export function WaitingRoom({
     onChanged();
   }
 
+  const roomPath = `/game/${encodeURIComponent(game.id)}`;
   const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
   const seats = Array.from({ length: game.capacity }, (_, seat) => participants.find((p) => p.seat === seat) ?? null);
 
@@ -166,6 +176,7 @@ export function WaitingRoom({
         </span>
       </section>
 
+      <FormNotice result={refused?.intent === "leave" ? refused : null} />
       {seated ? (
         <div className="flex flex-wrap justify-center gap-2">
           {canFill ? (
@@ -173,25 +184,48 @@ export function WaitingRoom({
               {t("game:room.fillBots")}
             </Button>
           ) : null}
-          <Button variant="secondary" onClick={() => setConfirm("leave")} data-testid="leave">
+          <a
+            href={`?${DIALOG_PARAM}=${LEAVE_DIALOG}`}
+            role="button"
+            onClick={(event) => {
+              event.preventDefault();
+              setConfirm("leave");
+            }}
+            className={buttonClasses("secondary", "md")}
+            data-testid="leave"
+          >
             {t("game:room.leave")}
-          </Button>
+          </a>
         </div>
       ) : null}
 
       <Modal
-        open={confirm === "leave"}
+        open={confirm === "leave" && seated}
         onClose={() => setConfirm(null)}
         title={t("game:room.leaveTitle")}
+        closeTo={leaveFromLink ? roomPath : undefined}
         footer={
-          <ModalActions>
-            <Button variant="ghost" onClick={() => setConfirm(null)}>
-              {t("common:cancel")}
-            </Button>
-            <Button variant="danger" onClick={leave} disabled={busy} data-testid="confirm-leave">
-              {t("game:room.leaveConfirm")}
-            </Button>
-          </ModalActions>
+          // Posts the page's form (without JavaScript: the server leaves, then home); hydrated, `leave` does it over the REST route.
+          <form method="post" action={roomPath} className="contents">
+            <input type="hidden" name="intent" value="leave" />
+            <ModalActions>
+              <Button variant="ghost" onClick={() => setConfirm(null)}>
+                {t("common:cancel")}
+              </Button>
+              <Button
+                type="submit"
+                variant="danger"
+                onClick={(event) => {
+                  event.preventDefault();
+                  void leave();
+                }}
+                disabled={busy}
+                data-testid="confirm-leave"
+              >
+                {t("game:room.leaveConfirm")}
+              </Button>
+            </ModalActions>
+          </form>
         }
       >
         <p className="text-sm text-cream-100/85">

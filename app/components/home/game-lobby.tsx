@@ -121,6 +121,8 @@ export function GameLobby({ user }: { user: Profile }) {
                 <div className="grid grid-cols-2 gap-2">
                   {TYPES.map((type) => {
                     const busy = pending === `${mode}:${type}`;
+                    const shown = busy ? t("game:lobby.creating") : t(`modes:types.${type}`);
+                    const entry = t("game:lobby.entryBadge", { count: cost, lng: i18n.language });
                     return (
                       <Button
                         key={type}
@@ -131,21 +133,22 @@ export function GameLobby({ user }: { user: Profile }) {
                         value={`${mode}:${type}`}
                         disabled={pending !== null}
                         aria-busy={busy}
+                        // The name starts with what the button shows ("1 vs 1, 50 moedas de entrada: …").
                         aria-label={t("matchmaking:quickLabel", {
-                          type: t(`modes:types.${type}`),
+                          shown,
+                          entry,
                           mode: t(`modes:names.${mode}`),
                           variant: variantName,
-                          cost,
                         })}
                         className="flex-col gap-0 py-1.5 leading-tight"
                         data-testid={`quick-${mode}-${type}`}
                       >
-                        <span className="text-base font-bold">{busy ? t("game:lobby.creating") : t(`modes:types.${type}`)}</span>
+                        <span className="text-base font-bold">{shown}</span>{" "}
                         <span
                           className={`inline-flex items-center gap-1 text-xs font-semibold ${ranked ? "text-felt-950/80" : "text-gold-300"}`}
                         >
                           <CoinIcon className="h-3.5 w-3.5" />
-                          {t("game:lobby.entryBadge", { count: cost, lng: i18n.language })}
+                          {entry}
                         </span>
                       </Button>
                     );

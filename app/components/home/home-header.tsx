@@ -61,11 +61,12 @@ export function HomeHeader({ user }: { user: Profile }) {
         }
         actions={
           <>
-            <Link to="/leaderboard" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-leaderboard">
+            {/* Not discovered at load (ADR 094): the manifest's answer re-rendered the whole page; it is fetched on the tap. */}
+            <Link to="/leaderboard" discover="none" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-leaderboard">
               <TrophyIcon className="h-4 w-4 text-gold-300" />
               {t("leaderboard:button")}
             </Link>
-            <Link to="/tournaments" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-tournaments">
+            <Link to="/tournaments" discover="none" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-tournaments">
               <BoltIcon className="h-4 w-4 text-gold-300" />
               {t("tournaments:title")}
             </Link>

@@ -17,7 +17,7 @@ async function room(browser: Browser, options: (me: Me) => Omit<FakeRoomOptions,
   const me = await currentUserId(page);
   const fake = new FakeRoom({ me: me.id, ...options(me) });
   await fake.install(page);
-  await page.goto(`/game/${fake.gameId}`);
+  await fake.open(page);
   await expect(page.getByTestId(fake.summary.status === "waiting" ? "waiting-room" : "board")).toBeVisible();
   return { page, context, fake, me };
 }

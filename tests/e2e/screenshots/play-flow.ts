@@ -56,7 +56,7 @@ test("play flow on phones", async ({ page, browser, baseURL }) => {
     },
   });
   await room.install(board);
-  await board.goto(`/game/${room.gameId}`);
+  await room.open(board);
   await board.getByTestId("hand-card").first().waitFor();
   // The three others play: the viewer's turn, with the trick full of cards.
   for (const bot of ["bot-1", "bot-2", "bot-3"]) room.playAny(bot);
