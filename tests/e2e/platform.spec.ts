@@ -80,7 +80,7 @@ test("a player signs in, edits the nickname, switches languages and signs out", 
   await expect(page.getByRole("heading", { name: "Tus estadísticas" })).toBeVisible();
 
   // Signing out ends the session server-side.
-  await page.getByRole("link", { name: /Abrir el perfil/ }).click();
+  await page.getByRole("link", { name: /Abrir perfil/ }).click();
   await page.getByRole("button", { name: "Salir" }).click();
   await expect(page.getByRole("button", { name: "Empezar a jugar" })).toBeVisible();
   const me = await page.request.get("/api/users/me");
