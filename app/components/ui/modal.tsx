@@ -53,6 +53,11 @@ export function Modal({
   // Open in the server's HTML (and so during hydration): a plain open dialog until then.
   const openInHtml = open && !hydrated;
   const focusBeforeHydration = useRef<HTMLElement | null>(null);
+  // Whether the server drew it open: hydrating it then must not look like opening it again.
+  const openedByServer = useRef(open && !hydrated);
+  // A backdrop click closes only when the press began on the backdrop too: a press on a button
+  // whose release lands elsewhere (the page busy hydrating) is no request to close.
+  const pressedBackdrop = useRef(false);
 
   useBrowserLayoutEffect(() => {
     const dialog = ref.current;
@@ -64,7 +69,16 @@ export function Modal({
       return;
     }
     if (open && !dialog.open) {
-      dialog.showModal();
+      if (openedByServer.current) {
+        // It was on screen already (a plain open <dialog>, now modal): no entry transition, so
+        // nothing under the player's finger moves while they tap.
+        openedByServer.current = false;
+        dialog.style.transition = "none";
+        dialog.showModal();
+        requestAnimationFrame(() => {
+          dialog.style.transition = "";
+        });
+      } else dialog.showModal();
       const before = focusBeforeHydration.current;
       focusBeforeHydration.current = null;
       if (before && dialog.contains(before)) before.focus();
@@ -103,9 +117,13 @@ export function Modal({
         event.preventDefault();
         onClose();
       }}
+      onPointerDown={(event) => {
+        pressedBackdrop.current = event.target === ref.current;
+      }}
       onClick={(event) => {
         // A click on the backdrop (the <dialog> itself, outside the panel) closes it.
-        if (event.target === ref.current) onClose();
+        if (event.target === ref.current && pressedBackdrop.current) onClose();
+        pressedBackdrop.current = false;
       }}
       className={`m-auto ${width} max-h-[calc(100dvh-1rem)] overflow-hidden rounded-2xl border ${ring} bg-felt-900 p-0 text-cream-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-[2px] [&:not(:modal)]:fixed [&:not(:modal)]:inset-0 [&:not(:modal)]:z-50 [&:not(:modal)]:h-fit [&:not(:modal)]:shadow-[0_0_0_100vmax_rgb(0_0_0/0.7)] transition-[opacity,translate] duration-150 ease-out starting:open:translate-y-2 starting:open:opacity-0`}
     >
