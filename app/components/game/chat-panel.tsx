@@ -7,6 +7,7 @@ import { Avatar } from "~/components/avatar";
 import { FormNotice } from "~/components/ui/form-notice";
 import { useToast } from "~/components/ui/toast";
 import type { FormResult } from "~/schemas/home-forms";
+import { useBrowserLayoutEffect } from "~/utils/use-browser-layout-effect";
 import { useHydrated } from "~/utils/use-hydrated";
 import { api } from "~/utils/api";
 import { mergeChat } from "./game-logic";
@@ -162,6 +163,13 @@ export function ChatPanel({
 
   useEffect(() => {
     inputRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  // A message typed before hydration is in the field, not in `text`: read in the hydrating commit,
+  // so the send button is not disabled under the player's finger.
+  useBrowserLayoutEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setText(typed.slice(0, CHAT_MAX_LENGTH));
   }, []);
 
   async function send(message: string, type: "text" | "emoji") {

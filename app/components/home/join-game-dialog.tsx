@@ -1,10 +1,11 @@
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAME_CODE_LENGTH, normalizeGameCode } from "../../../game/protocol-constants";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import type { FormResult } from "~/schemas/home-forms";
+import { useBrowserLayoutEffect } from "~/utils/use-browser-layout-effect";
 import { useHydrated } from "~/utils/use-hydrated";
 import { HOME_ACTION, HOME_FORMS } from "./home-forms";
 
@@ -25,8 +26,8 @@ export function JoinGameDialog({ open, closeTo, initialCode = "" }: { open: bool
   const hintId = useId();
   const joining = fetcher.state !== "idle";
 
-  // What was typed before hydration is in the field already.
-  useEffect(() => {
+  // What was typed before hydration is in the field already: read in the hydrating commit.
+  useBrowserLayoutEffect(() => {
     if (open && inputRef.current) setLength(normalizeGameCode(inputRef.current.value).length);
   }, [open]);
 

@@ -1,5 +1,5 @@
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckIcon, CoinIcon, StarIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
@@ -9,6 +9,7 @@ import { HOME_ACTION, HOME_FORMS } from "~/components/home/home-forms";
 import type { FormResult } from "~/schemas/home-forms";
 import type { Profile } from "~/services/users.server";
 import { DIALOG_PARAM, withParam } from "~/utils/ui-params";
+import { useBrowserLayoutEffect } from "~/utils/use-browser-layout-effect";
 import { useHydrated } from "~/utils/use-hydrated";
 import {
   COIN_PACKS,
@@ -51,7 +52,7 @@ export function PurchaseModal({ open, closeTo, user, tab }: { open: boolean; clo
   const processing = fetcher.state !== "idle";
   const locale = i18n.language;
 
-  // A choice made before hydration is in the form already.
+  // A choice made before hydration is in the form already: read in the hydrating commit.
   const readForm = () => {
     if (!formRef.current) return;
     const data = new FormData(formRef.current);
@@ -60,7 +61,7 @@ export function PurchaseModal({ open, closeTo, user, tab }: { open: boolean; clo
     const chosen = data.get("plan_type");
     setPlan(typeof chosen === "string" && findPlan(chosen) ? (chosen as PlanType) : null);
   };
-  useEffect(() => {
+  useBrowserLayoutEffect(() => {
     if (open) readForm();
   }, [open, tab]);
 

@@ -7,6 +7,7 @@ import { Modal, ModalActions } from "~/components/ui/modal";
 import { HOME_ACTION, HOME_FORMS } from "~/components/home/home-forms";
 import type { loader as homeLoader } from "~/routes/_index";
 import type { FormResult } from "~/schemas/home-forms";
+import { useBrowserLayoutEffect } from "~/utils/use-browser-layout-effect";
 import { useHydrated } from "~/utils/use-hydrated";
 import { formatDateTime } from "~/utils/format";
 import { REFUND_REASON_MAX, REFUND_REASON_MIN } from "~/utils/refunds";
@@ -39,7 +40,7 @@ export function RefundModal({ open, closeTo }: { open: boolean; closeTo: string 
   const legendId = useId();
   const close = () => navigate(closeTo, { replace: true, preventScrollReset: true });
 
-  // What was chosen or typed before hydration is in the form already.
+  // What was chosen or typed before hydration is in the form already: read in the hydrating commit.
   const readForm = () => {
     if (!formRef.current) return;
     const data = new FormData(formRef.current);
@@ -47,7 +48,7 @@ export function RefundModal({ open, closeTo }: { open: boolean; closeTo: string 
     setGameId(typeof chosen === "string" ? chosen : null);
     setReason(String(data.get("reason") ?? ""));
   };
-  useEffect(() => {
+  useBrowserLayoutEffect(() => {
     if (open) readForm();
     else setShowError(false);
   }, [open, games]);

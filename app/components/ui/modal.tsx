@@ -1,10 +1,8 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from "react";
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { useBrowserLayoutEffect } from "~/utils/use-browser-layout-effect";
 import { useHydrated } from "~/utils/use-hydrated";
-
-// Layout effects only run in the browser; on the server this is a no-op like useEffect.
-const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * A modal on the native <dialog> element opened with showModal(): the page
