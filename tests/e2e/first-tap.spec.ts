@@ -129,3 +129,40 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
     await expect(page.getByLabel("Name")).toBeVisible();
   });
 });
+
+// What a player typed or chose before hydration counts from the first hydrated frame: the join
+// button was disabled for a moment as the dashboard hydrated (its form state read after the
+// hydrating commit), and a tap landing then was lost. Here the dashboard's code is held back until
+// the code is typed, so the moment of hydration is the test's to choose, and every state the
+// button passes through is recorded.
+test.describe("a form hydrating with what was typed before", () => {
+  test.use({ serviceWorkers: "block" });
+
+  test("the join button stays enabled through hydration, and one tap joins", async ({ page }) => {
+    await signIn(page, uniquePlayer("Toque"));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/home-dashboard-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto("/?dialog=join", { waitUntil: "commit" });
+    const join = page.getByTestId("join-dialog");
+    await join.getByLabel("Código da sala").fill("ZZZZZ9");
+    await join.evaluate((dialog) => {
+      const button = dialog.querySelector("button[type=submit]")!;
+      const seen: boolean[] = [(button as HTMLButtonElement).disabled];
+      new MutationObserver(() => seen.push((button as HTMLButtonElement).disabled)).observe(button, { attributes: true });
+      Object.assign(window, { joinButtonStates: seen });
+    });
+    expect(await join.evaluate((dialog) => dialog.matches(":modal"))).toBe(false);
+
+    release();
+    await expect.poll(() => join.evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { joinButtonStates: boolean[] }).joinButtonStates)).not.toContain(true);
+
+    await join.getByRole("button", { name: "Entrar", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Jogo não encontrado" })).toBeVisible();
+  });
+});
