@@ -677,4 +677,16 @@ describe("chat", () => {
     expect(messages.map((m) => m.message)).toEqual(["Bora, truco!", "🔥"]);
     listener.close();
   });
+
+  it("checks the seat before the body: a non-player is refused 403 whatever they send, a player with a bad body 400", async () => {
+    const [a, outsider] = [await createPlayer(), await createPlayer()];
+    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" });
+    const post = (player: Player, body: unknown) => call(`/api/games/${game.id}/chat`, { method: "POST", cookie: player.cookie, body });
+    const outsiderAnswer = await post(outsider, { message: 7 });
+    expect(outsiderAnswer.status).toBe(403);
+    expect(await outsiderAnswer.json()).toHaveProperty("error");
+    expect((await post(a, { message: 7 })).status).toBe(400);
+    expect((await call(`/api/games/nope/chat`, { method: "POST", cookie: outsider.cookie, body: { message: 7 } })).status).toBe(404);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM chat_messages WHERE game_id = ?").bind(game.id).first("n")).toBe(0);
+  });
 });
