@@ -109,7 +109,8 @@ describe("quick match", () => {
       env.DB.prepare("UPDATE users SET virtual_coins = 50 WHERE id = ?").bind(poor.user.id),
     ]);
     const report = await matchmaker(queue).run(queue, now + 30_000);
-    expect(report).toMatchObject({ games: 1, dropped: 1 });
+    // The poor player was dropped: only the one left over still waits.
+    expect(report).toEqual({ games: 1, dropped: 1, waiting: 1 });
     expect(await stateOf(poor)).toEqual({ state: "none" });
     expect((await userRow(poor.user.id))!.virtual_coins).toBe(50);
     expect(await seatsOf(poor.user.id)).toEqual([]);
@@ -156,7 +157,8 @@ describe("quick match", () => {
       });
     });
     const report = await matchmaker(queue).run(queue, now + 30_000);
-    expect(report).toMatchObject({ games: 0 });
+    // b left this queue before the claim: only a still waits here.
+    expect(report).toEqual({ games: 0, dropped: 0, waiting: 1 });
     const { results: fell } = await env.DB.prepare("SELECT status, end_reason FROM games WHERE created_by IN (?, ?)")
       .bind(a.user.id, b.user.id)
       .all<{ status: string; end_reason: string }>();
