@@ -1,23 +1,14 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { GameSummary } from "../../game/entities";
 import { eventsOf, messagesOf, type ServerMessage } from "../../game/protocol";
 import type { Room } from "../../game/room/index";
 import type { AssignedSeat, RoomRpc } from "../../game/room-api";
 import { gameRef } from "../../db/ledger";
 import { insertGame, summaryOf } from "~/services/games.server";
-import { call, createPlayer, expectLedgerInvariant, testContext, userRow } from "./helpers";
+import { call, createGame, createPlayer, expectLedgerInvariant, testContext, userRow, type Player } from "./helpers";
 import { cardIdsIn, RoomClient, roomStub, simplePolicy } from "./room-client";
 
 afterEach(expectLedgerInvariant);
-
-type Player = Awaited<ReturnType<typeof createPlayer>>;
-
-async function createGame(player: Player, body: Record<string, unknown>): Promise<GameSummary> {
-  const response = await call("/api/games", { method: "POST", cookie: player.cookie, body });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return response.json<GameSummary>();
-}
 
 async function join(player: Player, code: string) {
   return call("/api/games/join", { method: "POST", cookie: player.cookie, body: { game_code: code } });

@@ -40,6 +40,24 @@ async function seatsOf(userId: string) {
   return results;
 }
 
+/**
+ * The players' queue rows as entering writes them, in this order (joined 1 ms apart from `now`),
+ * seen half a minute on, when the tests' passes run: the next pass finds them all waiting.
+ */
+async function queueRows(queue: Queue, players: Player[], now: number) {
+  await env.DB.batch(
+    players.map((p, i) =>
+      env.DB.prepare("INSERT INTO matchmaking_queue (user_id, queue_key, rating, joined_at, seen_at) VALUES (?, ?, ?, ?, ?)").bind(
+        p.user.id,
+        queueKey(queue),
+        p.user.ranking_points,
+        now + i,
+        now + 30_000,
+      ),
+    ),
+  );
+}
+
 describe("quick match", () => {
   it("pairs 20 players entering the ranked 1v1 queue at once into 10 games: each seated once and charged once", async () => {
     const queue: Queue = { variant: "paulista", type: "1v1", mode: "ranked" };
@@ -89,17 +107,7 @@ describe("quick match", () => {
     const players = await Promise.all(Array.from({ length: 4 }, () => createPlayer("Passe")));
     const now = Date.now();
     // All four already wait (their rows written as entering does), so one pass pairs them all.
-    await env.DB.batch(
-      players.map((p, i) =>
-        env.DB.prepare("INSERT INTO matchmaking_queue (user_id, queue_key, rating, joined_at, seen_at) VALUES (?, ?, ?, ?, ?)").bind(
-          p.user.id,
-          queueKey(queue),
-          p.user.ranking_points,
-          now + i,
-          now + 30_000,
-        ),
-      ),
-    );
+    await queueRows(queue, players, now);
     // The last one spent their coins meanwhile: less than the ranked entry is left.
     const poor = players[3]!;
     await env.DB.batch([
@@ -129,17 +137,7 @@ describe("quick match", () => {
     const queue: Queue = { variant: "mineiro", type: "1v1", mode: "ranked" };
     const [a, b] = await Promise.all([createPlayer("Corrida"), createPlayer("Corrida")]);
     const now = Date.now();
-    await env.DB.batch(
-      [a, b].map((p, i) =>
-        env.DB.prepare("INSERT INTO matchmaking_queue (user_id, queue_key, rating, joined_at, seen_at) VALUES (?, ?, ?, ?, ?)").bind(
-          p.user.id,
-          queueKey(queue),
-          p.user.ranking_points,
-          now + i,
-          now + 30_000,
-        ),
-      ),
-    );
+    await queueRows(queue, [a, b], now);
     // The race, for real: just before the pass's batch of games and claims runs, b enters another
     // queue (as pressing another button does). Only this test's object wraps its database.
     const stub = stubOf(env.MATCHMAKER, queueKey(queue));
