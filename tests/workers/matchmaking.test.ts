@@ -6,14 +6,12 @@ import type { MatchmakerRpc } from "../../game/matchmaking-api";
 import { queueKey, type Queue } from "../../game/matchmaking/pairing";
 import type { QueueState } from "~/services/matchmaking.server";
 import { openChannel } from "./channel-client";
-import { call, createPlayer, expectLedgerInvariant, userRow } from "./helpers";
+import { call, createGame, createPlayer, expectLedgerInvariant, userRow, type Player } from "./helpers";
 
 // Quick match (issue 14): the queue in D1, the Matchmaker object per queue, the room core's
 // assigned seats, and the player's channel telling them where to go.
 
 afterEach(expectLedgerInvariant);
-
-type Player = Awaited<ReturnType<typeof createPlayer>>;
 
 async function enter(player: Player, queue: Queue) {
   return call("/api/matchmaking", {
@@ -212,12 +210,7 @@ describe("quick match", () => {
 
   it("a player at a table cannot queue, and a player is in one queue at most", async () => {
     const a = await createPlayer("Ana");
-    const created = await call("/api/games", {
-      method: "POST",
-      cookie: a.cookie,
-      body: { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" },
-    });
-    expect(created.status).toBe(201);
+    await createGame(a);
     const refused = await enter(a, { variant: "paulista", type: "2v2", mode: "ranked" });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ error: expect.any(String) });
