@@ -3,6 +3,7 @@
 // own routes, pages and styles.
 
 import { realpathSync } from "node:fs";
+import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 
 /** The emulators' pages: inline styles and data: images only, never framed. */
@@ -24,7 +25,7 @@ export function sendHtml(res, status, html) {
 }
 
 /** Listens on `port` (0: any free one) and answers the port it got. */
-export function listen(server, port, host) {
+function listen(server, port, host) {
   return new Promise((resolve, reject) => {
     const onError = (err) => {
       server.off("listening", onListening);
@@ -41,7 +42,7 @@ export function listen(server, port, host) {
 }
 
 /** Closes the server; connections still open after 2 s are cut. */
-export function closeServer(server) {
+function closeServer(server) {
   return new Promise((resolve) => {
     if (!server.listening) {
       resolve();
@@ -65,4 +66,44 @@ export function isMain(moduleUrl) {
   } catch {
     return false;
   }
+}
+
+/**
+ * Listens before the emulator is ready, so that port 0 resolves to the real port its URLs embed:
+ * until `serve` gives the handler, every request is answered 503 "{name} is starting". On
+ * 127.0.0.1 it listens on [::1] too when it can ("localhost" may resolve to either).
+ */
+export async function startServers({ port, host, name }) {
+  let handler = (_req, res) => {
+    res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "1" });
+    res.end(`${name} is starting\n`);
+  };
+  const servers = [createServer((req, res) => handler(req, res))];
+  const actualPort = await listen(servers[0], port, host);
+  if (host === "127.0.0.1") {
+    const v6 = createServer((req, res) => handler(req, res));
+    try {
+      await listen(v6, actualPort, "::1");
+      servers.push(v6);
+    } catch {
+      // No IPv6 loopback here, or the port is taken on it: 127.0.0.1 is enough.
+    }
+  }
+  for (const server of servers) {
+    server.keepAliveTimeout = 5_000;
+    server.headersTimeout = 10_000;
+    server.requestTimeout = 30_000;
+  }
+  let closing;
+  return {
+    port: actualPort,
+    serve(next) {
+      handler = next;
+    },
+    /** Closes every server once; later calls answer the same promise. */
+    close() {
+      closing ||= Promise.all(servers.map(closeServer)).then(() => undefined);
+      return closing;
+    },
+  };
 }

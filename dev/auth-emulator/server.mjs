@@ -13,12 +13,11 @@
 
 import { createHash, generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import Provider, { interactionPolicy } from "oidc-provider";
-import { closeServer, CSP, esc, isMain, listen, sendHtml } from "../emulator-http.mjs";
+import { CSP, esc, isMain, sendHtml, startServers } from "../emulator-http.mjs";
 
 export const CLIENT_ID = "truco-local";
 export const CLIENT_SECRET = "truco-local-secret";
@@ -64,33 +63,15 @@ export async function startAuthEmulator({
 
   // Listen first so that port 0 resolves to a real port before the issuer
   // (which embeds it) is fixed.
-  let handler = (_req, res) => {
-    res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "1" });
-    res.end("Sign-in emulator is starting\n");
-  };
-  const servers = [createServer((req, res) => handler(req, res))];
-  const actualPort = await listen(servers[0], port, host);
-  if (host === "127.0.0.1") {
-    const v6 = createServer((req, res) => handler(req, res));
-    try {
-      await listen(v6, actualPort, "::1");
-      servers.push(v6);
-    } catch {
-      // No IPv6 loopback here, or the port is taken on it: 127.0.0.1 is enough.
-    }
-  }
-  for (const server of servers) {
-    server.keepAliveTimeout = 5_000;
-    server.headersTimeout = 10_000;
-    server.requestTimeout = 30_000;
-  }
+  const listening = await startServers({ port, host, name: "Sign-in emulator" });
+  const actualPort = listening.port;
 
   const issuer = `http://localhost:${actualPort}`;
   const accounts = new Map(); // accountId -> { email, name }
   const provider = createProvider({ issuer, redirectUris, keys, accounts, origins, log });
   const providerCallback = provider.callback();
 
-  handler = (req, res) => {
+  listening.serve((req, res) => {
     handleRequest(req, res, { provider, providerCallback, accounts, origins, log }).catch((err) => {
       log(`Sign-in emulator: internal error: ${err?.stack || err}`);
       if (!res.headersSent) {
@@ -107,19 +88,15 @@ export async function startAuthEmulator({
         res.destroy();
       }
     });
-  };
+  });
 
-  let closing;
   return {
     issuer,
     port: actualPort,
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     redirectUris,
-    close() {
-      closing ||= Promise.all(servers.map(closeServer)).then(() => undefined);
-      return closing;
-    },
+    close: listening.close,
   };
 }
 

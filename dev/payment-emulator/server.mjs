@@ -31,8 +31,7 @@
 // redirects to the session's success_url, as Stripe does.
 
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { createServer } from "node:http";
-import { closeServer, esc, isMain, listen, sendHtml } from "../emulator-http.mjs";
+import { esc, isMain, sendHtml, startServers } from "../emulator-http.mjs";
 
 export const EMULATOR_API_KEY = "sk_test_payment_emulator";
 export const DEFAULT_WEBHOOK_SECRET = "whsec_local_payment_emulator";
@@ -67,26 +66,8 @@ export async function startPaymentEmulator({
   apiKey = EMULATOR_API_KEY,
   log = (line) => console.log(line),
 } = {}) {
-  let handler = (_req, res) => {
-    res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "1" });
-    res.end("Payment emulator is starting\n");
-  };
-  const servers = [createServer((req, res) => handler(req, res))];
-  const actualPort = await listen(servers[0], port, host);
-  if (host === "127.0.0.1") {
-    const v6 = createServer((req, res) => handler(req, res));
-    try {
-      await listen(v6, actualPort, "::1");
-      servers.push(v6);
-    } catch {
-      // No IPv6 loopback: 127.0.0.1 is enough.
-    }
-  }
-  for (const server of servers) {
-    server.keepAliveTimeout = 5_000;
-    server.headersTimeout = 10_000;
-    server.requestTimeout = 30_000;
-  }
+  const listening = await startServers({ port, host, name: "Payment emulator" });
+  const actualPort = listening.port;
 
   const url = `http://localhost:${actualPort}`;
   const webhookUrl = new URL(WEBHOOK_PATH, appUrl).toString();
@@ -103,15 +84,14 @@ export async function startPaymentEmulator({
   const pending = new Set();
   const ctx = { url, apiKey, webhookSecret, webhookUrl, state, log, pending };
 
-  handler = (req, res) => {
+  listening.serve((req, res) => {
     route(req, res, ctx).catch((err) => {
       log(`Payment emulator: internal error: ${err?.stack || err}`);
       if (!res.headersSent) sendJson(res, 500, stripeError("api_error", "The payment emulator hit an internal error."));
       else res.destroy();
     });
-  };
+  });
 
-  let closing;
   return {
     url,
     port: actualPort,
@@ -123,10 +103,7 @@ export async function startPaymentEmulator({
     async settled() {
       while (pending.size) await Promise.allSettled([...pending]);
     },
-    close() {
-      closing ||= Promise.all(servers.map(closeServer)).then(() => undefined);
-      return closing;
-    },
+    close: listening.close,
   };
 }
 
