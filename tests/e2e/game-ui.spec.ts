@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { openGamePage, stubGamePage } from "./fake-room";
 import { chooseVariant, createRoom } from "./game-driver";
 import { newSignedInPage } from "./helpers";
-import { duo, PLAYED_GAMES, quartet, scriptedTable } from "./scripted-table";
+import { duo, DUO_DEAL, PLAYED_GAMES, quartet, scriptedTable } from "./scripted-table";
 
 // The game screen against scripted server frames: a FakeRoom runs the real engine behind
 // page.routeWebSocket, so every phase and variant can be set up exactly (tests/e2e/fake-room.ts).
@@ -18,16 +18,7 @@ async function playTwice(page: Page, name: string) {
 test("Paulista 1v1: header, info, board, a card played with two taps and the bot's answer", async ({ browser }) => {
   const { page, context, room } = await scriptedTable(browser, (me) => ({
     seats: duo(me),
-    match: {
-      dealerIndex: 1,
-      deal: {
-        hands: [
-          ["7h", "Kc", "4d"],
-          ["3s", "5h", "Qc"],
-        ],
-        vira: "6d",
-      },
-    },
+    match: { dealerIndex: 1, deal: DUO_DEAL },
     botDelayMs: 300,
   }));
   await expect(page.getByTestId("room-title")).toHaveText("Sala #TRC7Q2");
@@ -65,16 +56,7 @@ test("Paulista 1v1: header, info, board, a card played with two taps and the bot
 test("a truco call: banner, the ladder's raise, 'Correr', and the hand summary", async ({ browser }) => {
   const { page, context, room } = await scriptedTable(browser, (me) => ({
     seats: duo(me),
-    match: {
-      dealerIndex: 0,
-      deal: {
-        hands: [
-          ["7h", "Kc", "4d"],
-          ["3s", "5h", "Qc"],
-        ],
-        vira: "6d",
-      },
-    },
+    match: { dealerIndex: 0, deal: DUO_DEAL },
     botDelayMs: null,
   }));
   await expect(page.getByTestId("action-status")).toContainText("Tia Bot");
@@ -99,16 +81,7 @@ test("a truco call: banner, the ladder's raise, 'Correr', and the hand summary",
 test("raising back: 'Seis!' answers a truco, the caller's side then waits", async ({ browser }) => {
   const { page, context, room } = await scriptedTable(browser, (me) => ({
     seats: duo(me),
-    match: {
-      dealerIndex: 0,
-      deal: {
-        hands: [
-          ["7h", "Kc", "4d"],
-          ["3s", "5h", "Qc"],
-        ],
-        vira: "6d",
-      },
-    },
+    match: { dealerIndex: 0, deal: DUO_DEAL },
     botDelayMs: null,
   }));
   room.act("bot-1", { type: "call_truco", call: "truco" });
@@ -256,16 +229,7 @@ test("blind mão de ferro: face-down cards played by slot", async ({ browser }) 
 test("keyboard: arrow keys move between cards, Enter picks then plays", async ({ browser }) => {
   const { page, context, room } = await scriptedTable(browser, (me) => ({
     seats: duo(me),
-    match: {
-      dealerIndex: 1,
-      deal: {
-        hands: [
-          ["7h", "Kc", "4d"],
-          ["3s", "5h", "Qc"],
-        ],
-        vira: "6d",
-      },
-    },
+    match: { dealerIndex: 1, deal: DUO_DEAL },
     botDelayMs: null,
   }));
   const first = page.getByRole("button", { name: "7 de Copas" });

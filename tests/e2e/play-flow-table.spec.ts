@@ -1,20 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { pendingPlayer } from "../../game/truco/index";
-import { duo, scriptedTable } from "./scripted-table";
+import { duo, DUO_DEAL, scriptedTable } from "./scripted-table";
 
 // The table's rough edges from issue 16, against the scripted room (tests/e2e/fake-room.ts): the
 // turn timer's warning and its notice, keyboard play.
 
-const DEAL = {
-  dealerIndex: 1,
-  deal: {
-    hands: [
-      ["7h", "Kc", "4d"],
-      ["3s", "5h", "Qc"],
-    ],
-    vira: "6d",
-  },
-};
+const DEAL = { dealerIndex: 1, deal: DUO_DEAL };
 
 test("the turn timer warns in its last seconds, and says so when it plays the lowest card", async ({ browser }) => {
   const { page, context, room } = await scriptedTable(browser, (me) => ({

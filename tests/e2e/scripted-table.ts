@@ -35,6 +35,18 @@ export const quartet = (me: Me) => [
   { id: "bot-3", nickname: "Rival Dois", bot: true },
 ];
 
+/**
+ * The 1v1 first deal most table tests play (hands in seat order): the player holds the 7 of Copas,
+ * the King of Paus and the 4 of Ouros; the vira is the 6 of Ouros, so 7s are the manilhas.
+ */
+export const DUO_DEAL = {
+  hands: [
+    ["7h", "Kc", "4d"],
+    ["3s", "5h", "Qc"],
+  ],
+  vira: "6d",
+};
+
 /** `GET /api/games/history` of a player with a ranked win and a casual 2v2 loss, newest first. */
 export const PLAYED_GAMES = [
   {
