@@ -1,6 +1,6 @@
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import type { Database } from "./client";
-import { users } from "./schema";
+import { users, type User } from "./schema";
 
 // A player as the app's lists show them (the friends list, search, suggestions, a friend request,
 // the leaderboard's player card): public fields only, never coins or e-mail. Written once, so a
@@ -16,6 +16,9 @@ export const PLAYER_PROFILE = {
 
 /** The line of a list: the profile and their games. */
 export const PLAYER_LINE = { ...PLAYER_PROFILE, games_played: users.games_played, games_won: users.games_won } as const;
+
+/** A player's line as a value (the type of PLAYER_LINE's columns), for what the lists answer. */
+export type PlayerLine = Pick<User, keyof typeof PLAYER_LINE>;
 
 /** Players' lines from `users`, with the caller's `extra` columns (presence, relationship…); add joins, conditions and order. */
 export function playerLines<Extra extends SelectedFields>(db: Database, extra: Extra = {} as Extra) {

@@ -3,8 +3,7 @@ import { type Holds, type Same, VariantSchema } from "./engine-schemas";
 import { GameModeSchema, GameTypeSchema } from "./entities";
 import { INVITATION_STATUSES, type Invitation } from "./invitations";
 import { PRESENCE_STATUSES, type PresenceStatus } from "./presence";
-import { parseFrame, type FrameParseResult } from "./frames";
-import { MAX_FRAME_BYTES } from "./protocol-constants";
+import { parseFrame, parseInboundFrame, type FrameParseResult, type InboundParseResult } from "./frames";
 
 // The per-player live channel (issue 11, ADR 045): text frames of JSON {type, payload?} like the
 // game's (DESIGN.md §6), at most 4 KB from the browser, parsed on both sides with these schemas
@@ -144,22 +143,8 @@ export const ChannelClientMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type ChannelClientMessage = z.infer<typeof ChannelClientMessageSchema>;
 
-export function parseChannelClientFrame(
-  frame: string | ArrayBuffer,
-): { ok: true; message: ChannelClientMessage } | { ok: false; code: "too_large" | "bad_json" | "bad_message"; message: string } {
-  if (typeof frame !== "string") return { ok: false, code: "bad_message", message: "Binary frames are not accepted" };
-  if (frame.length > MAX_FRAME_BYTES || new TextEncoder().encode(frame).length > MAX_FRAME_BYTES) {
-    return { ok: false, code: "too_large", message: `Frames are limited to ${MAX_FRAME_BYTES} bytes` };
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(frame);
-  } catch {
-    return { ok: false, code: "bad_json", message: "Frames must be JSON" };
-  }
-  const result = ChannelClientMessageSchema.safeParse(raw);
-  if (!result.success) return { ok: false, code: "bad_message", message: "Unknown or malformed message" };
-  return { ok: true, message: result.data };
+export function parseChannelClientFrame(frame: string | ArrayBuffer): InboundParseResult<ChannelClientMessage> {
+  return parseInboundFrame(ChannelClientMessageSchema, frame);
 }
 
 /** Close codes of the channel. */

@@ -1,3 +1,5 @@
+import { MAX_FRAME_BYTES } from "./protocol-constants";
+
 // Parsing a WebSocket text frame against one side's message schema, shared by the room's protocol
 // (game/protocol.ts) and the player channel's (game/channel-protocol.ts): the same refusals, with
 // the first issue's path as the reason (a bad frame is only logged, spec §8).
@@ -23,5 +25,29 @@ export function parseFrame<T>(schema: FrameSchema<T>, frame: unknown, what: stri
     const issue = result.error.issues[0];
     return { ok: false, error: issue ? `${issue.path.map(String).join(".") || "frame"}: ${issue.message}` : what };
   }
+  return { ok: true, message: result.data };
+}
+
+/** What a player's socket sent, parsed, or the refusal the object answers (its code and text). */
+export type InboundParseResult<T> =
+  { ok: true; message: T } | { ok: false; code: "too_large" | "bad_json" | "bad_message"; message: string };
+
+/**
+ * A frame a player sent, parsed with `schema` (the room's and the channel's alike): text only, at
+ * most MAX_FRAME_BYTES, JSON, then the schema.
+ */
+export function parseInboundFrame<T>(schema: FrameSchema<T>, frame: string | ArrayBuffer): InboundParseResult<T> {
+  if (typeof frame !== "string") return { ok: false, code: "bad_message", message: "Binary frames are not accepted" };
+  if (frame.length > MAX_FRAME_BYTES || new TextEncoder().encode(frame).length > MAX_FRAME_BYTES) {
+    return { ok: false, code: "too_large", message: `Frames are limited to ${MAX_FRAME_BYTES} bytes` };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(frame);
+  } catch {
+    return { ok: false, code: "bad_json", message: "Frames must be JSON" };
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) return { ok: false, code: "bad_message", message: "Unknown or malformed message" };
   return { ok: true, message: result.data };
 }

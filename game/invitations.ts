@@ -66,16 +66,16 @@ function deadline(invitation: Invitation): number {
   return invitation.status === "accepting" ? invitation.expires_at + ACCEPT_WINDOW_MS : invitation.expires_at;
 }
 
-// ------------------------------------------------------------------ the invited player's side
-
-export type Refusal<E extends string> = { ok: false; error: E };
-
-/** Closes what is past its time (pending → expired, a stuck accepting → expired) and drops old closed ones. */
-export function expire(list: readonly Invitation[], now: number): { list: Invitation[]; expired: Invitation[] } {
+/**
+ * Closes the open invitations `slack` ms past their deadline (as expired) and drops closed ones kept
+ * long enough; the same list back when nothing changed. The invited player's list and the
+ * inviter's mirrors differ only in the slack.
+ */
+function expireAfter(list: readonly Invitation[], now: number, slack: number): { list: Invitation[]; expired: Invitation[] } {
   const expired: Invitation[] = [];
   const next: Invitation[] = [];
   for (const invitation of list) {
-    if (isOpen(invitation) && now >= deadline(invitation)) {
+    if (isOpen(invitation) && now >= deadline(invitation) + slack) {
       const closed = { ...invitation, status: "expired" as const };
       expired.push(closed);
       next.push(closed);
@@ -84,6 +84,15 @@ export function expire(list: readonly Invitation[], now: number): { list: Invita
     }
   }
   return { list: expired.length || next.length !== list.length ? next : (list as Invitation[]), expired };
+}
+
+// ------------------------------------------------------------------ the invited player's side
+
+export type Refusal<E extends string> = { ok: false; error: E };
+
+/** Closes what is past its time (pending → expired, a stuck accepting → expired) and drops old closed ones. */
+export function expire(list: readonly Invitation[], now: number): { list: Invitation[]; expired: Invitation[] } {
+  return expireAfter(list, now, 0);
 }
 
 /** A new invitation arrives: refused when the same player already invited to the same game, or too many are open. */
@@ -203,18 +212,7 @@ export function settleMirror(
 
 /** Mirrors whose outcome never came are called expired after MIRROR_SLACK_MS; old closed ones are dropped. */
 export function expireMirror(list: readonly Invitation[], now: number): { list: Invitation[]; expired: Invitation[] } {
-  const expired: Invitation[] = [];
-  const next: Invitation[] = [];
-  for (const invitation of list) {
-    if (isOpen(invitation) && now >= deadline(invitation) + MIRROR_SLACK_MS) {
-      const closed = { ...invitation, status: "expired" as const };
-      expired.push(closed);
-      next.push(closed);
-    } else if (isOpen(invitation) || now - invitation.expires_at < CLOSED_KEPT_MS) {
-      next.push(invitation);
-    }
-  }
-  return { list: expired.length || next.length !== list.length ? next : (list as Invitation[]), expired };
+  return expireAfter(list, now, MIRROR_SLACK_MS);
 }
 
 /** The mirror's next deadline. */

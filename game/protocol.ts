@@ -14,8 +14,7 @@ import {
   type Same,
 } from "./engine-schemas";
 import { ChatMessageViewSchema, GameSummarySchema, ParticipantSchema, PlayerResultSchema } from "./entities";
-import { parseFrame, type FrameParseResult } from "./frames";
-import { MAX_FRAME_BYTES } from "./protocol-constants";
+import { parseFrame, parseInboundFrame, type FrameParseResult, type InboundParseResult } from "./frames";
 import type { Op, StateDelta } from "./state-delta";
 import type { Action, GameEvent } from "./truco/index";
 
@@ -52,23 +51,10 @@ export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 /** A frame that carries an engine action (every client frame but `ping` and `sync`). */
 export type GameActionMessage = Exclude<ClientMessage, { type: "ping" } | { type: "sync" }>;
 
-export type ParseResult =
-  { ok: true; message: ClientMessage } | { ok: false; code: "too_large" | "bad_json" | "bad_message"; message: string };
+export type ParseResult = InboundParseResult<ClientMessage>;
 
 export function parseClientFrame(frame: string | ArrayBuffer): ParseResult {
-  if (typeof frame !== "string") return { ok: false, code: "bad_message", message: "Binary frames are not accepted" };
-  if (frame.length > MAX_FRAME_BYTES || new TextEncoder().encode(frame).length > MAX_FRAME_BYTES) {
-    return { ok: false, code: "too_large", message: `Frames are limited to ${MAX_FRAME_BYTES} bytes` };
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(frame);
-  } catch {
-    return { ok: false, code: "bad_json", message: "Frames must be JSON" };
-  }
-  const result = ClientMessageSchema.safeParse(raw);
-  if (!result.success) return { ok: false, code: "bad_message", message: "Unknown or malformed message" };
-  return { ok: true, message: result.data };
+  return parseInboundFrame(ClientMessageSchema, frame);
 }
 
 /**

@@ -319,6 +319,33 @@ function FriendRow({ friend, waitingRoom }: { friend: LoaderData["friends"][numb
   );
 }
 
+/** A small button posting the page's form: its intent and the one id it acts on (it works before hydration). */
+function IntentButton({
+  intent,
+  field: [name, value],
+  busy,
+  tone,
+  label,
+  children,
+}: {
+  intent: string;
+  field: [string, string];
+  busy: boolean;
+  tone: "primary" | "secondary";
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={name} value={value} />
+      <button type="submit" disabled={busy} className={buttonClasses(tone, "sm")} aria-label={label}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
 function formatDate(iso: string, language: string): string {
   return new Date(iso).toLocaleDateString(language, { day: "numeric", month: "short", year: "numeric", timeZone: "America/Sao_Paulo" });
 }
@@ -352,30 +379,24 @@ function RequestsTab({ requests, sent }: { requests: LoaderData["requests"]; sen
                 </span>
               </div>
               <div className="flex gap-2">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="decline" />
-                  <input type="hidden" name="request_id" value={request.id} />
-                  <button
-                    type="submit"
-                    disabled={busy}
-                    className={buttonClasses("secondary", "sm")}
-                    aria-label={t("friends:declineLabel", { name: request.friend_profile.nickname })}
-                  >
-                    {t("friends:decline")}
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="accept" />
-                  <input type="hidden" name="request_id" value={request.id} />
-                  <button
-                    type="submit"
-                    disabled={busy}
-                    className={buttonClasses("primary", "sm")}
-                    aria-label={t("friends:acceptLabel", { name: request.friend_profile.nickname })}
-                  >
-                    {t("friends:accept")}
-                  </button>
-                </Form>
+                <IntentButton
+                  intent="decline"
+                  field={["request_id", request.id]}
+                  busy={busy}
+                  tone="secondary"
+                  label={t("friends:declineLabel", { name: request.friend_profile.nickname })}
+                >
+                  {t("friends:decline")}
+                </IntentButton>
+                <IntentButton
+                  intent="accept"
+                  field={["request_id", request.id]}
+                  busy={busy}
+                  tone="primary"
+                  label={t("friends:acceptLabel", { name: request.friend_profile.nickname })}
+                >
+                  {t("friends:accept")}
+                </IntentButton>
               </div>
             </li>
           ))}
@@ -521,18 +542,15 @@ function PlayerRow({ player }: { player: SearchResult }) {
       {player.relationship === "friend" ? (
         <span className="text-xs font-semibold text-emerald-300">{t("friends:alreadyFriend")}</span>
       ) : (
-        <Form method="post">
-          <input type="hidden" name="intent" value="request" />
-          <input type="hidden" name="user_id" value={player.id} />
-          <button
-            type="submit"
-            disabled={busy}
-            className={buttonClasses("primary", "sm")}
-            aria-label={t("friends:addLabel", { name: player.nickname })}
-          >
-            {player.relationship === "request_received" ? t("friends:accept") : t("friends:add")}
-          </button>
-        </Form>
+        <IntentButton
+          intent="request"
+          field={["user_id", player.id]}
+          busy={busy}
+          tone="primary"
+          label={t("friends:addLabel", { name: player.nickname })}
+        >
+          {player.relationship === "request_received" ? t("friends:accept") : t("friends:add")}
+        </IntentButton>
       )}
     </li>
   );

@@ -56,12 +56,12 @@ const PROBLEMS = {
  * against `chat` (a flooder is muted for a while, 429 with the wait; their game goes on), stored,
  * then pushed to the table's sockets while the table is open.
  */
-export async function sendChat(
+async function sendChat(
   context: AppLoadContext,
   request: Request,
   user: User,
   game: Game,
-  input: { message: string; message_type: "text" | "emoji" },
+  input: ChatInput,
 ): Promise<Outcome<ChatMessageView>> {
   const t = await serverT(request);
   const checked = checkChatMessage(input.message, input.message_type);
@@ -79,22 +79,45 @@ export async function chatOfPage(context: AppLoadContext, gameId: string, userId
   return (await isSeated(context, gameId, userId)) ? recentChat(context, gameId) : null;
 }
 
+export type ChatInput = { message: string; message_type: "text" | "emoji" };
+
+/** The one check before a chat is read or written: the table exists (404) and the player sits at it (403). */
+async function seatedTable(context: AppLoadContext, request: Request, user: User, gameId: string): Promise<Outcome<Game>> {
+  const t = await serverT(request);
+  const game = await findGame(context, gameId);
+  if (!game) return refusal(404, t("errors:gameNotFound"));
+  if (!(await isSeated(context, game.id, user.id))) return refusal(403, t("errors:notSeated"));
+  return { ok: true, data: game };
+}
+
+/** `GET /api/games/{id}/chat`: the table's recent messages, oldest first, for a player seated at it. */
+export async function recentChatAt(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  gameId: string,
+): Promise<Outcome<ChatMessageView[]>> {
+  const seated = await seatedTable(context, request, user, gameId);
+  if (!seated.ok) return seated;
+  return { ok: true, data: await recentChat(context, seated.data.id) };
+}
+
 /**
- * A message posted by the game page's form (it works without JavaScript): the table must exist and
- * the player sit at it, as for `POST /api/games/{id}/chat`; then the same `sendChat`.
+ * A message to a table, from `POST /api/games/{id}/chat` or the game page's form (it works without
+ * JavaScript): the table must exist and the player sit at it; then `sendChat`. The message is read
+ * only after the seat check (`readInput` may throw the route's 400), so a non-player is refused
+ * with 403 whatever they sent.
  */
 export async function sendChatAt(
   context: AppLoadContext,
   request: Request,
   user: User,
   gameId: string,
-  input: { message: string; message_type: "text" | "emoji" },
+  readInput: () => ChatInput | Promise<ChatInput>,
 ): Promise<Outcome<ChatMessageView>> {
-  const t = await serverT(request);
-  const game = await findGame(context, gameId);
-  if (!game) return refusal(404, t("errors:gameNotFound"));
-  if (!(await isSeated(context, game.id, user.id))) return refusal(403, t("errors:notSeated"));
-  return sendChat(context, request, user, game, input);
+  const seated = await seatedTable(context, request, user, gameId);
+  if (!seated.ok) return seated;
+  return sendChat(context, request, user, seated.data, await readInput());
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { changes, isUniqueViolation } from "../../db/ledger";
 import { containsPattern, foldedSql, friendIdsOf, statusAtSql, visibleStatusSql } from "../../db/friends";
-import { PLAYER_PROFILE, playerLines } from "../../db/players";
+import { PLAYER_PROFILE, playerLines, type PlayerLine } from "../../db/players";
 import { friendRequests, friendships, presences, users, type FriendRequest, type User } from "../../db/schema";
 import type { Friend, FriendRequestView } from "../../game/channel-protocol";
 import { FRIENDS_MAX, SEARCH_MAX_RESULTS, foldText, orderedPair } from "../../game/friends";
@@ -25,13 +25,7 @@ export interface FriendEntry extends Friend {
 }
 
 /** Spec §3 user search result, plus how the searcher relates to them. */
-export interface SearchResult {
-  id: string;
-  nickname: string;
-  avatar_url: string | null;
-  ranking_points: number;
-  games_played: number;
-  games_won: number;
+export interface SearchResult extends PlayerLine {
   /** Already a friend, or they sent the searcher a request (its id, to accept it). */
   relationship: "none" | "friend" | "request_received";
   request_id: string | null;

@@ -32,11 +32,7 @@ export async function gameAction(request: Request, context: AppLoadContext, game
     }
     case "chat": {
       const { emoji, message } = form.data;
-      const sent = await sendChatAt(
-        context,
-        request,
-        user,
-        gameId,
+      const sent = await sendChatAt(context, request, user, gameId, () =>
         emoji ? { message: emoji, message_type: "emoji" } : { message, message_type: "text" },
       );
       if (!sent.ok) return answer({ intent: "chat", ok: false, message: sent.error }, sent.status);

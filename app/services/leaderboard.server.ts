@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { rowOnBoard, rowsAbove, topOfBoard, type BoardRow } from "../../db/leaderboard";
-import { playerLines } from "../../db/players";
+import { playerLines, type PlayerLine } from "../../db/players";
 import { users } from "../../db/schema";
 import { calendarDate } from "../../game/calendar";
 import { boardKey, changeSinceYesterday, LEADERBOARD_PAGE, winRate, type BoardKey, type LeaderboardPeriod } from "../../game/leaderboard";
@@ -81,13 +81,7 @@ export async function leaderboardOf(
 }
 
 /** A player's public card (beyond the spec): what anyone may see, nothing private (no coins, no e-mail). */
-export interface PlayerCard {
-  id: string;
-  nickname: string;
-  avatar_url: string | null;
-  ranking_points: number;
-  games_played: number;
-  games_won: number;
+export interface PlayerCard extends PlayerLine {
   winRate: number;
   /** Their place on the Geral board; null when they have no ranked game. */
   rank: number | null;

@@ -138,27 +138,19 @@ function withSeatClaim<T>(
   claim: string,
   work: () => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
-  const run = claimed(context, request, user, claim, work);
+  const run = (async (): Promise<Outcome<T>> => {
+    if (!(await claimSeat(context.db, user.id, claim))) {
+      const t = await serverT(request);
+      return refusal(409, t("errors:alreadySeated"), "already_seated");
+    }
+    try {
+      return await work();
+    } finally {
+      await releaseSeat(context.db, user.id, claim);
+    }
+  })();
   context.cloudflare.ctx.waitUntil(run.catch(() => {}));
   return run;
-}
-
-async function claimed<T>(
-  context: AppLoadContext,
-  request: Request,
-  user: User,
-  claim: string,
-  work: () => Promise<Outcome<T>>,
-): Promise<Outcome<T>> {
-  if (!(await claimSeat(context.db, user.id, claim))) {
-    const t = await serverT(request);
-    return refusal(409, t("errors:alreadySeated"), "already_seated");
-  }
-  try {
-    return await work();
-  } finally {
-    await releaseSeat(context.db, user.id, claim);
-  }
 }
 
 /**

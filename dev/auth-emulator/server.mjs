@@ -12,12 +12,12 @@
 // takes any name and email; `sub` is derived from the lowercased email.
 
 import { createHash, generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import Provider, { interactionPolicy } from "oidc-provider";
+import { CSP, esc, isMain, sendHtml, startServers } from "../emulator-http.mjs";
 
 export const CLIENT_ID = "truco-local";
 export const CLIENT_SECRET = "truco-local-secret";
@@ -63,33 +63,15 @@ export async function startAuthEmulator({
 
   // Listen first so that port 0 resolves to a real port before the issuer
   // (which embeds it) is fixed.
-  let handler = (_req, res) => {
-    res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "1" });
-    res.end("Sign-in emulator is starting\n");
-  };
-  const servers = [createServer((req, res) => handler(req, res))];
-  const actualPort = await listen(servers[0], port, host);
-  if (host === "127.0.0.1") {
-    const v6 = createServer((req, res) => handler(req, res));
-    try {
-      await listen(v6, actualPort, "::1");
-      servers.push(v6);
-    } catch {
-      // No IPv6 loopback here, or the port is taken on it: 127.0.0.1 is enough.
-    }
-  }
-  for (const server of servers) {
-    server.keepAliveTimeout = 5_000;
-    server.headersTimeout = 10_000;
-    server.requestTimeout = 30_000;
-  }
+  const listening = await startServers({ port, host, name: "Sign-in emulator" });
+  const actualPort = listening.port;
 
   const issuer = `http://localhost:${actualPort}`;
   const accounts = new Map(); // accountId -> { email, name }
   const provider = createProvider({ issuer, redirectUris, keys, accounts, origins, log });
   const providerCallback = provider.callback();
 
-  handler = (req, res) => {
+  listening.serve((req, res) => {
     handleRequest(req, res, { provider, providerCallback, accounts, origins, log }).catch((err) => {
       log(`Sign-in emulator: internal error: ${err?.stack || err}`);
       if (!res.headersSent) {
@@ -106,19 +88,15 @@ export async function startAuthEmulator({
         res.destroy();
       }
     });
-  };
+  });
 
-  let closing;
   return {
     issuer,
     port: actualPort,
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     redirectUris,
-    close() {
-      closing ||= Promise.all(servers.map(closeServer)).then(() => undefined);
-      return closing;
-    },
+    close: listening.close,
   };
 }
 
@@ -486,8 +464,6 @@ export function subjectFor(email) {
 // ---------------------------------------------------------------------------
 // HTML
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'";
-
 const STYLE = `
 :root{color-scheme:light dark;--bg:#f4f5f7;--card:#fff;--text:#1d2433;--muted:#5b6476;--line:#d5d9e0;--accent:#1a6b3c;--accent-text:#fff;--error:#b42318;--warn-bg:#fff4d6;--warn-text:#6b4e00}
 @media (prefers-color-scheme:dark){:root{--bg:#12151b;--card:#1c212b;--text:#e8ebf1;--muted:#a3acbd;--line:#394152;--accent:#3fa66a;--accent-text:#0b1a11;--error:#ff8a80;--warn-bg:#3a2f0f;--warn-text:#ffd978}}
@@ -570,31 +546,6 @@ function errorPage(heading, message, origins) {
 <div class="alert" role="alert"><p>${esc(message)}</p></div>
 ${back}`,
   );
-}
-
-function esc(value) {
-  return String(value ?? "").replace(
-    /[&<>"']/g,
-    (c) =>
-      ({
-        "&": "&amp;",
-        "<": "&lt;",
-        ">": "&gt;",
-        '"': "&quot;",
-        "'": "&#39;",
-      })[c],
-  );
-}
-
-function sendHtml(res, status, html) {
-  res.statusCode = status;
-  res.setHeader("content-type", "text/html; charset=utf-8");
-  res.setHeader("cache-control", "no-store");
-  res.setHeader("content-security-policy", CSP);
-  res.setHeader("x-frame-options", "DENY");
-  res.setHeader("x-content-type-options", "nosniff");
-  res.setHeader("referrer-policy", "no-referrer");
-  res.end(res.req?.method === "HEAD" ? undefined : html);
 }
 
 // ---------------------------------------------------------------------------
@@ -701,51 +652,10 @@ function loadOrCreateKeys(file) {
   return keys;
 }
 
-function listen(server, port, host) {
-  return new Promise((resolve, reject) => {
-    const onError = (err) => {
-      server.off("listening", onListening);
-      reject(err);
-    };
-    const onListening = () => {
-      server.off("error", onError);
-      resolve(server.address().port);
-    };
-    server.once("error", onError);
-    server.once("listening", onListening);
-    server.listen(port, host);
-  });
-}
-
-function closeServer(server) {
-  return new Promise((resolve) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    const force = setTimeout(() => server.closeAllConnections(), 2_000);
-    force.unref();
-    server.close(() => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
-}
-
 // ---------------------------------------------------------------------------
 // CLI
 
-function isMain() {
-  if (!process.argv[1]) return false;
-  try {
-    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
+if (isMain(import.meta.url)) {
   const port = Number(process.env.AUTH_EMULATOR_PORT || 8790);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`AUTH_EMULATOR_PORT must be a port number, got ${JSON.stringify(process.env.AUTH_EMULATOR_PORT)}`);

@@ -31,9 +31,7 @@
 // redirects to the session's success_url, as Stripe does.
 
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { realpathSync } from "node:fs";
-import { createServer } from "node:http";
-import { fileURLToPath } from "node:url";
+import { esc, isMain, sendHtml, startServers } from "../emulator-http.mjs";
 
 export const EMULATOR_API_KEY = "sk_test_payment_emulator";
 export const DEFAULT_WEBHOOK_SECRET = "whsec_local_payment_emulator";
@@ -68,26 +66,8 @@ export async function startPaymentEmulator({
   apiKey = EMULATOR_API_KEY,
   log = (line) => console.log(line),
 } = {}) {
-  let handler = (_req, res) => {
-    res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "1" });
-    res.end("Payment emulator is starting\n");
-  };
-  const servers = [createServer((req, res) => handler(req, res))];
-  const actualPort = await listen(servers[0], port, host);
-  if (host === "127.0.0.1") {
-    const v6 = createServer((req, res) => handler(req, res));
-    try {
-      await listen(v6, actualPort, "::1");
-      servers.push(v6);
-    } catch {
-      // No IPv6 loopback: 127.0.0.1 is enough.
-    }
-  }
-  for (const server of servers) {
-    server.keepAliveTimeout = 5_000;
-    server.headersTimeout = 10_000;
-    server.requestTimeout = 30_000;
-  }
+  const listening = await startServers({ port, host, name: "Payment emulator" });
+  const actualPort = listening.port;
 
   const url = `http://localhost:${actualPort}`;
   const webhookUrl = new URL(WEBHOOK_PATH, appUrl).toString();
@@ -104,15 +84,14 @@ export async function startPaymentEmulator({
   const pending = new Set();
   const ctx = { url, apiKey, webhookSecret, webhookUrl, state, log, pending };
 
-  handler = (req, res) => {
+  listening.serve((req, res) => {
     route(req, res, ctx).catch((err) => {
       log(`Payment emulator: internal error: ${err?.stack || err}`);
       if (!res.headersSent) sendJson(res, 500, stripeError("api_error", "The payment emulator hit an internal error."));
       else res.destroy();
     });
-  };
+  });
 
-  let closing;
   return {
     url,
     port: actualPort,
@@ -124,10 +103,7 @@ export async function startPaymentEmulator({
     async settled() {
       while (pending.size) await Promise.allSettled([...pending]);
     },
-    close() {
-      closing ||= Promise.all(servers.map(closeServer)).then(() => undefined);
-      return closing;
-    },
+    close: listening.close,
   };
 }
 
@@ -937,8 +913,6 @@ function text(locale, key) {
   return textsFor(locale)[key];
 }
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'";
-
 const STYLE = `
 :root{color-scheme:light dark;--bg:#f4f5f7;--card:#fff;--text:#1d2433;--muted:#5b6476;--line:#d5d9e0;--accent:#1a6b3c;--accent-text:#fff;--warn-bg:#fff4d6;--warn-text:#6b4e00;--warn-line:#e9c46a}
 @media (prefers-color-scheme:dark){:root{--bg:#12151b;--card:#1c212b;--text:#e8ebf1;--muted:#a3acbd;--line:#394152;--accent:#3fa66a;--accent-text:#0b1a11;--warn-bg:#3a2f0f;--warn-text:#ffd978;--warn-line:#7a6220}}
@@ -1230,26 +1204,11 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
 }
 
-function esc(value) {
-  return String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
-
 function sendJson(res, status, body) {
   res.statusCode = status;
   res.setHeader("content-type", "application/json; charset=utf-8");
   res.setHeader("cache-control", "no-store");
   res.end(JSON.stringify(body, null, 2));
-}
-
-function sendHtml(res, status, html) {
-  res.statusCode = status;
-  res.setHeader("content-type", "text/html; charset=utf-8");
-  res.setHeader("cache-control", "no-store");
-  res.setHeader("content-security-policy", CSP);
-  res.setHeader("x-frame-options", "DENY");
-  res.setHeader("x-content-type-options", "nosniff");
-  res.setHeader("referrer-policy", "no-referrer");
-  res.end(res.req?.method === "HEAD" ? undefined : html);
 }
 
 function redirect(res, location) {
@@ -1287,51 +1246,10 @@ async function readForm(req, res) {
   return raw === undefined ? undefined : new URLSearchParams(raw);
 }
 
-function listen(server, port, host) {
-  return new Promise((resolve, reject) => {
-    const onError = (err) => {
-      server.off("listening", onListening);
-      reject(err);
-    };
-    const onListening = () => {
-      server.off("error", onError);
-      resolve(server.address().port);
-    };
-    server.once("error", onError);
-    server.once("listening", onListening);
-    server.listen(port, host);
-  });
-}
-
-function closeServer(server) {
-  return new Promise((resolve) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    const force = setTimeout(() => server.closeAllConnections(), 2_000);
-    force.unref();
-    server.close(() => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
-}
-
 // ---------------------------------------------------------------------------
 // CLI
 
-function isMain() {
-  if (!process.argv[1]) return false;
-  try {
-    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
+if (isMain(import.meta.url)) {
   const port = Number(process.env.PAYMENT_EMULATOR_PORT || 8791);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`PAYMENT_EMULATOR_PORT must be a port number, got ${JSON.stringify(process.env.PAYMENT_EMULATOR_PORT)}`);

@@ -7,8 +7,8 @@ import { VARIANTS } from "../truco/variants";
 // at an instant, with ids derived from the series and the start, so creating them is idempotent
 // (INSERT … ON CONFLICT DO NOTHING) from the seed, the list's loader, or a tournament's close.
 
-export interface TournamentSeries {
-  key: string;
+/** What each tournament of a series is, and what the schedule writes of it. */
+interface TournamentTerms {
   name: string;
   description: string;
   game_type: GameType;
@@ -16,6 +16,10 @@ export interface TournamentSeries {
   entry_cost: number;
   guaranteed_prize: number;
   max_participants: number;
+}
+
+export interface TournamentSeries extends TournamentTerms {
+  key: string;
   /** Minutes between two starts, aligned on the epoch (15: :00, :15, :30, :45 UTC). */
   everyMinutes: number;
   /** Offset of the starts within the period, in minutes (a daily one at 23:00 UTC = 20:00 in São Paulo). */
@@ -78,16 +82,9 @@ function variantTitle(variant: Variant): string {
   return { paulista: "Paulista", mineiro: "Mineiro", gaucho: "Gaúcho", argentino: "Argentino", international: "Internacional" }[variant];
 }
 
-export interface ScheduledTournament {
+export interface ScheduledTournament extends TournamentTerms {
   id: string;
   series: string;
-  name: string;
-  description: string;
-  game_type: GameType;
-  truco_variant: Variant;
-  entry_cost: number;
-  guaranteed_prize: number;
-  max_participants: number;
   registration_opens_at: string;
   start_time: string;
 }

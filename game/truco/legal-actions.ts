@@ -77,6 +77,19 @@ function cardPlays(s: MatchState, seat: number, out: Action[]): void {
   }
 }
 
+/**
+ * What the seat may call beside answering a truco or playing a card: the next truco of the ladder,
+ * opening the envido (while it still may), and going to the mazo.
+ */
+function ownCalls(s: MatchState, seat: number, out: Action[]): void {
+  const lvl = trucoRaiseLevel(s, seat);
+  if (lvl > 0) out.push(CALL_TRUCO[s.rules.ladder.names[lvl]!]);
+  if (envidoOpenAllowed(s, seat)) {
+    out.push(CALL_ENVIDO.envido, CALL_ENVIDO.real_envido, CALL_ENVIDO.falta_envido);
+  }
+  if (s.rules.mazo) out.push(A.mazo);
+}
+
 /** Every action the seat may take now (empty when it is not this seat's decision). */
 export function legalForSeat(s: MatchState, seat: number): Action[] {
   if (seat < 0 || seat !== decisionSeat(s)) return [];
@@ -101,26 +114,14 @@ export function legalForSeat(s: MatchState, seat: number): Action[] {
       out.push(A.envidoAccept, A.envidoReject);
       for (const call of envidoRaises(h.envido!.calls)) out.push(CALL_ENVIDO[call]);
       break;
-    case "waiting_truco_response": {
+    case "waiting_truco_response":
       out.push(A.trucoAccept, A.trucoReject);
-      const lvl = trucoRaiseLevel(s, seat);
-      if (lvl > 0) out.push(CALL_TRUCO[s.rules.ladder.names[lvl]!]);
-      if (envidoOpenAllowed(s, seat)) {
-        out.push(CALL_ENVIDO.envido, CALL_ENVIDO.real_envido, CALL_ENVIDO.falta_envido);
-      }
-      if (s.rules.mazo) out.push(A.mazo);
+      ownCalls(s, seat, out);
       break;
-    }
-    case "playing": {
+    case "playing":
       cardPlays(s, seat, out);
-      const lvl = trucoRaiseLevel(s, seat);
-      if (lvl > 0) out.push(CALL_TRUCO[s.rules.ladder.names[lvl]!]);
-      if (envidoOpenAllowed(s, seat)) {
-        out.push(CALL_ENVIDO.envido, CALL_ENVIDO.real_envido, CALL_ENVIDO.falta_envido);
-      }
-      if (s.rules.mazo) out.push(A.mazo);
+      ownCalls(s, seat, out);
       break;
-    }
     default:
       break;
   }

@@ -1,32 +1,12 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { FakeRoom, currentUserId, openGamePage, stubGamePage, type FakeRoomOptions } from "./fake-room";
+import { expect, test, type Page } from "@playwright/test";
+import { openGamePage, stubGamePage } from "./fake-room";
 import { chooseVariant, createRoom } from "./game-driver";
 import { newSignedInPage } from "./helpers";
+import { duo, DUO_DEAL, PLAYED_GAMES, quartet, scriptedTable } from "./scripted-table";
 
 // The game screen against scripted server frames: a FakeRoom runs the real engine behind
 // page.routeWebSocket, so every phase and variant can be set up exactly (tests/e2e/fake-room.ts).
 // The whole-product tests against the real GameRoom are in games.spec.ts.
-
-async function table(browser: Browser, options: (me: { id: string; nickname: string }) => Omit<FakeRoomOptions, "me">) {
-  const { page, context } = await newSignedInPage(browser);
-  const me = await currentUserId(page);
-  const room = new FakeRoom({ me: me.id, ...options(me) });
-  await room.install(page);
-  await room.open(page);
-  return { page, context, room, me };
-}
-
-const duo = (me: { id: string; nickname: string }) => [
-  { id: me.id, nickname: me.nickname },
-  { id: "bot-1", nickname: "Tia Bot", bot: true },
-];
-
-const quartet = (me: { id: string; nickname: string }) => [
-  { id: me.id, nickname: me.nickname },
-  { id: "bot-1", nickname: "Rival Um", bot: true },
-  { id: "bot-2", nickname: "Parceira", bot: true },
-  { id: "bot-3", nickname: "Rival Dois", bot: true },
-];
 
 async function playTwice(page: Page, name: string) {
   const card = page.getByRole("button", { name, exact: true });
@@ -36,18 +16,9 @@ async function playTwice(page: Page, name: string) {
 }
 
 test("Paulista 1v1: header, info, board, a card played with two taps and the bot's answer", async ({ browser }) => {
-  const { page, context, room } = await table(browser, (me) => ({
+  const { page, context, room } = await scriptedTable(browser, (me) => ({
     seats: duo(me),
-    match: {
-      dealerIndex: 1,
-      deal: {
-        hands: [
-          ["7h", "Kc", "4d"],
-          ["3s", "5h", "Qc"],
-        ],
-        vira: "6d",
-      },
-    },
+    match: { dealerIndex: 1, deal: DUO_DEAL },
     botDelayMs: 300,
   }));
   await expect(page.getByTestId("room-title")).toHaveText("Sala #TRC7Q2");
@@ -83,18 +54,9 @@ test("Paulista 1v1: header, info, board, a card played with two taps and the bot
 });
 
 test("a truco call: banner, the ladder's raise, 'Correr', and the hand summary", async ({ browser }) => {
-  const { page, context, room } = await table(browser, (me) => ({
+  const { page, context, room } = await scriptedTable(browser, (me) => ({
     seats: duo(me),
-    match: {
-      dealerIndex: 0,
-      deal: {
-        hands: [
-          ["7h", "Kc", "4d"],
-          ["3s", "5h", "Qc"],
-        ],
-        vira: "6d",
-      },
-    },
+    match: { dealerIndex: 0, deal: DUO_DEAL },
     botDelayMs: null,
   }));
   await expect(page.getByTestId("action-status")).toContainText("Tia Bot");
@@ -117,18 +79,9 @@ test("a truco call: banner, the ladder's raise, 'Correr', and the hand summary",
 });
 
 test("raising back: 'Seis!' answers a truco, the caller's side then waits", async ({ browser }) => {
-  const { page, context, room } = await table(browser, (me) => ({
+  const { page, context, room } = await scriptedTable(browser, (me) => ({
     seats: duo(me),
-    match: {
-      dealerIndex: 0,
-      deal: {
-        hands: [
-          ["7h", "Kc", "4d"],
-          ["3s", "5h", "Qc"],
-        ],
-        vira: "6d",
-      },
-    },
+    match: { dealerIndex: 0, deal: DUO_DEAL },
     botDelayMs: null,
   }));
   room.act("bot-1", { type: "call_truco", call: "truco" });
@@ -142,7 +95,7 @@ test("raising back: 'Seis!' answers a truco, the caller's side then waits", asyn
 });
 
 test("Argentino: Spanish deck, envido with the count, irse al mazo in two steps", async ({ browser }) => {
-  const { page, context, room } = await table(browser, (me) => ({
+  const { page, context, room } = await scriptedTable(browser, (me) => ({
     variant: "argentino",
     seats: duo(me),
     match: {
@@ -180,7 +133,7 @@ test("Argentino: Spanish deck, envido with the count, irse al mazo in two steps"
 });
 
 test("an envido to answer: Quero, the raises, Não quero", async ({ browser }) => {
-  const { page, context, room } = await table(browser, (me) => ({
+  const { page, context, room } = await scriptedTable(browser, (me) => ({
     variant: "argentino",
     seats: duo(me),
     match: {
@@ -209,7 +162,7 @@ test("an envido to answer: Quero, the raises, Não quero", async ({ browser }) =
 });
 
 test("Gaúcho: a flor must be sung before playing", async ({ browser }) => {
-  const { page, context, room } = await table(browser, (me) => ({
+  const { page, context, room } = await scriptedTable(browser, (me) => ({
     variant: "gaucho",
     seats: duo(me),
     match: {
@@ -233,7 +186,7 @@ test("Gaúcho: a flor must be sung before playing", async ({ browser }) => {
 });
 
 test("2v2 mão de onze: the partner's cards are shown, the team plays or runs", async ({ browser }) => {
-  const { page, context, room, me } = await table(browser, (me) => ({
+  const { page, context, room, me } = await scriptedTable(browser, (me) => ({
     seats: quartet(me),
     match: { dealerIndex: 3, scores: { team1: 11, team2: 4 } },
     botDelayMs: null,
@@ -258,7 +211,7 @@ test("2v2 mão de onze: the partner's cards are shown, the team plays or runs", 
 });
 
 test("blind mão de ferro: face-down cards played by slot", async ({ browser }) => {
-  const { page, context, room } = await table(browser, (me) => ({
+  const { page, context, room } = await scriptedTable(browser, (me) => ({
     seats: duo(me),
     match: { dealerIndex: 1, scores: { team1: 11, team2: 11 } },
     botDelayMs: null,
@@ -274,18 +227,9 @@ test("blind mão de ferro: face-down cards played by slot", async ({ browser }) 
 });
 
 test("keyboard: arrow keys move between cards, Enter picks then plays", async ({ browser }) => {
-  const { page, context, room } = await table(browser, (me) => ({
+  const { page, context, room } = await scriptedTable(browser, (me) => ({
     seats: duo(me),
-    match: {
-      dealerIndex: 1,
-      deal: {
-        hands: [
-          ["7h", "Kc", "4d"],
-          ["3s", "5h", "Qc"],
-        ],
-        vira: "6d",
-      },
-    },
+    match: { dealerIndex: 1, deal: DUO_DEAL },
     botDelayMs: null,
   }));
   const first = page.getByRole("button", { name: "7 de Copas" });
@@ -304,7 +248,7 @@ test("keyboard: arrow keys move between cards, Enter picks then plays", async ({
 });
 
 test("connection: disconnected indicator, polling every 2 s, reconnect after 3 s, sync on a version gap", async ({ browser }) => {
-  const { page, context, room } = await table(browser, (me) => ({ seats: duo(me), match: { dealerIndex: 1 }, botDelayMs: null }));
+  const { page, context, room } = await scriptedTable(browser, (me) => ({ seats: duo(me), match: { dealerIndex: 1 }, botDelayMs: null }));
   await expect(page.getByTestId("connection")).toHaveAttribute("data-connected", "true");
   const polledBefore = room.summaryRequests;
   room.dropConnections();
@@ -325,7 +269,7 @@ test("connection: disconnected indicator, polling every 2 s, reconnect after 3 s
 });
 
 test("chat: open, 12 emojis, send text, blank not sent, 200 characters, unread badge, send error", async ({ browser }) => {
-  const { page, context, room } = await table(browser, (me) => ({ seats: duo(me), match: { dealerIndex: 1 }, botDelayMs: null }));
+  const { page, context, room } = await scriptedTable(browser, (me) => ({ seats: duo(me), match: { dealerIndex: 1 }, botDelayMs: null }));
   await page.getByTestId("chat-toggle").click();
   const panel = page.getByTestId("chat-panel");
   await expect(panel).toBeVisible();
@@ -373,7 +317,7 @@ test("chat: open, 12 emojis, send text, blank not sent, 200 characters, unread b
 
 test("the end of the match: Vitória!, coins won, back home", async ({ browser }) => {
   // A ranked game has no computer players: the rival is a person the test plays for (the pot holds both entries).
-  const { page, context, room } = await table(browser, (me) => ({
+  const { page, context, room } = await scriptedTable(browser, (me) => ({
     variant: "argentino",
     seats: [
       { id: me.id, nickname: me.nickname },
@@ -410,7 +354,7 @@ test("the end of the match: Vitória!, coins won, back home", async ({ browser }
 });
 
 test("waiting room: missing players, the code to share, the empty table, fill with computer, leave", async ({ browser }) => {
-  const { page, context, room } = await table(browser, (me) => ({
+  const { page, context, room } = await scriptedTable(browser, (me) => ({
     status: "waiting",
     seats: quartet(me).map((s) => ({ ...s, bot: false })),
     joined: 1,
@@ -504,42 +448,7 @@ test("lobby: the join modal's code rules and refusal, and tables opened by the l
 
 test("profile history: entries with VITÓRIA/DERROTA and signed coins, and the empty state", async ({ browser }) => {
   const { page, context } = await newSignedInPage(browser);
-  await page.route("**/api/games/history", (route) =>
-    route.fulfill({
-      json: [
-        {
-          id: "g1",
-          game_type: "1v1",
-          game_mode: "ranked",
-          truco_variant: "paulista",
-          bot_level: null,
-          result: "win",
-          coins_change: 100,
-          rating_change: 16,
-          team1_score: 12,
-          team2_score: 7,
-          team: "team1",
-          completed_at: "2026-03-04T12:00:00Z",
-          created_at: "2026-03-04T11:40:00Z",
-        },
-        {
-          id: "g2",
-          game_type: "2v2",
-          game_mode: "casual",
-          truco_variant: "argentino",
-          bot_level: null,
-          result: "loss",
-          coins_change: -50,
-          rating_change: 0,
-          team1_score: 30,
-          team2_score: 21,
-          team: "team2",
-          completed_at: "2026-03-03T12:00:00Z",
-          created_at: "2026-03-03T11:40:00Z",
-        },
-      ],
-    }),
-  );
+  await page.route("**/api/games/history", (route) => route.fulfill({ json: PLAYED_GAMES }));
   await page.goto("/profile");
   await page.getByRole("tab", { name: "Histórico de Jogos" }).click();
   const list = page.getByTestId("history-list");

@@ -1,37 +1,15 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { pendingPlayer } from "../../game/truco/index";
-import { FakeRoom, currentUserId, type FakeRoomOptions } from "./fake-room";
-import { newSignedInPage } from "./helpers";
+import { duo, DUO_DEAL, scriptedTable } from "./scripted-table";
 
 // The table's rough edges from issue 16, against the scripted room (tests/e2e/fake-room.ts): the
 // turn timer's warning and its notice, keyboard play.
 
-async function table(browser: Browser, options: (me: { id: string; nickname: string }) => Omit<FakeRoomOptions, "me">) {
-  const { page, context } = await newSignedInPage(browser);
-  const me = await currentUserId(page);
-  const room = new FakeRoom({ me: me.id, ...options(me) });
-  await room.install(page);
-  await room.open(page);
-  return { page, context, room, me };
-}
-
-const DEAL = {
-  dealerIndex: 1,
-  deal: {
-    hands: [
-      ["7h", "Kc", "4d"],
-      ["3s", "5h", "Qc"],
-    ],
-    vira: "6d",
-  },
-};
+const DEAL = { dealerIndex: 1, deal: DUO_DEAL };
 
 test("the turn timer warns in its last seconds, and says so when it plays the lowest card", async ({ browser }) => {
-  const { page, context, room } = await table(browser, (me) => ({
-    seats: [
-      { id: me.id, nickname: me.nickname },
-      { id: "bot-1", nickname: "Tia Bot", bot: true },
-    ],
+  const { page, context, room } = await scriptedTable(browser, (me) => ({
+    seats: duo(me),
     match: DEAL,
     // A shortened timer: the warning shows almost at once, and the room acts soon after.
     turnMs: 7_000,
@@ -51,11 +29,8 @@ async function focusInHand(page: Page) {
 }
 
 test("a whole hand by keyboard alone: focus stays in the hand after each play and goes to a prompt's first answer", async ({ browser }) => {
-  const { page, context, room, me } = await table(browser, (me) => ({
-    seats: [
-      { id: me.id, nickname: me.nickname },
-      { id: "bot-1", nickname: "Tia Bot", bot: true },
-    ],
+  const { page, context, room, me } = await scriptedTable(browser, (me) => ({
+    seats: duo(me),
     // The computer leads; it moves only when the test says so.
     match: { ...DEAL, dealerIndex: 0 },
     nextHandDelayMs: 800,
@@ -100,11 +75,8 @@ test("a whole hand by keyboard alone: focus stays in the hand after each play an
 });
 
 test("callouts open beside the seats: no played card is covered, and the hand marks its manilhas", async ({ browser }) => {
-  const { page, context, room } = await table(browser, (me) => ({
-    seats: [
-      { id: me.id, nickname: me.nickname },
-      { id: "bot-1", nickname: "Tia Bot", bot: true },
-    ],
+  const { page, context, room } = await scriptedTable(browser, (me) => ({
+    seats: duo(me),
     match: { ...DEAL, dealerIndex: 0 },
   }));
   await expect(page.getByTestId("hand-card")).toHaveCount(3);

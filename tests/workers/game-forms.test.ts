@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ChatMessageView, GameSummary } from "../../game/entities";
-import { call, createPlayer, expectLedgerInvariant } from "./helpers";
+import type { ChatMessageView } from "../../game/entities";
+import { call, createGame, createPlayer, expectLedgerInvariant } from "./helpers";
 
 // ADR 095: the game page's forms (chat, leave) work without JavaScript, through the REST routes'
 // services. ADR 094: the page's texts are linked by a content-hash URL, not embedded.
@@ -9,13 +9,7 @@ afterEach(expectLedgerInvariant);
 
 async function waitingTable() {
   const player = await createPlayer("Sem Script");
-  const created = await call("/api/games", {
-    method: "POST",
-    cookie: player.cookie,
-    body: { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" },
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  return { player, game: await created.json<GameSummary>() };
+  return { player, game: await createGame(player) };
 }
 
 describe("the game page's forms", () => {

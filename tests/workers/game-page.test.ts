@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { GameSummary } from "../../game/entities";
 import type { GameStatePayload } from "../../game/protocol";
-import { call, createPlayer, expectLedgerInvariant } from "./helpers";
+import { call, createGame, createPlayer, expectLedgerInvariant, joinGame, type Player } from "./helpers";
 import { RoomClient } from "./room-client";
 
 // The game page renders the player's first view on the server (ADR 085). The HTML (markup and the
@@ -9,8 +8,6 @@ import { RoomClient } from "./room-client";
 // hidden cards never leave the room in anything meant for someone else.
 
 afterEach(expectLedgerInvariant);
-
-type Player = Awaited<ReturnType<typeof createPlayer>>;
 
 /** The card ids of one player's hand in a state. */
 function handOf(state: GameStatePayload, userId: string): string[] {
@@ -35,14 +32,8 @@ describe("the game page's first view", () => {
     const a = await createPlayer("Ana");
     const b = await createPlayer("Bia");
     const outsider = await createPlayer("Caio");
-    const created = await call("/api/games", {
-      method: "POST",
-      cookie: a.cookie,
-      body: { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" },
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const game = await created.json<GameSummary>();
-    expect((await call("/api/games/join", { method: "POST", cookie: b.cookie, body: { game_code: game.game_code } })).status).toBe(200);
+    const game = await createGame(a);
+    await joinGame(b, game);
 
     const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
     try {

@@ -1,23 +1,14 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { GameSummary } from "../../game/entities";
 import { eventsOf, messagesOf, type ServerMessage } from "../../game/protocol";
 import type { Room } from "../../game/room/index";
 import type { AssignedSeat, RoomRpc } from "../../game/room-api";
 import { gameRef } from "../../db/ledger";
 import { insertGame, summaryOf } from "~/services/games.server";
-import { call, createPlayer, expectLedgerInvariant, testContext, userRow } from "./helpers";
+import { call, createGame, createPlayer, expectLedgerInvariant, testContext, userRow, type Player } from "./helpers";
 import { cardIdsIn, RoomClient, roomStub, simplePolicy } from "./room-client";
 
 afterEach(expectLedgerInvariant);
-
-type Player = Awaited<ReturnType<typeof createPlayer>>;
-
-async function createGame(player: Player, body: Record<string, unknown>): Promise<GameSummary> {
-  const response = await call("/api/games", { method: "POST", cookie: player.cookie, body });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return response.json<GameSummary>();
-}
 
 async function join(player: Player, code: string) {
   return call("/api/games/join", { method: "POST", cookie: player.cookie, body: { game_code: code } });
@@ -676,5 +667,17 @@ describe("chat", () => {
     const messages = await (await call(`/api/games/${game.id}/chat`, { cookie: b.cookie })).json<{ message: string }[]>();
     expect(messages.map((m) => m.message)).toEqual(["Bora, truco!", "🔥"]);
     listener.close();
+  });
+
+  it("checks the seat before the body: a non-player is refused 403 whatever they send, a player with a bad body 400", async () => {
+    const [a, outsider] = [await createPlayer(), await createPlayer()];
+    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" });
+    const post = (player: Player, body: unknown) => call(`/api/games/${game.id}/chat`, { method: "POST", cookie: player.cookie, body });
+    const outsiderAnswer = await post(outsider, { message: 7 });
+    expect(outsiderAnswer.status).toBe(403);
+    expect(await outsiderAnswer.json()).toHaveProperty("error");
+    expect((await post(a, { message: 7 })).status).toBe(400);
+    expect((await call(`/api/games/nope/chat`, { method: "POST", cookie: outsider.cookie, body: { message: 7 } })).status).toBe(404);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM chat_messages WHERE game_id = ?").bind(game.id).first("n")).toBe(0);
   });
 });

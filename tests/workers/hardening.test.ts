@@ -5,11 +5,10 @@ import { MAX_SOCKETS_PER_PLAYER } from "../../game/protocol-constants";
 import { startSession } from "~/services/auth.server";
 import { postChat } from "~/services/chat.server";
 import { formActionSources } from "~/services/http.server";
-import { onRequest } from "../../functions/[[path]]";
 import { call, createPlayer, expectLedgerInvariant, ORIGIN, testContext } from "./helpers";
 import { deliver, nowSeconds, stripeEvent } from "./payment-helpers";
 import { RoomClient } from "./room-client";
-import { TEST_OVERRIDES_HEADER } from "./test-worker";
+import { runPages, TEST_OVERRIDES_HEADER } from "./test-worker";
 
 // Issue 17, probed from outside: rate limits (with windows shortened per request through the test
 // Worker's header), sockets closed at logout, cache headers, the redacted game answer, CSP, the
@@ -379,20 +378,14 @@ describe("requests with a body", () => {
     const player = await createPlayer("Pesado");
     const big = JSON.stringify({ nickname: "x".repeat(300 * 1024) });
     const run = (path: string, method: string, body?: string) =>
-      onRequest({
-        request: new Request(`${ORIGIN}${path}`, {
+      runPages(
+        new Request(`${ORIGIN}${path}`, {
           method,
           body,
           headers: { Host: new URL(ORIGIN).host, Origin: ORIGIN, Cookie: player.cookie, "Content-Type": "application/json" },
         }),
-        env: { ...env, ASSETS: assets },
-        waitUntil: () => {},
-        passThroughOnException: () => {},
-        next: async () => new Response(null, { status: 404 }),
-        params: {},
-        data: {},
-        functionPath: "/[[path]]",
-      } as unknown as Parameters<typeof onRequest>[0]);
+        { ...env, ASSETS: assets },
+      );
 
     expect((await run("/api/users/profile", "PUT", big)).status).toBe(413);
     expect((await run("/api/unknown", "POST", big)).status).toBe(404);

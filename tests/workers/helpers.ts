@@ -5,6 +5,7 @@ import { getLoadContext } from "../../load-context";
 import { startSession } from "~/services/auth.server";
 import { userForIdentity } from "~/services/users.server";
 import type { User } from "../../db/schema";
+import type { GameSummary } from "../../game/entities";
 
 export const ORIGIN = "http://example.com";
 
@@ -40,6 +41,24 @@ export async function createPlayer(name = "Jogador"): Promise<{ user: User; cook
   });
   const setCookie = await startSession(new Request(ORIGIN), context, user.id);
   return { user, cookie: setCookie.split(";")[0] };
+}
+
+export type Player = Awaited<ReturnType<typeof createPlayer>>;
+
+/** A casual 1v1 paulista table: what most tests open when the kind of table does not matter. */
+export const CASUAL_1V1 = { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" } as const;
+
+/** `player` opens a table (`POST /api/games`, 201 expected). */
+export async function createGame(player: Player, body: Record<string, unknown> = CASUAL_1V1): Promise<GameSummary> {
+  const response = await call("/api/games", { method: "POST", cookie: player.cookie, body });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return response.json<GameSummary>();
+}
+
+/** `player` sits at the table by its code (`POST /api/games/join`, 200 expected). */
+export async function joinGame(player: Player, game: GameSummary): Promise<void> {
+  const response = await call("/api/games/join", { method: "POST", cookie: player.cookie, body: { game_code: game.game_code } });
+  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 export interface CallOptions {

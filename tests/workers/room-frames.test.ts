@@ -1,10 +1,9 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { GameSummary } from "../../game/entities";
 import type { Room } from "../../game/room/index";
 import { messagesOf, ServerMessageSchema, type ServerMessageType } from "../../game/protocol";
 import type { Action } from "../../game/truco/index";
-import { call, createPlayer, expectLedgerInvariant } from "./helpers";
+import { call, createGame, createPlayer, expectLedgerInvariant, joinGame } from "./helpers";
 import { exactServerFrame, RoomClient, roomStub } from "./room-client";
 
 // Real games through real sockets, and every frame the room sends checked against the protocol's
@@ -12,18 +11,6 @@ import { exactServerFrame, RoomClient, roomStub } from "./room-client";
 // exactly as the game screen parses it. Together the games make the room send every kind of message.
 
 afterEach(expectLedgerInvariant);
-
-type Player = Awaited<ReturnType<typeof createPlayer>>;
-
-async function createGame(player: Player, body: Record<string, unknown>): Promise<GameSummary> {
-  const response = await call("/api/games", { method: "POST", cookie: player.cookie, body });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return response.json<GameSummary>();
-}
-
-async function join(player: Player, game: GameSummary) {
-  expect((await call("/api/games/join", { method: "POST", cookie: player.cookie, body: { game_code: game.game_code } })).status).toBe(200);
-}
 
 /**
  * Random legal moves (seeded), with a call up the truco ladder whenever one is possible half the
@@ -88,7 +75,7 @@ describe("every frame the room sends is a protocol message", () => {
     await ana.nextMessage("error");
 
     const seated = ana.nextMessage("participants_updated");
-    await join(b, game);
+    await joinGame(b, game);
     await seated;
     const bia = await RoomClient.connect(game.id, b);
     await ana.until(() => ana.state?.game.status === "active", 5_000, "the start");
@@ -128,7 +115,7 @@ describe("every frame the room sends is a protocol message", () => {
   it("a 2v2 Argentino match on four sockets (envido, flor, the mazo, covered cards)", async () => {
     const players = [await createPlayer("A"), await createPlayer("B"), await createPlayer("C"), await createPlayer("D")];
     const game = await createGame(players[0], { game_type: "2v2", game_mode: "casual", truco_variant: "argentino" });
-    for (const player of players.slice(1)) await join(player, game);
+    for (const player of players.slice(1)) await joinGame(player, game);
     const clients = await Promise.all(players.map((player) => RoomClient.connect(game.id, player)));
     await playToTheEnd(clients, 2, 150_000);
     for (const kind of checkFrames(clients)) seen.add(kind);

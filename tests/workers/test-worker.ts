@@ -16,19 +16,28 @@ const NO_ASSETS = { fetch: async () => new Response(null, { status: 404 }) };
  */
 export const TEST_OVERRIDES_HEADER = "X-Test-Rate-Limits";
 
+/** The Pages entry (functions/[[path]].ts) run on one request as Pages runs it, with these bindings. */
+export function runPages(request: Request, env: Record<string, unknown>, waitUntil: (promise: Promise<unknown>) => void = () => {}) {
+  return onRequest({
+    request,
+    env,
+    waitUntil,
+    passThroughOnException: () => {},
+    next: async () => new Response(null, { status: 404 }),
+    params: {},
+    data: {},
+    functionPath: "/[[path]]",
+  } as unknown as Parameters<typeof onRequest>[0]);
+}
+
 export default {
   async fetch(request: Request, env: Record<string, unknown>, ctx: ExecutionContext) {
     const overrides = request.headers.get(TEST_OVERRIDES_HEADER);
-    return onRequest({
+    return runPages(
       // Pages hands functions a request with mutable headers; so do we.
-      request: new Request(request),
-      env: { ...env, ASSETS: NO_ASSETS, ...(overrides ? { RATE_LIMIT_OVERRIDES: overrides } : {}) },
-      waitUntil: ctx.waitUntil.bind(ctx),
-      passThroughOnException: () => {},
-      next: async () => new Response(null, { status: 404 }),
-      params: {},
-      data: {},
-      functionPath: "/[[path]]",
-    } as unknown as Parameters<typeof onRequest>[0]);
+      new Request(request),
+      { ...env, ASSETS: NO_ASSETS, ...(overrides ? { RATE_LIMIT_OVERRIDES: overrides } : {}) },
+      ctx.waitUntil.bind(ctx),
+    );
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

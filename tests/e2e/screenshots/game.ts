@@ -1,37 +1,22 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { FakeRoom, currentUserId, type FakeRoomOptions } from "../fake-room";
+import { currentUserId, type FakeRoomOptions } from "../fake-room";
 import { newSignedInPage, tapChoice } from "../helpers";
 import { createRoom } from "../game-driver";
 import { shoot, VIEWPORTS } from "../screenshot";
 import { seedPremium } from "../seed";
+import { duo, PLAYED_GAMES, quartet, scriptedTable, type Me } from "../scripted-table";
 
 // Part of `npm run screenshots`, not a test: PNGs of the live-game screens (lobby, join, waiting
 // room, board phases and variants, a truco call, chat, result, history), phone and desktop, into
 // .tmp/screenshots for a human to look at. Its waits only make sure each screen is there.
 test.describe.configure({ timeout: 120_000 });
 
-type Me = { id: string; nickname: string };
+/** The scripted table on a phone, once its screen (the waiting room or the board) is there. */
 async function room(browser: Browser, options: (me: Me) => Omit<FakeRoomOptions, "me">) {
-  const { page, context } = await newSignedInPage(browser, "Marina");
-  await page.setViewportSize(VIEWPORTS[0]);
-  const me = await currentUserId(page);
-  const fake = new FakeRoom({ me: me.id, ...options(me) });
-  await fake.install(page);
-  await fake.open(page);
-  await expect(page.getByTestId(fake.summary.status === "waiting" ? "waiting-room" : "board")).toBeVisible();
-  return { page, context, fake, me };
+  const { room: fake, ...table } = await scriptedTable(browser, options, { name: "Marina", viewport: VIEWPORTS[0] });
+  await expect(table.page.getByTestId(fake.summary.status === "waiting" ? "waiting-room" : "board")).toBeVisible();
+  return { ...table, fake };
 }
-
-const duo = (me: Me) => [
-  { id: me.id, nickname: me.nickname },
-  { id: "bot-1", nickname: "Tia Bot", bot: true },
-];
-const quartet = (me: Me) => [
-  { id: me.id, nickname: me.nickname },
-  { id: "bot-1", nickname: "Rival Um", bot: true },
-  { id: "bot-2", nickname: "Parceira", bot: true },
-  { id: "bot-3", nickname: "Rival Dois", bot: true },
-];
 
 test("lobby, join modal, history", async ({ browser }) => {
   const { page, context } = await newSignedInPage(browser, "Marina");
@@ -42,36 +27,7 @@ test("lobby, join modal, history", async ({ browser }) => {
   await page.route("**/api/games/history", (route) =>
     route.fulfill({
       json: [
-        {
-          id: "g1",
-          game_type: "1v1",
-          game_mode: "ranked",
-          truco_variant: "paulista",
-          bot_level: null,
-          result: "win",
-          coins_change: 100,
-          rating_change: 16,
-          team1_score: 12,
-          team2_score: 7,
-          team: "team1",
-          completed_at: "2026-03-04T12:00:00Z",
-          created_at: "2026-03-04T11:40:00Z",
-        },
-        {
-          id: "g2",
-          game_type: "2v2",
-          game_mode: "casual",
-          truco_variant: "argentino",
-          bot_level: null,
-          result: "loss",
-          coins_change: -50,
-          rating_change: 0,
-          team1_score: 30,
-          team2_score: 21,
-          team: "team2",
-          completed_at: "2026-03-03T12:00:00Z",
-          created_at: "2026-03-03T11:40:00Z",
-        },
+        ...PLAYED_GAMES,
         {
           id: "g3",
           game_type: "1v1",

@@ -1,7 +1,7 @@
 import { test, type Page } from "@playwright/test";
 import path from "node:path";
-import { FakeRoom, currentUserId } from "../fake-room";
-import { newSignedInPage, signIn, uniquePlayer } from "../helpers";
+import { signIn, uniquePlayer } from "../helpers";
+import { scriptedTable, type Me } from "../scripted-table";
 import { SCREENSHOT_DIR } from "../screenshot";
 
 // Part of `npm run screenshots` (issue 16): home (with the way back to a table) and a 2v2 board with
@@ -19,6 +19,28 @@ async function shootPhones(page: Page, name: string) {
   }
 }
 
+/** A 2v2 deal at a table of long nicknames (the viewer's own too). */
+const longNames = (me: Me) => ({
+  seats: [
+    { id: me.id, nickname: "Maximiliano Bartolomeu Ferreira" },
+    { id: "bot-1", nickname: "Vera Conceição Albuquerque", bot: true },
+    { id: "bot-2", nickname: "Josefina Aparecida Santos", bot: true },
+    { id: "bot-3", nickname: "Bernardo Cavalcanti Neto", bot: true },
+  ],
+  match: {
+    dealerIndex: 0,
+    deal: {
+      hands: [
+        ["7h", "Kc", "4d"],
+        ["3s", "5h", "Qc"],
+        ["As", "2c", "Jd"],
+        ["6h", "7c", "Ks"],
+      ],
+      vira: "6d",
+    },
+  },
+});
+
 test("play flow on phones", async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
   const player = uniquePlayer("Vera");
@@ -32,31 +54,7 @@ test("play flow on phones", async ({ page, browser, baseURL }) => {
   await page.getByTestId("resume-banner").waitFor();
   await shootPhones(page, "polish-home");
 
-  const { page: board, context } = await newSignedInPage(browser, "Maximiliano");
-  const me = await currentUserId(board);
-  const room = new FakeRoom({
-    me: me.id,
-    seats: [
-      { id: me.id, nickname: "Maximiliano Bartolomeu Ferreira" },
-      { id: "bot-1", nickname: "Vera Conceição Albuquerque", bot: true },
-      { id: "bot-2", nickname: "Josefina Aparecida Santos", bot: true },
-      { id: "bot-3", nickname: "Bernardo Cavalcanti Neto", bot: true },
-    ],
-    match: {
-      dealerIndex: 0,
-      deal: {
-        hands: [
-          ["7h", "Kc", "4d"],
-          ["3s", "5h", "Qc"],
-          ["As", "2c", "Jd"],
-          ["6h", "7c", "Ks"],
-        ],
-        vira: "6d",
-      },
-    },
-  });
-  await room.install(board);
-  await room.open(board);
+  const { page: board, context, room } = await scriptedTable(browser, longNames, { name: "Maximiliano" });
   await board.getByTestId("hand-card").first().waitFor();
   // The three others play: the viewer's turn, with the trick full of cards.
   for (const bot of ["bot-1", "bot-2", "bot-3"]) room.playAny(bot);

@@ -5,13 +5,16 @@ import {
   cancel,
   decline,
   expire,
+  expireMirror,
   finishAccept,
   INVITATION_TTL_MS,
   isOpen,
   MAX_OPEN_INVITATIONS,
+  MIRROR_SLACK_MS,
   newInvitation,
   openInvitations,
   receive,
+  track,
   type Invitation,
 } from "../../../game/invitations";
 import { foldText, orderedPair, searchTerm } from "../../../game/friends";
@@ -41,6 +44,16 @@ describe("invitations", () => {
     expect(expire(list, INVITATION_TTL_MS + 1).expired).toEqual([]);
     expect(beginAccept(list, "i1", INVITATION_TTL_MS)).toEqual({ ok: false, error: "expired" });
     expect(decline(list, "i1", INVITATION_TTL_MS)).toEqual({ ok: false, error: "expired" });
+  });
+
+  it("the inviter's mirror expires MIRROR_SLACK_MS after the invitation would, once, and the same list is kept until then", () => {
+    const sent = track([], invitation("i1", 0), 0);
+    const before = expireMirror(sent, INVITATION_TTL_MS + MIRROR_SLACK_MS - 1);
+    expect(before).toEqual({ list: sent, expired: [] });
+    expect(before.list).toBe(sent);
+    const { list, expired } = expireMirror(sent, INVITATION_TTL_MS + MIRROR_SLACK_MS);
+    expect(expired.map((item) => [item.id, item.status])).toEqual([["i1", "expired"]]);
+    expect(expireMirror(list, INVITATION_TTL_MS + MIRROR_SLACK_MS + 1).expired).toEqual([]);
   });
 
   it("refuses a duplicate and more than the open limit", () => {

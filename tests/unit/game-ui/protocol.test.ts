@@ -15,6 +15,7 @@ import {
   type ServerMessage,
 } from "../../../game/protocol";
 import * as constants from "../../../game/protocol-constants";
+import { parseChannelClientFrame } from "../../../game/channel-protocol";
 import {
   applyAction,
   createMatch,
@@ -132,6 +133,17 @@ describe("client frames", () => {
       expect(parseClientFrame(JSON.stringify(frame)), JSON.stringify(frame)).toMatchObject({ ok: false, code: "bad_message" });
     }
     expect(ClientMessageSchema.safeParse({ type: "sync" }).success).toBe(true);
+  });
+
+  it("the player channel refuses what it is sent the same way (one parser for both sockets)", () => {
+    expect(parseChannelClientFrame(JSON.stringify({ type: "ping" }))).toEqual({ ok: true, message: { type: "ping" } });
+    expect(parseChannelClientFrame("not json")).toMatchObject({ ok: false, code: "bad_json" });
+    expect(parseChannelClientFrame(new ArrayBuffer(2))).toMatchObject({ ok: false, code: "bad_message" });
+    expect(parseChannelClientFrame(JSON.stringify({ type: "ping", payload: { pad: "x".repeat(5000) } }))).toMatchObject({
+      ok: false,
+      code: "too_large",
+    });
+    expect(parseChannelClientFrame(JSON.stringify({ type: "play_card" }))).toMatchObject({ ok: false, code: "bad_message" });
   });
 });
 

@@ -105,8 +105,10 @@ export class Matchmaker extends DurableObject<MatchmakerEnv> implements Matchmak
       queue,
       now,
     );
-    const { made, unable } = await this.seatAll(queue, key, matches);
-    const waiting = rows.length - made * CAPACITY[queue.type];
+    const { made, unable, unclaimed } = await this.seatAll(queue, key, matches);
+    // Who waits now: the rows read, less the players seated, those dropped as unable to pay, and
+    // those who left the queue (cancelled, or taken by another queue) before their claim.
+    const waiting = rows.length - made * CAPACITY[queue.type] - unable - unclaimed;
     if (waiting > 0) await this.ctx.storage.setAlarm(Date.now() + MATCHMAKER_TICK_MS);
     else await this.ctx.storage.deleteAlarm();
     if (this.env.BENCH_MODE === "1" && made > 0) {
@@ -142,8 +144,8 @@ export class Matchmaker extends DurableObject<MatchmakerEnv> implements Matchmak
    * the rooms opened side by side, each seat debiting its entry there through the ledger as any
    * seat does; one batch undoing the matches that fell through; the players told at once.
    */
-  private async seatAll(queue: Queue, key: string, matches: Match[]): Promise<{ made: number; unable: number }> {
-    if (matches.length === 0) return { made: 0, unable: 0 };
+  private async seatAll(queue: Queue, key: string, matches: Match[]): Promise<{ made: number; unable: number; unclaimed: number }> {
+    if (matches.length === 0) return { made: 0, unable: 0, unclaimed: 0 };
     const entry = ENTRY_COST[queue.mode];
     const groups = matches.map((match) => match.seats.map((seat) => seat.userId));
     const players = new Map((await playersOf(this.db, groups.flat())).map((player) => [player.id, player]));
@@ -157,9 +159,11 @@ export class Matchmaker extends DurableObject<MatchmakerEnv> implements Matchmak
     const ready = groups.filter((ids) => !ids.some(cannotPay));
     const created = await createAndClaim(this.db, queue, key, ready);
     const failed: { gameId: string; claimed: string[]; close: boolean }[] = [];
+    let unclaimed = 0;
     const claimedAll = created.flatMap(({ game, claimed }, i) => {
       if (claimed.length === ready[i]!.length) return [{ game, ids: ready[i]! }];
       // Someone cancelled or was taken by another queue: the others keep their place.
+      unclaimed += ready[i]!.length - claimed.length;
       failed.push({ gameId: game.id, claimed, close: true });
       return [];
     });
@@ -200,7 +204,7 @@ export class Matchmaker extends DurableObject<MatchmakerEnv> implements Matchmak
     // queue again sends them to that game), and the pass fails as it did before.
     const unreachable = opened.find((result) => result.status === "rejected");
     if (unreachable) throw unreachable.reason;
-    return { made: seated.length, unable: unable.length };
+    return { made: seated.length, unable: unable.length, unclaimed };
   }
 
   private async notify(deliveries: [string, ChannelEvent][]): Promise<void> {
