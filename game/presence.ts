@@ -230,3 +230,47 @@ export function nextWake(state: PresenceState, channelSockets: number, timings: 
 export function firstHeartbeat(state: PresenceState, now: number): PresenceState {
   return state.heartbeatAt === null ? { ...state, heartbeatAt: now } : state;
 }
+
+/**
+ * How stale a stored `checkedAt` may be before a check is worth a storage write (issue 18). After
+ * an eviction an older `checkedAt` only makes the next check with the room come sooner (one extra
+ * `presenceOf`, the room answers the truth); it never decides what friends see.
+ */
+export const CHECKED_AT_TOLERANCE_MS = GAME_REVALIDATE_MS;
+
+/** A game's entry with what only orders or times the room's reports left out: what it says. */
+function sameReport(a: GameEntry, b: GameEntry): boolean {
+  return a.seated === b.seated && a.sockets === b.sockets && a.status === b.status && a.full === b.full;
+}
+
+/**
+ * Whether `next` must be written over `stored`, the state the channel last wrote or read (issue
+ * 18: the 2,000 channels of the bench's 500 rooms wrote their presence on every check with their
+ * rooms, more storage commits than the rooms' moves). Everything friends, D1 or the heartbeat rely
+ * on after an eviction is written when it changes: what is published, the grace, the heartbeat
+ * (with hibernation the next alarm may run in a fresh instance, which judges the sockets against
+ * the stored heartbeat), and each game's report. A game whose room only confirmed what is held
+ * (a check, or a report saying the same) is not written until its stored `checkedAt` is
+ * `CHECKED_AT_TOLERANCE_MS` old: a fresh instance then checks that room sooner, and a report of the
+ * same room older than the unwritten one (in flight during an eviction) could be taken once more;
+ * the next check repairs both.
+ */
+export function presenceToStore(stored: PresenceState, next: PresenceState): boolean {
+  if (stored === next) return false;
+  if (stored.published !== next.published && !samePublished(stored.published, next.published)) return true;
+  if (stored.awaySince !== next.awaySince || stored.heartbeatAt !== next.heartbeatAt) return true;
+  if (stored.games === next.games) return false;
+  const storedIds = Object.keys(stored.games);
+  if (storedIds.length !== Object.keys(next.games).length) return true;
+  for (const id of storedIds) {
+    const held = stored.games[id];
+    const entry = next.games[id];
+    if (!entry || !sameReport(held, entry)) return true;
+    if (entry.checkedAt - held.checkedAt >= CHECKED_AT_TOLERANCE_MS) return true;
+  }
+  return false;
+}
+
+function samePublished(a: Published, b: Published): boolean {
+  return a.status === b.status && a.gameId === b.gameId && a.visible === b.visible && a.at === b.at;
+}

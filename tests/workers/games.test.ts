@@ -502,6 +502,42 @@ describe("playing through the room", () => {
     stay.close();
   });
 
+  it("ends a timed-out turn at its real deadline when its alarm fires early (ADR 096, 102)", async () => {
+    const [a, b] = [await createPlayer(), await createPlayer()];
+    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "international" });
+    await join(b, game.game_code);
+    const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
+    await clients[0].until(() => Boolean(clients[0].state?.turn), 5_000, "a turn timer");
+    const turn = clients[0].state!.turn!;
+    const timedOut = clients.find((client) => client.userId === turn.playerId)!;
+    const stub = roomStub(game.id);
+
+    // A short turn clock: the turn now ends 1.5 s from here, while the alarm stored at the turn's
+    // start is 30 s away. Running that alarm now is an alarm firing early.
+    const deadline = Date.now() + 1_500;
+    await editRoom(game.id, (room) => {
+      room.turn!.deadline = deadline;
+    });
+    const before = await storedRoom(game.id);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    // Nothing was due: the room is as it was, nobody was played for, and the alarm is armed again
+    // at or before the real deadline (never dropped, never later).
+    expect(await storedRoom(game.id)).toEqual(before);
+    expect(timedOut.messages.some((message) => message.type === "turn_timed_out")).toBe(false);
+    const armed = await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());
+    expect(armed).not.toBeNull();
+    expect(armed!).toBeLessThanOrEqual(deadline);
+
+    // At the real deadline the turn times out: by the re-armed alarm on its own, or driven here.
+    const played = timedOut.nextMessage("turn_timed_out", 10_000);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now() + 50)));
+    await runDurableObjectAlarm(stub);
+    await played;
+    expect(Date.now()).toBeGreaterThanOrEqual(deadline);
+    expect((await storedRoom(game.id)).turn?.deadline ?? Infinity).toBeGreaterThan(deadline);
+    for (const client of clients) client.close();
+  });
+
   it("cancels a waiting room after 10 idle minutes and returns every entry", async () => {
     const [a, b] = [await createPlayer(), await createPlayer()];
     const game = await createGame(a, { game_type: "2v2", game_mode: "ranked", truco_variant: "paulista" });

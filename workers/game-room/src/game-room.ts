@@ -50,8 +50,11 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   private room: rules.Room | null | undefined;
   private readonly db: Db;
   private readonly timings: rules.RoomTimings;
-  /** Each socket's user (from its attachment, parsed once per socket and wake-up). */
-  private readonly users = new WeakMap<WebSocket, string>();
+  /**
+   * Each socket's attachment, parsed once per socket and wake-up, with its flood count kept current
+   * here: the attachment itself is written back only when its window starts again (ADR 102).
+   */
+  private readonly attachments = new WeakMap<WebSocket, Attachment>();
   /** What each socket holds, and its frames (in memory: after an eviction every socket gets its next state in full). */
   private readonly broadcaster: rules.Broadcaster<WebSocket>;
   /** The alarm this instance set and that has not fired (undefined: unknown, e.g. after an eviction). */
@@ -332,13 +335,14 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server, sessionId ? [userId, sessionTag(sessionId)] : [userId]);
-    this.users.set(server, userId);
     // A client piling sockets onto the table: the extra one closes as soon as it opens, and is
     // marked so that any frame it still sends closes it again (a close sent before the 101 can be
     // lost behind wrangler's local proxy). No timer: the room stays free to hibernate.
     const open = this.ctx.getWebSockets(userId).filter((ws) => ws !== server && ws.readyState === WebSocket.OPEN);
     const count = rules.admitSocket(open.length, Date.now());
-    server.serializeAttachment({ userId, ...count } satisfies Attachment);
+    const attachment: Attachment = { userId, ...count };
+    server.serializeAttachment(attachment);
+    this.attachments.set(server, attachment);
     if (count.excess) {
       close(server, CLOSE_POLICY, "Too many connections");
       return new Response(null, { status: 101, webSocket: client });
@@ -367,7 +371,14 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     const attachment = this.attachmentOf(ws);
     // The socket cap and the flood count are the room core's (game/room/guard.ts).
     const { verdict, count } = rules.countFrame(attachment, now);
-    if (count) ws.serializeAttachment({ ...attachment, ...count } satisfies Attachment);
+    if (count) {
+      const next: Attachment = { ...attachment, ...count };
+      this.attachments.set(ws, next);
+      // Written back (a structured clone into the runtime) only when the window starts again: that
+      // is what the presence reports read, and a count lost to an eviction inside a 10 s window
+      // only lets that window start lower.
+      if (count.windowStart !== attachment.windowStart || count.excess !== attachment.excess) ws.serializeAttachment(next);
+    }
     if (verdict === "close_excess") return close(ws, CLOSE_POLICY, "Too many connections");
     if (verdict === "close_flood") return close(ws, CLOSE_POLICY, "Too many messages");
     if (verdict === "drop") return;
@@ -428,15 +439,17 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   }
 
   private attachmentOf(ws: WebSocket): Attachment {
+    const known = this.attachments.get(ws);
+    if (known) return known;
     const parsed = AttachmentSchema.safeParse(ws.deserializeAttachment());
     // Without a readable attachment the socket's tag still names the user the app verified.
     const attachment = parsed.success ? parsed.data : { userId: this.ctx.getTags(ws)[0] ?? "", windowStart: Date.now(), frames: 0 };
-    this.users.set(ws, attachment.userId);
+    this.attachments.set(ws, attachment);
     return attachment;
   }
 
   private userOf(ws: WebSocket): string {
-    return this.users.get(ws) ?? this.attachmentOf(ws).userId;
+    return this.attachmentOf(ws).userId;
   }
 
   // ------------------------------------------------------------------ timers

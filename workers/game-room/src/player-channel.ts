@@ -20,6 +20,7 @@ import * as presence from "../../../game/presence";
 import type { GameReport, PresenceState, PresenceStatus, Published } from "../../../game/presence";
 import { FLOOD_LIMIT, FLOOD_WINDOW_MS } from "../../../game/protocol-constants";
 import type { RoomRpc } from "../../../game/room-api";
+import { alarmToSet } from "../../../game/room/alarm";
 import { channelTimings } from "./env";
 import { close, sendText } from "./sockets";
 import { stubOf } from "../../../db/stubs";
@@ -34,7 +35,9 @@ import { stubOf } from "../../../db/stubs";
 // State is one value in storage, read back after an eviction; the sockets survive hibernation and
 // are found again with getWebSockets(). Every timer is the one alarm (grace, heartbeat, a room
 // check, an invitation's expiry), and the alarm only re-derives what is due from the stored state,
-// so a late or repeated one is harmless.
+// so a late, early or repeated one is harmless. Storage is written only for what must survive an
+// eviction (`presenceToStore`: a room's check that changed nothing is kept in memory), and the
+// alarm only when it must come earlier (`alarmToSet`, ADR 096, 101).
 
 export interface ChannelEnv {
   DB: D1Database;
@@ -69,8 +72,10 @@ type ChannelAttachment = z.infer<typeof ChannelAttachmentSchema>;
 
 export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerChannelRpc {
   private state: ChannelState | undefined;
+  /** The state as last written or read: what a fresh instance would find after an eviction. */
+  private stored: ChannelState | undefined;
   private readonly db: Database;
-  /** The alarm time last set, so an unchanged deadline costs no storage write. */
+  /** The alarm this instance set and that has not fired (undefined: unknown, e.g. after an eviction). */
   private alarmAt: number | null | undefined;
   private readonly timings: presence.PresenceTimings;
 
@@ -89,16 +94,25 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
     if (this.state === undefined) {
       const stored = await this.ctx.storage.get<ChannelState>(STATE_KEY);
       // Another event may have loaded it while this one awaited storage.
-      this.state ??= stored ?? INITIAL;
+      if (this.state === undefined) {
+        this.state = stored ?? INITIAL;
+        this.stored = this.state;
+      }
     }
     return this.state;
   }
 
-  /** Adopts a state synchronously (nothing can interleave) and saves it; the output gate holds frames until it is durable. */
+  /**
+   * Adopts a state synchronously (nothing can interleave) and saves it when a fresh instance would
+   * need it (`mustStore`); the output gate holds frames until it is durable.
+   */
   private save(next: ChannelState): ChannelState {
     if (next !== this.state) {
       this.state = next;
-      void this.ctx.storage.put(STATE_KEY, next);
+      if (this.stored === undefined || mustStore(this.stored, next)) {
+        this.stored = next;
+        void this.ctx.storage.put(STATE_KEY, next);
+      }
     }
     return next;
   }
@@ -279,10 +293,13 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
       invitations.nextMirrorDeadline(state.sent),
     ].filter((time): time is number => time !== null);
     const next = times.length ? Math.max(Math.min(...times), Date.now()) : null;
-    if (next === this.alarmAt) return;
-    this.alarmAt = next;
-    if (next === null) void this.ctx.storage.deleteAlarm();
-    else void this.ctx.storage.setAlarm(next);
+    // Never moved later nor deleted (ADR 096, 101): an armed alarm that comes early re-derives
+    // nothing due and sets the real one. Moving it later was also what made local workerd log
+    // "SQLite alarm handler canceled with requestScheduledAlarm" (the earlier time fired first).
+    const set = alarmToSet(this.alarmAt, next);
+    if (set === null) return;
+    this.alarmAt = set;
+    void this.ctx.storage.setAlarm(set);
   }
 
   async alarm(): Promise<void> {
@@ -464,4 +481,15 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
       await this.invitationOutcome(invitation.id, status ?? "cancelled");
     }
   }
+}
+
+/** What a fresh instance would miss if `next` were not written over `stored` (issue 18, ADR 101). */
+function mustStore(stored: ChannelState, next: ChannelState): boolean {
+  return (
+    stored.userId !== next.userId ||
+    stored.appearOffline !== next.appearOffline ||
+    stored.received !== next.received ||
+    stored.sent !== next.sent ||
+    presence.presenceToStore(stored.presence, next.presence)
+  );
 }
