@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TurnTimer } from "../../../game/protocol";
 import { FIXED_MANILHA_IDS } from "../../../game/truco/cards";
@@ -70,10 +70,16 @@ export function Board({
         ? t("game:board.yourTurn")
         : t("game:board.turnOf", { name: nickname(view.currentPlayer) });
 
-  function play(id: string, faceDown: boolean) {
-    onAction(faceDown ? { type: "play_card", cardId: id, faceDown: true } : { type: "play_card", cardId: id });
-    setSelected(null);
-  }
+  // Stable, like the overlay below: the board draws again every second while a turn timer runs,
+  // and the hand, the trick and the scoreboard (memo) are left alone unless their data changed.
+  const play = useCallback(
+    (id: string, faceDown: boolean) => {
+      onAction(faceDown ? { type: "play_card", cardId: id, faceDown: true } : { type: "play_card", cardId: id });
+      setSelected(null);
+    },
+    [onAction],
+  );
+  const summary = useMemo(() => <HandSummary nextHandAt={nextHandAt} serverOffset={serverOffset} />, [nextHandAt, serverOffset]);
 
   const seatCallouts = (id: string | undefined) => (id ? callouts.filter((c) => c.at === id) : []);
   const seatProps = (id: string) => ({
@@ -159,7 +165,7 @@ export function Board({
 
         <div className={`grid items-center ${four ? "grid-cols-[auto_1fr_auto]" : "grid-cols-1"} gap-0.5`}>
           {four && leftSeat ? <Seat position="left" {...seatProps(leftSeat)} /> : null}
-          <TrickArea overlay={<HandSummary nextHandAt={nextHandAt} serverOffset={serverOffset} />} />
+          <TrickArea overlay={summary} />
           {four && rightSeat ? <Seat position="right" {...seatProps(rightSeat)} /> : null}
           {centre.length > 0 ? (
             <div className="pointer-events-none absolute left-1/2 top-1/2 z-20 flex -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-1">

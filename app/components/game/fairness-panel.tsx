@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sha256Hex } from "../../../game/truco/sha256";
 
@@ -12,7 +12,7 @@ export interface HandProof {
  * "Verificar baralho": every hand's published SHA-256 commitment and, once the hand is over, its
  * revealed seed, checked here in the browser (ADR 012: commit before the deal, reveal after).
  */
-export function FairnessPanel({ hands }: { hands: HandProof[] }) {
+export const FairnessPanel = memo(function FairnessPanel({ hands }: { hands: HandProof[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [checks, setChecks] = useState<Record<number, boolean>>({});
@@ -74,4 +74,4 @@ export function FairnessPanel({ hands }: { hands: HandProof[] }) {
       )}
     </details>
   );
-}
+});

@@ -215,6 +215,38 @@ export function reduceLive(state: LiveState, message: RoomMessage, fresh = false
   }
 }
 
+/** Deep equality of JSON-like data (plain objects, arrays, primitives), whatever the key order. */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, i) => sameData(item, other[i]));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left).filter((k) => left[k] !== undefined);
+  if (keys.length !== Object.keys(right).filter((k) => right[k] !== undefined).length) return false;
+  return keys.every((k) => sameData(left[k], right[k]));
+}
+
+/**
+ * The next live state, keeping the current one's parts where the data did not change (issue 15,
+ * ADR 100): the same object when nothing changed, so React draws nothing. The socket's first full
+ * state repeats the page's own view (same version, ADR 085) and used to draw the whole table again
+ * on a phone's busiest second; a later state that leaves the seats or the scores alone keeps them.
+ */
+export function keepUnchanged(current: LiveState, next: LiveState): LiveState {
+  let changed = false;
+  const merged = { ...next } as Record<keyof LiveState, unknown>;
+  for (const key of Object.keys(next) as (keyof LiveState)[]) {
+    if (sameData(current[key], next[key])) merged[key] = current[key];
+    else changed = true;
+  }
+  return changed ? (merged as unknown as LiveState) : current;
+}
+
 /** Merges chat messages by id, oldest first (polling and the socket may both deliver one). */
 export function mergeChat(list: readonly ChatMessageView[], incoming: readonly ChatMessageView[]): ChatMessageView[] {
   const known = new Set(list.map((m) => m.id));

@@ -1,10 +1,10 @@
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TEAM_STYLE } from "./scoreboard";
 import { useTable } from "./table-context";
 
 /** The end of a hand (phase round_end): who won it, how, the points, and when the next deal comes. */
-export function HandSummary({ nextHandAt, serverOffset }: { nextHandAt: number | null; serverOffset: number }) {
+export const HandSummary = memo(function HandSummary({ nextHandAt, serverOffset }: { nextHandAt: number | null; serverOffset: number }) {
   const { t } = useTranslation();
   const { view, teamName } = useTable();
   // Null while hydrating: the server's clock is not the page's (the countdown starts on the first tick).
@@ -48,4 +48,4 @@ export function HandSummary({ nextHandAt, serverOffset }: { nextHandAt: number |
       </div>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent } from "react";
+import { memo, useEffect, useId, useRef, type FocusEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ActionGroups } from "./game-logic";
 import { blindIdOf, isFaceUpCard, isSpanishDeck, manilhaOf, nameShowing, rankIndex } from "./game-logic";
@@ -10,7 +10,7 @@ import { useTable } from "./table-context";
  * the second plays it; arrow keys move between cards and Escape drops the pick. In a blind mão
  * de ferro the cards are face down and played by slot.
  */
-export function MyHand({
+export const MyHand = memo(function MyHand({
   plays,
   selected,
   onSelect,
@@ -146,4 +146,4 @@ export function MyHand({
       })}
     </div>
   );
-}
+});

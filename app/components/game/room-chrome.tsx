@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import type { GameStatus, GameSummary, Participant } from "../../../game/entities";
 import { Avatar } from "~/components/avatar";
@@ -96,7 +97,7 @@ export function RoomHeader({
 }
 
 /** The info panel of spec §2: type (upper case) and mode, entry cost, players current/capacity. */
-export function InfoPanel({ game, participants }: { game: GameSummary; participants: Participant[] }) {
+export const InfoPanel = memo(function InfoPanel({ game, participants }: { game: GameSummary; participants: Participant[] }) {
   const { t, i18n } = useTranslation();
   const practice = game.bot_level !== null;
   const items = [
@@ -152,10 +153,18 @@ export function InfoPanel({ game, participants }: { game: GameSummary; participa
       ) : null}
     </section>
   );
-}
+});
 
 /** Spec §2 player list: 'Time 1' and 'Time 2', each seat with its nickname and '✓ Pronto'. */
-export function TeamsPanel({ game, participants, userId }: { game: GameSummary; participants: Participant[]; userId: string }) {
+export const TeamsPanel = memo(function TeamsPanel({
+  game,
+  participants,
+  userId,
+}: {
+  game: GameSummary;
+  participants: Participant[];
+  userId: string;
+}) {
   const { t } = useTranslation();
   const perTeam = game.capacity / 2;
   return (
@@ -233,4 +242,4 @@ export function TeamsPanel({ game, participants, userId }: { game: GameSummary; 
       </div>
     </section>
   );
-}
+});

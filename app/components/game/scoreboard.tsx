@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import type { TeamId } from "../../../game/truco/index";
 import { useTable } from "./table-context";
@@ -8,7 +9,7 @@ export const TEAM_STYLE: Record<TeamId, { ring: string; text: string; bg: string
 };
 
 /** Both scores, the points at stake, hand number, trick results and the phase (spec §2 board). */
-export function Scoreboard({ turnText }: { turnText: string }) {
+export const Scoreboard = memo(function Scoreboard({ turnText }: { turnText: string }) {
   const { t } = useTranslation();
   const { view, teamName } = useTable();
   const mine: TeamId = view.myTeam ?? "team1";
@@ -72,4 +73,4 @@ export function Scoreboard({ turnText }: { turnText: string }) {
       </div>
     </div>
   );
-}
+});

@@ -5,7 +5,7 @@ import { CalloutBubble } from "./callouts";
 import { isFaceUpCard, type SeatPosition } from "./game-logic";
 import { PlayingCard } from "./playing-card";
 import { TEAM_STYLE } from "./scoreboard";
-import { useTable } from "./table-context";
+import { useSeatOf, useTable } from "./table-context";
 import { TimerRing } from "./turn-timer";
 
 /**
@@ -29,10 +29,11 @@ export function Seat({
   calloutText(callout: AnyCallout): string;
 }) {
   const { t } = useTranslation();
-  const { view, nickname, participant } = useTable();
+  const { view, nickname } = useTable();
+  // As it is now: its "away" look follows the connection without drawing the whole table again.
+  const seat = useSeatOf(playerId);
   const player = view.players[playerId];
   if (!player) return null;
-  const seat = participant(playerId);
   const name = nickname(playerId);
   const active = view.currentPlayer === playerId;
   const partner = view.myTeam !== null && player.team === view.myTeam;

@@ -1,12 +1,13 @@
-import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { createContext, useContext, useMemo, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Participant } from "../../../game/entities";
 import type { Card, PlayerView, TeamId } from "../../../game/truco/index";
-import { nicknameOf, participantFor, seatPositions, type SeatPosition } from "./game-logic";
+import { nicknameOf, participantFor, sameData, seatPositions, type SeatPosition } from "./game-logic";
 import { useCardName } from "./playing-card";
 
 export interface Table {
   view: PlayerView;
+  /** The seats' names and faces; who is connected right now is `useSeatOf`'s. */
   participants: Participant[];
   /** The viewer's engine id (null for an outsider). */
   me: string | null;
@@ -19,6 +20,27 @@ export interface Table {
 }
 
 const TableContext = createContext<Table | null>(null);
+/** The seats as they are now, with who is connected: changes on every (re)connection, read only where presence shows. */
+const PresenceContext = createContext<readonly Participant[]>([]);
+
+/** A seat's participant as it is now (connected or away). */
+export function useSeatOf(playerId: string): Participant | undefined {
+  return participantFor(useContext(PresenceContext), playerId);
+}
+
+/** Without what changes on a (re)connection: the table is drawn again only when the rest changes. */
+const withoutPresence = (participants: readonly Participant[]) => participants.map(({ connected: _c, is_ready: _r, ...rest }) => rest);
+
+/**
+ * The previous seats while only who is connected (or ready) changed (ADR 100): the player's own
+ * socket marks them connected in its first full state, which would otherwise draw the whole table
+ * again right after the page hydrated.
+ */
+function useSameSeats(participants: Participant[]): Participant[] {
+  const kept = useRef(participants);
+  if (kept.current !== participants && !sameData(withoutPresence(kept.current), withoutPresence(participants))) kept.current = participants;
+  return kept.current;
+}
 
 export function useTable(): Table {
   const table = useContext(TableContext);
@@ -29,16 +51,17 @@ export function useTable(): Table {
 export function TableProvider({ view, participants, children }: { view: PlayerView; participants: Participant[]; children: ReactNode }) {
   const { t } = useTranslation();
   const cardName = useCardName();
+  const seats = useSameSeats(participants);
   const table = useMemo<Table>(() => {
     const me = view.me;
-    const nickname = (id: string) => nicknameOf(view, participants, id);
+    const nickname = (id: string) => nicknameOf(view, seats, id);
     return {
       view,
-      participants,
+      participants: seats,
       me,
       positions: seatPositions(view.seats, me),
       nickname,
-      participant: (id) => participantFor(participants, id),
+      participant: (id) => participantFor(seats, id),
       teamName: (team) => {
         if (view.seats.length === 2) {
           const id = view.seats.find((s) => view.players[s]?.team === team);
@@ -48,6 +71,10 @@ export function TableProvider({ view, participants, children }: { view: PlayerVi
       },
       cardName: (card) => cardName(card, view.variant),
     };
-  }, [view, participants, t, cardName]);
-  return <TableContext.Provider value={table}>{children}</TableContext.Provider>;
+  }, [view, seats, t, cardName]);
+  return (
+    <TableContext.Provider value={table}>
+      <PresenceContext.Provider value={participants}>{children}</PresenceContext.Provider>
+    </TableContext.Provider>
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { memo, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ViewPlay, ViewTrick } from "../../../game/truco/index";
 import { isFaceUpCard, type SeatPosition } from "./game-logic";
@@ -28,7 +28,7 @@ const SLOT: Record<number, Record<SeatPosition, string>> = {
  * their nicknames; the trick's winner is marked; a finished trick lingers a moment before the
  * next one clears it. `overlay` is the hand summary drawn on top at the end of a hand.
  */
-export function TrickArea({ overlay }: { overlay?: ReactNode }) {
+export const TrickArea = memo(function TrickArea({ overlay }: { overlay?: ReactNode }) {
   const { t } = useTranslation();
   const { view, positions, nickname, cardName } = useTable();
   const trick = view.tricks[view.tricks.length - 1] as ViewTrick | undefined;
@@ -113,4 +113,4 @@ export function TrickArea({ overlay }: { overlay?: ReactNode }) {
       {overlay}
     </div>
   );
-}
+});

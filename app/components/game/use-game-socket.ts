@@ -4,7 +4,7 @@ import { CLOSE_SIGNED_OUT, eventsOf, frameOf, messagesOf, parseServerFrame, type
 import { receiveState } from "../../../game/state-delta";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { api } from "~/utils/api";
-import { clockOffset, EMPTY_LIVE, reduceLive, type LiveState } from "./game-logic";
+import { clockOffset, EMPTY_LIVE, keepUnchanged, reduceLive, type LiveState } from "./game-logic";
 
 // The live connection of spec §4 and §9: connect and mark connected on open, ping every 30 s,
 // on close mark disconnected and try again after 3 s, and while disconnected poll the game's REST
@@ -199,7 +199,10 @@ export function useGameSocket(
               }
               clearTimeout(sendingTimer.current);
               setSending(false);
-              commit(reduced.state);
+              // Unchanged parts (all of it, for a first state that repeats the page's view) keep
+              // their objects, so only what changed is drawn again (ADR 100).
+              const next = keepUnchanged(liveRef.current, reduced.state);
+              if (next !== liveRef.current) commit(next);
               break;
             }
             default: {

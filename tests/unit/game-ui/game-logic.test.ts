@@ -12,11 +12,13 @@ import {
   isFaceUpCard,
   isPractice,
   isSpanishDeck,
+  keepUnchanged,
   mergeChat,
   missingPlayers,
   nicknameOf,
   rankIndex,
   reduceLive,
+  sameData,
   secondsLeft,
   seatPositions,
 } from "../../../app/components/game/game-logic";
@@ -144,6 +146,41 @@ describe("actions", () => {
 });
 
 describe("live state", () => {
+  it("keeps the page's state when the socket's first full state repeats it (ADR 100)", () => {
+    const match = createMatch({
+      variant: "paulista",
+      seed: "same",
+      players: [
+        { id: "a", team: "team1" },
+        { id: "b", team: "team2" },
+      ],
+    });
+    const payload = { view: viewFor(match, "a"), turn: { playerId: "a", deadline: 1000, seconds: 30 } } as Partial<GameStatePayload>;
+    const page = reduceLive(EMPTY_LIVE, state(5, payload), true).state;
+    // The same data, parsed again (new objects, keys in another order).
+    const again = JSON.parse(JSON.stringify({ ...payload, view: Object.fromEntries(Object.entries(payload.view!).reverse()) }));
+    const first = reduceLive(page, state(5, again), true).state;
+    expect(first).not.toBe(page);
+    expect(keepUnchanged(page, first)).toBe(page);
+    // A change keeps the parts that did not change.
+    const moved = reduceLive(page, state(6, { ...again, turn: { playerId: "b", deadline: 2000, seconds: 30 } })).state;
+    const kept = keepUnchanged(page, moved);
+    expect(kept).not.toBe(page);
+    expect(kept.version).toBe(6);
+    expect(kept.view).toBe(page.view);
+    expect(kept.game).toBe(page.game);
+    expect(kept.turn).toEqual({ playerId: "b", deadline: 2000, seconds: 30 });
+  });
+
+  it("compares data whatever the key order", () => {
+    expect(sameData({ a: 1, b: [1, { c: null }] }, { b: [1, { c: null }], a: 1 })).toBe(true);
+    expect(sameData({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(sameData({ a: 1 }, { a: 2 })).toBe(false);
+    expect(sameData([1, 2], [1, 2, 3])).toBe(false);
+    expect(sameData([], {})).toBe(false);
+    expect(sameData(null, {})).toBe(false);
+  });
+
   it("keeps the highest version and reports a gap", () => {
     let r = reduceLive(EMPTY_LIVE, state(3), true);
     expect(r.state.version).toBe(3);
