@@ -12,22 +12,13 @@ import {
   settle,
   type GameReport,
   type PresenceState,
-  type PresenceTimings,
 } from "../../../game/presence";
+import { reportFieldsArb, timings } from "./presence-arbitraries";
 
 // game/presence.ts `presenceToStore` (issue 18, ADR 101): the PlayerChannel writes its presence
 // only when a fresh instance (after an eviction) would otherwise decide differently. A room's check
 // that only confirms what is held stays in memory until the stored one is a tolerance old.
 
-const timings: PresenceTimings = { heartbeatMs: 20_000, graceMs: 1_000 };
-
-const reportArb = fc.record({
-  gameId: fc.constantFrom("g1", "g2"),
-  seated: fc.boolean(),
-  sockets: fc.integer({ min: 0, max: 2 }),
-  status: fc.constantFrom("waiting", "active", "finished", "cancelled") as fc.Arbitrary<GameReport["status"]>,
-  full: fc.boolean(),
-});
 
 type Step =
   | { kind: "report"; report: Omit<GameReport, "at" | "seq"> }
@@ -37,7 +28,7 @@ type Step =
   | { kind: "alarm" };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant("report" as const), report: reportArb }),
+  fc.record({ kind: fc.constant("report" as const), report: reportFieldsArb }),
   { weight: 3, arbitrary: fc.constant<Step>({ kind: "check" }) },
   fc.record({ kind: fc.constant("sockets" as const), sockets: fc.integer({ min: 0, max: 2 }) }),
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("wait" as const), ms: fc.integer({ min: 0, max: 60_000 }) }) },

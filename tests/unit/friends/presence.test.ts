@@ -9,24 +9,22 @@ import {
   settle,
   type GameReport,
   type PresenceState,
-  type PresenceTimings,
 } from "../../../game/presence";
+import { reportFieldsArb, timings } from "./presence-arbitraries";
 
 // game/presence.ts, the PlayerChannel's policy (issue 11): online while any channel or game
 // socket is held, playing while seated in an active game, offline only after the grace, and the
 // published stamps strictly increase whatever happens.
 
-const timings: PresenceTimings = { heartbeatMs: 20_000, graceMs: 1_000 };
-
-const reportArb = fc.record({
-  gameId: fc.constantFrom("g1", "g2"),
-  seated: fc.boolean(),
-  sockets: fc.integer({ min: 0, max: 2 }),
-  status: fc.constantFrom("waiting", "active", "finished", "cancelled") as fc.Arbitrary<GameReport["status"]>,
-  full: fc.boolean(),
-  at: fc.integer({ min: 0, max: 1_000 }),
-  seq: fc.integer({ min: 0, max: 10 }),
-});
+const reportArb = fc
+  .tuple(
+    reportFieldsArb,
+    fc.record({
+      at: fc.integer({ min: 0, max: 1_000 }),
+      seq: fc.integer({ min: 0, max: 10 }),
+    }),
+  )
+  .map(([fields, clock]) => ({ ...fields, ...clock }));
 
 const stepArb = fc.oneof(
   fc.record({ kind: fc.constant("report" as const), report: reportArb }),
