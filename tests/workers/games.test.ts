@@ -64,6 +64,16 @@ async function playToTheEnd(clients: RoomClient[], ms = 60_000, policy?: Paramet
  * No state a player held, and no frame a player received (full state or delta, ADR 055), holds a
  * card that was, at that version, in another player's hand.
  */
+/** Two players at a casual 1v1, both connected, once the first turn's timer is running. */
+async function onATurnTimer() {
+  const [a, b] = [await createPlayer(), await createPlayer()];
+  const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "international" });
+  await join(b, game.game_code);
+  const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
+  await clients[0].until(() => Boolean(clients[0].state?.turn), 5_000, "a turn timer");
+  return { a, b, game, clients, turn: clients[0].state!.turn! };
+}
+
 function expectNoLeakedCards(clients: RoomClient[]) {
   const handsAt = new Map<number, Map<string, string[]>>();
   for (const client of clients) {
@@ -461,12 +471,7 @@ describe("playing through the room", () => {
   });
 
   it("plays for a player whose turn timer ran out, and lets a bot hold a seat after the grace", async () => {
-    const [a, b] = [await createPlayer(), await createPlayer()];
-    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "international" });
-    await join(b, game.game_code);
-    const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
-    await clients[0].until(() => Boolean(clients[0].state?.turn), 5_000, "a turn timer");
-    const turn = clients[0].state!.turn!;
+    const { a, b, game, clients, turn } = await onATurnTimer();
     expect(turn.seconds).toBe(30);
     expect(turn.deadline).toBeGreaterThan(Date.now());
     const version = clients[0].state!.version;
@@ -503,12 +508,7 @@ describe("playing through the room", () => {
   });
 
   it("ends a timed-out turn at its real deadline when its alarm fires early (ADR 096, 102)", async () => {
-    const [a, b] = [await createPlayer(), await createPlayer()];
-    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "international" });
-    await join(b, game.game_code);
-    const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
-    await clients[0].until(() => Boolean(clients[0].state?.turn), 5_000, "a turn timer");
-    const turn = clients[0].state!.turn!;
+    const { game, clients, turn } = await onATurnTimer();
     const timedOut = clients.find((client) => client.userId === turn.playerId)!;
     const stub = roomStub(game.id);
 
