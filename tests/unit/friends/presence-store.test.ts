@@ -19,7 +19,6 @@ import { reportFieldsArb, timings } from "./presence-arbitraries";
 // only when a fresh instance (after an eviction) would otherwise decide differently. A room's check
 // that only confirms what is held stays in memory until the stored one is a tolerance old.
 
-
 type Step =
   | { kind: "report"; report: Omit<GameReport, "at" | "seq"> }
   | { kind: "check" }
