@@ -135,7 +135,10 @@ test("a game room in play, and a whole hand played with the keyboard alone", asy
       expect(await tabTo(page, ACCEPT, 6)).toBe(true);
       await page.keyboard.press("Enter");
       // Like a player, wait for the answer to land (the prompt closes, or the computer asks again).
-      await expect.poll(async () => !(await prompt.isVisible()) || (await prompt.textContent()) !== asked).toBe(true);
+      // One look at the page (a locator's textContent() would wait for a prompt that just closed).
+      await expect
+        .poll(() => prompt.evaluateAll((shown, text) => shown.every((el) => !el.checkVisibility() || el.textContent !== text), asked))
+        .toBe(true);
       continue;
     }
     const before = await handScore.count();
