@@ -97,13 +97,13 @@ export class Broadcaster<S extends object> {
     const perUser = new Map<string, StateOut>();
     const out = recipients.map(({ socket, userId }) => {
       const view = viewOfUser(userId);
-      const delta = prev !== null && this.upToDate.has(socket) && prev.views.has(userId);
+      const delta = prev !== null && this.upToDate.has(socket);
       const key = `${delta ? "d" : "f"}${userId}`;
       let state = perUser.get(key);
       if (!state) {
         if (delta) {
           shared ??= diffShared(prev.shared, next.shared, room.match ? pendingPlayer(room.match) : null);
-          state = { kind: "delta", version: room.version, patch: statePatch(shared, diffView(prev.views.get(userId)!, view, events)) };
+          state = { kind: "delta", version: room.version, patch: statePatch(shared, diffView(publishedView(prev, userId), view, events)) };
         } else state = { kind: "full", published: next, view };
         perUser.set(key, state);
       }
@@ -113,6 +113,19 @@ export class Broadcaster<S extends object> {
     this.published = next;
     this.upToDate = upToDate;
     return new Frames(joined, out);
+  }
+
+  /**
+   * A new instance of the room (after an eviction or hibernation) learns what its sockets hold:
+   * the room as stored, since every state a socket got was published from the room as it was
+   * saved. A socket that missed one holds an older version, and the next delta's version tells
+   * it to ask for a `sync` (ADR 055), so nothing is rebuilt from a base the socket lacks. Only
+   * before anything is published: afterwards the broadcaster's own record is exact.
+   */
+  resume(room: Room, sockets: readonly S[]): void {
+    if (this.published) return;
+    this.published = { version: room.version, room, shared: sharedState(room, this.timings), views: new Map() };
+    this.upToDate = new WeakSet(sockets);
   }
 
   /**
@@ -127,14 +140,19 @@ export class Broadcaster<S extends object> {
       this.published = published;
       this.upToDate = new WeakSet();
     }
-    let view = published.views.get(recipient.userId);
-    if (view === undefined) {
-      view = viewOf(published.room, recipient.userId);
-      published.views.set(recipient.userId, view);
-    }
     this.upToDate.add(recipient.socket);
-    return fullText(published, view);
+    return fullText(published, publishedView(published, recipient.userId));
   }
+}
+
+/** A user's view in a publication, built on first use (a resumed one has none yet). */
+function publishedView(published: Published, userId: string): PlayerView | null {
+  let view = published.views.get(userId);
+  if (view === undefined) {
+    view = viewOf(published.room, userId);
+    published.views.set(userId, view);
+  }
+  return view;
 }
 
 /** One run's frames, before they are text. */

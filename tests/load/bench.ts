@@ -148,7 +148,13 @@ function parseOptions(): BenchOptions {
 
 const options = parseOptions();
 const selected = SCENARIOS.filter((s) => !options.only || s.id === options.only);
-const stateDir = path.join(ROOT, ".wrangler", "bench-state");
+/**
+ * The local D1 and Durable Object storage, in memory (tmpfs) where the machine has one (ADR 106):
+ * local SQLite syncs every commit to this machine's disk, a cost of the local runtime on the
+ * runtime's own thread that the platform's storage does not have. BENCH_STATE_DIR chooses.
+ */
+const stateDir =
+  process.env.BENCH_STATE_DIR ?? (fs.existsSync("/dev/shm") ? "/dev/shm/truco-bench-state" : path.join(ROOT, ".wrangler", "bench-state"));
 const server = new BenchServer({
   port: options.port,
   authPort: options.port - 1,
@@ -262,7 +268,7 @@ async function main(): Promise<number> {
     console.warn(`(ledger check skipped: ${errorMessage(error).split("\n")[0]})`);
   }
   printReport({
-    server: `server: wrangler dev, pre-bundled, no watchers (local workerd; ADR 091) on ${server.base}${direct ? `; the players talk to workerd's own listener ${direct}, not through wrangler's proxy (--direct)` : ""}, vars ${Object.entries(
+    server: `server: wrangler dev, pre-bundled, no watchers (local workerd; ADR 091) on ${server.base}, storage in ${stateDir}${direct ? `; the players talk to workerd's own listener ${direct}, not through wrangler's proxy (--direct)` : ""}, vars ${Object.entries(
       BINDINGS,
     )
       .map(([k, v]) => `${k}=${v}`)

@@ -470,6 +470,30 @@ describe("playing through the room", () => {
     clients.forEach((client) => client.close());
   });
 
+  it("after an eviction, sends the sockets it kept their next state as a delta on the stored room (ADR 105)", async () => {
+    const [a, b] = [await createPlayer(), await createPlayer()];
+    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" });
+    await join(b, game.game_code);
+    const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
+    await clients[0].until(() => clients.some((client) => client.myTurn()), 5_000, "the first turn");
+    const version = Math.max(...clients.map((client) => client.state!.version));
+    await Promise.all(clients.map((client) => client.until(() => client.state!.version === version, 5_000, "the same version")));
+
+    await evictDurableObject(roomStub(game.id));
+    const seen = clients.map((client) => client.messages.length);
+    const mover = clients.find((client) => client.myTurn())!;
+    const card = mover.state!.view!.legalActions.find((action) => action.type === "play_card") as { cardId: string };
+    mover.send({ type: "play_card", payload: { cardId: card.cardId } });
+    for (const [i, client] of clients.entries()) {
+      await client.until(() => client.state!.version > version, 5_000, "the card's state");
+      const states = client.messages.slice(seen[i]).filter((m) => m.type === "game_state" || m.type === "game_state_delta");
+      expect(states.map((m) => m.type)).toEqual(["game_state_delta"]);
+      expect(client.gaps).toBe(0);
+      expect(client.state).toEqual(await roomRpc(game.id).snapshot(client.userId));
+    }
+    clients.forEach((client) => client.close());
+  });
+
   it("plays for a player whose turn timer ran out, and lets a bot hold a seat after the grace", async () => {
     const { a, b, game, clients, turn } = await onATurnTimer();
     expect(turn.seconds).toBe(30);

@@ -74,7 +74,9 @@ export function latencyTable(
   if (stats.fullFrames || stats.deltaFrames) {
     const avg = (bytes: number, n: number) => (n ? `${(bytes / n / 1024).toFixed(2)} KB` : "—");
     lines.push(
-      `frames: full game_state ${avg(stats.fullBytes, stats.fullFrames)} on average (${stats.fullFrames}, largest ${(stats.fullMax / 1024).toFixed(2)} KB); ` +
+      `frames: full game_state ${avg(stats.fullBytes, stats.fullFrames)} on average (${stats.fullFrames}: ${Object.entries(stats.fullWhy)
+        .map(([why, n]) => `${n} ${why}`)
+        .join(", ")}; largest ${(stats.fullMax / 1024).toFixed(2)} KB); ` +
         `delta ${avg(stats.deltaBytes, stats.deltaFrames)} on average (${stats.deltaFrames})`,
       `received per move, 4 sockets: ${(stats.framesIn / Math.max(1, stats.moves)).toFixed(1)} frames, ${(stats.bytesIn / Math.max(1, stats.moves) / 1024).toFixed(2)} KB`,
     );

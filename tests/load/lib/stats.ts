@@ -58,6 +58,8 @@ export class MoveStats {
   bytesIn = 0;
   /** Frames that carry a full game_state (a new socket, a sync) and their sizes. */
   fullFrames = 0;
+  /** Why a full game_state came: a socket's first, the next version (a delta was due), after a jump, not newer. */
+  readonly fullWhy = { first: 0, next: 0, jump: 0, stale: 0 };
   fullBytes = 0;
   fullMax = 0;
   /** Frames that carry a game_state_delta (ADR 055). */

@@ -189,6 +189,8 @@ export class Table {
         // The frame that carries it (a frame holds at most one state).
         if (message.type === "game_state") {
           stats.fullFrames += 1;
+          const v = message.payload.version;
+          stats.fullWhy[seat.version < 0 ? "first" : v === seat.version + 1 ? "next" : v > seat.version ? "jump" : "stale"] += 1;
           stats.fullBytes += text.length;
           stats.fullMax = Math.max(stats.fullMax, text.length);
         } else {

@@ -22,8 +22,25 @@ export const roomLatency: Scenario = {
   id: "a",
   players: () => ({ signIn: 4, bulk: 0 }),
 
-  async run({ options, app }, players) {
+  async run({ options, app, server }, players) {
     const MOVES = options.moves;
+    /** The server's CPU seconds so far: all its processes, and the workerd that runs the Workers. */
+    const serverCpu = () => {
+      let all = 0;
+      let workerd = 0;
+      for (const [, { label, seconds }] of server.cpu()) {
+        all += seconds;
+        if (label === "workerd: app + rooms + D1") workerd += seconds;
+      }
+      return { all, workerd };
+    };
+    /** CPU ms per move over a stretch: what one core's capacity is divided by (issue 18's saturation). */
+    let roomCpu = { all: NaN, workerd: NaN };
+    let floorCpu = { all: NaN, workerd: NaN };
+    const perMoveSince = (start: { all: number; workerd: number }, moves: number) => {
+      const end = serverCpu();
+      return { all: ((end.all - start.all) * 1000) / moves, workerd: ((end.workerd - start.workerd) * 1000) / moves };
+    };
     const stats = new MoveStats();
     const failures: string[] = [];
     log(`scenario A: one 4-player room (2v2 Paulista), ${MOVES} moves, a new room when a match ends`);
@@ -54,6 +71,7 @@ export const roomLatency: Scenario = {
         );
       }
       let lastReport = performance.now();
+      const cpuAtStart = serverCpu();
       while (stats.moves < MOVES) {
         let result;
         try {
@@ -74,6 +92,7 @@ export const roomLatency: Scenario = {
         }
       }
       seconds = (performance.now() - started) / 1000;
+      roomCpu = perMoveSince(cpuAtStart, stats.moves);
       moveBytes = stats.bytesIn;
       const n = Math.min(100, Math.ceil(MOVES / 10));
       log(`  A: ${n} ping and ${n} sync probes (transport and single-view baselines)`);
@@ -91,7 +110,9 @@ export const roomLatency: Scenario = {
       floorStored = await measureFloor(app, players, rounds, frameBytes, STORED_ROOM_BYTES);
       // A room now writes its alarm only when the deadline comes earlier (ADR 096): most moves are a put alone.
       log(`  A: platform floor with storage.put (${STORED_ROOM_BYTES} bytes) alone, ${rounds} rounds`);
+      const cpuBeforePut = serverCpu();
       floorPut = await measureFloor(app, players, rounds, frameBytes, STORED_ROOM_BYTES, false);
+      floorCpu = perMoveSince(cpuBeforePut, rounds);
       log(`scenario A done: ${stats.moves} moves in ${stats.rooms} rooms, ${seconds.toFixed(0)} s`);
     } catch (error) {
       failures.push(`scenario A: ${errorMessage(error)}`);
@@ -133,6 +154,13 @@ export const roomLatency: Scenario = {
             ]
           : [],
         profileLines(profile),
+        Number.isFinite(roomCpu.all) && Number.isFinite(floorCpu.all)
+          ? [
+              `server CPU per move (all its processes; workerd alone): room ${roomCpu.all.toFixed(2)} ms (${roomCpu.workerd.toFixed(2)} ms, ` +
+                `new rooms' setup included), floor + storage.put ${floorCpu.all.toFixed(2)} ms (${floorCpu.workerd.toFixed(2)} ms); ` +
+                `one core's ceiling ≈ ${(1000 / roomCpu.all).toFixed(0)} moves/s for the room, ${(1000 / floorCpu.all).toFixed(0)} for the floor`,
+            ]
+          : [],
       ),
       budgets: [
         budget("room move→broadcast p50 (all 4 sockets)", `≤ ${BUDGETS.roomP50Ms} ms`, `${fmtMs(s.p50)} ms`, s.p50 <= BUDGETS.roomP50Ms),

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { messagesOf, parseServerFrame, type GameStatePayload, type RoomMessage } from "../../../game/protocol";
-import { Broadcaster, socketRuns, statePayload, type Room } from "../../../game/room/index";
+import { Broadcaster, restoreRoom, socketRuns, statePayload, type Room } from "../../../game/room/index";
 import { diffState, receiveState } from "../../../game/state-delta";
 import { legalActions, pendingPlayer } from "../../../game/truco/index";
 import { VARIANTS } from "../../../game/truco/variants";
@@ -49,9 +49,12 @@ function receive(socket: Socket, text: string): RoomMessage[] {
   return messages;
 }
 
-/** Plays `sim` to its end, broadcasting every step; `reconnect` picks when a socket is replaced. */
+/**
+ * Plays `sim` to its end, broadcasting every step; now and then a socket is replaced (a reconnect)
+ * or the room's instance with it (an eviction: a new broadcaster resumed from the stored room).
+ */
 function playBroadcast(sim: Sim, users: string[], rng: () => number) {
-  const broadcaster = new Broadcaster<Socket>(TIMINGS);
+  let broadcaster = new Broadcaster<Socket>(TIMINGS);
   let sockets: Socket[] = users.map((userId) => ({ userId, held: null, fresh: true, frames: 0, fullFrames: 0, deltaBytes: [] }));
   const all: Socket[] = [...sockets];
   let steps = 0;
@@ -98,6 +101,10 @@ function playBroadcast(sim: Sim, users: string[], rng: () => number) {
       receive(socket, broadcaster.full(sim.room, { socket, userId: socket.userId }));
       check(sim.room);
     }
+    if (rng() < 0.05) {
+      broadcaster = new Broadcaster<Socket>(TIMINGS);
+      broadcaster.resume(restoreRoom(structuredClone(sim.room)), sockets);
+    }
   }
   return { steps, sockets: all };
 }
@@ -136,7 +143,7 @@ describe("deltas rebuild every player's state (ADR 055)", () => {
             const { steps, sockets } = playBroadcast(sim, users, rngOf(seed));
             expect(steps).toBeGreaterThan(0);
             expect(sim.room.game.status).toBe("completed");
-            // After a socket's first full state, only deltas.
+            // After a socket's first full state only deltas, evictions included (ADR 105).
             for (const socket of sockets) expect(socket.fullFrames).toBe(1);
           }),
           { numRuns: 2 },

@@ -55,7 +55,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
    * here: the attachment itself is written back only when its window starts again (ADR 102).
    */
   private readonly attachments = new WeakMap<WebSocket, Attachment>();
-  /** What each socket holds, and its frames (in memory: after an eviction every socket gets its next state in full). */
+  /** What each socket holds, and its frames (after an eviction: the stored room, ADR 105). */
   private readonly broadcaster: rules.Broadcaster<WebSocket>;
   /** The alarm this instance set and that has not fired (undefined: unknown, e.g. after an eviction). */
   private alarmAt: number | null | undefined;
@@ -84,6 +84,8 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     if (this.room === undefined) {
       const stored = await this.ctx.storage.get<rules.StoredRoom>(ROOM_KEY);
       this.room = stored ? rules.restoreRoom(stored) : null;
+      // The sockets that outlived the last instance hold the stored room: their next state is a delta.
+      if (this.room) this.broadcaster.resume(this.room, this.ctx.getWebSockets());
     }
     return this.room;
   }
