@@ -165,4 +165,32 @@ test.describe("a form hydrating with what was typed before", () => {
     await join.getByRole("button", { name: "Entrar", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Jogo não encontrado" })).toBeVisible();
   });
+
+  test("the store's buy button stays enabled through hydration, and one tap opens the checkout", async ({ page }) => {
+    await signIn(page, uniquePlayer("Loja"));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/home-dashboard-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto("/?dialog=coins", { waitUntil: "commit" });
+    const store = page.getByRole("dialog", { name: "Loja" });
+    await tapChoice(store.getByRole("radio", { name: /2\.500 moedas/ }));
+    await store.evaluate((dialog) => {
+      const button = dialog.querySelector("button[type=submit]")!;
+      const seen: boolean[] = [(button as HTMLButtonElement).disabled];
+      new MutationObserver(() => seen.push((button as HTMLButtonElement).disabled)).observe(button, { attributes: true });
+      Object.assign(window, { buyButtonStates: seen });
+    });
+    expect(await store.evaluate((dialog) => dialog.matches(":modal"))).toBe(false);
+
+    release();
+    await expect.poll(() => store.evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { buyButtonStates: boolean[] }).buyButtonStates)).not.toContain(true);
+
+    await store.getByRole("button", { name: "Comprar por US$ 9,99" }).click();
+    await page.waitForURL(/\/checkout\/cs_test_/);
+  });
 });
