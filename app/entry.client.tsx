@@ -3,7 +3,7 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, LANGUAGES, i18nConfig, matchLanguage } from "./i18n";
+import { DEFAULT_LANGUAGE, LANGUAGES, cacheLanguageHierarchy, i18nConfig, matchLanguage } from "./i18n";
 import { fetchBundle, markLoaded } from "./utils/translations";
 
 // The server renders the detected language; its texts are not embedded in the page but linked
@@ -31,6 +31,7 @@ async function hydrate() {
     lng,
     resources: { [lng]: resources },
   });
+  cacheLanguageHierarchy(i18next);
   startTransition(() => {
     hydrateRoot(
       document,

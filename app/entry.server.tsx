@@ -4,7 +4,7 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { LANGUAGES, i18nConfig } from "./i18n";
+import { LANGUAGES, cacheLanguageHierarchy, i18nConfig } from "./i18n";
 import { RESOURCES } from "./locales/index.server";
 import { i18nServer } from "./services/i18n.server";
 import { NonceContext } from "./components/nonce";
@@ -30,6 +30,7 @@ export default async function handleRequest(
     lng: locale,
     resources: { [locale]: RESOURCES[locale as keyof typeof RESOURCES] },
   });
+  cacheLanguageHierarchy(i18n);
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ABORT_DELAY);

@@ -48,6 +48,11 @@ export const i18nConfig = {
   ns: NAMESPACES,
   interpolation: { escapeValue: false },
   returnNull: false,
+  // i18next's defaults, stated: a key's separators given by us spare every `t()` i18next's guess
+  // whether the key is a sentence rather than a path (a regular expression per call). Our keys
+  // are paths ("game.turn", "friends:title"), so the texts are the same (ADR 103).
+  keySeparator: ".",
+  nsSeparator: ":",
 } as const;
 
 /** Reads the stored choice from a Cookie header (a plain `lng=<language>` cookie). */
@@ -61,3 +66,32 @@ export function languageFromCookie(cookieHeader: string | null): Language | null
 }
 
 export const LANGUAGE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+interface LanguageUtils {
+  toResolveHierarchy(code: string | undefined, fallbackCode?: unknown): string[];
+}
+
+/**
+ * Makes an i18next instance's `t()` stop re-resolving the language on every call. i18next 23 works
+ * out the lookup order ("pt-BR", then the fallback language) on each `t()`, canonicalising both
+ * codes with `Intl.getCanonicalLocales` and formatting a warning for the unsupported "pt" each time:
+ * about a quarter of the game room's hydration render (ADR 103). The answer depends only on the
+ * code and the instance's options, which we never change after init, so it is kept per code
+ * (i18next 26.4 caches the same way). Call it right after `init`; the texts are unchanged.
+ */
+export function cacheLanguageHierarchy(i18n: { services: { languageUtils: LanguageUtils } }) {
+  const utils = i18n.services.languageUtils;
+  const resolve = utils.toResolveHierarchy.bind(utils);
+  const cache = new Map<string, string[]>();
+  utils.toResolveHierarchy = (code, fallbackCode) => {
+    // A per-call fallback (an option of `t`) is rare: resolved as before.
+    if (fallbackCode !== undefined || typeof code !== "string") return resolve(code, fallbackCode);
+    let codes = cache.get(code);
+    if (!codes) {
+      codes = resolve(code);
+      cache.set(code, codes);
+    }
+    // A copy: i18next keeps the array it gets (`i18n.languages`).
+    return [...codes];
+  };
+}

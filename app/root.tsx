@@ -22,6 +22,7 @@ import { ChannelProvider } from "./components/channel/channel-provider";
 import { InvitationPrompt } from "./components/channel/invitation-prompt";
 import { TournamentGamePrompt } from "./components/channel/tournament-game-prompt";
 import { LoadingScreen } from "./components/loading-screen";
+import { ModulePreloads } from "./components/module-preloads";
 import { ResumeBanner } from "./components/resume-banner";
 import { InstallBanner } from "./components/pwa/install-banner";
 import { ServiceWorkerUpdates } from "./components/pwa/service-worker";
@@ -106,6 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The texts' JSON starts loading with the page; entry.client waits for it to hydrate (ADR 094). */}
         {data?.translations ? <link id="i18n-bundle" rel="preload" as="fetch" crossOrigin="anonymous" href={data.translations} /> : null}
         <Links />
+        <ModulePreloads />
       </head>
       <body>
         {children}
