@@ -7,15 +7,26 @@ import { CoinIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 
+/**
+ * A menu button's text: shown on a phone (the menu is its own scrolling row there) and from `xl`
+ * up; between them the menu shares the header's row with the balance and the profile, and its
+ * buttons show their icons alone (the text stays their accessible name). So that the whole menu
+ * fits that row, the profile shows its avatar alone below `lg`, and the app's name gives way to
+ * the menu's texts from `xl` until the header widens at `2xl`.
+ */
+export function NavLabel({ children }: { children: ReactNode }) {
+  return <span className="sm:max-xl:sr-only">{children}</span>;
+}
+
 /** The signed-in header of spec §2; `actions` holds the feature buttons that exist. */
 export function AppHeader({ user, actions, coins }: { user: Profile; actions?: ReactNode; coins?: ReactNode }) {
   const { t, i18n } = useTranslation();
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-felt-950/90 backdrop-blur">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-3 py-2 sm:px-6">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-3 py-2 sm:px-6 xl:max-w-6xl 2xl:max-w-7xl">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg" aria-label={t("navigation:home")}>
           <Logo className="h-8 w-8" />
-          <span className="hidden font-display text-lg font-bold text-cream-50 md:inline">{t("common:appName")}</span>
+          <span className="hidden font-display text-lg font-bold text-cream-50 md:inline xl:max-2xl:hidden">{t("common:appName")}</span>
         </Link>
         <nav
           aria-label={t("navigation:mainMenu")}
@@ -42,7 +53,7 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
             <Avatar name={user.nickname} url={user.avatar_url} seed={user.id} size={32} premium={user.is_premium} />
             {/* The name is what the link shows, after what it does ("Abrir perfil: Ana 1.200 pontos"). */}
             <span className="sr-only">{t("navigation:openProfilePrefix")}</span>
-            <span className="flex min-w-0 flex-col text-left leading-tight">
+            <span className="flex min-w-0 flex-col text-left leading-tight sm:max-lg:sr-only">
               <span className="max-w-20 truncate text-sm font-semibold text-cream-50 sm:max-w-28" data-testid="header-nickname">
                 {user.nickname}
               </span>{" "}

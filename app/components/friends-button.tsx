@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { loader as rootLoader } from "~/root";
+import { NavLabel } from "./app-header";
 import { FriendsIcon } from "./icons";
 import { buttonClasses } from "./ui/button";
 
@@ -18,7 +19,7 @@ export function FriendsButton() {
       data-testid="friends-button"
     >
       <FriendsIcon className="h-4 w-4" />
-      {t("friends:headerButton")}
+      <NavLabel>{t("friends:headerButton")}</NavLabel>
       {pending > 0 ? (
         <span
           data-testid="friends-badge"

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AppHeader } from "~/components/app-header";
+import { AppHeader, NavLabel } from "~/components/app-header";
 import { FriendsButton } from "~/components/friends-button";
 import { BoltIcon, CoinIcon, RefundIcon, StarIcon, TrophyIcon } from "~/components/icons";
 import { PurchaseModal, type PurchaseTab } from "~/components/payments/purchase-modal";
@@ -64,16 +64,16 @@ export function HomeHeader({ user }: { user: Profile }) {
             {/* Not discovered at load (ADR 094): the manifest's answer re-rendered the whole page; it is fetched on the tap. */}
             <Link to="/leaderboard" discover="none" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-leaderboard">
               <TrophyIcon className="h-4 w-4 text-gold-300" />
-              {t("leaderboard:button")}
+              <NavLabel>{t("leaderboard:button")}</NavLabel>
             </Link>
             <Link to="/tournaments" discover="none" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-tournaments">
               <BoltIcon className="h-4 w-4 text-gold-300" />
-              {t("tournaments:title")}
+              <NavLabel>{t("tournaments:title")}</NavLabel>
             </Link>
             <FriendsButton />
             <Link to={to("refund")} preventScrollReset aria-haspopup="dialog" className={buttonClasses("ghost", "sm", "shrink-0")}>
               <RefundIcon className="h-4 w-4" />
-              {t("payments:refundButton")}
+              <NavLabel>{t("payments:refundButton")}</NavLabel>
             </Link>
             {user.is_premium ? null : (
               <Link
@@ -85,7 +85,7 @@ export function HomeHeader({ user }: { user: Profile }) {
                 className="inline-flex min-h-9 shrink-0 items-center gap-1.5 rounded-xl border border-gold-400/60 bg-gradient-to-b from-gold-400/25 to-gold-500/10 px-3 text-sm font-bold text-gold-300 transition-colors hover:from-gold-400/35"
               >
                 <StarIcon className="h-4 w-4 text-gold-400" />
-                {t("premium:button")}
+                <NavLabel>{t("premium:button")}</NavLabel>
               </Link>
             )}
           </>
