@@ -4,7 +4,7 @@ import { budget, BUDGETS, latencyTable } from "../lib/report";
 import type { Scenario } from "../lib/scenario";
 import { fmtMs, MoveStats, Samples } from "../lib/stats";
 import { Table } from "../lib/table";
-import { errorMessage, log } from "../lib/util";
+import { errorMessage, log, sleep } from "../lib/util";
 
 // A. One 4-player room (2v2 Paulista, casual), ≥ 1,000 moves through as many
 // matches as needed (a new room when a match ends): the time from sending a
@@ -37,9 +37,13 @@ export const roomLatency: Scenario = {
     /** CPU ms per move over a stretch: what one core's capacity is divided by (issue 18's saturation). */
     let roomCpu = { all: NaN, workerd: NaN };
     let floorCpu = { all: NaN, workerd: NaN };
-    const perMoveSince = (start: { all: number; workerd: number }, moves: number) => {
+    /** The idle server's own CPU per second (timers, presence checks), taken out of the room's figure. */
+    let idle = { all: 0, workerd: 0 };
+    const perMoveSince = (start: { all: number; workerd: number; at: number }, moves: number) => {
       const end = serverCpu();
-      return { all: ((end.all - start.all) * 1000) / moves, workerd: ((end.workerd - start.workerd) * 1000) / moves };
+      const seconds = (performance.now() - start.at) / 1000;
+      const used = (now: number, then: number, background: number) => ((now - then - background * seconds) * 1000) / moves;
+      return { all: used(end.all, start.all, idle.all), workerd: used(end.workerd, start.workerd, idle.workerd) };
     };
     const stats = new MoveStats();
     const failures: string[] = [];
@@ -70,8 +74,14 @@ export const roomLatency: Scenario = {
           `the room did not get the bench's vars (turn timer ${turnSeconds} s, expected 600): see TRUCO_BINDINGS in scripts/start.mjs`,
         );
       }
+      // 5 s of the idle server first: its background is not the moves' cost.
+      const idleStart = { ...serverCpu(), at: performance.now() };
+      await sleep(5000);
+      const idleEnd = serverCpu();
+      const idleSeconds = (performance.now() - idleStart.at) / 1000;
+      idle = { all: (idleEnd.all - idleStart.all) / idleSeconds, workerd: (idleEnd.workerd - idleStart.workerd) / idleSeconds };
       let lastReport = performance.now();
-      const cpuAtStart = serverCpu();
+      const cpuAtStart = { ...serverCpu(), at: performance.now() };
       while (stats.moves < MOVES) {
         let result;
         try {
@@ -110,7 +120,7 @@ export const roomLatency: Scenario = {
       floorStored = await measureFloor(app, players, rounds, frameBytes, STORED_ROOM_BYTES);
       // A room now writes its alarm only when the deadline comes earlier (ADR 096): most moves are a put alone.
       log(`  A: platform floor with storage.put (${STORED_ROOM_BYTES} bytes) alone, ${rounds} rounds`);
-      const cpuBeforePut = serverCpu();
+      const cpuBeforePut = { ...serverCpu(), at: performance.now() };
       floorPut = await measureFloor(app, players, rounds, frameBytes, STORED_ROOM_BYTES, false);
       floorCpu = perMoveSince(cpuBeforePut, rounds);
       log(`scenario A done: ${stats.moves} moves in ${stats.rooms} rooms, ${seconds.toFixed(0)} s`);
@@ -156,8 +166,9 @@ export const roomLatency: Scenario = {
         profileLines(profile),
         Number.isFinite(roomCpu.all) && Number.isFinite(floorCpu.all)
           ? [
-              `server CPU per move (all its processes; workerd alone): room ${roomCpu.all.toFixed(2)} ms (${roomCpu.workerd.toFixed(2)} ms, ` +
-                `new rooms' setup included), floor + storage.put ${floorCpu.all.toFixed(2)} ms (${floorCpu.workerd.toFixed(2)} ms); ` +
+              `server CPU per move (all its processes; workerd alone; the idle server's ${(idle.all * 100).toFixed(1)}% of a core taken out): ` +
+                `room ${roomCpu.all.toFixed(2)} ms (${roomCpu.workerd.toFixed(2)} ms, new rooms' setup included), ` +
+                `floor + storage.put ${floorCpu.all.toFixed(2)} ms (${floorCpu.workerd.toFixed(2)} ms); ` +
                 `one core's ceiling ≈ ${(1000 / roomCpu.all).toFixed(0)} moves/s for the room, ${(1000 / floorCpu.all).toFixed(0)} for the floor`,
             ]
           : [],
