@@ -4,7 +4,7 @@ import { budget, BUDGETS, latencyTable } from "../lib/report";
 import type { Scenario } from "../lib/scenario";
 import { fmtMs, MoveStats, Samples } from "../lib/stats";
 import { Table } from "../lib/table";
-import { errorMessage, log, sleep } from "../lib/util";
+import { errorMessage, log } from "../lib/util";
 
 // A. One 4-player room (2v2 Paulista, casual), ≥ 1,000 moves through as many
 // matches as needed (a new room when a match ends): the time from sending a
@@ -34,16 +34,16 @@ export const roomLatency: Scenario = {
       }
       return { all, workerd };
     };
-    /** CPU ms per move over a stretch: what one core's capacity is divided by (issue 18's saturation). */
-    let roomCpu = { all: NaN, workerd: NaN };
+    /**
+     * The floor's CPU per move, what one core's capacity is divided by (issue 18's saturation): its
+     * 500 rounds run back to back, so the idle server's background is negligible. The room's own
+     * figure at load is B2's (share of a core / moves per second); here, one move at a time, reading
+     * /proc around each move would slow the moves it measures.
+     */
     let floorCpu = { all: NaN, workerd: NaN };
-    /** The idle server's own CPU per second (timers, presence checks), taken out of the room's figure. */
-    let idle = { all: 0, workerd: 0 };
-    const perMoveSince = (start: { all: number; workerd: number; at: number }, moves: number) => {
+    const perMoveSince = (start: { all: number; workerd: number }, moves: number) => {
       const end = serverCpu();
-      const seconds = (performance.now() - start.at) / 1000;
-      const used = (now: number, then: number, background: number) => ((now - then - background * seconds) * 1000) / moves;
-      return { all: used(end.all, start.all, idle.all), workerd: used(end.workerd, start.workerd, idle.workerd) };
+      return { all: ((end.all - start.all) * 1000) / moves, workerd: ((end.workerd - start.workerd) * 1000) / moves };
     };
     const stats = new MoveStats();
     const failures: string[] = [];
@@ -74,25 +74,11 @@ export const roomLatency: Scenario = {
           `the room did not get the bench's vars (turn timer ${turnSeconds} s, expected 600): see TRUCO_BINDINGS in scripts/start.mjs`,
         );
       }
-      // 5 s of the idle server first: its background is not the moves' cost.
-      const idleStart = { ...serverCpu(), at: performance.now() };
-      await sleep(5000);
-      const idleEnd = serverCpu();
-      const idleSeconds = (performance.now() - idleStart.at) / 1000;
-      idle = { all: (idleEnd.all - idleStart.all) / idleSeconds, workerd: (idleEnd.workerd - idleStart.workerd) / idleSeconds };
       let lastReport = performance.now();
-      // The server's CPU while moves are in flight only: a new room's setup and a match's settlement
-      // in between are not a move's cost.
-      const inMoves = { all: 0, workerd: 0, seconds: 0 };
       while (stats.moves < MOVES) {
         let result;
         try {
-          const before = { ...serverCpu(), at: performance.now() };
           result = await table.move();
-          const after = serverCpu();
-          inMoves.all += after.all - before.all;
-          inMoves.workerd += after.workerd - before.workerd;
-          inMoves.seconds += (performance.now() - before.at) / 1000;
         } catch (error) {
           stats.error("move", errorMessage(error));
           throw error;
@@ -109,10 +95,6 @@ export const roomLatency: Scenario = {
         }
       }
       seconds = (performance.now() - started) / 1000;
-      roomCpu = {
-        all: ((inMoves.all - idle.all * inMoves.seconds) * 1000) / stats.moves,
-        workerd: ((inMoves.workerd - idle.workerd * inMoves.seconds) * 1000) / stats.moves,
-      };
       moveBytes = stats.bytesIn;
       const n = Math.min(100, Math.ceil(MOVES / 10));
       log(`  A: ${n} ping and ${n} sync probes (transport and single-view baselines)`);
@@ -130,7 +112,7 @@ export const roomLatency: Scenario = {
       floorStored = await measureFloor(app, players, rounds, frameBytes, STORED_ROOM_BYTES);
       // A room now writes its alarm only when the deadline comes earlier (ADR 096): most moves are a put alone.
       log(`  A: platform floor with storage.put (${STORED_ROOM_BYTES} bytes) alone, ${rounds} rounds`);
-      const cpuBeforePut = { ...serverCpu(), at: performance.now() };
+      const cpuBeforePut = serverCpu();
       floorPut = await measureFloor(app, players, rounds, frameBytes, STORED_ROOM_BYTES, false);
       floorCpu = perMoveSince(cpuBeforePut, rounds);
       log(`scenario A done: ${stats.moves} moves in ${stats.rooms} rooms, ${seconds.toFixed(0)} s`);
@@ -174,12 +156,10 @@ export const roomLatency: Scenario = {
             ]
           : [],
         profileLines(profile),
-        Number.isFinite(roomCpu.all) && Number.isFinite(floorCpu.all)
+        Number.isFinite(floorCpu.all)
           ? [
-              `server CPU per move (all its processes; workerd alone; the idle server's ${(idle.all * 100).toFixed(1)}% of a core taken out): ` +
-                `room ${roomCpu.all.toFixed(2)} ms (${roomCpu.workerd.toFixed(2)} ms, while moves are in flight), ` +
-                `floor + storage.put ${floorCpu.all.toFixed(2)} ms (${floorCpu.workerd.toFixed(2)} ms); ` +
-                `one core's ceiling ≈ ${(1000 / roomCpu.all).toFixed(0)} moves/s for the room, ${(1000 / floorCpu.all).toFixed(0)} for the floor`,
+              `server CPU per floor move (all its processes; workerd alone): ${floorCpu.all.toFixed(2)} ms (${floorCpu.workerd.toFixed(2)} ms): ` +
+                `one core's ceiling ≈ ${(1000 / floorCpu.all).toFixed(0)} moves/s (the room's own CPU per move at load is in B2's lines)`,
             ]
           : [],
       ),

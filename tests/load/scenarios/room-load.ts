@@ -236,6 +236,7 @@ function loadLines(l: Load, stats: MoveStats): string[] {
     .sort((x, y) => y[1] - x[1])
     .map(([name, cores]) => `${name} ${(cores * 100).toFixed(0)}%`)
     .join(", ");
+  const perMove = (cores: number) => ((cores * 1000 * l.playSeconds) / Math.max(1, l.moves)).toFixed(2);
   const lines = [
     `throughput: ${(l.moves / l.playSeconds).toFixed(0)} moves/s, ${(l.frames / l.playSeconds).toFixed(0)} frames/s received, ${l.rooms} rooms playing` +
       (l.think ? ` (think time ${l.think} ms mean: offered ≈ ${((l.rooms * 1000) / l.think).toFixed(0)} moves/s)` : " (no think time)") +
@@ -245,6 +246,8 @@ function loadLines(l: Load, stats: MoveStats): string[] {
         ? `; whole machine ${(l.machineBusyCores * 100).toFixed(0)}% of ${os.cpus().length * 100}% busy, ${((l.machineIowaitCores ?? 0) * 100).toFixed(0)}% iowait`
         : "") +
       `; client event-loop delay p99 ${fmtMs(l.loopDelayP99)} ms`,
+    `server CPU per move: ${perMove(l.serverCores)} ms (workerd: app + rooms + D1 ${perMove(l.byProcess["workerd: app + rooms + D1"] ?? 0)} ms)` +
+      (l.think ? "; at a human pace this includes the idle server's background" : ""),
     `errors: ${stats.errors.length}${
       stats.errors.length
         ? ` (${Object.entries(kinds)
