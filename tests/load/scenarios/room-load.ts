@@ -1,6 +1,7 @@
 import os from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import { HttpError } from "../lib/client";
+import { HttpError, type AppClient } from "../lib/client";
+import type { Profile } from "../lib/floor";
 import { machineCpu } from "../lib/cpu";
 import { budget, BUDGETS, latencyTable } from "../lib/report";
 import type { BenchContext, Scenario } from "../lib/scenario";
@@ -88,10 +89,18 @@ export const roomLoad: Scenario = {
     ];
 
     // B1: every room plays at a human-like pace.
+    const instancesBefore = await roomInstances(app, tables);
     const load = await play(context, tables, stats, { think: options.think, seconds: options.duration, label: "B", reopen: true });
+    const instancesAfter = await roomInstances(app, tables);
     log(`scenario B done: ${stats.moves} moves in ${load.playSeconds.toFixed(0)} s, ${stats.errors.length} errors`);
     lines.push(...latencyTable(`B1. all rooms at a human pace: ${stats.moves} moves in ${load.playSeconds.toFixed(0)} s`, stats));
     lines.push(...loadLines(load, stats));
+    if (instancesBefore !== null && instancesAfter !== null) {
+      const built = instancesAfter - instancesBefore;
+      lines.push(
+        `room instances built during B1: ${built} (${load.reopened} rooms opened meanwhile; the other ${Math.max(0, built - load.reopened)} are rooms woken after an eviction)`,
+      );
+    }
     // Issue 17: the memory one local workerd needs for every room and socket at once.
     for (const { label, rssMb, peakMb } of context.server.workerdMemory()) {
       lines.push(`  memory of ${label}: ${rssMb.toFixed(0)} MB resident now, ${peakMb.toFixed(0)} MB at its peak`);
@@ -258,4 +267,15 @@ function loadLines(l: Load, stats: MoveStats): string[] {
   ];
   for (const e of stats.errors.slice(0, 5)) lines.push(`  - ${e.kind}: ${e.detail}`);
   return lines;
+}
+
+/** GameRoom instances the runtime has built so far (bench mode), read through one live table's room; null when unreadable. */
+async function roomInstances(app: AppClient, tables: Table[]): Promise<number | null> {
+  const table = tables.find((t) => !t.dead && t.gameId);
+  if (!table) return null;
+  try {
+    return (await app.api<Profile>("GET", `/api/bench/profile?game=${table.gameId}`, table.players[0])).instances ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -28,7 +28,7 @@ import * as rules from "../../../game/room/index";
 import type { GameReport } from "../../../game/presence";
 import { benchMode, roomTimings, type RoomEnv } from "./env";
 import { PresenceReports } from "./presence-reports";
-import { MoveProfiler } from "./profile";
+import { countRoomInstance, MoveProfiler } from "./profile";
 import { createDb, ratingsOf, recordStatement, takeSeat, tournamentOf, write, type Db, type HandRecord } from "./records";
 import type { TournamentRpc } from "../../../game/tournament-api";
 import { AttachmentSchema, close, errorMessage, send, sendText, type Attachment } from "./sockets";
@@ -71,6 +71,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     this.timings = roomTimings(env);
     this.broadcaster = new rules.Broadcaster(this.timings);
     this.profiler = benchMode(env) ? new MoveProfiler() : null;
+    if (this.profiler) countRoomInstance();
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('{"type":"ping"}', '{"type":"pong","payload":{"at":0}}'));
   }
 

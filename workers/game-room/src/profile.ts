@@ -28,6 +28,19 @@ export interface ProfileReport {
   durable: { moves: number; sum: number };
   /** Moves that ran exclusively (a match's end: its settlement awaits D1). */
   exclusive: number;
+  /**
+   * GameRoom instances this runtime has constructed so far, all rooms together: a room is built
+   * once when it opens and again each time it wakes after an eviction, so the bench can count
+   * evictions between two reads.
+   */
+  instances: number;
+}
+
+let instances = 0;
+
+/** A GameRoom was constructed (bench mode only). */
+export function countRoomInstance(): void {
+  instances += 1;
 }
 
 export class MoveProfiler {
@@ -41,6 +54,7 @@ export class MoveProfiler {
       toSent: 0,
       durable: { moves: 0, sum: 0 },
       exclusive: 0,
+      instances: 0,
     };
   }
 
@@ -89,6 +103,6 @@ export class MoveProfiler {
   take(): ProfileReport {
     const report = this.report;
     this.report = MoveProfiler.empty();
-    return report;
+    return { ...report, instances };
   }
 }
