@@ -475,9 +475,14 @@ describe("playing through the room", () => {
     const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" });
     await join(b, game.game_code);
     const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
-    await clients[0].until(() => clients.some((client) => client.myTurn()), 5_000, "the first turn");
+    // Both sockets hold the started match, at the same version, before the room is evicted.
+    await clients[0].until(
+      () => clients.every((client) => client.state?.view) && clients.some((client) => client.myTurn()),
+      5_000,
+      "the first turn",
+    );
     const version = Math.max(...clients.map((client) => client.state!.version));
-    await Promise.all(clients.map((client) => client.until(() => client.state!.version === version, 5_000, "the same version")));
+    await Promise.all(clients.map((client) => client.until(() => client.state?.version === version, 5_000, "the same version")));
 
     await evictDurableObject(roomStub(game.id));
     const seen = clients.map((client) => client.messages.length);
