@@ -135,32 +135,41 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
 // hydrating commit), and a tap landing then was lost. Here the dashboard's code is held back until
 // the code is typed, so the moment of hydration is the test's to choose, and every state the
 // button passes through is recorded.
+/**
+ * Opens `path` with the home dashboard's code held back, lets `choose` fill `dialog` as a player
+ * would before hydration, then lets the code in and answers every `disabled` state the dialog's
+ * submit button went through until the dialog was hydrated (modal).
+ */
+async function submitStatesThroughHydration(page: Page, path: string, dialog: Locator, choose: () => Promise<void>): Promise<boolean[]> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/home-dashboard-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "commit" });
+  await choose();
+  await dialog.evaluate((element) => {
+    const button = element.querySelector<HTMLButtonElement>("button[type=submit]")!;
+    const seen = [button.disabled];
+    new MutationObserver(() => seen.push(button.disabled)).observe(button, { attributes: true });
+    Object.assign(window, { submitStates: seen });
+  });
+  expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(false);
+
+  release();
+  await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+  return page.evaluate(() => (window as unknown as { submitStates: boolean[] }).submitStates);
+}
+
 test.describe("a form hydrating with what was typed before", () => {
   test.use({ serviceWorkers: "block" });
 
   test("the join button stays enabled through hydration, and one tap joins", async ({ page }) => {
     await signIn(page, uniquePlayer("Toque"));
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/home-dashboard-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-
-    await page.goto("/?dialog=join", { waitUntil: "commit" });
     const join = page.getByTestId("join-dialog");
-    await join.getByLabel("Código da sala").fill("ZZZZZ9");
-    await join.evaluate((dialog) => {
-      const button = dialog.querySelector("button[type=submit]")!;
-      const seen: boolean[] = [(button as HTMLButtonElement).disabled];
-      new MutationObserver(() => seen.push((button as HTMLButtonElement).disabled)).observe(button, { attributes: true });
-      Object.assign(window, { joinButtonStates: seen });
-    });
-    expect(await join.evaluate((dialog) => dialog.matches(":modal"))).toBe(false);
-
-    release();
-    await expect.poll(() => join.evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { joinButtonStates: boolean[] }).joinButtonStates)).not.toContain(true);
+    const states = await submitStatesThroughHydration(page, "/?dialog=join", join, () => join.getByLabel("Código da sala").fill("ZZZZZ9"));
+    expect(states).not.toContain(true);
 
     await join.getByRole("button", { name: "Entrar", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Jogo não encontrado" })).toBeVisible();
@@ -168,27 +177,11 @@ test.describe("a form hydrating with what was typed before", () => {
 
   test("the store's buy button stays enabled through hydration, and one tap opens the checkout", async ({ page }) => {
     await signIn(page, uniquePlayer("Loja"));
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/home-dashboard-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-
-    await page.goto("/?dialog=coins", { waitUntil: "commit" });
     const store = page.getByRole("dialog", { name: "Loja" });
-    await tapChoice(store.getByRole("radio", { name: /2\.500 moedas/ }));
-    await store.evaluate((dialog) => {
-      const button = dialog.querySelector("button[type=submit]")!;
-      const seen: boolean[] = [(button as HTMLButtonElement).disabled];
-      new MutationObserver(() => seen.push((button as HTMLButtonElement).disabled)).observe(button, { attributes: true });
-      Object.assign(window, { buyButtonStates: seen });
-    });
-    expect(await store.evaluate((dialog) => dialog.matches(":modal"))).toBe(false);
-
-    release();
-    await expect.poll(() => store.evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { buyButtonStates: boolean[] }).buyButtonStates)).not.toContain(true);
+    const states = await submitStatesThroughHydration(page, "/?dialog=coins", store, () =>
+      tapChoice(store.getByRole("radio", { name: /2\.500 moedas/ })),
+    );
+    expect(states).not.toContain(true);
 
     await store.getByRole("button", { name: "Comprar por US$ 9,99" }).click();
     await page.waitForURL(/\/checkout\/cs_test_/);
