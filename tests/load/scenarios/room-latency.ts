@@ -41,10 +41,6 @@ export const roomLatency: Scenario = {
      * /proc around each move would slow the moves it measures.
      */
     let floorCpu = { all: NaN, workerd: NaN };
-    const perMoveSince = (start: { all: number; workerd: number }, moves: number) => {
-      const end = serverCpu();
-      return { all: ((end.all - start.all) * 1000) / moves, workerd: ((end.workerd - start.workerd) * 1000) / moves };
-    };
     const stats = new MoveStats();
     const failures: string[] = [];
     log(`scenario A: one 4-player room (2v2 Paulista), ${MOVES} moves, a new room when a match ends`);
@@ -114,7 +110,11 @@ export const roomLatency: Scenario = {
       log(`  A: platform floor with storage.put (${STORED_ROOM_BYTES} bytes) alone, ${rounds} rounds`);
       const cpuBeforePut = serverCpu();
       floorPut = await measureFloor(app, players, rounds, frameBytes, STORED_ROOM_BYTES, false);
-      floorCpu = perMoveSince(cpuBeforePut, rounds);
+      const cpuAfterPut = serverCpu();
+      floorCpu = {
+        all: ((cpuAfterPut.all - cpuBeforePut.all) * 1000) / rounds,
+        workerd: ((cpuAfterPut.workerd - cpuBeforePut.workerd) * 1000) / rounds,
+      };
       log(`scenario A done: ${stats.moves} moves in ${stats.rooms} rooms, ${seconds.toFixed(0)} s`);
     } catch (error) {
       failures.push(`scenario A: ${errorMessage(error)}`);
