@@ -57,6 +57,20 @@ describe("cacheLanguageHierarchy", () => {
     expect(cached.languages).toEqual(plain.languages);
   });
 
+  it("resolves a language once, however many texts are looked up", async () => {
+    const i18n = await instance("pt-BR", false);
+    const utils = i18n.services.languageUtils as { toResolveHierarchy(code: string, fallback?: unknown): string[] };
+    const resolve = utils.toResolveHierarchy.bind(utils);
+    let resolved = 0;
+    utils.toResolveHierarchy = (code, fallback) => {
+      resolved += 1;
+      return resolve(code, fallback);
+    };
+    cacheLanguageHierarchy(i18n);
+    for (let i = 0; i < 50; i += 1) i18n.t("hello", { name: "Ana" });
+    expect(resolved).toBe(1);
+  });
+
   it("hands out copies, so a caller changing its array changes nothing", async () => {
     const cached = await instance("pt-BR", true);
     const utils = cached.services.languageUtils as { toResolveHierarchy(code: string): string[] };
