@@ -3,6 +3,7 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { HOME_DASHBOARD_MARKER, loadHomeDashboard } from "./components/home/home-dashboard-module";
 import { DEFAULT_LANGUAGE, LANGUAGES, cacheLanguageHierarchy, i18nConfig, matchLanguage } from "./i18n";
 import { fetchBundle, markLoaded } from "./utils/translations";
 
@@ -10,6 +11,13 @@ import { fetchBundle, markLoaded } from "./utils/translations";
 // (root.tsx, #i18n-bundle, a preload that downloads next to the code): the client starts from
 // exactly those once they are here (ADR 094).
 async function hydrate() {
+  // The signed-in home: its dashboard's code is fetched now, beside the texts, so the page hydrates
+  // in one pass (ADR 107). Left to React.lazy, the dashboard stayed server HTML while the rest of
+  // the page ran, a window in which a tap depended on React hydrating it on the spot. If the chunk
+  // fails here, React.lazy asks for it again while hydrating.
+  const dashboard = document.querySelector(`[${HOME_DASHBOARD_MARKER}]`)
+    ? loadHomeDashboard().catch((error: unknown) => console.warn("the home dashboard's code did not load", error))
+    : null;
   const lng = matchLanguage(document.documentElement.lang) ?? DEFAULT_LANGUAGE;
   const href = document.getElementById("i18n-bundle")?.getAttribute("href");
   let resources = {};
@@ -24,6 +32,7 @@ async function hydrate() {
       return;
     }
   }
+  await dashboard;
   await i18next.use(initReactI18next).init({
     ...i18nConfig,
     ns: [...i18nConfig.ns],

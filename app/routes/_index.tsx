@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Suspense, useState } from "react";
 import { Landing } from "~/components/landing";
+import { homeDashboardComponent } from "~/components/home/home-dashboard-module";
 import { LoadingScreen } from "~/components/loading-screen";
 import type { loader as rootLoader } from "~/root";
 import { homeAction } from "~/services/home-actions.server";
 import { homeLoader } from "~/services/home-loader.server";
 
-// Visitors download only the landing page; the dashboard's code (lobby,
-// modals, payments) is a separate chunk that signed-in players load. On the
-// server it renders in full, and React keeps that HTML while the chunk arrives;
-// its controls are links and forms, so a tap before then still counts (issue 15).
-const HomeDashboard = lazy(() => import("~/components/home/home-dashboard"));
+// Visitors download only the landing page; the dashboard's code (lobby, modals, payments) is a
+// separate chunk that signed-in players load (ADR 107). On the server it renders in full; its
+// controls are links and forms, so a tap before hydration still counts (issue 15).
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return homeLoader(request, context);
@@ -25,6 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Index() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const user = root?.user;
+  const [HomeDashboard] = useState(homeDashboardComponent);
   if (!user) return <Landing />;
   return (
     <Suspense fallback={<LoadingScreen />}>
