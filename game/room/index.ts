@@ -36,7 +36,7 @@ export { connect, disconnect, withPresence, chat } from "./presence";
 export { admitSocket, countFrame } from "./guard";
 export type { SocketCount, FrameVerdict } from "./guard";
 export { act, advance, nextDeadline, deadlines } from "./play";
-export { alarmToSet } from "./alarm";
+export { alarmToSet } from "../alarm";
 export type { ActResult } from "./play";
 export { readyToStart } from "./start";
 export { cancel, ratingsNeeded, settleRoom, resultTable } from "./ending";

@@ -20,7 +20,7 @@ import * as presence from "../../../game/presence";
 import type { GameReport, PresenceState, PresenceStatus, Published } from "../../../game/presence";
 import { FLOOD_LIMIT, FLOOD_WINDOW_MS } from "../../../game/protocol-constants";
 import type { RoomRpc } from "../../../game/room-api";
-import { alarmToSet } from "../../../game/room/alarm";
+import { alarmToSet } from "../../../game/alarm";
 import { channelTimings } from "./env";
 import { close, sendText } from "./sockets";
 import { stubOf } from "../../../db/stubs";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { alarmToSet } from "../../../game/room/alarm";
+import { alarmToSet } from "../../game/alarm";
 
-// The room's alarm policy (game/room/alarm.ts, ADR 096): write the alarm only when it would
+// The room's alarm policy (game/alarm.ts, ADR 096): write the alarm only when it would
 // otherwise fire late. These properties hold for any sequence of deadlines and firings.
 
 const deadlineArb = fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: null });
