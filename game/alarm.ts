@@ -8,8 +8,8 @@
  *
  * `armed` is the alarm the adapter knows it set and that has not fired yet: a time, `null` for
  * none, or `undefined` when it does not know (a fresh instance after eviction, or right after the
- * alarm fired). `next` is the object's next deadline (the room's `nextDeadline`), or null when it waits for
- * nothing. Answers the time to set, or null to leave the alarm as it is.
+ * alarm fired). `next` is the object's next deadline (the room's `nextDeadline`), or null when it
+ * waits for nothing. Answers the time to set, or null to leave the alarm as it is.
  */
 export function alarmToSet(armed: number | null | undefined, next: number | null): number | null {
   if (next === null) return null; // An armed alarm fires early and finds nothing: no write now.
