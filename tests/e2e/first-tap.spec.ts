@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signIn, tapChoice, uniquePlayer } from "./helpers";
+import { seedCancelledGame } from "./seed";
 
 // Issue 15, "every tap counts": with the CPU slowed down 4× (DevTools protocol), a page is loaded
 // in full and each control of the home page is tapped ONCE, as soon as it shows — usually before
@@ -185,5 +186,20 @@ test.describe("a form hydrating with what was typed before", () => {
 
     await store.getByRole("button", { name: "Comprar por US$ 9,99" }).click();
     await page.waitForURL(/\/checkout\/cs_test_/);
+  });
+
+  test("the refund's submit button stays enabled through hydration, and one tap refunds", async ({ page }) => {
+    await signIn(page, uniquePlayer("Estorno"));
+    const me = await (await page.request.get("/api/users/me")).json();
+    seedCancelledGame(me.id, { entry: 100, code: "HIDRA1" });
+    const refund = page.getByRole("dialog", { name: "Solicitar reembolso" });
+    const states = await submitStatesThroughHydration(page, "/?dialog=refund", refund, async () => {
+      await expect(refund.getByRole("radio", { name: /Sala #HIDRA1/ })).toBeChecked();
+      await refund.getByLabel("Descreva o problema").fill("A conexão caiu e a partida foi cancelada.");
+    });
+    expect(states).not.toContain(true);
+
+    await refund.getByRole("button", { name: "Solicitar reembolso" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Reembolso aprovado: 100 moedas devolvidas." })).toBeVisible();
   });
 });

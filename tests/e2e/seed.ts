@@ -7,7 +7,8 @@ import { E2E_STATE_DIR } from "./state";
 // Seeds rows the product has no screen for (a game cancelled by a fault)
 // straight into the e2e server's local D1 database, the way `npm start` seeds
 // its demo data (db/local-d1.ts: drizzle statements, the ledger's movements,
-// one `wrangler d1 execute --local` batch). No test-only route exists in the
+// one `wrangler d1 execute --local` batch, in a file of its own so that two
+// workers seeding at once never share one). No test-only route exists in the
 // app for this.
 
 /**
@@ -18,7 +19,7 @@ import { E2E_STATE_DIR } from "./state";
 export function seedCancelledGame(userId: string, { entry = 100, code = "FALHA1" } = {}): string {
   const gameId = crypto.randomUUID();
   const now = new Date().toISOString();
-  executeLocal(E2E_STATE_DIR, "e2e-cancelled-game", [
+  executeLocal(E2E_STATE_DIR, `e2e-cancelled-game-${gameId}`, [
     db.insert(games).values({
       id: gameId,
       game_code: code,
@@ -48,7 +49,7 @@ export function seedCancelledGame(userId: string, { entry = 100, code = "FALHA1"
 
 /** A premium membership until far in the future, as the subscription webhooks would leave it. */
 export function seedPremium(userId: string) {
-  executeLocal(E2E_STATE_DIR, "e2e-premium", [
+  executeLocal(E2E_STATE_DIR, `e2e-premium-${userId}`, [
     db.update(users).set({ premium_until: "2999-01-01T00:00:00.000Z" }).where(eq(users.id, userId)),
   ]);
 }
