@@ -12,9 +12,8 @@ import { fetchBundle, markLoaded } from "./utils/translations";
 // exactly those once they are here (ADR 094).
 async function hydrate() {
   // The signed-in home: its dashboard's code is fetched now, beside the texts, so the page hydrates
-  // in one pass (ADR 107). Left to React.lazy, the dashboard stayed server HTML while the rest of
-  // the page ran, a window in which a tap depended on React hydrating it on the spot. If the chunk
-  // fails here, React.lazy asks for it again while hydrating.
+  // in one pass with it already here (ADR 107). If the chunk fails here, React.lazy asks for it
+  // again while hydrating.
   const dashboard = document.querySelector(`[${HOME_DASHBOARD_MARKER}]`)
     ? loadHomeDashboard().catch((error: unknown) => console.warn("the home dashboard's code did not load", error))
     : null;
