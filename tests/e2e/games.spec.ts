@@ -125,3 +125,42 @@ test("one player plays a whole match against the computer", async ({ browser }) 
   await expect(page.getByText("Saldo: 1.000 moedas")).toBeAttached();
   await context.close();
 });
+
+test("the game's and the player channel's sockets go uncompressed, though the browser offers compression (ADR 108)", async ({
+  browser,
+}) => {
+  const { page, context } = await newSignedInPage(browser, "Ivo");
+  // The handshakes as Chromium's network layer saw them: what it offered and what the server answered.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const urls = new Map<string, string>();
+  const offered = new Map<string, string>();
+  const answered: { url: string; status: number; extensions: string | null; offered: string }[] = [];
+  const header = (headers: Record<string, string>, name: string) =>
+    Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1] ?? null;
+  cdp.on("Network.webSocketCreated", (event) => urls.set(event.requestId, event.url));
+  cdp.on("Network.webSocketWillSendHandshakeRequest", (event) =>
+    offered.set(event.requestId, header(event.request.headers, "sec-websocket-extensions") ?? ""),
+  );
+  cdp.on("Network.webSocketHandshakeResponseReceived", (event) =>
+    answered.push({
+      url: urls.get(event.requestId) ?? "",
+      status: event.response.status,
+      extensions: header(event.response.headers, "sec-websocket-extensions"),
+      offered: offered.get(event.requestId) ?? "",
+    }),
+  );
+  await page.goto("/");
+  await page.getByTestId("create-bots-1v1").click();
+  await page.waitForURL(/\/game\//);
+  await expect(page.getByTestId("connection")).toHaveAttribute("data-connected", "true");
+  await expect
+    .poll(() => answered.map((a) => new URL(a.url).pathname).sort())
+    .toEqual(expect.arrayContaining(["/api/channel/ws", expect.stringMatching(/^\/api\/games\/[^/]+\/ws$/)]));
+  for (const handshake of answered) {
+    expect(handshake.status).toBe(101);
+    expect(handshake.offered).toContain("permessage-deflate");
+    expect(handshake.extensions).toBeNull();
+  }
+  await context.close();
+});

@@ -78,7 +78,8 @@ export function latencyTable(
         .map(([why, n]) => `${n} ${why}`)
         .join(", ")}; largest ${(stats.fullMax / 1024).toFixed(2)} KB); ` +
         `delta ${avg(stats.deltaBytes, stats.deltaFrames)} on average (${stats.deltaFrames})`,
-      `received per move, 4 sockets: ${(stats.framesIn / Math.max(1, stats.moves)).toFixed(1)} frames, ${(stats.bytesIn / Math.max(1, stats.moves) / 1024).toFixed(2)} KB`,
+      `received per move, 4 sockets: ${(stats.framesIn / Math.max(1, stats.moves)).toFixed(1)} frames, ${(stats.bytesIn / Math.max(1, stats.moves) / 1024).toFixed(2)} KB as text` +
+        (stats.extensions.size ? `; WebSocket extensions negotiated: ${[...stats.extensions].map((e) => e || "none").join(", ")}` : ""),
     );
   }
   return lines;

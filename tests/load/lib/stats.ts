@@ -35,6 +35,9 @@ export interface BenchError {
 }
 
 /** What a scenario measures of its rooms' moves (tests/load/lib/table.ts writes it). */
+/** What scenario B counts as a slow move (its p95 budget). */
+const SLOW_MOVE_MS = 25;
+
 export class MoveStats {
   /** Until the last of the 4 sockets has the new state. */
   readonly all = new Samples();
@@ -66,6 +69,33 @@ export class MoveStats {
   deltaFrames = 0;
   deltaBytes = 0;
   readonly errors: BenchError[] = [];
+  /** The WebSocket extensions the room sockets negotiated ("" for none: frames go uncompressed, ADR 108). */
+  readonly extensions = new Set<string>();
+  /** Moves over the slow mark (all 4 sockets), by the second they were sent in (since the process started). */
+  readonly slowBySecond = new Map<number, number>();
+
+  /** A move sent at `sentAt` (performance.now()) took `ms` until all 4 sockets had it. */
+  timed(sentAt: number, ms: number) {
+    if (ms <= SLOW_MOVE_MS) return;
+    const second = Math.floor(sentAt / 1000);
+    this.slowBySecond.set(second, (this.slowBySecond.get(second) ?? 0) + 1);
+  }
+
+  /**
+   * Whether the slow moves come together (the whole server stalled for a moment) or spread out
+   * (single rooms, e.g. waking after an eviction): how many seconds held one, and the worst ones.
+   */
+  slowSummary(seconds: number): string {
+    const counts = [...this.slowBySecond.values()].sort((a, b) => b - a);
+    const total = counts.reduce((a, b) => a + b, 0);
+    if (total === 0) return `moves over ${SLOW_MOVE_MS} ms: none`;
+    const worst = counts.slice(0, Math.max(1, Math.ceil(seconds / 10)));
+    const share = (worst.reduce((a, b) => a + b, 0) / total) * 100;
+    return (
+      `moves over ${SLOW_MOVE_MS} ms: ${total}, sent in ${counts.length} of ${seconds.toFixed(0)} s; ` +
+      `the worst tenth of those seconds held ${share.toFixed(0)}% of them (worst seconds: ${counts.slice(0, 5).join(", ")})`
+    );
+  }
 
   error(kind: string, detail: unknown) {
     // Keep the first thousand in full; count the rest.

@@ -144,6 +144,7 @@ export class Table {
     this.seats = [];
     for (const [index, player] of this.players.entries()) {
       const client = await this.app.openRoom(gameId, player);
+      this.stats.extensions.add(client.ws.extensions);
       const seat: Seat = { client, index, player, version: -1, lastSentAt: -Infinity, closing: false, probe: null };
       client.onFrame((messages, arrivedAt, text) => this.onFrame(seat, messages, arrivedAt, text));
       client.ws.addEventListener("close", (event) => {
@@ -301,6 +302,7 @@ export class Table {
     const s = this.stats;
     s.moves += 1;
     s.all.add(all);
+    s.timed(sentAt, all);
     s.first.add(Math.min(...times));
     s.actor.add(times[actor.index]);
     times.forEach((t, i) => {

@@ -265,6 +265,7 @@ function loadLines(l: Load, stats: MoveStats): string[] {
         : ""
     }`,
   ];
+  if (l.think) lines.push(stats.slowSummary(l.playSeconds));
   for (const e of stats.errors.slice(0, 5)) lines.push(`  - ${e.kind}: ${e.detail}`);
   return lines;
 }
