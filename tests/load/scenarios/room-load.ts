@@ -98,7 +98,7 @@ export const roomLoad: Scenario = {
     if (instancesBefore !== null && instancesAfter !== null) {
       const built = instancesAfter - instancesBefore;
       lines.push(
-        `room instances built during B1: ${built} (${load.reopened} rooms opened meanwhile; the other ${Math.max(0, built - load.reopened)} are rooms woken after an eviction)`,
+        `room instances built during B1: ${built} (${load.reopened} rooms opened meanwhile; the other ${Math.max(0, built - load.reopened)} are rooms woken after hibernating: idle over 10 s, mostly since setup)`,
       );
     }
     // Issue 17: the memory one local workerd needs for every room and socket at once.
