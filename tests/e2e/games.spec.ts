@@ -142,14 +142,17 @@ test("the game's and the player channel's sockets go uncompressed, though the br
   cdp.on("Network.webSocketWillSendHandshakeRequest", (event) =>
     offered.set(event.requestId, header(event.request.headers, "sec-websocket-extensions") ?? ""),
   );
-  cdp.on("Network.webSocketHandshakeResponseReceived", (event) =>
+  cdp.on("Network.webSocketHandshakeResponseReceived", (event) => {
+    const url = urls.get(event.requestId);
+    // A socket opened before the listeners (the sign-in page's channel) can still answer now.
+    if (url === undefined) return;
     answered.push({
-      url: urls.get(event.requestId) ?? "",
+      url,
       status: event.response.status,
       extensions: header(event.response.headers, "sec-websocket-extensions"),
       offered: offered.get(event.requestId) ?? "",
-    }),
-  );
+    });
+  });
   await page.goto("/");
   await page.getByTestId("create-bots-1v1").click();
   await page.waitForURL(/\/game\//);

@@ -34,10 +34,10 @@ export interface BenchError {
   detail: string;
 }
 
-/** What a scenario measures of its rooms' moves (tests/load/lib/table.ts writes it). */
 /** What scenario B counts as a slow move (its p95 budget). */
 const SLOW_MOVE_MS = 25;
 
+/** What a scenario measures of its rooms' moves (tests/load/lib/table.ts writes it). */
 export class MoveStats {
   /** Until the last of the 4 sockets has the new state. */
   readonly all = new Samples();
@@ -83,7 +83,7 @@ export class MoveStats {
 
   /**
    * Whether the slow moves come together (the whole server stalled for a moment) or spread out
-   * (single rooms, e.g. waking after an eviction): how many seconds held one, and the worst ones.
+   * (single rooms, e.g. each waking after hibernating): how many seconds held one, and the worst ones.
    */
   slowSummary(seconds: number): string {
     const counts = [...this.slowBySecond.values()].sort((a, b) => b - a);
