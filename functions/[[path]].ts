@@ -44,7 +44,9 @@ export const onRequest: PagesFunction<Bindings> = async (context) => {
  */
 function uncompressed(response: Response): Response {
   if (response.status !== 101 || !response.webSocket) return response;
-  return new Response(null, { status: 101, webSocket: response.webSocket, headers: { "Sec-WebSocket-Extensions": "none" } });
+  const headers = new Headers(response.headers);
+  headers.set("Sec-WebSocket-Extensions", "none");
+  return new Response(null, { status: 101, webSocket: response.webSocket, headers });
 }
 
 /**

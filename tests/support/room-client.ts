@@ -14,14 +14,6 @@ export interface RoomClientOptions {
    * parses the JSON: it measures the room, and the check's cost would only load the client.
    */
   exact?: boolean;
-  /**
-   * Stamp each frame when it arrives and read it later, once the frames that arrived in the same
-   * turn of the event loop have been stamped too (the bench). Read at once, a room's four frames
-   * that arrive together are stamped one after the other's parsing and state rebuilding, so the
-   * last socket's time would hold the client's own work on the first three (the platform floor's
-   * sockets parse nothing, ADR 108).
-   */
-  deferred?: boolean;
 }
 
 /**
@@ -63,18 +55,9 @@ export class RoomClient {
   ) {
     const history = options.history ?? true;
     const exact = options.exact ?? true;
-    const inbox: { text: string; arrivedAt: number }[] = [];
-    const drain = () => {
-      for (const { text, arrivedAt } of inbox.splice(0)) read(text, arrivedAt);
-    };
     ws.addEventListener("message", (event) => {
       const arrivedAt = performance.now();
       const text = event.data as string;
-      if (!options.deferred) return read(text, arrivedAt);
-      // setImmediate runs after the poll phase has dispatched every socket's waiting frames.
-      if (inbox.push({ text, arrivedAt }) === 1) setImmediate(drain);
-    });
-    const read = (text: string, arrivedAt: number) => {
       let message: ServerMessage;
       if (exact) {
         const parsed = exactServerFrame(text);
@@ -105,7 +88,7 @@ export class RoomClient {
       }
       for (const listener of this.listeners) listener(messages, arrivedAt, text);
       this.notify();
-    };
+    });
     ws.addEventListener("close", (event) => {
       this.closed = { code: event.code, reason: event.reason };
       this.notify();

@@ -152,7 +152,7 @@ export class AppClient {
 
   private async openOnce(gameId: string, player: Player): Promise<RoomClient> {
     const ws = await this.socketOnce(`/api/games/${gameId}/ws`, player);
-    return new RoomClient(ws, player.id, { history: false, exact: false, deferred: true });
+    return new RoomClient(ws, player.id, { history: false, exact: false });
   }
 
   private socketOnce(path: string, player: Player): Promise<WebSocket> {

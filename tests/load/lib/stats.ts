@@ -89,11 +89,12 @@ export class MoveStats {
     const counts = [...this.slowBySecond.values()].sort((a, b) => b - a);
     const total = counts.reduce((a, b) => a + b, 0);
     if (total === 0) return `moves over ${SLOW_MOVE_MS} ms: none`;
+    // A tenth of the run's seconds: spread evenly, they would hold about a tenth of the slow moves.
     const worst = counts.slice(0, Math.max(1, Math.ceil(seconds / 10)));
     const share = (worst.reduce((a, b) => a + b, 0) / total) * 100;
     return (
       `moves over ${SLOW_MOVE_MS} ms: ${total}, sent in ${counts.length} of ${seconds.toFixed(0)} s; ` +
-      `the worst tenth of those seconds held ${share.toFixed(0)}% of them (worst seconds: ${counts.slice(0, 5).join(", ")})`
+      `the worst ${worst.length} s (a tenth of the run) held ${share.toFixed(0)}% of them (worst seconds: ${counts.slice(0, 5).join(", ")})`
     );
   }
 
