@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useRef, type ReactNode } from "react";
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Participant } from "../../../game/entities";
 import type { Card, PlayerView, TeamId } from "../../../game/truco/index";
@@ -34,12 +34,17 @@ const withoutPresence = (participants: readonly Participant[]) => participants.m
 /**
  * The previous seats while only who is connected (or ready) changed (ADR 100): the player's own
  * socket marks them connected in its first full state, which would otherwise draw the whole table
- * again right after the page hydrated.
+ * again right after the page hydrated. Kept as state and replaced during the render that sees a
+ * real change (React's pattern for information from previous renders): React renders again at
+ * once with the new seats, before any child.
  */
 function useSameSeats(participants: Participant[]): Participant[] {
-  const kept = useRef(participants);
-  if (kept.current !== participants && !sameData(withoutPresence(kept.current), withoutPresence(participants))) kept.current = participants;
-  return kept.current;
+  const [seats, setSeats] = useState(participants);
+  if (seats !== participants && !sameData(withoutPresence(seats), withoutPresence(participants))) {
+    setSeats(participants);
+    return participants;
+  }
+  return seats;
 }
 
 export function useTable(): Table {

@@ -7,6 +7,7 @@ import { DailyRewardBanner } from "./daily-reward-banner";
 import { GameLobby } from "./game-lobby";
 import { HomeNotices } from "./home-forms";
 import { HomeHeader } from "./home-header";
+import { HOME_DASHBOARD_MARKER } from "./home-dashboard-module";
 import { HomeLive } from "./open-tables";
 
 /** The signed-in home of spec §2: header, daily reward, lobby, open tables and live counts (issue 14), stats. */
@@ -16,7 +17,7 @@ export default function HomeDashboard({ user }: { user: Profile }) {
   return (
     <>
       <HomeHeader user={user} />
-      <main id="main" data-home-dashboard className="mx-auto flex max-w-5xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
+      <main id="main" {...{ [HOME_DASHBOARD_MARKER]: "" }} className="mx-auto flex max-w-5xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
         <div>
           <h1 className="font-display text-2xl font-bold text-cream-50 sm:text-3xl">{t("home:welcome", { name: user.nickname })}</h1>
           <p className="text-cream-100/75">{t("home:welcomeSubtitle")}</p>
