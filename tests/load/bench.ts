@@ -50,6 +50,9 @@
 //                       WebSocket frame; production has no such hop): sign-in still goes
 //                       through the proxy's port (not for the restart scenario: its port changes)
 //   --lb-players N      scenario L's seeded players (100000)
+//   --perf              record the runtime with Linux perf (V8's perf map on) during scenario A's
+//                       moves and B2's probe, and print where its CPU went per move, by part and
+//                       by JavaScript function (ADR 109; needs `perf`, Debian: linux-perf)
 //   --only a|b|abuse|web|lighthouse|restart|presence|lb  run one scenario only
 //   --signin-all        every player signs in through the emulator (slow)
 // See also `npm run bench:engine` for the rules engine's own throughput.
@@ -62,6 +65,7 @@ import { ROOT } from "../../db/local-d1";
 import { AppClient } from "./lib/client";
 import { ledgerCheck } from "./lib/ledger-check";
 import { createPlayers, signInMany } from "./lib/players";
+import { PERF_V8_FLAGS, perfUnavailable } from "./lib/perf";
 import { printReport, type BudgetRow } from "./lib/report";
 import type { BenchOptions, Player, Scenario, ScenarioOutcome } from "./lib/scenario";
 import { BenchServer } from "./lib/server";
@@ -112,6 +116,7 @@ function parseOptions(): BenchOptions {
       only: { type: "string" },
       "signin-all": { type: "boolean", default: false },
       "lb-players": { type: "string", default: "100000" },
+      perf: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -143,10 +148,17 @@ function parseOptions(): BenchOptions {
     only,
     signinAll: values["signin-all"],
     leaderboardPlayers: int("lb-players"),
+    perf: values.perf,
   };
 }
 
 const options = parseOptions();
+if (options.perf) {
+  const why = perfUnavailable();
+  if (why) fail(why);
+  // The runtime's V8 writes a perf map of its JIT code (/tmp/perf-<pid>.map), read by perf report.
+  process.env.MINIFLARE_WORKERD_V8_FLAGS = PERF_V8_FLAGS;
+}
 const selected = SCENARIOS.filter((s) => !options.only || s.id === options.only);
 /**
  * The local D1 and Durable Object storage, in memory (tmpfs) where the machine has one (ADR 106):

@@ -34,6 +34,8 @@ export interface BenchOptions {
   only: string | null;
   /** Every player signs in through the sign-in emulator (slow). */
   signinAll: boolean;
+  /** Record the runtime with Linux perf during scenario A's moves and B2's probe (ADR 109). */
+  perf: boolean;
   /** Scenario L's seeded players (the leaderboard at scale). */
   leaderboardPlayers: number;
 }

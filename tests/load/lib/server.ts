@@ -36,6 +36,9 @@ export const childEnv = (): NodeJS.ProcessEnv => ({
   PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
 });
 
+/** How cpu() labels the workerd that runs the Workers. */
+export const RUNTIME_LABEL = "workerd: app + rooms + D1";
+
 export const wranglerBin = path.join(ROOT, "node_modules", ".bin", "wrangler");
 
 /** Runs a command to its end; throws with the tail of its output when it fails. */
@@ -197,11 +200,17 @@ export class BenchServer {
     return pid ? [pid, ...descendants(pid)] : [];
   }
 
+  /** The workerd process that runs the Workers (the app, the rooms, local D1), or null. */
+  runtimePid(): number | null {
+    for (const [pid, { label }] of this.cpu()) if (label === RUNTIME_LABEL) return pid;
+    return null;
+  }
+
   /** CPU seconds so far of each of its processes, labelled by kind. */
   cpu() {
     const port = this.config.port;
     return cpuByProcess(this.pids(), (cmd) => {
-      if (/workerd/.test(cmd)) return cmd.includes(`entry=127.0.0.1:${port}`) ? "workerd: wrangler's proxy" : "workerd: app + rooms + D1";
+      if (/workerd/.test(cmd)) return cmd.includes(`entry=127.0.0.1:${port}`) ? "workerd: wrangler's proxy" : RUNTIME_LABEL;
       if (/esbuild/.test(cmd)) return "esbuild (wrangler's watcher)";
       if (/wrangler/.test(cmd)) return "wrangler (node)";
       if (/start\.mjs/.test(cmd)) return "start.mjs: sign-in + payment emulators";
@@ -217,8 +226,8 @@ export class BenchServer {
    * production, where there is no such proxy.
    */
   async directBase(): Promise<string | null> {
-    const runtime = [...this.cpu()].find(([, { label }]) => label === "workerd: app + rooms + D1")?.[0];
-    if (runtime === undefined) return null;
+    const runtime = this.runtimePid();
+    if (runtime === null) return null;
     const listing = spawnSync("ss", ["-ltnpH"], { encoding: "utf8" });
     if (listing.status !== 0) return null;
     const ports = listing.stdout

@@ -1,7 +1,9 @@
 import { performance } from "node:perf_hooks";
 import { addProfile, measureFloor, profileLines, type Profile } from "../lib/floor";
 import { budget, BUDGETS, latencyTable } from "../lib/report";
+import { perfFile, PerfRecording, type PerfSummary } from "../lib/perf";
 import type { Scenario } from "../lib/scenario";
+import { RUNTIME_LABEL } from "../lib/server";
 import { fmtMs, MoveStats, Samples } from "../lib/stats";
 import { Table } from "../lib/table";
 import { errorMessage, log } from "../lib/util";
@@ -30,7 +32,7 @@ export const roomLatency: Scenario = {
       let workerd = 0;
       for (const [, { label, seconds }] of server.cpu()) {
         all += seconds;
-        if (label === "workerd: app + rooms + D1") workerd += seconds;
+        if (label === RUNTIME_LABEL) workerd += seconds;
       }
       return { all, workerd };
     };
@@ -48,6 +50,7 @@ export const roomLatency: Scenario = {
     const started = performance.now();
     let seconds = 0;
     let profile: Profile | null = null;
+    let perf: PerfSummary | null = null;
     let floor = new Samples();
     let floorStored = new Samples();
     let floorPut = new Samples();
@@ -70,6 +73,9 @@ export const roomLatency: Scenario = {
           `the room did not get the bench's vars (turn timer ${turnSeconds} s, expected 600): see TRUCO_BINDINGS in scripts/start.mjs`,
         );
       }
+      // --perf (ADR 109): the runtime's CPU over the measured moves, by part and by function.
+      const runtime = options.perf ? server.runtimePid() : null;
+      const recording = runtime === null ? null : new PerfRecording(runtime, perfFile("perf-a.data"), "scenario A's moves");
       let lastReport = performance.now();
       while (stats.moves < MOVES) {
         let result;
@@ -92,6 +98,7 @@ export const roomLatency: Scenario = {
       }
       seconds = (performance.now() - started) / 1000;
       moveBytes = stats.bytesIn;
+      if (recording) perf = await recording.stop(stats.moves);
       const n = Math.min(100, Math.ceil(MOVES / 10));
       log(`  A: ${n} ping and ${n} sync probes (transport and single-view baselines)`);
       for (let i = 0; i < n; i++) await table.probe(i, "ping");
@@ -156,6 +163,7 @@ export const roomLatency: Scenario = {
             ]
           : [],
         profileLines(profile),
+        perf?.lines ?? [],
         Number.isFinite(floorCpu.all)
           ? [
               `server CPU per floor move (all its processes; workerd alone): ${floorCpu.all.toFixed(2)} ms (${floorCpu.workerd.toFixed(2)} ms): ` +

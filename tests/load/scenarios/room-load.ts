@@ -4,7 +4,9 @@ import { HttpError, type AppClient } from "../lib/client";
 import type { Profile } from "../lib/floor";
 import { machineCpu } from "../lib/cpu";
 import { budget, BUDGETS, latencyTable } from "../lib/report";
+import { perfFile, PerfRecording } from "../lib/perf";
 import type { BenchContext, Scenario } from "../lib/scenario";
+import { RUNTIME_LABEL } from "../lib/server";
 import { fmtMs, MoveStats } from "../lib/stats";
 import { Table } from "../lib/table";
 import { errorMessage, log, pool, sleep } from "../lib/util";
@@ -112,7 +114,11 @@ export const roomLoad: Scenario = {
       const saturation = new MoveStats();
       for (const table of tables) table.stats = saturation;
       log(`saturation probe: the same rooms with no think time for ${options.saturation} s`);
+      // --perf (ADR 109): the runtime's CPU over the probe, by part and by function.
+      const runtime = options.perf ? context.server.runtimePid() : null;
+      const recording = runtime === null ? null : new PerfRecording(runtime, perfFile("perf-b2.data"), "scenario B2's moves");
       const probe = await play(context, tables, saturation, { think: 0, seconds: options.saturation, label: "B2", reopen: false });
+      const perf = recording ? await recording.stop(saturation.moves) : null;
       movesPerSecond = saturation.moves / probe.playSeconds;
       log(`saturation probe done: ${saturation.moves} moves, ${movesPerSecond.toFixed(0)} moves/s`);
       lines.push(
@@ -121,7 +127,7 @@ export const roomLoad: Scenario = {
           saturation,
         ),
       );
-      lines.push(...loadLines(probe, saturation));
+      lines.push(...loadLines(probe, saturation), ...(perf?.lines ?? []));
     }
     for (const table of tables) table.close();
 
@@ -255,7 +261,7 @@ function loadLines(l: Load, stats: MoveStats): string[] {
         ? `; whole machine ${(l.machineBusyCores * 100).toFixed(0)}% of ${os.cpus().length * 100}% busy, ${((l.machineIowaitCores ?? 0) * 100).toFixed(0)}% iowait`
         : "") +
       `; client event-loop delay p99 ${fmtMs(l.loopDelayP99)} ms`,
-    `server CPU per move: ${perMove(l.serverCores)} ms (workerd: app + rooms + D1 ${perMove(l.byProcess["workerd: app + rooms + D1"] ?? 0)} ms)` +
+    `server CPU per move: ${perMove(l.serverCores)} ms (${RUNTIME_LABEL} ${perMove(l.byProcess[RUNTIME_LABEL] ?? 0)} ms)` +
       (l.think ? "; at a human pace this includes the idle server's background" : ""),
     `errors: ${stats.errors.length}${
       stats.errors.length

@@ -8,6 +8,7 @@ import {
   CHAT_EMOJIS,
   ClientMessageSchema,
   frameOf,
+  MAX_FRAME_BYTES,
   normalizeGameCode,
   parseClientFrame,
   parseServerFrame,
@@ -133,6 +134,22 @@ describe("client frames", () => {
       expect(parseClientFrame(JSON.stringify(frame)), JSON.stringify(frame)).toMatchObject({ ok: false, code: "bad_message" });
     }
     expect(ClientMessageSchema.safeParse({ type: "sync" }).success).toBe(true);
+  });
+
+  it("measures a frame's size in UTF-8 bytes, whatever its characters (the shortcut for short frames is exact)", () => {
+    const syncFrame = (pad: string) => JSON.stringify({ type: "sync", pad });
+    // 2-byte and 3-byte characters: within the limit in UTF-16 code units, over it in bytes.
+    expect(parseClientFrame(syncFrame("é".repeat(2100)))).toMatchObject({ ok: false, code: "too_large" });
+    expect(parseClientFrame(syncFrame("€".repeat(1400)))).toMatchObject({ ok: false, code: "too_large" });
+    expect(parseClientFrame(syncFrame("€".repeat(1300)))).toMatchObject({ ok: false, code: "bad_message" });
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 2500 }), (pad) => {
+        const frame = syncFrame(pad);
+        const over = new TextEncoder().encode(frame).length > MAX_FRAME_BYTES;
+        expect(parseClientFrame(frame).ok === false && (parseClientFrame(frame) as { code: string }).code === "too_large").toBe(over);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("the player channel refuses what it is sent the same way (one parser for both sockets)", () => {
