@@ -51,3 +51,5 @@ export { expel, adminCancel } from "./moderation";
 export { Broadcaster, Frames, socketRuns } from "./broadcast";
 export type { Recipient, SocketRun } from "./broadcast";
 export type { StoredRoom } from "./restore";
+export { PLAY_FIELDS, partsToWrite, roomFromParts } from "./stored";
+export type { RoomParts, StoredPlay, StoredTable } from "./stored";

@@ -2,6 +2,7 @@ import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } fr
 import { afterEach, describe, expect, it } from "vitest";
 import { eventsOf, messagesOf, type ServerMessage } from "../../game/protocol";
 import type { Room } from "../../game/room/index";
+import { PLAY_KEY, readRoom, ROOM_KEY, writeRoom } from "../../workers/game-room/src/room-storage";
 import type { AssignedSeat, RoomRpc } from "../../game/room-api";
 import { gameRef } from "../../db/ledger";
 import { insertGame, summaryOf } from "~/services/games.server";
@@ -34,16 +35,16 @@ function roomRpc(gameId: string) {
 
 /** The room's stored state, read with the room core's own type (private to the room; tests only). */
 async function storedRoom(gameId: string): Promise<Room> {
-  return runInDurableObject(roomStub(gameId), async (_instance, state) => (await state.storage.get<Room>("room"))!);
+  return runInDurableObject(roomStub(gameId), async (_instance, state) => (await readRoom(state.storage)).room!);
 }
 
 /** Moves the room's clocks (deadlines are stored epoch ms), then lets it reload from storage as after an eviction. */
 async function editRoom(gameId: string, edit: (room: Room) => void): Promise<void> {
   const stub = roomStub(gameId);
   await runInDurableObject(stub, async (_instance, state) => {
-    const room = (await state.storage.get<Room>("room"))!;
+    const room = (await readRoom(state.storage)).room!;
     edit(room);
-    await state.storage.put("room", room);
+    await writeRoom(state.storage, null, room);
   });
   await evictDurableObject(stub);
 }
@@ -465,6 +466,40 @@ describe("playing through the room", () => {
     expect(first.state!.view!.players[first.userId].hand).toEqual(before.hand);
     expect(first.state!.view!.currentRound).toBe(before.round);
     expect(first.state!.view!.roundCards).toHaveLength(1);
+    await playToTheEnd(clients);
+    expect((await gameRow(game.id))?.status).toBe("completed");
+    clients.forEach((client) => client.close());
+  });
+
+  it("goes on with a room an earlier version stored whole, and stores it in two parts from its next move (ADR 109)", async () => {
+    const [a, b] = [await createPlayer(), await createPlayer()];
+    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" });
+    await join(b, game.game_code);
+    const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
+    await clients[0].until(() => clients.some((client) => client.myTurn()), 5_000, "the first turn");
+    const stub = roomStub(game.id);
+    // The room as the version before the split stored it: one value, the whole room, under "room".
+    const whole = await runInDurableObject(stub, async (_instance, state) => {
+      const { room, split } = await readRoom(state.storage);
+      expect(split).toBe(true);
+      await state.storage.delete(PLAY_KEY);
+      await state.storage.put(ROOM_KEY, room);
+      return room!;
+    });
+    await evictDurableObject(stub);
+
+    const mover = clients.find((client) => client.myTurn())!;
+    const card = mover.state!.view!.legalActions.find((action) => action.type === "play_card") as { cardId: string };
+    mover.send({ type: "play_card", payload: { cardId: card.cardId } });
+    await mover.until(() => mover.state!.version > whole.version, 5_000, "the move on the room read from the old shape");
+    expect(mover.state!.view!.roundCards).toHaveLength(1);
+    const stored = await runInDurableObject(stub, async (_instance, state) => ({
+      table: await state.storage.get<Record<string, unknown>>(ROOM_KEY),
+      ...(await readRoom(state.storage)),
+    }));
+    expect(stored.split).toBe(true);
+    expect(stored.table).not.toHaveProperty("match");
+    expect(stored.room!.version).toBe(mover.state!.version);
     await playToTheEnd(clients);
     expect((await gameRow(game.id))?.status).toBe("completed");
     clients.forEach((client) => client.close());

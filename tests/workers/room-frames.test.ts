@@ -1,6 +1,6 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Room } from "../../game/room/index";
+import { readRoom, writeRoom } from "../../workers/game-room/src/room-storage";
 import { messagesOf, ServerMessageSchema, type ServerMessageType } from "../../game/protocol";
 import type { Action } from "../../game/truco/index";
 import { call, createGame, createPlayer, expectLedgerInvariant, joinGame } from "./helpers";
@@ -90,9 +90,9 @@ describe("every frame the room sends is a protocol message", () => {
     const timedOut = ana.nextMessage("turn_timed_out");
     const stub = roomStub(game.id);
     await runInDurableObject(stub, async (_instance, state) => {
-      const room = (await state.storage.get<Room>("room"))!;
+      const room = (await readRoom(state.storage)).room!;
       room.turn!.deadline = Date.now() - 1;
-      await state.storage.put("room", room);
+      await writeRoom(state.storage, null, room);
     });
     await evictDurableObject(stub);
     await runDurableObjectAlarm(stub);

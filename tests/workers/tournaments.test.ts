@@ -1,6 +1,7 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Room } from "../../game/room/index";
+import { readRoom, writeRoom } from "../../workers/game-room/src/room-storage";
 import type { TournamentRpc } from "../../game/tournament-api";
 import { drawBracket } from "../../game/tournament/bracket";
 import { findTournament, startStatement } from "../../db/tournaments";
@@ -125,9 +126,9 @@ async function playGame(gameId: string, players: Player[]) {
 async function editRoom(gameId: string, edit: (room: Room) => void): Promise<void> {
   const room = roomStub(gameId);
   await runInDurableObject(room, async (_instance, state) => {
-    const stored = (await state.storage.get<Room>("room"))!;
+    const stored = (await readRoom(state.storage)).room!;
     edit(stored);
-    await state.storage.put("room", stored);
+    await writeRoom(state.storage, null, stored);
   });
   await evictDurableObject(room);
 }

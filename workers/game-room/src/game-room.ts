@@ -31,12 +31,11 @@ import { PresenceReports } from "./presence-reports";
 import { countRoomInstance, MoveProfiler } from "./profile";
 import { createDb, ratingsOf, recordStatement, takeSeat, tournamentOf, write, type Db, type HandRecord } from "./records";
 import type { TournamentRpc } from "../../../game/tournament-api";
+import { readRoom, writeRoom } from "./room-storage";
 import { AttachmentSchema, close, errorMessage, send, sendText, type Attachment } from "./sockets";
 import { stubOf } from "../../../db/stubs";
 
 export type { RoomEnv };
-
-const ROOM_KEY = "room";
 
 /**
  * One Durable Object per game: the adapter of game/room (ADR 025). The rules decide; this object
@@ -48,6 +47,8 @@ const ROOM_KEY = "room";
  */
 export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   private room: rules.Room | null | undefined;
+  /** The room as storage holds it (null: nothing, or the shape before ADR 109's split: the next save writes it all). */
+  private saved: rules.Room | null = null;
   private readonly db: Db;
   private readonly timings: rules.RoomTimings;
   /**
@@ -83,8 +84,9 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   private async load(): Promise<rules.Room | null> {
     if (this.room === undefined) {
-      const stored = await this.ctx.storage.get<rules.StoredRoom>(ROOM_KEY);
-      this.room = stored ? rules.restoreRoom(stored) : null;
+      const { room, split } = await readRoom(this.ctx.storage);
+      this.room = room;
+      this.saved = split ? room : null;
       // The sockets that outlived the last instance hold the stored room: their next state is a delta.
       if (this.room) this.broadcaster.resume(this.room, this.ctx.getWebSockets());
     }
@@ -113,8 +115,9 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     }
     if (step.room !== this.room) {
       this.room = step.room;
-      const put = this.ctx.storage.put(ROOM_KEY, step.room);
-      if (profiler) {
+      const put = writeRoom(this.ctx.storage, this.saved, step.room);
+      this.saved = step.room;
+      if (profiler && put) {
         const putAt = Date.now();
         void put.then(() => profiler.durable(putAt, Date.now()));
       }
