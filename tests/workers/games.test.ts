@@ -61,10 +61,6 @@ async function playToTheEnd(clients: RoomClient[], ms = 60_000, policy?: Paramet
   }
 }
 
-/**
- * No state a player held, and no frame a player received (full state or delta, ADR 055), holds a
- * card that was, at that version, in another player's hand.
- */
 /** Two players at a casual 1v1, both connected, once the first turn's timer is running. */
 async function onATurnTimer() {
   const [a, b] = [await createPlayer(), await createPlayer()];
@@ -75,6 +71,10 @@ async function onATurnTimer() {
   return { a, b, game, clients, turn: clients[0].state!.turn! };
 }
 
+/**
+ * No state a player held, and no frame a player received (full state or delta, ADR 055), holds a
+ * card that was, at that version, in another player's hand.
+ */
 function expectNoLeakedCards(clients: RoomClient[]) {
   const handsAt = new Map<number, Map<string, string[]>>();
   for (const client of clients) {
@@ -472,11 +472,9 @@ describe("playing through the room", () => {
   });
 
   it("goes on with a room an earlier version stored whole, and stores it in two parts from its next move (ADR 109)", async () => {
-    const [a, b] = [await createPlayer(), await createPlayer()];
-    const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" });
-    await join(b, game.game_code);
-    const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
-    await clients[0].until(() => clients.some((client) => client.myTurn()), 5_000, "the first turn");
+    const { game, clients, turn } = await onATurnTimer();
+    const mover = clients.find((client) => client.userId === turn.playerId)!;
+    await mover.until(() => mover.myTurn(), 5_000, "the first turn on the mover's socket");
     const stub = roomStub(game.id);
     // The room as the version before the split stored it: one value, the whole room, under "room".
     const whole = await runInDurableObject(stub, async (_instance, state) => {
@@ -488,7 +486,6 @@ describe("playing through the room", () => {
     });
     await evictDurableObject(stub);
 
-    const mover = clients.find((client) => client.myTurn())!;
     const card = mover.state!.view!.legalActions.find((action) => action.type === "play_card") as { cardId: string };
     mover.send({ type: "play_card", payload: { cardId: card.cardId } });
     await mover.until(() => mover.state!.version > whole.version, 5_000, "the move on the room read from the old shape");

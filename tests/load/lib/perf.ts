@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { ROOT } from "../../../db/local-d1";
+import type { BenchServer } from "./server";
 import { log } from "./util";
 
 // `npm run bench -- --perf` (ADR 109): where the runtime's CPU goes while a scenario plays, read
@@ -16,11 +17,6 @@ export const PERF_V8_FLAGS = "--perf-basic-prof";
 /** Sampling rate: about one sample per millisecond of CPU, so a sample count reads as CPU ms. */
 const FREQUENCY = 999;
 
-/** Where a recording is kept (beside the bench server's log; the server's state directory is wiped per run). */
-export function perfFile(name: string): string {
-  return path.join(ROOT, ".wrangler", name);
-}
-
 /** Why `--perf` cannot run here, or null when it can. */
 export function perfUnavailable(): string | null {
   if (process.platform !== "linux") return "--perf needs Linux";
@@ -29,16 +25,21 @@ export function perfUnavailable(): string | null {
   return null;
 }
 
-/** What a recording found: its lines for the report. */
-export interface PerfSummary {
-  lines: string[];
+/**
+ * With `--perf`, a recording of the runtime that runs the Workers from now until `stop`, kept in
+ * `.wrangler/<name>` (beside the bench server's log: the server's state directory is wiped per
+ * run); without it, or when the runtime is not found, null.
+ */
+export function startPerf(enabled: boolean, server: BenchServer, name: string, what: string): PerfRecording | null {
+  const pid = enabled ? server.runtimePid() : null;
+  return pid === null ? null : new PerfRecording(pid, path.join(ROOT, ".wrangler", name), what);
 }
 
 /**
- * A running `perf record` of one process (the runtime that runs the Workers) for one phase of a
- * scenario. `stop` ends it and reads it; a recording that failed says so in its lines.
+ * A running `perf record` of one process for one phase of a scenario. `stop` ends it and answers
+ * its lines for the report; a recording that failed says so in them.
  */
-export class PerfRecording {
+class PerfRecording {
   private readonly child: ChildProcess;
   private readonly exited: Promise<number | null>;
   private errors = "";
@@ -58,19 +59,17 @@ export class PerfRecording {
   }
 
   /** Ends the recording and summarises it per move (`moves` the phase's moves). */
-  async stop(moves: number): Promise<PerfSummary> {
+  async stop(moves: number): Promise<string[]> {
     this.child.kill("SIGINT");
     await this.exited;
-    if (!fs.existsSync(this.file))
-      return { lines: [`perf (${this.what}): no recording (${this.errors.trim().split("\n").at(-1) ?? "?"})`] };
+    if (!fs.existsSync(this.file)) return [`perf (${this.what}): no recording (${this.errors.trim().split("\n").at(-1) ?? "?"})`];
     return summarise(this.file, this.what, moves);
   }
 }
 
-/** One row of `perf report --children`: inclusive and self share of the samples, and the symbol. */
+/** One row of `perf report --children`: the inclusive share of the samples, and the symbol. */
 interface Row {
   children: number;
-  self: number;
   symbol: string;
 }
 
@@ -94,7 +93,7 @@ function rows(file: string): Row[] {
   const out: Row[] = [];
   for (const line of text.split("\n")) {
     const match = /^\s*([\d.]+)%\s+([\d.]+)%\s+\[.\]\s+(.+?)\s*(?:-\s+-\s*)?$/.exec(line);
-    if (match) out.push({ children: Number(match[1]), self: Number(match[2]), symbol: match[3] });
+    if (match) out.push({ children: Number(match[1]), symbol: match[3] });
   }
   return out;
 }
@@ -128,10 +127,10 @@ const PARTS: [string, (symbol: string) => boolean][] = [
   ["V8 garbage collection", (s) => s === "v8::internal::Heap::CollectGarbage"],
 ];
 
-function summarise(file: string, what: string, moves: number): PerfSummary {
+function summarise(file: string, what: string, moves: number): string[] {
   const samples = mainThreadSamples(file);
   const all = rows(file);
-  if (samples === 0 || all.length === 0) return { lines: [`perf (${what}): the recording has no samples of the runtime's main thread`] };
+  if (samples === 0 || all.length === 0) return [`perf (${what}): the recording has no samples of the runtime's main thread`];
   const msPerMove = (share: number) => (((share / 100) * samples * 1000) / FREQUENCY / Math.max(1, moves)).toFixed(3);
   const lines = [
     `perf (${what}): the runtime's main thread, ${samples} samples at ${FREQUENCY} Hz ≈ ${((samples * 1000) / FREQUENCY / Math.max(1, moves)).toFixed(2)} ms of CPU per move over ${moves} moves`,
@@ -156,5 +155,5 @@ function summarise(file: string, what: string, moves: number): PerfSummary {
   for (const [name, share] of top)
     lines.push(`    ${name.slice(0, 58).padEnd(58)} ${msPerMove(share).padStart(7)} ms  (${share.toFixed(1)}%)`);
   lines.push(`  the recording: ${file} (perf report -i ${file} --children)`);
-  return { lines };
+  return lines;
 }

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { addProfile, measureFloor, profileLines, type Profile } from "../lib/floor";
 import { budget, BUDGETS, latencyTable } from "../lib/report";
-import { perfFile, PerfRecording, type PerfSummary } from "../lib/perf";
+import { startPerf } from "../lib/perf";
 import type { Scenario } from "../lib/scenario";
 import { RUNTIME_LABEL } from "../lib/server";
 import { fmtMs, MoveStats, Samples } from "../lib/stats";
@@ -53,7 +53,7 @@ export const roomLatency: Scenario = {
     const started = performance.now();
     let seconds = 0;
     let profile: Profile | null = null;
-    let perf: PerfSummary | null = null;
+    let perf: string[] = [];
     let floor = new Samples();
     let floorStored = new Samples();
     let floorPut = new Samples();
@@ -77,8 +77,7 @@ export const roomLatency: Scenario = {
         );
       }
       // --perf (ADR 109): the runtime's CPU over the measured moves, by part and by function.
-      const runtime = options.perf ? server.runtimePid() : null;
-      const recording = runtime === null ? null : new PerfRecording(runtime, perfFile("perf-a.data"), "scenario A's moves");
+      const recording = startPerf(options.perf, server, "perf-a.data", "scenario A's moves");
       let lastReport = performance.now();
       while (stats.moves < MOVES) {
         let result;
@@ -166,7 +165,7 @@ export const roomLatency: Scenario = {
             ]
           : [],
         profileLines(profile),
-        perf?.lines ?? [],
+        perf,
         Number.isFinite(floorCpu.all)
           ? [
               `server CPU per floor move (all its processes; workerd alone): ${floorCpu.all.toFixed(2)} ms (${floorCpu.workerd.toFixed(2)} ms): ` +

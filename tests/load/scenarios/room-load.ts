@@ -4,7 +4,7 @@ import { HttpError, type AppClient } from "../lib/client";
 import type { Profile } from "../lib/floor";
 import { machineCpu } from "../lib/cpu";
 import { budget, BUDGETS, latencyTable } from "../lib/report";
-import { perfFile, PerfRecording } from "../lib/perf";
+import { startPerf } from "../lib/perf";
 import type { BenchContext, Scenario } from "../lib/scenario";
 import { RUNTIME_LABEL } from "../lib/server";
 import { fmtMs, MoveStats } from "../lib/stats";
@@ -115,10 +115,9 @@ export const roomLoad: Scenario = {
       for (const table of tables) table.stats = saturation;
       log(`saturation probe: the same rooms with no think time for ${options.saturation} s`);
       // --perf (ADR 109): the runtime's CPU over the probe, by part and by function.
-      const runtime = options.perf ? context.server.runtimePid() : null;
-      const recording = runtime === null ? null : new PerfRecording(runtime, perfFile("perf-b2.data"), "scenario B2's moves");
+      const recording = startPerf(options.perf, context.server, "perf-b2.data", "scenario B2's moves");
       const probe = await play(context, tables, saturation, { think: 0, seconds: options.saturation, label: "B2", reopen: false });
-      const perf = recording ? await recording.stop(saturation.moves) : null;
+      const perf = recording ? await recording.stop(saturation.moves) : [];
       movesPerSecond = saturation.moves / probe.playSeconds;
       log(`saturation probe done: ${saturation.moves} moves, ${movesPerSecond.toFixed(0)} moves/s`);
       lines.push(
@@ -127,7 +126,7 @@ export const roomLoad: Scenario = {
           saturation,
         ),
       );
-      lines.push(...loadLines(probe, saturation), ...(perf?.lines ?? []));
+      lines.push(...loadLines(probe, saturation), ...perf);
     }
     for (const table of tables) table.close();
 

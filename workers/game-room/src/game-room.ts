@@ -47,8 +47,8 @@ export type { RoomEnv };
  */
 export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
   private room: rules.Room | null | undefined;
-  /** The room as storage holds it (null: nothing, or the shape before ADR 109's split: the next save writes it all). */
-  private saved: rules.Room | null = null;
+  /** Storage holds the room whole, as before ADR 109's split: its next save writes both parts. */
+  private storedWhole = false;
   private readonly db: Db;
   private readonly timings: rules.RoomTimings;
   /**
@@ -86,7 +86,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     if (this.room === undefined) {
       const { room, split } = await readRoom(this.ctx.storage);
       this.room = room;
-      this.saved = split ? room : null;
+      this.storedWhole = room !== null && !split;
       // The sockets that outlived the last instance hold the stored room: their next state is a delta.
       if (this.room) this.broadcaster.resume(this.room, this.ctx.getWebSockets());
     }
@@ -114,9 +114,10 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
       this.ctx.waitUntil(this.reportToTournament(game.id));
     }
     if (step.room !== this.room) {
+      // The room held until now is the one storage holds (every room adopted is saved here).
+      const put = writeRoom(this.ctx.storage, this.storedWhole ? null : (this.room ?? null), step.room);
+      this.storedWhole = false;
       this.room = step.room;
-      const put = writeRoom(this.ctx.storage, this.saved, step.room);
-      this.saved = step.room;
       if (profiler && put) {
         const putAt = Date.now();
         void put.then(() => profiler.durable(putAt, Date.now()));
