@@ -1,10 +1,10 @@
 import { and, eq, exists, isNull } from "drizzle-orm";
 import { calendarDate, previousDate } from "../game/calendar";
-import { settle } from "../game/settlement";
+import { settle } from "../game/room/settlement";
 import { batchOf, type Database, type Statement } from "./client";
 import { playerResultStatements } from "./game-results";
 import { movementStatements, welcomeBonus } from "./ledger";
-import { orderedPair } from "../game/friends";
+import { orderedPair } from "../game/channel/friends";
 import { friendRequests, friendships, gamePlayers, games, users } from "./schema";
 import { scheduleStatements } from "./tournaments";
 
@@ -115,7 +115,7 @@ export function demoGames(now: Date): DemoGame[] {
  * The demo history through the settlement's own statements (db/game-results.ts): each game
  * completed, its two seats, then each player's result, stats, ranking points and leaderboard
  * rows, guarded by "not settled yet", and last settled_at. Elo follows the players' points as the
- * history goes (game/settlement.ts). No coins move: these are results only, entry 0.
+ * history goes (game/room/settlement.ts). No coins move: these are results only, entry 0.
  */
 function historyStatements(db: Database, now: Date): Statement[] {
   const points = new Map<string, number>(DEMO_PLAYERS.map((player) => [player.id, 1000]));

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { FOLDS } from "../game/friends";
-import type { Published } from "../game/presence";
-import type { PresenceUpdate } from "../game/channel-protocol";
+import { FOLDS } from "../game/channel/friends";
+import type { Published } from "../game/channel/presence";
+import type { PresenceUpdate } from "../game/protocol/channel";
 import type { Database } from "./client";
 import { friendships, presences, users } from "./schema";
 
@@ -24,7 +24,7 @@ export const statusAtSql = sql<number>`coalesce(${presences.changed_at}, 0)`;
 
 /**
  * Writes a published presence; an older one (a publish that lost a race) never overwrites a newer.
- * `changed_at` is strictly increasing per player (game/presence.ts settle).
+ * `changed_at` is strictly increasing per player (game/channel/presence.ts settle).
  */
 export function recordPresence(db: Database, userId: string, published: Published) {
   return db
@@ -62,7 +62,7 @@ export function appearOfflineOf(db: Database, userId: string) {
 }
 
 /**
- * A text column folded as game/friends.ts foldText folds the search text: the accents of FOLDS
+ * A text column folded as game/channel/friends.ts foldText folds the search text: the accents of FOLDS
  * replaced, then ASCII lower-cased. The table's letters are constants of this codebase (no quote
  * among them), written into the SQL as literals so that no query comes near D1's limit of 100
  * bound parameters.

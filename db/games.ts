@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { GameSummary } from "../game/entities";
-import { CAPACITY, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../game/protocol-constants";
+import type { GameSummary } from "../game/protocol/entities";
+import { CAPACITY, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../game/protocol/constants";
 import { BINDING_STATUSES, type HeldSeat } from "../game/room/one-seat";
 import type { Database } from "./client";
 import { changes } from "./ledger";

@@ -10,7 +10,7 @@ import { leaderboardScores as scores, users } from "./schema";
 // the game, so a board is never recomputed from the games; a page of a board reads one row per
 // line through the rank index, and a player's rank counts the rows above theirs.
 
-/** One player's line of a settled ranked game (game/settlement.ts's SeatOutcome carries it). */
+/** One player's line of a settled ranked game (game/room/settlement.ts's SeatOutcome carries it). */
 export interface RankedResult {
   userId: string;
   result: "win" | "loss";

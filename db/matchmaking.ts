@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { Queue } from "../game/matchmaking/pairing";
 import { seatConflict } from "../game/room/one-seat";
-import { CAPACITY, ENTRY_COST } from "../game/protocol-constants";
+import { CAPACITY, ENTRY_COST } from "../game/protocol/constants";
 import { batchOf, type Database } from "./client";
 import { heldSeatsOf, randomGameCode } from "./games";
 import { isUniqueViolation } from "./ledger";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { stubOf } from "../../db/stubs";
-import { USER_HEADER } from "../../game/room-api";
+import { USER_HEADER } from "../../game/room/api";
 import { requireApiUser } from "~/services/auth.server";
 import { isSeated } from "~/services/games.server";
 import { apiRoute, jsonError } from "~/services/http.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { searchTerm, SEARCH_MIN_LENGTH } from "../../game/friends";
+import { searchTerm, SEARCH_MIN_LENGTH } from "../../game/channel/friends";
 import { SearchQuerySchema } from "~/schemas/friends";
 import { requireApiUser } from "~/services/auth.server";
 import { searchPlayers } from "~/services/friends.server";

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from "../../game/friends";
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from "../../game/channel/friends";
 import { VARIANTS } from "../../game/truco/variant-list";
 import { useFriendStatus } from "~/components/channel/channel-provider";
 import { Avatar } from "~/components/avatar";

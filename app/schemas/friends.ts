@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { VariantSchema } from "../../game/engine-schemas";
-import { SEARCH_MAX_LENGTH } from "../../game/friends";
+import { VariantSchema } from "../../game/protocol/engine-schemas";
+import { SEARCH_MAX_LENGTH } from "../../game/channel/friends";
 
 // Request bodies and query strings of the friends API (spec §7, issue 11), for the app's routes
 // and the /friends page's forms (one schema per form, used by the action).

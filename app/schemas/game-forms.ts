@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHAT_MAX_LENGTH } from "../../game/protocol-constants";
+import { CHAT_MAX_LENGTH } from "../../game/protocol/constants";
 
 /**
  * The game page's forms, which work before the page has hydrated and without JavaScript (issue 15,

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { VariantSchema } from "../../game/engine-schemas";
-import { BotLevelSchema, GameTypeSchema } from "../../game/entities";
-import { CHAT_MAX_LENGTH } from "../../game/protocol-constants";
+import { VariantSchema } from "../../game/protocol/engine-schemas";
+import { BotLevelSchema, GameTypeSchema } from "../../game/protocol/entities";
+import { CHAT_MAX_LENGTH } from "../../game/protocol/constants";
 
 // Request bodies of the game endpoints (spec §7), for the app's routes only; the live frames are
-// game/protocol.ts. The enums come from the shared entity schemas (zod/mini schemas nest in zod's).
+// game/protocol/room.ts. The enums come from the shared entity schemas (zod/mini schemas nest in zod's).
 
 export const CreateGameSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { VariantSchema } from "../../game/engine-schemas";
-import { BotLevelSchema } from "../../game/entities";
+import { VariantSchema } from "../../game/protocol/engine-schemas";
+import { BotLevelSchema } from "../../game/protocol/entities";
 import { LANGUAGES } from "~/i18n";
 import { JoinGameSchema } from "./games";
 import { RefundRequestSchema } from "./payments";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { VariantSchema } from "../../game/engine-schemas";
-import { GameTypeSchema } from "../../game/entities";
+import { VariantSchema } from "../../game/protocol/engine-schemas";
+import { GameTypeSchema } from "../../game/protocol/entities";
 import { QueueModeSchema } from "../../game/matchmaking/pairing";
 
 /** `POST /api/matchmaking`: the queue to enter (spec §3 names). */

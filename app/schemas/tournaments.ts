@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { VariantSchema } from "../../game/engine-schemas";
-import { GameTypeSchema } from "../../game/entities";
+import { VariantSchema } from "../../game/protocol/engine-schemas";
+import { GameTypeSchema } from "../../game/protocol/entities";
 import { ADMIN_REASON_MAX } from "./admin";
 
 // The admin's tournament bodies (issue 13): a JSON body or the fields of the dashboard's forms.

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
-import { USER_HEADER, type PlayerChannelRpc } from "../../game/channel-api";
-import type { ChannelEvent } from "../../game/channel-protocol";
+import { USER_HEADER, type PlayerChannelRpc } from "../../game/channel/api";
+import type { ChannelEvent } from "../../game/protocol/channel";
 import { jsonError } from "./http.server";
 import { serverT } from "./i18n.server";
 import { stubOf } from "../../db/stubs";

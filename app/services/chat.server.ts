@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc, eq, sql } from "drizzle-orm";
 import { chatMessages, users, type ChatMessage, type Game, type User } from "../../db/schema";
-import type { ChatMessageView } from "../../game/entities";
-import { CHAT_EMOJIS, CHAT_MAX_LENGTH } from "../../game/protocol-constants";
+import type { ChatMessageView } from "../../game/protocol/entities";
+import { CHAT_EMOJIS, CHAT_MAX_LENGTH } from "../../game/protocol/constants";
 import { refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { rateLimited } from "./rate-limit.server";

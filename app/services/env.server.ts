@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RateLimitOverridesSchema } from "../../game/rate-limits";
+import { RateLimitOverridesSchema } from "../../game/rate-limits/limits";
 
 // Every environment binding the app reads, parsed once per request from
 // context.cloudflare.env. Secrets come from `wrangler pages secret put` in
@@ -20,7 +20,7 @@ const EnvSchema = z
     PAYMENT_EMULATOR_URL: z.url().default("http://localhost:8791"),
     // Where premium members' priority support link writes to.
     SUPPORT_EMAIL: z.email().default("suporte@truco.local"),
-    // Tests only: shorter windows or other numbers for named rate limits (game/rate-limits.ts).
+    // Tests only: shorter windows or other numbers for named rate limits (game/rate-limits/limits.ts).
     RATE_LIMIT_OVERRIDES: RateLimitOverridesSchema.optional(),
   })
   .superRefine((env, ctx) => {

@@ -4,8 +4,8 @@ import { changes, isUniqueViolation } from "../../db/ledger";
 import { containsPattern, foldedSql, friendIdsOf, statusAtSql, visibleStatusSql } from "../../db/friends";
 import { PLAYER_PROFILE, playerLines, type PlayerLine } from "../../db/players";
 import { friendRequests, friendships, presences, users, type FriendRequest, type User } from "../../db/schema";
-import type { Friend, FriendRequestView } from "../../game/channel-protocol";
-import { FRIENDS_MAX, SEARCH_MAX_RESULTS, foldText, orderedPair } from "../../game/friends";
+import type { Friend, FriendRequestView } from "../../game/protocol/channel";
+import { FRIENDS_MAX, SEARCH_MAX_RESULTS, foldText, orderedPair } from "../../game/channel/friends";
 import { channel, notifyAll } from "./channels.server";
 import type { Outcome, Refusal } from "./http.server";
 import { rateLimited } from "./rate-limit.server";
@@ -134,7 +134,7 @@ function pendingSentTo(userId: string) {
 
 /**
  * GET /api/users/search: nicknames containing the term, case- and accent-insensitive (both sides
- * folded the same way, game/friends.ts), without the searcher, banned players or players the
+ * folded the same way, game/channel/friends.ts), without the searcher, banned players or players the
  * searcher already asked; nicknames that start with the term first, then by points; at most 20.
  * (Computer players have no user row: they cannot be found.)
  */

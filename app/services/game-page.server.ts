@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
-import type { GameInvite, GameSummary, Participant } from "../../game/entities";
-import type { GameStatePayload } from "../../game/protocol";
+import type { GameInvite, GameSummary, Participant } from "../../game/protocol/entities";
+import type { GameStatePayload } from "../../game/protocol/room";
 import { findGame, inviteOf, isSeated, participantsOf, summaryOf } from "./games.server";
 import { room } from "./rooms.server";
 

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { gamePlayers, games, users, type Game, type User } from "../../db/schema";
-import type { GameInvite, GameSummary, Participant } from "../../game/entities";
-import { ENTRY_COST } from "../../game/protocol-constants";
-import { botPlayerId } from "../../game/room-api";
+import type { GameInvite, GameSummary, Participant } from "../../game/protocol/entities";
+import { ENTRY_COST } from "../../game/protocol/constants";
+import { botPlayerId } from "../../game/room/api";
 import { gameSummaryOf, heldSeatsOf as heldSeatsIn, randomGameCode } from "../../db/games";
 import { isUniqueViolation } from "../../db/ledger";
 import { tableToResume, type HeldSeat } from "../../game/room/one-seat";

@@ -2,8 +2,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { gamePlayers, games, type Game, type User } from "../../db/schema";
 import type { Variant } from "../../game/truco/index";
-import { CAPACITY } from "../../game/protocol-constants";
-import { newInvitation, type Invitation } from "../../game/invitations";
+import { CAPACITY } from "../../game/protocol/constants";
+import { newInvitation, type Invitation } from "../../game/channel/invitations";
 import type { InviteBody } from "~/schemas/friends";
 import { channel } from "./channels.server";
 import { friendOf } from "./friends.server";
@@ -18,7 +18,7 @@ import { isPremium } from "./users.server";
 
 // Invitations to a table (issue 11, ADR 047): a friend who is online is invited to the inviter's
 // waiting room, or to a new casual 1v1 of the chosen variant. The invited player's channel holds
-// the invitation (game/invitations.ts decides its fate); accepting takes a seat through the
+// the invitation (game/channel/invitations.ts decides its fate); accepting takes a seat through the
 // normal join path, paying the entry. Each action answers an Outcome and counts its rate limit
 // (ADR 088): an invitation sent `game_invite`, an answer `friend_response`.
 

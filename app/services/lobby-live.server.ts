@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
 import { liveCounts, openTables, type OpenTableRow } from "../../db/matchmaking";
-import { CAPACITY } from "../../game/protocol-constants";
+import { CAPACITY } from "../../game/protocol/constants";
 import { isPremium } from "./users.server";
 
 // The home page's live parts (issue 14): the open public tables and the counts of players online

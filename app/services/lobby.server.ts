@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Game, User } from "../../db/schema";
-import type { GameSummary } from "../../game/entities";
+import type { GameSummary } from "../../game/protocol/entities";
 import type { CreateGame } from "~/schemas/games";
 import { claimSeat, releaseSeat } from "../../db/games";
 import { seatConflict } from "../../game/room/one-seat";

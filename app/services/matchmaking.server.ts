@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
 import { enterQueue, forgetMatch, leaveQueue, openGameOf, queueRowOf, touchQueue, waitingCount } from "../../db/matchmaking";
-import type { MatchmakerRpc } from "../../game/matchmaking-api";
+import type { MatchmakerRpc } from "../../game/matchmaking/api";
 import { BOTS_OFFER_MS, parseQueueKey, queueKey, type Queue } from "../../game/matchmaking/pairing";
-import { ENTRY_COST } from "../../game/protocol-constants";
+import { ENTRY_COST } from "../../game/protocol/constants";
 import { refusal, type Outcome } from "./http.server";
 import { rateLimited } from "./rate-limit.server";
 import { serverT } from "./i18n.server";

@@ -1,6 +1,6 @@
-import type { InvitationRefusal } from "../../game/channel-api";
-import type { RoomError } from "../../game/room-api";
-import type { TournamentError } from "../../game/tournament-api";
+import type { InvitationRefusal } from "../../game/channel/api";
+import type { RoomError } from "../../game/room/api";
+import type { TournamentError } from "../../game/tournament/api";
 import type { FriendError } from "./friends.server";
 import { refusal, type Refusal } from "./http.server";
 import { serverT } from "./i18n.server";

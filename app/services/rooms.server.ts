@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
-import { SESSION_HEADER, USER_HEADER, type RoomError, type RoomRpc, type SeatRequest } from "../../game/room-api";
+import { SESSION_HEADER, USER_HEADER, type RoomError, type RoomRpc, type SeatRequest } from "../../game/room/api";
 import { findGame, isSeated } from "./games.server";
 import { answerOf, jsonError, refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { games, tournamentRegistrations, tournaments, type Tournament, type User } from "../../db/schema";
 import { findTournament, isRegistered, overdueTournaments, registrationsOf, scheduleStatements } from "../../db/tournaments";
-import type { TournamentError, TournamentRpc } from "../../game/tournament-api";
+import type { TournamentError, TournamentRpc } from "../../game/tournament/api";
 import { BracketSchema, PRIZE_SHARES, standings, type Bracket } from "../../game/tournament/index";
 import { z } from "zod";
 import type { FormResult } from "~/schemas/home-forms";

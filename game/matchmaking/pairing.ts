@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { VariantSchema } from "../engine-schemas";
-import { GameTypeSchema } from "../entities";
-import { CAPACITY } from "../protocol-constants";
+import { VariantSchema } from "../protocol/engine-schemas";
+import { GameTypeSchema } from "../protocol/entities";
+import { CAPACITY } from "../protocol/constants";
 
 // Quick match (issue 14, ADR 070): who plays whom, as a pure function of the queue and the time.
 // The Matchmaker Durable Object (one per queue) reads the queue from D1, asks `pairQueue`, and

@@ -1,5 +1,5 @@
-import type { GameStatePayload, RoomMessage } from "../protocol";
-import { diffShared, diffView, statePatch, type Patch } from "../state-delta";
+import type { GameStatePayload, RoomMessage } from "../protocol/room";
+import { diffShared, diffView, statePatch, type Patch } from "../protocol/state-delta";
 import { pendingPlayer, type GameEvent, type PlayerView } from "../truco/index";
 import type { Room, RoomEffect, RoomTimings } from "./state";
 import { sharedState, viewOf } from "./views";

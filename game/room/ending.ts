@@ -1,8 +1,8 @@
-import type { PlayerResult } from "../entities";
-import type { AdminAudit } from "../room-api";
-import { settle, type SeatOutcome } from "../settlement";
+import type { PlayerResult } from "../protocol/entities";
+import type { AdminAudit } from "./api";
+import { settle, type SeatOutcome } from "./settlement";
 import type { TeamId } from "../truco/index";
-import { Draft } from "./draft";
+import { Transition } from "./transition";
 import { tryStart } from "./start";
 import type { Room, RoomClock, Step } from "./state";
 
@@ -13,7 +13,7 @@ import type { Room, RoomClock, Step } from "./state";
  * Cancels the game: before it started every entry the room debited is returned; after, none
  * (refunds are for that), unless `returnEntries` (an admin cancelling a stuck game, ADR 062).
  */
-export function cancelInto(d: Draft, reason: string, returnEntries = false, audit?: AdminAudit): void {
+export function cancelInto(d: Transition, reason: string, returnEntries = false, audit?: AdminAudit): void {
   const room = d.room;
   const refunds =
     room.game.status === "waiting" || returnEntries
@@ -36,13 +36,13 @@ export function cancelInto(d: Draft, reason: string, returnEntries = false, audi
 
 /** Cancels a room that is not over yet (a server-created room whose seats could not all be paid, say). */
 export function cancel(room: Room, reason: string, clock: RoomClock): Step {
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   if (room.game.status === "waiting" || room.game.status === "active") cancelInto(d, reason);
   return d.step();
 }
 
-/** A server-created room's no-show deadline has passed: the rule decides (NoShowRule in game/room-api.ts). */
-export function noShowInto(d: Draft): void {
+/** A server-created room's no-show deadline has passed: the rule decides (NoShowRule in game/room/api.ts). */
+export function noShowInto(d: Transition): void {
   const rule = d.room.noShow?.rule;
   d.set({ noShow: null }, false);
   const absent = d.room.seats.filter((s) => s.userId && !s.connected && !s.botControlled);
@@ -81,7 +81,7 @@ function isRanked(room: Room): boolean {
 }
 
 /**
- * Settles a decided game once: the pot and the ranking points (game/settlement.ts), the result
+ * Settles a decided game once: the pot and the ranking points (game/room/settlement.ts), the result
  * table, the game completed, and `game_ended` before the state. Given a step whose room awaits its
  * settlement (a move that ended the match, an alarm retrying one that failed), it returns the same
  * step with the settlement folded in; anything else comes back unchanged, so a second call (an
@@ -102,7 +102,7 @@ export function settleRoom(step: Step, ratings: ReadonlyMap<string, number>, clo
     ending.winner,
     ranked,
   );
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   d.effect({ type: "settle", winner: ending.winner, scores: ending.scores, seats: outcome, countStats: !isPractice(room), ranked });
   const results = resultTable(room, ending.winner, outcome);
   d.set({

@@ -1,4 +1,4 @@
-import { FLOOD_LIMIT, FLOOD_WINDOW_MS, MAX_SOCKETS_PER_PLAYER } from "../protocol-constants";
+import { FLOOD_LIMIT, FLOOD_WINDOW_MS, MAX_SOCKETS_PER_PLAYER } from "../protocol/constants";
 
 // The room's guard against a misbehaving client (issue 17), pure: how many sockets one player may
 // hold at a table, and how many frames one socket may send in a window. The GameRoom adapter keeps

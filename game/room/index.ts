@@ -29,10 +29,10 @@
  */
 
 export * from "./state";
-export { chain } from "./draft";
+export { chain } from "./transition";
 export { openRoom, createRoom, planSeat, commitSeat, seatRow, freeSeats, seatComputerPlayers, fillWithBots, leave } from "./seating";
 export type { AssignedRoomInput, SeatPlan, Refused } from "./seating";
-export { connect, disconnect, withPresence, chat } from "./presence";
+export { connect, disconnect, withPresence, chat } from "./connections";
 export { admitSocket, countFrame } from "./guard";
 export type { SocketCount, FrameVerdict } from "./guard";
 export { act, advance, nextDeadline, deadlines } from "./play";

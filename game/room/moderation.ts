@@ -1,5 +1,5 @@
-import type { AdminAudit } from "../room-api";
-import { Draft } from "./draft";
+import type { AdminAudit } from "./api";
+import { Transition } from "./transition";
 import { cancelInto } from "./ending";
 import { runTimers } from "./play";
 import type { Room, RoomClock, Step } from "./state";
@@ -18,7 +18,7 @@ import { participants, seatOfUser } from "./views";
  * A room the user has no seat in only closes their sockets (a spectator, a stale socket).
  */
 export function expel(room: Room, userId: string, clock: RoomClock): Step {
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   const seat = seatOfUser(room, userId);
   const status = room.game.status;
   if (seat && !room.ending && status === "waiting") {
@@ -44,7 +44,7 @@ export function expel(room: Room, userId: string, clock: RoomClock): Step {
 /** An admin cancels a stuck waiting or active game: every entry the room debited goes back. */
 export function adminCancel(room: Room, audit: AdminAudit, clock: RoomClock): { ok: true; step: Step } | { ok: false; error: "closed" } {
   if ((room.game.status !== "waiting" && room.game.status !== "active") || room.ending) return { ok: false, error: "closed" };
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   cancelInto(d, "admin", true, audit);
   return { ok: true, step: d.step() };
 }

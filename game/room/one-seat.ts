@@ -1,4 +1,4 @@
-import type { GameStatus } from "../entities";
+import type { GameStatus } from "../protocol/entities";
 
 // One table at a time (issue 16): a player who holds a seat at a waiting or active game may not
 // take a seat at another one. A practice game against the computer binds nobody: it may be left at

@@ -1,5 +1,5 @@
 import { applyAction, chooseAction, pendingPlayer, startNextHand, timeoutAction, type Action } from "../truco/index";
-import { Draft } from "./draft";
+import { Transition } from "./transition";
 import { cancelInto, noShowInto } from "./ending";
 import { applyEngine } from "./start";
 import type { Room, RoomClock, RoomTimings, Step } from "./state";
@@ -16,7 +16,7 @@ export type ActResult = { ok: true; step: Step } | { ok: false; code: string; me
 export function act(room: Room, playerId: string, action: Action, clock: RoomClock): ActResult {
   if (!room.match || room.game.status !== "active") return { ok: false, code: "not_active", message: "O jogo não está em andamento" };
   if (!seatOfPlayer(room, playerId)) return { ok: false, code: "not_seated", message: "Você não está nesta mesa" };
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   const refusal = applyFor(d, playerId, action);
   if (refusal) return { ok: false, code: refusal.error, message: refusal.message };
   runTimers(d);
@@ -24,7 +24,7 @@ export function act(room: Room, playerId: string, action: Action, clock: RoomClo
 }
 
 /** Applies an action to the draft's match; the engine's refusal (and nothing changed), or null. */
-function applyFor(d: Draft, playerId: string, action: Action): { error: string; message: string } | null {
+function applyFor(d: Transition, playerId: string, action: Action): { error: string; message: string } | null {
   const result = applyAction(d.room.match!, playerId, action);
   if (!result.ok) return result;
   d.set({ handActions: [...d.room.handActions, { playerId, action }] });
@@ -34,7 +34,7 @@ function applyFor(d: Draft, playerId: string, action: Action): { error: string; 
 
 /** Everything due at `clock.now`, in the order it fell due; what the alarm runs. */
 export function advance(room: Room, clock: RoomClock): Step {
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   runTimers(d);
   return d.step();
 }
@@ -66,7 +66,7 @@ export function deadlines(room: Room, timings: RoomTimings): number[] {
 }
 
 /** Runs every timer due at the draft's time, then sets the next ones. */
-export function runTimers(d: Draft): void {
+export function runTimers(d: Transition): void {
   const { now, timings } = d.clock;
   const status = d.room.game.status;
   if (status === "waiting" && !d.room.ending) {
@@ -88,7 +88,7 @@ export function runTimers(d: Draft): void {
  * is over, lets computer players act when their delay is over, acts for a player whose turn timer
  * ran out, and sets the next deadlines. With zero delays (tests) computer players play on at once.
  */
-function playOn(d: Draft): void {
+function playOn(d: Transition): void {
   const { now, timings } = d.clock;
   for (let guard = 0; guard < 2000; guard++) {
     const room = d.room;
@@ -136,7 +136,7 @@ function playOn(d: Draft): void {
   }
 }
 
-function clearTimers(d: Draft): void {
+function clearTimers(d: Transition): void {
   const { turn, botDueAt, nextHandAt } = d.room;
   if (turn || nextHandAt !== null) d.set({ turn: null, nextHandAt: null });
   if (botDueAt !== null) d.set({ botDueAt: null }, false);

@@ -1,4 +1,4 @@
-import { Draft } from "./draft";
+import { Transition } from "./transition";
 import type { Refused } from "./seating";
 import type { Rematch, Room, RoomClock, Step } from "./state";
 import { seatOfUser } from "./views";
@@ -27,14 +27,14 @@ export function acceptRematch(room: Room, userId: string, clock: RoomClock): Rem
   if (current.accepted.includes(userId) || current.opening || current.gameId) return { ok: true, step: { room, effects: [] }, due: false };
   const accepted = [...current.accepted, userId];
   const due = humans(room).every((id) => accepted.includes(id));
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   d.set({ rematch: { accepted, opening: due, gameId: null } });
   return { ok: true, step: d.step(), due };
 }
 
 /** The app opened the rematch's table: every player's screen goes there. */
 export function rematchOpened(room: Room, gameId: string, clock: RoomClock): Step {
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   if (!room.rematch || room.rematch.gameId) return d.step();
   d.set({ rematch: { ...room.rematch, opening: false, gameId } });
   return d.step();
@@ -42,7 +42,7 @@ export function rematchOpened(room: Room, gameId: string, clock: RoomClock): Ste
 
 /** The new table could not be opened (a player could no longer pay, say): the offer starts over. */
 export function rematchFailed(room: Room, clock: RoomClock): Step {
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   if (!room.rematch || room.rematch.gameId) return d.step();
   d.set({ rematch: null });
   return d.step();

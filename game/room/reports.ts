@@ -1,4 +1,4 @@
-import type { GameReport } from "../presence";
+import type { GameReport } from "../channel/presence";
 import type { Room } from "./state";
 import { freeSeats } from "./seating";
 import { seatOfUser } from "./views";

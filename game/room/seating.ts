@@ -1,8 +1,8 @@
-import type { BotLevel, GameSummary } from "../entities";
-import { CAPACITY } from "../protocol-constants";
-import type { AssignedSeat, NoShowRule, RoomError, SeatRequest } from "../room-api";
-import { teamOfSeat } from "../settlement";
-import { Draft } from "./draft";
+import type { BotLevel, GameSummary } from "../protocol/entities";
+import { CAPACITY } from "../protocol/constants";
+import type { AssignedSeat, NoShowRule, RoomError, SeatRequest } from "./api";
+import { teamOfSeat } from "./settlement";
+import { Transition } from "./transition";
 import { cancelInto } from "./ending";
 import { runTimers } from "./play";
 import { tryStart } from "./start";
@@ -121,7 +121,7 @@ export function commitSeat(room: Room, seat: RoomSeat, clock: RoomClock): { ok: 
   if (seat.userId && seatOfUser(room, seat.userId)) return { ok: true, step: { room, effects: [] } };
   if (room.game.status !== "waiting" || room.ending) return { ok: false, error: room.game.status === "active" ? "started" : "closed" };
   if (room.seats.some((s) => s.seat === seat.seat) || seat.seat >= CAPACITY[room.game.game_type]) return { ok: false, error: "full" };
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   d.setSeats([...room.seats, seat].sort((a, b) => a.seat - b.seat));
   if (!room.noShow) d.set({ idleDeadline: clock.now + clock.timings.idleMs });
   d.send({ type: "participants_updated", payload: { participants: participants(d.room) } });
@@ -159,7 +159,7 @@ function botSeat(seat: number, level: BotLevel): RoomSeat {
  * Computer players in every free seat make the table a free practice game (ADR 008): the entries
  * already paid go back, and the game row says so.
  */
-function practiceInto(d: Draft, level: BotLevel): void {
+function practiceInto(d: Transition, level: BotLevel): void {
   const room = d.room;
   const bots = freeSeats(room).map((seat) => botSeat(seat, level));
   const refunds = room.seats.flatMap((s) => (s.userId ? [{ userId: s.userId, entry: s.entryPaid }] : []));
@@ -170,7 +170,7 @@ function practiceInto(d: Draft, level: BotLevel): void {
 
 /** A game created against the computer: its free seats get computer players at once. */
 export function seatComputerPlayers(room: Room, level: BotLevel, clock: RoomClock): Step {
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   practiceInto(d, level);
   return d.step();
 }
@@ -181,7 +181,7 @@ export function fillWithBots(room: Room, userId: string, level: BotLevel, clock:
   if (room.game.status !== "waiting" || room.ending) return { ok: false, error: "not_waiting" };
   if (room.game.game_mode !== "casual") return { ok: false, error: "not_casual" };
   if (freeSeats(room).length === 0) return { ok: false, error: "full" };
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   practiceInto(d, level);
   tryStart(d);
   runTimers(d);
@@ -197,7 +197,7 @@ export function leave(room: Room, userId: string, clock: RoomClock): { ok: true;
   const seat = seatOfUser(room, userId);
   if (!seat) return { ok: false, error: "not_seated" };
   if (room.game.status !== "waiting" || room.assigned || room.ending) return { ok: false, error: "not_waiting" };
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   d.effect({ type: "release_seat", userId, entry: seat.entryPaid });
   d.effect({ type: "close", userId, code: 1000, reason: "Left the table" });
   d.setSeats(room.seats.filter((s) => s !== seat));

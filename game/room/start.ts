@@ -1,6 +1,6 @@
-import { CAPACITY } from "../protocol-constants";
+import { CAPACITY } from "../protocol/constants";
 import { createMatch, handStartedEvent, type GameEvent, type MatchState } from "../truco/index";
-import type { Draft } from "./draft";
+import type { Transition } from "./transition";
 import type { Room } from "./state";
 import { playerIdOf } from "./views";
 
@@ -15,7 +15,7 @@ export function readyToStart(room: Room): boolean {
 }
 
 /** Deals the first hand when the table is ready: a fresh secret seed, the game row marked started. */
-export function tryStart(d: Draft): void {
+export function tryStart(d: Transition): void {
   const room = d.room;
   if (!readyToStart(room)) return;
   const match = createMatch({
@@ -39,7 +39,7 @@ export function tryStart(d: Draft): void {
  * themselves (nothing secret: a covered card is {hidden:true}, a seed appears only in
  * hand_ended, once its hand is over), the deck proofs, the hand records, and a decided match.
  */
-export function applyEngine(d: Draft, state: MatchState, events: GameEvent[]): void {
+export function applyEngine(d: Transition, state: MatchState, events: GameEvent[]): void {
   d.set({ match: state });
   // Events with a message of their own (spec §7: truco_called, truco_responded) travel as it,
   // the others together in one game_event; each event once per frame (ADR 056).

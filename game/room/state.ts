@@ -1,8 +1,8 @@
-import type { AdminAudit } from "../room-api";
-import type { BotLevel, GameSummary, PlayerResult } from "../entities";
-import type { RoomMessage } from "../protocol";
-import type { AssignedSeat, NoShowRule } from "../room-api";
-import type { SeatOutcome } from "../settlement";
+import type { AdminAudit } from "./api";
+import type { BotLevel, GameSummary, PlayerResult } from "../protocol/entities";
+import type { RoomMessage } from "../protocol/room";
+import type { AssignedSeat, NoShowRule } from "./api";
+import type { SeatOutcome } from "./settlement";
 import type { Action, CreateMatchInput, MatchState, TeamId } from "../truco/index";
 
 // The room's state and what a transition hands back to its adapter. Plain JSON: the Durable

@@ -5,7 +5,7 @@ import type { Room } from "./state";
 // only what a move changes. The play (the match, the version, the hand's actions, the turn and the
 // room's next timers) changes on every move; the table (the game, the seats, the hand proofs, the
 // ending and the rest) changes a few times per match. A transition never changes a room in place
-// (game/room/draft.ts copies what it changes), so a field that is the same object as in the room
+// (game/room/transition.ts copies what it changes), so a field that is the same object as in the room
 // last saved is unchanged, and the part holding it need not be written again.
 
 /** The fields a move changes: stored together, written on every move. */

@@ -1,6 +1,6 @@
-import type { Participant } from "../entities";
-import type { GameStatePayload } from "../protocol";
-import { botPlayerId } from "../room-api";
+import type { Participant } from "../protocol/entities";
+import type { GameStatePayload } from "../protocol/room";
+import { botPlayerId } from "./api";
 import { viewFor, type PlayerView } from "../truco/index";
 import type { Room, RoomSeat, RoomTimings } from "./state";
 

@@ -1,4 +1,4 @@
-import type { GameType } from "../entities";
+import type { GameType } from "../protocol/entities";
 import type { Variant } from "../truco/types";
 import { VARIANTS } from "../truco/variants";
 

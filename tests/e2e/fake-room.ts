@@ -1,7 +1,7 @@
 import type { Page, WebSocketRoute } from "@playwright/test";
 import { decode, encode } from "turbo-stream";
-import type { ChatMessageView, GameSummary } from "../../game/entities";
-import { actionOf, parseClientFrame, type ServerMessage } from "../../game/protocol";
+import type { ChatMessageView, GameSummary } from "../../game/protocol/entities";
+import { actionOf, parseClientFrame, type ServerMessage } from "../../game/protocol/room";
 import {
   act,
   advance,
@@ -21,7 +21,7 @@ import {
   type RoomTimings,
   type Step,
 } from "../../game/room/index";
-import { teamOfSeat } from "../../game/settlement";
+import { teamOfSeat } from "../../game/room/settlement";
 import { legalActions, type Action, type MatchState, type Variant } from "../../game/truco/index";
 
 // A scripted stand-in for the GameRoom, for browser tests of the game screen: the game page's data

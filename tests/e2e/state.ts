@@ -3,7 +3,7 @@
 export const E2E_STATE_DIR = process.env.E2E_STATE_DIR ?? ".wrangler/e2e-state";
 
 /**
- * The browser tests' rate limits (RATE_LIMIT_OVERRIDES, game/rate-limits.ts): every test signs in
+ * The browser tests' rate limits (RATE_LIMIT_OVERRIDES, game/rate-limits/limits.ts): every test signs in
  * from 127.0.0.1, so the per-address sign-in limits are raised; a fourth wrong join code within 30
  * seconds locks a player out for 5, so tests/e2e/rate-limits.spec.ts sees the lockout end without
  * waiting ten minutes. The window is wide enough that the three page loads of the guesses always

@@ -86,7 +86,7 @@ const SCENARIOS: Scenario[] = [roomLatency, roomLoad, abuse, frontEnd, lighthous
 const RUN_ORDER = ["web", "lighthouse", "a", "b", "abuse", "presence", "matchmaking", "lb", "restart"];
 // The bench's players open tables much faster than people do (scenario A opens a new room at
 // every match's end), and all sign in from one address: the limits they would trip are raised
-// (game/rate-limits.ts; the chat, checkout and join-code limits keep their real numbers).
+// (game/rate-limits/limits.ts; the chat, checkout and join-code limits keep their real numbers).
 const BINDINGS = {
   NEXT_HAND_DELAY_MS: "0",
   TURN_SECONDS: "600",

@@ -1,5 +1,12 @@
-import { frameOf, messagesOf, parseServerFrame, type GameStatePayload, type RoomMessage, type ServerMessage } from "../../game/protocol";
-import { receiveState } from "../../game/state-delta";
+import {
+  frameOf,
+  messagesOf,
+  parseServerFrame,
+  type GameStatePayload,
+  type RoomMessage,
+  type ServerMessage,
+} from "../../game/protocol/room";
+import { receiveState } from "../../game/protocol/state-delta";
 import type { Action } from "../../game/truco/index";
 
 // A player's socket to a room, independent of how the socket was opened: the

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EMPTY_LIMIT_STATE, forgetAt, refund, take, takeAll, type LimitPolicy, type LimitState } from "../../game/rate-limit";
-import { RATE_LIMITS, RateLimitOverridesSchema, ruleOf, subjectOf } from "../../game/rate-limits";
+import { EMPTY_LIMIT_STATE, forgetAt, refund, take, takeAll, type LimitPolicy, type LimitState } from "../../game/rate-limits/window";
+import { RATE_LIMITS, RateLimitOverridesSchema, ruleOf, subjectOf } from "../../game/rate-limits/limits";
 
-// The rate-limit window (game/rate-limit.ts, ADR 080) is pure: these properties hold for any
+// The rate-limit window (game/rate-limits/window.ts, ADR 080) is pure: these properties hold for any
 // sequence of calls, whatever the limit, window and block.
 
 const policyArb = fc.record({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FRIENDS_MAX } from "../../game/friends";
+import { FRIENDS_MAX } from "../../game/channel/friends";
 import { LANGUAGES } from "../../app/i18n";
 import { serverT } from "../../app/services/i18n.server";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eloChange, settle, teamOfSeat } from "../../game/settlement";
+import { eloChange, settle, teamOfSeat } from "../../game/room/settlement";
 
 describe("settlement", () => {
   it("seats alternate teams so partners sit opposite", () => {

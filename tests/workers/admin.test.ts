@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { GameSummary } from "../../game/entities";
+import type { GameSummary } from "../../game/protocol/entities";
 import { startSession } from "~/services/auth.server";
 import { userForIdentity } from "~/services/users.server";
 import { call, createPlayer, expectLedgerInvariant, ORIGIN, testContext, userRow } from "./helpers";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { parseChannelServerFrame, type ChannelServerMessage } from "../../game/channel-protocol";
+import { parseChannelServerFrame, type ChannelServerMessage } from "../../game/protocol/channel";
 import { call, ORIGIN } from "./helpers";
 
 // A player's live channel (ADR 045), opened through the app's Worker as the browser does, for the

@@ -1,7 +1,7 @@
 import { env, evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { PlayerChannelRpc } from "../../game/channel-api";
-import { newInvitation } from "../../game/invitations";
+import type { PlayerChannelRpc } from "../../game/channel/api";
+import { newInvitation } from "../../game/channel/invitations";
 import { openChannel } from "./channel-client";
 import { call, createPlayer, ORIGIN } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ChatMessageView } from "../../game/entities";
+import type { ChatMessageView } from "../../game/protocol/entities";
 import { call, createGame, createPlayer, expectLedgerInvariant } from "./helpers";
 
 // ADR 095: the game page's forms (chat, leave) work without JavaScript, through the REST routes'

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { GameStatePayload } from "../../game/protocol";
+import type { GameStatePayload } from "../../game/protocol/room";
 import { call, createGame, createPlayer, expectLedgerInvariant, joinGame, type Player } from "./helpers";
 import { RoomClient } from "./room-client";
 

@@ -1,9 +1,9 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { eventsOf, messagesOf, type ServerMessage } from "../../game/protocol";
+import { eventsOf, messagesOf, type ServerMessage } from "../../game/protocol/room";
 import type { Room } from "../../game/room/index";
 import { PLAY_KEY, readRoom, ROOM_KEY, writeRoom } from "../../workers/game-room/src/room-storage";
-import type { AssignedSeat, RoomRpc } from "../../game/room-api";
+import type { AssignedSeat, RoomRpc } from "../../game/room/api";
 import { gameRef } from "../../db/ledger";
 import { insertGame, summaryOf } from "~/services/games.server";
 import { call, createGame, createPlayer, expectLedgerInvariant, testContext, userRow, type Player } from "./helpers";

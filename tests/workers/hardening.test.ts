@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { GameSummary } from "../../game/entities";
-import { MAX_SOCKETS_PER_PLAYER } from "../../game/protocol-constants";
+import type { GameSummary } from "../../game/protocol/entities";
+import { MAX_SOCKETS_PER_PLAYER } from "../../game/protocol/constants";
 import { startSession } from "~/services/auth.server";
 import { postChat } from "~/services/chat.server";
 import { formActionSources } from "~/services/http.server";

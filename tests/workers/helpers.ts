@@ -5,7 +5,7 @@ import { getLoadContext } from "../../load-context";
 import { startSession } from "~/services/auth.server";
 import { userForIdentity } from "~/services/users.server";
 import type { User } from "../../db/schema";
-import type { GameSummary } from "../../game/entities";
+import type { GameSummary } from "../../game/protocol/entities";
 
 export const ORIGIN = "http://example.com";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import type { GameSummary } from "../../game/entities";
+import type { GameSummary } from "../../game/protocol/entities";
 import { call, createPlayer, expectLedgerInvariant, ORIGIN } from "./helpers";
 
 // Every route that reads a JSON body reads it through one parser (app/services/http.server.ts):

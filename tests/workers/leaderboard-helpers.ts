@@ -4,13 +4,13 @@ import { expect } from "vitest";
 import { gamePlayers, games } from "../../db/schema";
 import { calendarDate } from "../../game/calendar";
 import { boardsAt } from "../../game/leaderboard";
-import { settle, teamOfSeat, type SeatOutcome } from "../../game/settlement";
+import { settle, teamOfSeat, type SeatOutcome } from "../../game/room/settlement";
 import { summaryOf } from "~/services/games.server";
 import { ratingsOf, settleGame } from "../../workers/game-room/src/records";
 import { testContext } from "./helpers";
 
 // The leaderboard's test tools: ranked games settled through the room's own settlement batch
-// (records.settleGame, with its Elo from game/settlement.ts) at chosen instants, and the boards
+// (records.settleGame, with its Elo from game/room/settlement.ts) at chosen instants, and the boards
 // recomputed from game_players, the oracle the score table must always equal.
 
 let gamesMade = 0;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { GameSummary } from "../../game/entities";
+import type { GameSummary } from "../../game/protocol/entities";
 import { rankedResultStatements, rankingAdjustmentStatements } from "../../db/leaderboard";
 import { leaderboardOf, type LeaderboardEntry } from "~/services/leaderboard.server";
 import { call, createPlayer, expectLedgerInvariant, testContext, userRow } from "./helpers";

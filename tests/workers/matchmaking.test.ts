@@ -2,7 +2,7 @@ import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { stubOf } from "../../db/stubs";
-import type { MatchmakerRpc } from "../../game/matchmaking-api";
+import type { MatchmakerRpc } from "../../game/matchmaking/api";
 import { queueKey, type Queue } from "../../game/matchmaking/pairing";
 import type { QueueState } from "~/services/matchmaking.server";
 import { openChannel } from "./channel-client";

@@ -1,13 +1,13 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { readRoom, writeRoom } from "../../workers/game-room/src/room-storage";
-import { messagesOf, ServerMessageSchema, type ServerMessageType } from "../../game/protocol";
+import { messagesOf, ServerMessageSchema, type ServerMessageType } from "../../game/protocol/room";
 import type { Action } from "../../game/truco/index";
 import { call, createGame, createPlayer, expectLedgerInvariant, joinGame } from "./helpers";
 import { exactServerFrame, RoomClient, roomStub } from "./room-client";
 
 // Real games through real sockets, and every frame the room sends checked against the protocol's
-// schemas (game/protocol.ts): each must parse, and parse whole (no field the schema does not know),
+// schemas (game/protocol/room.ts): each must parse, and parse whole (no field the schema does not know),
 // exactly as the game screen parses it. Together the games make the room send every kind of message.
 
 afterEach(expectLedgerInvariant);

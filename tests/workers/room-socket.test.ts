@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GameSummary } from "../../game/entities";
+import type { GameSummary } from "../../game/protocol/entities";
 import { call, createPlayer, ORIGIN } from "./helpers";
 
 function open(gameId: string, cookie?: string, origin: string = ORIGIN) {

@@ -12,7 +12,7 @@ const NO_ASSETS = { fetch: async () => new Response(null, { status: 404 }) };
 
 /**
  * Tests shorten named rate limits per request with this header (the RATE_LIMIT_OVERRIDES binding's
- * format, game/rate-limits.ts), so one test's short window never changes another's.
+ * format, game/rate-limits/limits.ts), so one test's short window never changes another's.
  */
 export const TEST_OVERRIDES_HEADER = "X-Test-Rate-Limits";
 

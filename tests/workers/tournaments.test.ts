@@ -2,7 +2,7 @@ import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } fr
 import { afterEach, describe, expect, it } from "vitest";
 import type { Room } from "../../game/room/index";
 import { readRoom, writeRoom } from "../../workers/game-room/src/room-storage";
-import type { TournamentRpc } from "../../game/tournament-api";
+import type { TournamentRpc } from "../../game/tournament/api";
 import { drawBracket } from "../../game/tournament/bracket";
 import { findTournament, startStatement } from "../../db/tournaments";
 import { AdminTournamentSchema } from "~/schemas/tournaments";

@@ -7,13 +7,13 @@ import {
   parseChannelServerFrame,
   type ChannelServerMessage,
   type PresenceUpdate,
-} from "../../../game/channel-protocol";
-import type { Invitation } from "../../../game/invitations";
+} from "../../../game/protocol/channel";
+import type { Invitation } from "../../../game/channel/invitations";
 import { useToast } from "~/components/ui/toast";
 
 // The signed-in page's end of the player's live channel (issue 11, ADR 045): one socket per tab
 // at /api/channel/ws, opened by the root for every signed-in page. Every frame is parsed with
-// game/channel-protocol.ts (ADR 031); the server's heartbeat is answered with the ping the
+// game/protocol/channel.ts (ADR 031); the server's heartbeat is answered with the ping the
 // runtime answers without waking the channel. Friends' presence is kept here; friend events make
 // the page's loaders run again (the badge, the /friends lists), so the screens stay server-rendered.
 

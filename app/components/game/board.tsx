@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TurnTimer } from "../../../game/protocol";
+import type { TurnTimer } from "../../../game/protocol/room";
 import { FIXED_MANILHA_IDS } from "../../../game/truco/cards";
 import type { Action } from "../../../game/truco/index";
 import { Avatar } from "~/components/avatar";

@@ -1,8 +1,8 @@
 import { useActionData } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { ChatMessageView } from "../../../game/entities";
-import { CHAT_EMOJIS, CHAT_MAX_LENGTH } from "../../../game/protocol-constants";
+import type { ChatMessageView } from "../../../game/protocol/entities";
+import { CHAT_EMOJIS, CHAT_MAX_LENGTH } from "../../../game/protocol/constants";
 import { Avatar } from "~/components/avatar";
 import { FormNotice } from "~/components/ui/form-notice";
 import { useToast } from "~/components/ui/toast";

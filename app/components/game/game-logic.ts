@@ -1,8 +1,8 @@
 // Pure helpers of the game screen: no React, no DOM, no rules. The engine's view says what is
 // legal (`legalActions`); these functions only arrange it for the screen. Unit-tested in
 // tests/unit/game-ui/.
-import type { ChatMessageView, GameSummary, Participant, PlayerResult } from "../../../game/entities";
-import type { GameStatePayload, RoomMessage, TurnTimer } from "../../../game/protocol";
+import type { ChatMessageView, GameSummary, Participant, PlayerResult } from "../../../game/protocol/entities";
+import type { GameStatePayload, RoomMessage, TurnTimer } from "../../../game/protocol/room";
 import type { Action, Card, EnvidoCall, FlorCall, GameEvent, PlayerView, TeamId, TrucoCall, Variant } from "../../../game/truco/index";
 
 // ---------------------------------------------------------------- cards

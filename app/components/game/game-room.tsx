@@ -1,8 +1,8 @@
 import { Link, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ChatMessageView, GameSummary, Participant } from "../../../game/entities";
-import type { GameStatePayload } from "../../../game/protocol";
+import type { ChatMessageView, GameSummary, Participant } from "../../../game/protocol/entities";
+import type { GameStatePayload } from "../../../game/protocol/room";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { LoadingScreen } from "~/components/loading-screen";
 import { Logo } from "~/components/logo";

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { GameSummary, Participant, PlayerResult } from "../../../game/entities";
+import type { GameSummary, Participant, PlayerResult } from "../../../game/protocol/entities";
 import type { TeamId } from "../../../game/truco/index";
 import { Avatar } from "~/components/avatar";
 import { CoinIcon, TrophyIcon } from "~/components/icons";

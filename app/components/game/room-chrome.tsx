@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import type { GameStatus, GameSummary, Participant } from "../../../game/entities";
+import type { GameStatus, GameSummary, Participant } from "../../../game/protocol/entities";
 import { Avatar } from "~/components/avatar";
 import { CoinIcon } from "~/components/icons";
 import type { ConnectionStatus } from "./use-game-socket";

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Participant } from "../../../game/entities";
+import type { Participant } from "../../../game/protocol/entities";
 import type { Card, PlayerView, TeamId } from "../../../game/truco/index";
 import { nicknameOf, participantFor, sameData, seatPositions, type SeatPosition } from "./game-logic";
 import { useCardName } from "./playing-card";

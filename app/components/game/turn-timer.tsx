@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TurnTimer } from "../../../game/protocol";
+import type { TurnTimer } from "../../../game/protocol/room";
 import { secondsLeft } from "./game-logic";
 
 /**

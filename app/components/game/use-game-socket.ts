@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ChatMessageView, GameSummary, Participant } from "../../../game/entities";
-import { CLOSE_SIGNED_OUT, eventsOf, frameOf, messagesOf, parseServerFrame, type GameStatePayload } from "../../../game/protocol";
-import { receiveState } from "../../../game/state-delta";
+import type { ChatMessageView, GameSummary, Participant } from "../../../game/protocol/entities";
+import { CLOSE_SIGNED_OUT, eventsOf, frameOf, messagesOf, parseServerFrame, type GameStatePayload } from "../../../game/protocol/room";
+import { receiveState } from "../../../game/protocol/state-delta";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { api } from "~/utils/api";
 import { clockOffset, EMPTY_LIVE, keepUnchanged, reduceLive, type LiveState } from "./game-logic";

@@ -1,7 +1,7 @@
 import { useActionData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { BotLevel, GameSummary, Participant } from "../../../game/entities";
+import type { BotLevel, GameSummary, Participant } from "../../../game/protocol/entities";
 import { Avatar } from "~/components/avatar";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";

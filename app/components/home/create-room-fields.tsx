@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ENTRY_COST } from "../../../game/protocol-constants";
+import { ENTRY_COST } from "../../../game/protocol/constants";
 import { StarIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { ROOM_TABLES } from "~/schemas/home-forms";

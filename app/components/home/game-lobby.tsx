@@ -1,8 +1,8 @@
 import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { BotLevel, GameType } from "../../../game/entities";
-import { ENTRY_COST } from "../../../game/protocol-constants";
+import type { BotLevel, GameType } from "../../../game/protocol/entities";
+import { ENTRY_COST } from "../../../game/protocol/constants";
 import type { Variant } from "../../../game/truco/index";
 import "~/components/game/game.css";
 import { BoltIcon, CoinIcon, TrophyIcon } from "~/components/icons";

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { GAME_CODE_LENGTH, normalizeGameCode } from "../../../game/protocol-constants";
+import { GAME_CODE_LENGTH, normalizeGameCode } from "../../../game/protocol/constants";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import type { FormResult } from "~/schemas/home-forms";

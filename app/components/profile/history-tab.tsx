@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { BotLevel, GameMode, GameType } from "../../../game/entities";
+import type { BotLevel, GameMode, GameType } from "../../../game/protocol/entities";
 import type { Variant } from "../../../game/truco/index";
 import { CoinIcon } from "~/components/icons";
 import { api } from "~/utils/api";

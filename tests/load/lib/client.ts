@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import type { GameSummary } from "../../../game/entities";
+import type { GameSummary } from "../../../game/protocol/entities";
 import { RoomClient } from "../../support/room-client";
 import type { Player } from "./scenario";
 import { sleep } from "./util";

@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
 import type { CreateGame } from "../../../app/schemas/games";
-import type { GameSummary } from "../../../game/entities";
+import type { GameSummary } from "../../../game/protocol/entities";
 import type { Action } from "../../../game/truco/index";
-import type { RoomMessage } from "../../../game/protocol";
+import type { RoomMessage } from "../../../game/protocol/room";
 import type { RoomClient } from "../../support/room-client";
 import { LostAnswer, type AppClient } from "./client";
 import type { Player } from "./scenario";

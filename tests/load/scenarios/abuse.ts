@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { CLOSE_POLICY, MAX_SOCKETS_PER_PLAYER } from "../../../game/protocol-constants";
+import { CLOSE_POLICY, MAX_SOCKETS_PER_PLAYER } from "../../../game/protocol/constants";
 import { budget } from "../lib/report";
 import type { Player, Scenario } from "../lib/scenario";
 import { fmtMs, MoveStats, Samples } from "../lib/stats";

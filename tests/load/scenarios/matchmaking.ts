@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { CHANNEL_PING, parseChannelServerFrame } from "../../../game/channel-protocol";
+import { CHANNEL_PING, parseChannelServerFrame } from "../../../game/protocol/channel";
 import { pairQueue, type Queue, type QueueEntry } from "../../../game/matchmaking/pairing";
 import type { Player, Scenario } from "../lib/scenario";
 import { Samples } from "../lib/stats";

@@ -16,10 +16,10 @@ import {
   receive,
   track,
   type Invitation,
-} from "../../../game/invitations";
-import { foldText, orderedPair, searchTerm } from "../../../game/friends";
+} from "../../../game/channel/invitations";
+import { foldText, orderedPair, searchTerm } from "../../../game/channel/friends";
 
-// game/invitations.ts (issue 11): an invitation is answerable for 60 s, closes once, and the
+// game/channel/invitations.ts (issue 11): an invitation is answerable for 60 s, closes once, and the
 // invited player's channel never holds more than a few open ones.
 
 function invitation(id: string, now: number, from = "a", gameId = "g"): Invitation {

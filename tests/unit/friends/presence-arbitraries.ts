@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { GameReport, PresenceTimings } from "../../../game/presence";
+import type { GameReport, PresenceTimings } from "../../../game/channel/presence";
 
 // What the presence property tests (presence.test.ts, presence-store.test.ts) draw from.
 

@@ -12,10 +12,10 @@ import {
   settle,
   type GameReport,
   type PresenceState,
-} from "../../../game/presence";
+} from "../../../game/channel/presence";
 import { reportFieldsArb, timings } from "./presence-arbitraries";
 
-// game/presence.ts `presenceToStore` (issue 18, ADR 101): the PlayerChannel writes its presence
+// game/channel/presence.ts `presenceToStore` (issue 18, ADR 101): the PlayerChannel writes its presence
 // only when a fresh instance (after an eviction) would otherwise decide differently. A room's check
 // that only confirms what is held stays in memory until the stored one is a tolerance old.
 

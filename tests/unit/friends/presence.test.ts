@@ -9,10 +9,10 @@ import {
   settle,
   type GameReport,
   type PresenceState,
-} from "../../../game/presence";
+} from "../../../game/channel/presence";
 import { reportFieldsArb, timings } from "./presence-arbitraries";
 
-// game/presence.ts, the PlayerChannel's policy (issue 11): online while any channel or game
+// game/channel/presence.ts, the PlayerChannel's policy (issue 11): online while any channel or game
 // socket is held, playing while seated in an active game, offline only after the grace, and the
 // published stamps strictly increase whatever happens.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { GameSummary, Participant } from "../../../game/entities";
-import type { GameStatePayload, RoomMessage } from "../../../game/protocol";
+import type { GameSummary, Participant } from "../../../game/protocol/entities";
+import type { GameStatePayload, RoomMessage } from "../../../game/protocol/room";
 import { createMatch, legalActions, viewFor, type Action } from "../../../game/truco/index";
 import {
   blindIdOf,

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
-import { GameEventSchema, PlayerViewSchema } from "../../../game/engine-schemas";
-import type { GameSummary, Participant } from "../../../game/entities";
+import { GameEventSchema, PlayerViewSchema } from "../../../game/protocol/engine-schemas";
+import type { GameSummary, Participant } from "../../../game/protocol/entities";
 import {
   actionOf,
   CHAT_EMOJIS,
@@ -14,9 +14,9 @@ import {
   parseServerFrame,
   ServerMessageSchema,
   type ServerMessage,
-} from "../../../game/protocol";
-import * as constants from "../../../game/protocol-constants";
-import { parseChannelClientFrame } from "../../../game/channel-protocol";
+} from "../../../game/protocol/room";
+import * as constants from "../../../game/protocol/constants";
+import { parseChannelClientFrame } from "../../../game/protocol/channel";
 import {
   applyAction,
   createMatch,

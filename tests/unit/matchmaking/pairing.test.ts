@@ -10,7 +10,7 @@ import {
   type QueueEntry,
   type QueueMode,
 } from "../../../game/matchmaking/pairing";
-import { teamOfSeat } from "../../../game/settlement";
+import { teamOfSeat } from "../../../game/room/settlement";
 
 // game/matchmaking/pairing.ts (issue 14): closest ratings first, a gap that widens with waiting,
 // balanced 2v2 teams, nobody in two matches.

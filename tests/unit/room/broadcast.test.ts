@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { messagesOf, parseServerFrame, type GameStatePayload, type RoomMessage } from "../../../game/protocol";
+import { messagesOf, parseServerFrame, type GameStatePayload, type RoomMessage } from "../../../game/protocol/room";
 import { Broadcaster, restoreRoom, socketRuns, statePayload, type Room } from "../../../game/room/index";
-import { diffState, receiveState } from "../../../game/state-delta";
+import { diffState, receiveState } from "../../../game/protocol/state-delta";
 import { legalActions, pendingPlayer } from "../../../game/truco/index";
 import { VARIANTS } from "../../../game/truco/variants";
 import { started, TIMINGS, type Sim } from "./helpers";

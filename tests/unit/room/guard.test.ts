@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FLOOD_LIMIT, FLOOD_WINDOW_MS, MAX_SOCKETS_PER_PLAYER } from "../../../game/protocol-constants";
+import { FLOOD_LIMIT, FLOOD_WINDOW_MS, MAX_SOCKETS_PER_PLAYER } from "../../../game/protocol/constants";
 import { admitSocket, countFrame, type FrameVerdict, type SocketCount } from "../../../game/room/guard";
 
 // The room's guard (game/room/guard.ts, issue 17) is pure: these properties hold for any number of

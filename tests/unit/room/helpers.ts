@@ -1,4 +1,4 @@
-import type { GameSummary } from "../../../game/entities";
+import type { GameSummary } from "../../../game/protocol/entities";
 import {
   act,
   advance,
@@ -19,7 +19,7 @@ import {
   type RoomTimings,
   type Step,
 } from "../../../game/room/index";
-import type { AssignedSeat, SeatRequest } from "../../../game/room-api";
+import type { AssignedSeat, SeatRequest } from "../../../game/room/api";
 import { legalActions, pendingPlayer, type Action } from "../../../game/truco/index";
 
 // A room driven as the GameRoom drives it, without D1 or sockets: steps are adopted only when

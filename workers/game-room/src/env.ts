@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PresenceTimings } from "../../../game/presence";
+import type { PresenceTimings } from "../../../game/channel/presence";
 import type { RoomTimings } from "../../../game/room/index";
 
 // The room Worker's bindings, parsed once per object (DESIGN.md §1: zod at every boundary, env

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import type { BotLevel, ChatMessageView, GameSummary } from "../../../game/entities";
+import type { BotLevel, ChatMessageView, GameSummary } from "../../../game/protocol/entities";
 import {
   actionOf,
   CLOSE_POLICY,
@@ -8,7 +8,7 @@ import {
   parseClientFrame,
   type GameStatePayload,
   type RoomMessage,
-} from "../../../game/protocol";
+} from "../../../game/protocol/room";
 import {
   AdminAuditSchema,
   type AdminAudit,
@@ -23,14 +23,14 @@ import {
   type RoomResult,
   type RoomRpc,
   type SeatRequest,
-} from "../../../game/room-api";
+} from "../../../game/room/api";
 import * as rules from "../../../game/room/index";
-import type { GameReport } from "../../../game/presence";
+import type { GameReport } from "../../../game/channel/presence";
 import { benchMode, roomTimings, type RoomEnv } from "./env";
 import { PresenceReports } from "./presence-reports";
 import { countRoomInstance, MoveProfiler } from "./profile";
 import { createDb, ratingsOf, recordStatement, takeSeat, tournamentOf, write, type Db, type HandRecord } from "./records";
-import type { TournamentRpc } from "../../../game/tournament-api";
+import type { TournamentRpc } from "../../../game/tournament/api";
 import { readRoom, writeRoom } from "./room-storage";
 import { AttachmentSchema, close, errorMessage, send, sendText, type Attachment } from "./sockets";
 import { stubOf } from "../../../db/stubs";

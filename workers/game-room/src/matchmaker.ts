@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { and, inArray } from "drizzle-orm";
-import type { PlayerChannelRpc } from "../../../game/channel-api";
-import type { ChannelEvent } from "../../../game/channel-protocol";
-import type { MatchmakerRpc, MatchReport } from "../../../game/matchmaking-api";
+import type { PlayerChannelRpc } from "../../../game/channel/api";
+import type { ChannelEvent } from "../../../game/protocol/channel";
+import type { MatchmakerRpc, MatchReport } from "../../../game/matchmaking/api";
 import {
   MATCH_NO_SHOW_SECONDS,
   MATCHMAKER_TICK_MS,
@@ -13,8 +13,8 @@ import {
   type Match,
   type Queue,
 } from "../../../game/matchmaking/pairing";
-import { CAPACITY, ENTRY_COST } from "../../../game/protocol-constants";
-import type { AssignedSeat, RoomRpc } from "../../../game/room-api";
+import { CAPACITY, ENTRY_COST } from "../../../game/protocol/constants";
+import type { AssignedSeat, RoomRpc } from "../../../game/room/api";
 import { createDb, type Database } from "../../../db/client";
 import { gameSummaryOf } from "../../../db/games";
 import { createAndClaim, dropWaiting, fallThrough, playersOf, staleWaiting, waitingIn } from "../../../db/matchmaking";

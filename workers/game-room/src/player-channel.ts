@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { appearOfflineOf, friendStatuses, onlineFriendIds, recordPresence } from "../../../db/friends";
 import { createDb, type Database } from "../../../db/client";
-import { GameReportSchema, USER_HEADER, type CloseReason, type InvitationResult, type PlayerChannelRpc } from "../../../game/channel-api";
+import { GameReportSchema, USER_HEADER, type CloseReason, type InvitationResult, type PlayerChannelRpc } from "../../../game/channel/api";
 import {
   CHANNEL_CLOSE,
   CHANNEL_PING,
@@ -13,13 +13,13 @@ import {
   type ChannelEvent,
   type ChannelServerMessage,
   type PresenceUpdate,
-} from "../../../game/channel-protocol";
-import * as invitations from "../../../game/invitations";
-import type { Invitation, InvitationStatus } from "../../../game/invitations";
-import * as presence from "../../../game/presence";
-import type { GameReport, PresenceState, PresenceStatus, Published } from "../../../game/presence";
-import { FLOOD_LIMIT, FLOOD_WINDOW_MS } from "../../../game/protocol-constants";
-import type { RoomRpc } from "../../../game/room-api";
+} from "../../../game/protocol/channel";
+import * as invitations from "../../../game/channel/invitations";
+import type { Invitation, InvitationStatus } from "../../../game/channel/invitations";
+import * as presence from "../../../game/channel/presence";
+import type { GameReport, PresenceState, PresenceStatus, Published } from "../../../game/channel/presence";
+import { FLOOD_LIMIT, FLOOD_WINDOW_MS } from "../../../game/protocol/constants";
+import type { RoomRpc } from "../../../game/room/api";
 import { alarmToSet } from "../../../game/alarm";
 import { channelTimings } from "./env";
 import { close, sendText } from "./sockets";
@@ -27,9 +27,9 @@ import { stubOf } from "../../../db/stubs";
 
 // One Durable Object per signed-in player (issue 11, ADR 045): `idFromName(userId)`. It holds the
 // player's live sockets (every signed-in page opens one, hibernating), works out their presence
-// (game/presence.ts) from those sockets and the game rooms' reports, publishes it to D1 and to
+// (game/channel/presence.ts) from those sockets and the game rooms' reports, publishes it to D1 and to
 // the friends who are online, pushes typed events (`notify`) to every tab, and keeps the
-// invitations the player received (the authority, game/invitations.ts) and a mirror of those they
+// invitations the player received (the authority, game/channel/invitations.ts) and a mirror of those they
 // sent. The rules decide; this object counts sockets, reads the clock, stores, and sends.
 //
 // State is one value in storage, read back after an eviction; the sockets survive hibernation and

@@ -1,5 +1,5 @@
-import type { PlayerChannelRpc } from "../../../game/channel-api";
-import { GAME_SOCKET_STALE_MS, type GameReport } from "../../../game/presence";
+import type { PlayerChannelRpc } from "../../../game/channel/api";
+import { GAME_SOCKET_STALE_MS, type GameReport } from "../../../game/channel/presence";
 import * as rules from "../../../game/room/index";
 import { AttachmentSchema } from "./sockets";
 import { stubOf } from "../../../db/stubs";

@@ -9,13 +9,13 @@ import {
   type Decision,
   type LimitState,
   type RateLimiterRpc,
-} from "../../../game/rate-limit";
+} from "../../../game/rate-limits/window";
 import type { RoomEnv } from "./env";
 
 /**
  * The store of the rate limits (ADR 080): one object per subject (`user:<id>` or `ip:<address>`,
  * by idFromName), so limits are sharded by who is limited and one flooder only ever waits on their
- * own object. A thin adapter over game/rate-limit.ts: each call reads the subject's windows, lets
+ * own object. A thin adapter over game/rate-limits/window.ts: each call reads the subject's windows, lets
  * the pure policy decide and writes them back, all synchronously (SQLite storage is synchronous in
  * a Durable Object), so no two calls ever interleave between the count and the write: the limits
  * hold under any concurrency. An alarm forgets windows that have run out.

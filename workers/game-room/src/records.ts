@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { createDb, type Database } from "../../../db/client";
 import { coinTransactions, gameHands, gamePlayers, games, users } from "../../../db/schema";
-import type { GameSummary } from "../../../game/entities";
-import type { AdminAudit } from "../../../game/room-api";
+import type { GameSummary } from "../../../game/protocol/entities";
+import type { AdminAudit } from "../../../game/room/api";
 import { cancelGameAudit } from "../../../db/admin";
 import type { RecordEffect, Refund, SeatRow, WriteEffect } from "../../../game/room/index";
-import type { SeatOutcome } from "../../../game/settlement";
+import type { SeatOutcome } from "../../../game/room/settlement";
 import { changes, entryKey, gameRef, isUniqueViolation, keyExists, movementStatements, payoutKey, returnKey } from "../../../db/ledger";
 import { playerResultStatements } from "../../../db/game-results";
 

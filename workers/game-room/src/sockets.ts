@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ServerMessage } from "../../../game/protocol";
+import type { ServerMessage } from "../../../game/protocol/room";
 
 // What the room keeps on each socket and how it writes to one.
 

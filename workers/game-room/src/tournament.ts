@@ -17,16 +17,16 @@ import {
   startStatement,
   unregisterPlayer,
 } from "../../../db/tournaments";
-import type { ChannelEvent } from "../../../game/channel-protocol";
-import type { PlayerChannelRpc } from "../../../game/channel-api";
-import type { AssignedSeat, RoomRpc } from "../../../game/room-api";
+import type { ChannelEvent } from "../../../game/protocol/channel";
+import type { PlayerChannelRpc } from "../../../game/channel/api";
+import type { AssignedSeat, RoomRpc } from "../../../game/room/api";
 import {
   TOURNAMENT_NO_SHOW_SECONDS,
   TournamentAuditSchema,
   type TournamentAudit,
   type TournamentResult,
   type TournamentRpc,
-} from "../../../game/tournament-api";
+} from "../../../game/tournament/api";
 import * as bracketRules from "../../../game/tournament/bracket";
 import { prizePool, prizeSplit } from "../../../game/tournament/prizes";
 import type { RoomEnv } from "./env";

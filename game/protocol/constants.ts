@@ -1,5 +1,5 @@
 // The zod-free constants of the live protocol and the tables, and the pure helpers the browser
-// needs at run time. This is their only home: `game/protocol.ts` re-exports them for the server,
+// needs at run time. This is their only home: `game/protocol/room.ts` re-exports them for the server,
 // and pages that must stay small (the landing page, the lobby) import them from here, so not even
 // zod/mini reaches their bundles (DESIGN.md §9).
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { BotLevel, ChatMessageView, GameSummary } from "./entities";
-import type { GameReport } from "./presence";
-import type { GameStatePayload } from "./protocol";
+import type { BotLevel, ChatMessageView, GameSummary } from "../protocol/entities";
+import type { GameReport } from "../channel/presence";
+import type { GameStatePayload } from "../protocol/room";
 
 // What the Pages app (and, later, the tournament and matchmaking objects) may ask a GameRoom
 // Durable Object over DO RPC. The app never imports workers/; both sides share this contract.

@@ -1,5 +1,5 @@
-import type { GameMode, GameType } from "./entities";
-import type { Variant } from "./truco/index";
+import type { GameMode, GameType } from "../protocol/entities";
+import type { Variant } from "../truco/index";
 
 // Invitations to a table (issue 11, ADR 047), pure: time comes in as an argument. The invited
 // player's PlayerChannel holds the invitation and decides its fate (the authority); the inviter's

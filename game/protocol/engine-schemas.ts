@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import type { Action, GameEvent, PlayerView, ResolvedRules, Variant } from "./truco/index";
-import { VARIANTS } from "./truco/variant-list";
+import type { Action, GameEvent, PlayerView, ResolvedRules, Variant } from "../truco/index";
+import { VARIANTS } from "../truco/variant-list";
 
 // zod/mini schemas of the engine's public JSON as it travels in frames: actions, views and
 // events (game/truco/types.ts and view.ts). The engine stays zod-free; these schemas describe its

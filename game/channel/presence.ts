@@ -1,4 +1,4 @@
-import type { GameStatus } from "./entities";
+import type { GameStatus } from "../protocol/entities";
 
 // A player's presence (issue 11, ADR 046), pure: what the PlayerChannel Durable Object decides
 // from the sockets it holds and what the game rooms report, with time as an argument. The object

@@ -14,16 +14,16 @@ import {
   type Same,
 } from "./engine-schemas";
 import { ChatMessageViewSchema, GameSummarySchema, ParticipantSchema, PlayerResultSchema } from "./entities";
-import { parseFrame, parseInboundFrame, type FrameParseResult, type InboundParseResult } from "./frames";
+import { parseFrame, parseInboundFrame, type FrameParseResult, type InboundParseResult } from "./parse-frame";
 import type { Op, StateDelta } from "./state-delta";
-import type { Action, GameEvent } from "./truco/index";
+import type { Action, GameEvent } from "../truco/index";
 
 // The live protocol of DESIGN.md §6: text frames of JSON {type, payload?}, at most 4 KB, in both
 // directions parsed with these schemas: the room parses what players send (`parseClientFrame`),
 // the game screen parses what the room sends (`parseServerFrame`). zod/mini keeps the game route
 // within its budget (ADR 031). REST bodies are not here: they live with the app (app/schemas/).
 
-export * from "./protocol-constants";
+export * from "./constants";
 
 // ---------------------------------------------------------------- client → server
 
@@ -106,7 +106,7 @@ export const GameStatePayloadSchema = z.object({
 export type GameStatePayload = z.infer<typeof GameStatePayloadSchema>;
 
 /**
- * A change inside a game_state (game/state-delta.ts): a primitive or `[value]` sets a value, `[]`
+ * A change inside a game_state (game/protocol/state-delta.ts): a primitive or `[value]` sets a value, `[]`
  * removes a key, an object changes inside (by key, or by index and `n` in an array). Values are the room's own
  * JSON; the state they build is parsed whole with `GameStatePayloadSchema` before the screen uses it.
  */
@@ -202,5 +202,5 @@ type Flat<T> = { [K in keyof T]: T[K] };
 
 /** `tsc` fails here when a client frame and the engine action it stands for drift apart. */
 export type ProtocolMatchesEngine = Holds<Same<FlatAction<GameActionMessage>, Action>>;
-/** ... and here when the delta frame and game/state-delta.ts do. */
+/** ... and here when the delta frame and game/protocol/state-delta.ts do. */
 export type DeltaMatchesPatch = Holds<Same<z.infer<typeof StateDeltaSchema>, StateDelta>>;

@@ -1,5 +1,5 @@
-import type { GameStatePayload } from "./protocol";
-import type { GameEvent, PlayerView } from "./truco/index";
+import type { GameStatePayload } from "./room";
+import type { GameEvent, PlayerView } from "../truco/index";
 
 // What changed from one game_state to the next (ADR 055). After a socket's first full state, the
 // room sends it, for every new version, only the change from the state it holds: a patch of the

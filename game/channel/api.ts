@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { ChannelEvent } from "./channel-protocol";
-import { GameStatusSchema } from "./entities";
+import type { ChannelEvent } from "../protocol/channel";
+import { GameStatusSchema } from "../protocol/entities";
 import type { Invitation, InvitationStatus } from "./invitations";
 import type { GameReport, PresenceStatus } from "./presence";
 
@@ -8,7 +8,7 @@ import type { GameReport, PresenceStatus } from "./presence";
 // a player's PlayerChannel Durable Object over DO RPC (issue 11, ADR 045). One object per player:
 // `namespace.idFromName(userId)`. The app never imports workers/; both sides share this contract.
 
-export { USER_HEADER } from "./room-api";
+export { USER_HEADER } from "../room/api";
 
 /** A room's report about one of its players, parsed where it arrives (the channel trusts no shape). */
 export const GameReportSchema = z
@@ -44,7 +44,7 @@ export interface PlayerChannelRpc {
   /** This player's status as last published (real and as friends see it). */
   status(): Promise<{ status: PresenceStatus; visible: PresenceStatus; at: number }>;
 
-  // Invitations (game/invitations.ts): this player's channel is the authority for what they received.
+  // Invitations (game/channel/invitations.ts): this player's channel is the authority for what they received.
   /** An invitation for this player arrives (pushed to their sockets). */
   receiveInvitation(invitation: Invitation): Promise<InvitationResult>;
   /** The invitation, if this player received it and it is still answerable. */

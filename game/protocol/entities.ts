@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { TeamIdSchema, VariantSchema, type Holds, type Same } from "./engine-schemas";
-import type { BotLevel as EngineBotLevel } from "./truco/index";
+import type { BotLevel as EngineBotLevel } from "../truco/index";
 
 // The entities of spec §3 that the room, the REST API and the game screen share: the game, its
 // seats, its results and its chat. Each is a zod/mini schema (tree-shakable, so the game route can

@@ -1,5 +1,5 @@
-import type { ChatMessageView } from "../entities";
-import { Draft } from "./draft";
+import type { ChatMessageView } from "../protocol/entities";
+import { Transition } from "./transition";
 import { runTimers } from "./play";
 import { tryStart } from "./start";
 import type { Room, RoomClock, Step } from "./state";
@@ -16,7 +16,7 @@ import { participants, seatOfUser } from "./views";
 export function connect(room: Room, userId: string, clock: RoomClock): Step {
   const seat = seatOfUser(room, userId);
   if (!seat) return { room, effects: [] };
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   const wasAway = !seat.connected || seat.botControlled;
   d.setSeat(seat, { connected: true, awaySince: null, botControlled: false });
   if (room.game.status === "waiting" && !room.ending) {
@@ -34,7 +34,7 @@ export function connect(room: Room, userId: string, clock: RoomClock): Step {
 export function disconnect(room: Room, userId: string, clock: RoomClock): Step {
   const seat = seatOfUser(room, userId);
   if (!seat || !seat.connected) return { room, effects: [] };
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   const active = room.game.status === "active" && !room.ending;
   d.setSeat(seat, { connected: false, awaySince: active ? clock.now : null });
   if (room.game.status === "waiting" && !room.ending) d.effect({ type: "mark_ready", userId, ready: false });
@@ -68,7 +68,7 @@ export function withPresence(room: Room, online: ReadonlySet<string>, now: numbe
  * room. The idle deadline is no part of what players see, so the version does not grow.
  */
 export function chat(room: Room, message: ChatMessageView, clock: RoomClock): Step {
-  const d = new Draft(room, clock);
+  const d = new Transition(room, clock);
   d.send({ type: "chat_message", payload: { message } });
   if (room.game.status === "waiting" && !room.noShow && room.idleDeadline !== null) {
     d.set({ idleDeadline: clock.now + clock.timings.idleMs }, false);

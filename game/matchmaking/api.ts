@@ -1,4 +1,4 @@
-import type { Queue } from "./matchmaking/pairing";
+import type { Queue } from "./pairing";
 
 // What the Pages app may ask a Matchmaker Durable Object (issue 14, ADR 070) over DO RPC: one
 // object per queue, `namespace.idFromName(queueKey(queue))`. The queue itself lives in D1

@@ -1,9 +1,9 @@
 import * as z from "zod/mini";
 import { type Holds, type Same, VariantSchema } from "./engine-schemas";
 import { GameModeSchema, GameTypeSchema } from "./entities";
-import { INVITATION_STATUSES, type Invitation } from "./invitations";
-import { PRESENCE_STATUSES, type PresenceStatus } from "./presence";
-import { parseFrame, parseInboundFrame, type FrameParseResult, type InboundParseResult } from "./frames";
+import { INVITATION_STATUSES, type Invitation } from "../channel/invitations";
+import { PRESENCE_STATUSES, type PresenceStatus } from "../channel/presence";
+import { parseFrame, parseInboundFrame, type FrameParseResult, type InboundParseResult } from "./parse-frame";
 
 // The per-player live channel (issue 11, ADR 045): text frames of JSON {type, payload?} like the
 // game's (DESIGN.md §6), at most 4 KB from the browser, parsed on both sides with these schemas

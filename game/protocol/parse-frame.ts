@@ -1,7 +1,7 @@
-import { MAX_FRAME_BYTES } from "./protocol-constants";
+import { MAX_FRAME_BYTES } from "./constants";
 
 // Parsing a WebSocket text frame against one side's message schema, shared by the room's protocol
-// (game/protocol.ts) and the player channel's (game/channel-protocol.ts): the same refusals, with
+// (game/protocol/room.ts) and the player channel's (game/protocol/channel.ts): the same refusals, with
 // the first issue's path as the reason (a bad frame is only logged, spec §8).
 
 export type FrameParseResult<T> = { ok: true; message: T } | { ok: false; error: string };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LimitPolicySchema, type LimitPolicy } from "./rate-limit";
+import { LimitPolicySchema, type LimitPolicy } from "./window";
 
 // Every named rate limit of the product, in one table (ADR 080). The service that decides an
 // action counts it (ADR 088), `await rateLimited(context, request, "game_create", user)` in

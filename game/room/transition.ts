@@ -1,4 +1,4 @@
-import type { RoomMessage } from "../protocol";
+import type { RoomMessage } from "../protocol/room";
 import type { Room, RoomClock, RoomEffect, RoomSeat, Step } from "./state";
 
 /**
@@ -7,7 +7,7 @@ import type { Room, RoomClock, RoomEffect, RoomSeat, Step } from "./state";
  * refused or failed transition leaves it as it was); an unchanged room comes back as the same
  * object, so the adapter knows there is nothing to save.
  */
-export class Draft {
+export class Transition {
   readonly room: Room;
   readonly effects: RoomEffect[] = [];
   private touched = false;

@@ -1,4 +1,4 @@
-import type { TeamId } from "./truco/index";
+import type { TeamId } from "../truco/index";
 
 // What a finished game pays and scores (DESIGN.md §5), as pure functions:
 // the room applies the result in one D1 batch.
