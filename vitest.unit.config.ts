@@ -9,5 +9,7 @@ export default defineConfig({
     name: "unit",
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",
+    // A console error or warning a test did not declare fails it (tests/support/console.ts).
+    setupFiles: ["./tests/support/vitest-console.ts"],
   },
 });

@@ -56,7 +56,9 @@ export default defineConfig(async () => {
       name: "workers",
       include: ["tests/workers/**/*.test.ts"],
       globalSetup: ["./tests/workers/global-setup.ts"],
-      setupFiles: ["./tests/workers/setup.ts"],
+      // A console error or warning a test did not declare fails it (tests/support/console.ts); the
+      // Durable Objects and the Pages app log through the same console.
+      setupFiles: ["./tests/support/vitest-console.ts", "./tests/workers/setup.ts"],
       // The Remix packages are CommonJS with circular requires: pre-bundle
       // them (and their CJS dependencies) so workerd loads them as ES modules.
       deps: {
