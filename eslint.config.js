@@ -96,4 +96,22 @@ export default tseslint.config(
       ],
     },
   },
+  // Browser tests take `test` from their fixtures, which fail a test on an undeclared console error (ADR 111).
+  {
+    files: ["tests/e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test"],
+              message: "Import `test` and `expect` from ./fixtures: it fails a test on an undeclared console error (ADR 111).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./tests/e2e/browser";
-import { E2E_RATE_LIMITS, E2E_STATE_DIR } from "./tests/e2e/state";
+import { E2E_RATE_LIMITS, E2E_SERVER_LOG, E2E_STATE_DIR } from "./tests/e2e/state";
 
 // End-to-end tests drive real Chromium against `npm start`'s server, on its
 // own ports and a fresh local database so they never touch dev data.
@@ -42,6 +42,8 @@ export default defineConfig({
       PAYMENT_EMULATOR_PORT: String(PAYMENT_PORT),
       TRUCO_STATE_DIR: E2E_STATE_DIR,
       TRUCO_FRESH_STATE: "1",
+      // The server's output, read by tests/e2e/fixtures.ts: an error it prints during a test fails the test.
+      TRUCO_SERVER_LOG: E2E_SERVER_LOG,
       SKIP_BUILD: process.env.E2E_SKIP_BUILD ?? "0",
       // Every test signs in from 127.0.0.1: the per-address sign-in limits would stop the suite,
       // so they are raised; wrong join codes get a short window for tests/e2e/rate-limits.spec.ts.

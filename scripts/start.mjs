@@ -26,8 +26,11 @@
 // TRUCO_STATE_DIR/server. With BENCH_MODE=1 among them (`npm run bench` only,
 // ADR 057) the platform-floor Durable Object (BenchFloor) is bound too; no
 // committed config binds it, so production cannot reach it.
+// TRUCO_SERVER_LOG=FILE also appends the server's output (wrangler's and the
+// Workers' console) to FILE, line by line: the browser tests read it to fail a
+// test during which the server logged an error (tests/e2e/fixtures.ts).
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startAuthEmulator } from "../dev/auth-emulator/server.mjs";
@@ -121,6 +124,11 @@ mkdirSync(serverDir, { recursive: true });
 if (extraVars.length) console.log(`\n▸ Extra vars for both Workers: ${extraVars.map(([key, value]) => `${key}=${value}`).join(" ")}`);
 const allAppVars = [["AUTH_EMULATOR_URL", auth.issuer], ...appVars, ...extraVars];
 const bundled = process.env.TRUCO_SERVER === "bundled";
+const serverLog = process.env.TRUCO_SERVER_LOG ? path.resolve(root, process.env.TRUCO_SERVER_LOG) : null;
+if (serverLog) {
+  mkdirSync(path.dirname(serverLog), { recursive: true });
+  writeFileSync(serverLog, "");
+}
 const launch = bundled ? bundledServer() : pagesDevServer();
 
 console.log(`\n▸ Starting the app (${launch.label})`);
@@ -138,8 +146,35 @@ const wrangler = spawn(
     "--log-level",
     process.env.WRANGLER_LOG ?? "warn",
   ],
-  { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, CI: "1", ...launch.env }, detached: true },
+  {
+    cwd: root,
+    stdio: ["ignore", serverLog ? "pipe" : "inherit", serverLog ? "pipe" : "inherit"],
+    env: { ...process.env, CI: "1", ...launch.env },
+    detached: true,
+  },
 );
+if (serverLog) {
+  teeLines(wrangler.stdout, process.stdout);
+  teeLines(wrangler.stderr, process.stderr);
+}
+
+/**
+ * Passes a stream on and appends its whole lines to TRUCO_SERVER_LOG, each in one write, so that
+ * the two streams' lines never interleave inside a line.
+ */
+function teeLines(stream, out) {
+  let pending = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk) => {
+    out.write(chunk);
+    const lines = (pending + chunk).split("\n");
+    pending = lines.pop();
+    if (lines.length) appendFileSync(serverLog, lines.map((line) => `${line}\n`).join(""));
+  });
+  stream.on("end", () => {
+    if (pending) appendFileSync(serverLog, `${pending}\n`);
+  });
+}
 
 /**
  * The room Worker's config: the committed one with absolute paths (it is written elsewhere), on

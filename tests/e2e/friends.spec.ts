@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { newSignedInPage } from "./helpers";
 
 // Issue 11 in two real browser contexts against npm start: A finds B by part of the nickname and

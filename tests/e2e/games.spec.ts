@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { chooseVariant, createRoom, gameCodeOf, joinByCode, playToTheEnd, playUntil } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 

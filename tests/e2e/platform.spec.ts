@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { switchLanguage, signIn, uniquePlayer } from "./helpers";
 
 test("a visitor sees the landing page in Brazilian Portuguese", async ({ page }) => {

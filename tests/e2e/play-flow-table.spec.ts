@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { pendingPlayer } from "../../game/truco/index";
 import { duo, DUO_DEAL, scriptedTable } from "./scripted-table";
 

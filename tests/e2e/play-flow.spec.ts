@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createRoom, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage, uniquePlayer } from "./helpers";
 

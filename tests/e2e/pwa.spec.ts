@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, expect, test, type Page } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { CHROMIUM_ARGS, chromiumPath } from "./browser";
 import { expectNoA11yViolations } from "./a11y";
 import { signIn, switchLanguage, uniquePlayer } from "./helpers";

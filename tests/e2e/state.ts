@@ -2,6 +2,9 @@
 // run). E2E_STATE_DIR lets two runs on one machine use separate databases.
 export const E2E_STATE_DIR = process.env.E2E_STATE_DIR ?? ".wrangler/e2e-state";
 
+/** The server's output, appended by scripts/start.mjs; tests/e2e/fixtures.ts fails a test on its error lines. */
+export const E2E_SERVER_LOG = `${E2E_STATE_DIR}/server.log`;
+
 /**
  * The browser tests' rate limits (RATE_LIMIT_OVERRIDES, game/rate-limits/limits.ts): every test signs in
  * from 127.0.0.1, so the per-address sign-in limits are raised; a fourth wrong join code within 30

@@ -36,8 +36,13 @@ export class ConsoleWatch {
 
   /** Every reason to fail: each unexpected line, and each declaration nothing matched. */
   problems(): string[] {
+    const counts = new Map<string, number>();
+    for (const line of this.unexpected) {
+      const text = `unexpected ${LEVEL_NAME[line.level]} (${line.source}): ${line.text}`;
+      counts.set(text, (counts.get(text) ?? 0) + 1);
+    }
     return [
-      ...this.unexpected.map((line) => `unexpected ${LEVEL_NAME[line.level]} (${line.source}): ${line.text}`),
+      ...[...counts].map(([text, count]) => (count > 1 ? `${text} (×${count})` : text)),
       ...this.expectations
         .filter((expectation) => expectation.seen === 0)
         .map((expectation) => `expected ${LEVEL_NAME[expectation.level]} matching ${expectation.pattern} was never logged`),

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
+import { expectConsoleWarning } from "../support/console";
 import { call, expectLedgerInvariant } from "./helpers";
 
 afterEach(expectLedgerInvariant);
@@ -99,6 +100,7 @@ describe("sign-in through the OpenID Connect emulator", () => {
   });
 
   it("refuses a code whose state does not match the cookie and writes nothing", async () => {
+    expectConsoleWarning(/^Sign-in exchange failed: State in URL doesn't match state in cookie/);
     const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM users").first<{ n: number }>();
     const start = await call("/api/oauth/google/redirect_url");
     const { redirectUrl } = await start.json<{ redirectUrl: string }>();
@@ -116,6 +118,7 @@ describe("sign-in through the OpenID Connect emulator", () => {
   });
 
   it("refuses a code used twice", async () => {
+    expectConsoleWarning(/^Sign-in exchange failed: OAuth request error: invalid_grant/);
     const { session, stateCookie, callback } = await signInThroughEmulator({
       name: "Duplo",
       email: `duplo.${crypto.randomUUID().slice(0, 6)}@example.test`,
