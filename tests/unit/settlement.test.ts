@@ -35,10 +35,17 @@ describe("settlement", () => {
       true,
     );
     expect(outcome.map((seat) => seat.payout)).toEqual([0, 100, 0, 100]);
-    // team1 average 1100 vs 1000: the upset moves more than 16 points.
-    expect(outcome[1].ratingChange).toBe(eloChange(1000, 1100, 1));
-    expect(outcome[1].ratingChange).toBeGreaterThan(16);
+    // Elo with K = 32 on team averages (DESIGN.md §5): team1's 1100 loses to team2's 1000, whose
+    // expected score is 1 / (1 + 10^(100/400)) ≈ 0.36, so the winners gain round(32 × 0.64) = 20.
+    expect(outcome[1].ratingChange).toBe(20);
     expect(outcome[0].ratingChange).toBe(-outcome[1].ratingChange);
+  });
+
+  it("rates with Elo from 1000 with K = 32 (DESIGN.md §5)", () => {
+    expect(eloChange(1000, 1000, 1)).toBe(16);
+    expect(eloChange(1000, 1000, 0)).toBe(-16);
+    // Against a player 400 points above, the expected score is 1/11: a win gains round(32 × 10/11).
+    expect(eloChange(1000, 1400, 1)).toBe(29);
   });
 
   it("changes no points in casual games", () => {

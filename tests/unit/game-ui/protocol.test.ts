@@ -136,6 +136,15 @@ describe("client frames", () => {
     expect(ClientMessageSchema.safeParse({ type: "sync" }).success).toBe(true);
   });
 
+  it("takes a frame of 4 KB and refuses one byte more (DESIGN.md §6: at most 4 KB)", () => {
+    const frameOfBytes = (bytes: number) => {
+      const frame = JSON.stringify({ type: "sync", pad: "" });
+      return JSON.stringify({ type: "sync", pad: "x".repeat(bytes - frame.length) });
+    };
+    expect(parseClientFrame(frameOfBytes(4096))).toMatchObject({ ok: false, code: "bad_message" });
+    expect(parseClientFrame(frameOfBytes(4097))).toMatchObject({ ok: false, code: "too_large" });
+  });
+
   it("measures a frame's size in UTF-8 bytes, whatever its characters (the shortcut for short frames is exact)", () => {
     const syncFrame = (pad: string) => JSON.stringify({ type: "sync", pad });
     // 2-byte and 3-byte characters: within the limit in UTF-16 code units, over it in bytes.

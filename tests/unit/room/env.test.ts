@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIMINGS } from "../../../game/room/index";
 import { roomTimings } from "../../../workers/game-room/src/env";
 
 describe("the room Worker's vars", () => {
-  it("default to the product's timings (DESIGN.md §5)", () => {
-    expect(roomTimings({})).toEqual(DEFAULT_TIMINGS);
+  it("default to the product's timings (DESIGN.md §5): a 30 s turn, a seat held 60 s, a waiting room idle 10 minutes", () => {
+    expect(roomTimings({})).toMatchObject({ turnMs: 30_000, graceMs: 60_000, idleMs: 600_000 });
   });
 
   it("read wrangler's strings: seconds, milliseconds and minutes", () => {

@@ -51,6 +51,14 @@ describe("the socket cap", () => {
 });
 
 describe("the flood count", () => {
+  it("handles 50 frames in 10 s and closes on the 51st (DESIGN.md §6)", () => {
+    const start = 1_000_000;
+    const burst = Array.from({ length: 51 }, (_, i) => start + i * 190);
+    expect(run(burst, start)).toEqual([...Array<FrameVerdict>(50).fill("handle"), "close_flood"]);
+    // The same 50, then one frame after the 10 s: a new window.
+    expect(run([...burst.slice(0, 50), start + 10_001], start).every((verdict) => verdict === "handle")).toBe(true);
+  });
+
   it("never closes a socket that sends at most FLOOD_LIMIT frames in any window", () => {
     // Frames spaced so that no window can hold more than FLOOD_LIMIT of them.
     const gap = Math.ceil(FLOOD_WINDOW_MS / FLOOD_LIMIT) + 1;
