@@ -53,7 +53,11 @@ function watchContext(context: BrowserContext, watch: ConsoleWatch) {
   });
   context.on("weberror", (error) => {
     const thrown = error.error();
-    watch.record({ level: "error", text: `${thrown.name}: ${thrown.message}`, source: `uncaught in the page ${error.page()?.url() ?? ""}`.trim() });
+    watch.record({
+      level: "error",
+      text: `${thrown.name}: ${thrown.message}`,
+      source: `uncaught in the page ${error.page()?.url() ?? ""}`.trim(),
+    });
   });
 }
 
