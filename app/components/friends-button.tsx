@@ -9,15 +9,10 @@ import { buttonClasses } from "./ui/button";
 export function FriendsButton() {
   const { t } = useTranslation();
   const pending = useRouteLoaderData<typeof rootLoader>("root")?.pendingRequests ?? 0;
-  // Not discovered at load (ADR 094): the manifest's answer re-rendered the whole page; it is fetched on the tap.
+  // Not discovered at load (ADR 094): the manifest's answer re-rendered the whole page; it is fetched
+  // on the tap. So nothing is prefetched either: Remix cannot prefetch a route it has not discovered.
   return (
-    <Link
-      to="/friends"
-      discover="none"
-      prefetch="intent"
-      className={buttonClasses("ghost", "sm", "relative shrink-0")}
-      data-testid="friends-button"
-    >
+    <Link to="/friends" discover="none" className={buttonClasses("ghost", "sm", "relative shrink-0")} data-testid="friends-button">
       <FriendsIcon className="h-4 w-4" />
       <NavLabel>{t("friends:headerButton")}</NavLabel>
       {pending > 0 ? (

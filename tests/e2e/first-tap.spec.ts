@@ -1,4 +1,5 @@
 import { type Locator, type Page } from "@playwright/test";
+import { expectConsoleError, expectConsoleWarning } from "../support/console";
 import { expect, test } from "./fixtures";
 import { signIn, tapChoice, uniquePlayer } from "./helpers";
 import { seedCancelledGame } from "./seed";
@@ -7,6 +8,9 @@ import { seedCancelledGame } from "./seed";
 // in full and each control of the home page is tapped ONCE, as soon as it shows — usually before
 // the page (and the dashboard's lazily loaded code) has hydrated. Links and forms make that tap
 // do the same as the script would. No retries, no waiting for hydration.
+
+/** The browser's line for the 404 a wrong join code gets ("Jogo não encontrado"). */
+const NOT_FOUND_ANSWER = /^Failed to load resource: the server responded with a status of 404/;
 
 async function slowPage(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -70,6 +74,7 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
   });
 
   test("join by code, buy coins, premium and refund open their dialogs", async ({ page }) => {
+    expectConsoleError(NOT_FOUND_ANSWER);
     await tapRightAfterLoad(page, (p) => p.getByTestId("open-join"));
     const join = page.getByTestId("join-dialog");
     await expect(join).toBeVisible();
@@ -167,7 +172,14 @@ async function submitStatesThroughHydration(page: Page, path: string, dialog: Lo
 test.describe("a form hydrating with what was typed before", () => {
   test.use({ serviceWorkers: "block" });
 
+  test.beforeEach(() => {
+    // Each page load asks for the service worker; blocked here, the browser and the app both say so.
+    expectConsoleWarning(/^Service Worker registration blocked by Playwright$/);
+    expectConsoleWarning(/^Service worker registration failed:/);
+  });
+
   test("the join button stays enabled through hydration, and one tap joins", async ({ page }) => {
+    expectConsoleError(NOT_FOUND_ANSWER);
     await signIn(page, uniquePlayer("Toque"));
     const join = page.getByTestId("join-dialog");
     const states = await submitStatesThroughHydration(page, "/?dialog=join", join, () => join.getByLabel("Código da sala").fill("ZZZZZ9"));

@@ -49,7 +49,8 @@ function watchContext(context: BrowserContext, watch: ConsoleWatch) {
   watched.add(context);
   context.on("console", (message) => {
     const level = BROWSER_LEVELS[message.type()];
-    if (level) watch.record({ level, text: message.text(), source: `browser console at ${message.location().url || "?"}` });
+    if (level && !BROWSER_NOISE.some((noise) => noise.test(message.text())))
+      watch.record({ level, text: message.text(), source: `browser console at ${message.location().url || "?"}` });
   });
   context.on("weberror", (error) => {
     const thrown = error.error();
@@ -62,6 +63,13 @@ function watchContext(context: BrowserContext, watch: ConsoleWatch) {
 }
 
 const BROWSER_LEVELS: Partial<Record<string, ConsoleLevel>> = { error: "error", warning: "warn" };
+
+/**
+ * Page console lines that are no fault of the product, each with why; nothing else is let through.
+ * - Remix's single fetch logs the AbortError of a data request that a newer navigation superseded
+ *   (it aborts the old request while decoding its answer): the newer navigation goes on.
+ */
+const BROWSER_NOISE: RegExp[] = [/^AbortError: signal is aborted without reason\n/];
 
 /** Replaces `owner[method]` by one that hands each context it makes to `seen`; returns the undo. */
 function patch<Owner extends object, Method extends keyof Owner>(owner: Owner, method: Method, seen: (context: BrowserContext) => void) {

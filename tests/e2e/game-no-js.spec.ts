@@ -1,3 +1,4 @@
+import { expectConsoleError, expectConsoleWarning } from "../support/console";
 import { expect, test } from "./fixtures";
 import { createRoom } from "./game-driver";
 import { newSignedInPage } from "./helpers";
@@ -31,6 +32,10 @@ test("without JavaScript: a message and an emoji in a real room's chat, then lea
   await expect(page.getByTestId("chat-message").filter({ hasText: "Sem script também dá" })).toBeVisible();
   await expect(page.getByTestId("chat-message")).toHaveCount(2);
 
+  // The player's page with JavaScript is still on the table it just left: its chat's next load is
+  // refused, and the page logs it (spec §8: failed loads are only logged).
+  expectConsoleError(/^Failed to load resource: the server responded with a status of 403/);
+  expectConsoleWarning(/^chat failed to load 403$/);
   await bare.getByTestId("leave").click();
   const dialog = bare.getByRole("dialog", { name: "Sair da sala?" });
   await expect(dialog).toBeVisible();
