@@ -1,6 +1,6 @@
 import { type Locator, type Page } from "@playwright/test";
-import { expectConsoleError, expectConsoleWarning } from "../support/console";
-import { expect, test } from "./fixtures";
+import { expectConsoleWarning } from "../support/console";
+import { expect, expectFailedLoad, test } from "./fixtures";
 import { signIn, tapChoice, uniquePlayer } from "./helpers";
 import { seedCancelledGame } from "./seed";
 
@@ -8,9 +8,6 @@ import { seedCancelledGame } from "./seed";
 // in full and each control of the home page is tapped ONCE, as soon as it shows — usually before
 // the page (and the dashboard's lazily loaded code) has hydrated. Links and forms make that tap
 // do the same as the script would. No retries, no waiting for hydration.
-
-/** The browser's line for the 404 a wrong join code gets ("Jogo não encontrado"). */
-const NOT_FOUND_ANSWER = /^Failed to load resource: the server responded with a status of 404/;
 
 async function slowPage(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -74,7 +71,8 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
   });
 
   test("join by code, buy coins, premium and refund open their dialogs", async ({ page }) => {
-    expectConsoleError(NOT_FOUND_ANSWER);
+    // A wrong code is answered 404 ("Jogo não encontrado").
+    expectFailedLoad(404);
     await tapRightAfterLoad(page, (p) => p.getByTestId("open-join"));
     const join = page.getByTestId("join-dialog");
     await expect(join).toBeVisible();
@@ -179,7 +177,8 @@ test.describe("a form hydrating with what was typed before", () => {
   });
 
   test("the join button stays enabled through hydration, and one tap joins", async ({ page }) => {
-    expectConsoleError(NOT_FOUND_ANSWER);
+    // A wrong code is answered 404 ("Jogo não encontrado").
+    expectFailedLoad(404);
     await signIn(page, uniquePlayer("Toque"));
     const join = page.getByTestId("join-dialog");
     const states = await submitStatesThroughHydration(page, "/?dialog=join", join, () => join.getByLabel("Código da sala").fill("ZZZZZ9"));

@@ -1,6 +1,13 @@
 import { test as base, expect, type BrowserContext } from "@playwright/test";
 import { closeSync, openSync, readSync, statSync } from "node:fs";
-import { startConsoleWatch, stopConsoleWatch, type ConsoleLevel, type ConsoleLine, type ConsoleWatch } from "../support/console";
+import {
+  expectConsoleError,
+  startConsoleWatch,
+  stopConsoleWatch,
+  type ConsoleLevel,
+  type ConsoleLine,
+  type ConsoleWatch,
+} from "../support/console";
 import { E2E_SERVER_LOG } from "./state";
 
 // Every browser test imports `test` and `expect` from here. A test fails on an error or a warning
@@ -9,6 +16,14 @@ import { E2E_SERVER_LOG } from "./state";
 // (scripts/start.mjs appends it to E2E_SERVER_LOG) between the test's start and its end.
 
 export { expect };
+
+/**
+ * Declares that this test provokes an answer with this status: the browser logs each one as a
+ * console error ("Failed to load resource: the server responded with a status of 404 (Not Found)").
+ */
+export function expectFailedLoad(status: number) {
+  expectConsoleError(new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`));
+}
 
 export const test = base.extend<{ consoleWatch: void }>({
   consoleWatch: [

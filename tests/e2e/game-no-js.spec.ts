@@ -1,5 +1,5 @@
-import { expectConsoleError, expectConsoleWarning } from "../support/console";
-import { expect, test } from "./fixtures";
+import { expectConsoleWarning } from "../support/console";
+import { expect, expectFailedLoad, test } from "./fixtures";
 import { createRoom } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
@@ -34,7 +34,7 @@ test("without JavaScript: a message and an emoji in a real room's chat, then lea
 
   // The player's page with JavaScript is still on the table it just left: its chat's next load is
   // refused, and the page logs it (spec §8: failed loads are only logged).
-  expectConsoleError(/^Failed to load resource: the server responded with a status of 403/);
+  expectFailedLoad(403);
   expectConsoleWarning(/^chat failed to load 403$/);
   await bare.getByTestId("leave").click();
   const dialog = bare.getByRole("dialog", { name: "Sair da sala?" });

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, expectFailedLoad, test } from "./fixtures";
 import { openGamePage, stubGamePage } from "./fake-room";
 import { chooseVariant, createRoom } from "./game-driver";
 import { newSignedInPage } from "./helpers";
@@ -306,6 +306,7 @@ test("chat: open, 12 emojis, send text, blank not sent, 200 characters, unread b
   await expect(page.getByTestId("chat-unread")).toHaveCount(0);
 
   // A failed send shows the spec's fallback text.
+  expectFailedLoad(500);
   await page.route(`**/api/games/${room.gameId}/chat`, (route) =>
     route.request().method() === "POST" ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
   );
@@ -422,6 +423,7 @@ test("lobby: the join modal's code rules and refusal, and tables opened by the l
   await input.pressSequentially("2x9z");
   await expect(input).toHaveValue("ABC12X");
   await expect(submit).toBeEnabled();
+  expectFailedLoad(404);
   await submit.click();
   await expect(page.getByRole("alert").filter({ hasText: "Jogo não encontrado" })).toBeVisible();
   await expect(dialog).toBeVisible();
