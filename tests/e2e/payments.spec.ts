@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, expectFailedLoad, test } from "./fixtures";
 import { createRoom, gameCodeOf } from "./game-driver";
 import { switchLanguage, newSignedInPage, signIn, tapChoice, uniquePlayer } from "./helpers";
 import { seedCancelledGame } from "./seed";
@@ -129,6 +129,7 @@ test("buys premium: the premium button disappears and exclusive tables open to m
   await other.page.goto(`/?join=${code}`);
   const dialog = other.page.getByTestId("join-dialog");
   await expect(dialog.getByLabel("Código da sala")).toHaveValue(code);
+  expectFailedLoad(403);
   await dialog.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(other.page.getByText("Esta é uma mesa exclusiva para assinantes Premium")).toBeVisible();
   await expect(other.page).toHaveURL((url) => url.pathname === "/");

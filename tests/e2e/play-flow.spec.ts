@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, expectFailedLoad, test } from "./fixtures";
 import { createRoom, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage, uniquePlayer } from "./helpers";
 
@@ -32,6 +32,7 @@ test("a seated player sees the way back to their table on every page, and the se
     code: "already_seated",
   });
   // The home page's form hears the same refusal.
+  expectFailedLoad(409);
   await ana.page.goto("/");
   await ana.page.getByTestId("create-room-table").selectOption("casual:1v1");
   await ana.page.getByTestId("create-room").click();
