@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { expectConsoleError } from "../support/console";
 import { expect, test } from "./fixtures";
 import { CHROMIUM_ARGS, chromiumPath } from "./browser";
 import { expectNoA11yViolations } from "./a11y";
@@ -188,6 +189,11 @@ test("a new version is offered outside a game room, never during a hand, and rel
   const before = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null);
   expect(before).toMatch(/\/sw\.js$/);
 
+  // The new worker's script is the test's answer, not the server's: Chromium gives the page it then
+  // runs no address and refuses its channel socket to 127.0.0.1 (Local Network Access), and says so.
+  expectConsoleError(
+    /^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/api\/channel\/ws' failed: .*ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS/,
+  );
   const reloaded = page.waitForEvent("load");
   await prompt.getByRole("button", { name: "atualizar" }).click();
   await reloaded;

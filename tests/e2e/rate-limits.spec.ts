@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, expectFailedLoad, test } from "./fixtures";
 import { newSignedInPage } from "./helpers";
 import { JOIN_CODE_FAILURES } from "./state";
 
@@ -28,6 +28,9 @@ test("a player guessing join codes is told to wait in their language, then joins
   expect(created.status()).toBe(201);
   const { game_code } = (await created.json()) as { game_code: string };
 
+  // Each wrong code is answered 404, the guess past the limit 429.
+  expectFailedLoad(404);
+  expectFailedLoad(429);
   for (let i = 0; i < JOIN_CODE_FAILURES.limit; i += 1) {
     await tryCode(page, `ZZZZ0${i}`);
     await expect(page.getByRole("alert").filter({ hasText: "Partida no encontrada" })).toBeVisible();
