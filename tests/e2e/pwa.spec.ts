@@ -156,6 +156,11 @@ test("a new version is offered outside a game room, never during a hand, and rel
   context,
 }) => {
   test.setTimeout(120_000);
+  // The worker's script is the test's answer, not the server's: Chromium gives the page it then
+  // runs no address and refuses its channel socket to 127.0.0.1 (Local Network Access), and says so.
+  expectConsoleError(
+    /^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/api\/channel\/ws' failed: .*ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS/,
+  );
   // The worker's script as the server has it, with a version line the test changes: a new byte in
   // /sw.js is what makes the browser install a new version (Chromium routes the worker's script).
   let version = 1;
@@ -189,11 +194,6 @@ test("a new version is offered outside a game room, never during a hand, and rel
   const before = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null);
   expect(before).toMatch(/\/sw\.js$/);
 
-  // The new worker's script is the test's answer, not the server's: Chromium gives the page it then
-  // runs no address and refuses its channel socket to 127.0.0.1 (Local Network Access), and says so.
-  expectConsoleError(
-    /^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/api\/channel\/ws' failed: .*ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS/,
-  );
   const reloaded = page.waitForEvent("load");
   await prompt.getByRole("button", { name: "atualizar" }).click();
   await reloaded;
