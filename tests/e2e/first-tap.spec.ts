@@ -129,6 +129,8 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
   });
 
   test("the landing page's sign-in button", async ({ page }) => {
+    // Off the signed-in page first: its channel would otherwise reconnect without the session.
+    await page.goto("about:blank");
     await page.context().clearCookies();
     await tapRightAfterLoad(page, (p) => p.getByRole("button", { name: "Começar a jogar" }));
     await expect(page.getByLabel("Name")).toBeVisible();

@@ -72,7 +72,9 @@ function watchContext(context: BrowserContext, watch: ConsoleWatch) {
     watch.record({
       level: "error",
       text: `${thrown.name}: ${thrown.message}`,
-      source: `uncaught in the page ${error.page()?.url() ?? ""}`.trim(),
+      // The first frame of the stack, to find where it was thrown.
+      source:
+        `uncaught in the page ${error.page()?.url() ?? ""} ${thrown.stack?.split("\n").find((line) => line.trim().startsWith("at ")) ?? ""}`.trim(),
     });
   });
 }
