@@ -1,7 +1,7 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Room } from "../../game/room/index";
-import { readRoom, writeRoom } from "../../workers/game-room/src/room-storage";
+import { readRoom, writeRoom } from "../../game/room/host/index";
 import type { TournamentRpc } from "../../game/tournament/api";
 import { drawBracket } from "../../game/tournament/bracket";
 import { findTournament, startStatement } from "../../db/tournaments";
