@@ -60,7 +60,7 @@ test("a truco call: banner, the ladder's raise, 'Correr', and the hand summary",
     botDelayMs: null,
   }));
   await expect(page.getByTestId("action-status")).toContainText("Tia Bot");
-  room.act("bot-1", { type: "call_truco", call: "truco" });
+  await room.act("bot-1", { type: "call_truco", call: "truco" });
   await expect(page.getByTestId("callout").filter({ hasText: "Truco!" })).toBeVisible();
   const prompt = page.getByTestId("prompt");
   await expect(prompt).toContainText("Tia Bot pediu Truco!");
@@ -84,11 +84,11 @@ test("raising back: 'Seis!' answers a truco, the caller's side then waits", asyn
     match: { dealerIndex: 0, deal: DUO_DEAL },
     botDelayMs: null,
   }));
-  room.act("bot-1", { type: "call_truco", call: "truco" });
+  await room.act("bot-1", { type: "call_truco", call: "truco" });
   await page.getByTestId("call-seis").click();
   await expect.poll(() => room.sent("call_truco").map((f) => f.payload)).toEqual([{ call: "seis" }]);
   await expect(page.getByTestId("action-status")).toContainText("Aguardando a resposta de Tia Bot");
-  room.act("bot-1", { type: "respond_truco", response: "accept" });
+  await room.act("bot-1", { type: "respond_truco", response: "accept" });
   await expect(page.getByTestId("stake")).toHaveText("Vale 6");
   room.stop();
   await context.close();
@@ -116,7 +116,7 @@ test("Argentino: Spanish deck, envido with the count, irse al mazo in two steps"
   await expect(page.getByTestId("vira")).toHaveCount(0);
   await page.getByTestId("call-envido").click();
   await expect.poll(() => room.sent("call_envido").map((f) => f.payload)).toEqual([{ call: "envido" }]);
-  room.act("bot-1", { type: "respond_envido", response: "accept" });
+  await room.act("bot-1", { type: "respond_envido", response: "accept" });
   await expect(page.getByTestId("callout").filter({ hasText: "33" })).toBeVisible();
   await expect(page.getByTestId("score-team1")).toContainText("2");
 
@@ -147,7 +147,7 @@ test("an envido to answer: Quero, the raises, Não quero", async ({ browser }) =
     },
     botDelayMs: null,
   }));
-  room.act("bot-1", { type: "call_envido", call: "envido" });
+  await room.act("bot-1", { type: "call_envido", call: "envido" });
   const prompt = page.getByTestId("prompt");
   await expect(prompt).toContainText("Tia Bot cantou Envido!");
   await expect(prompt).toContainText("Quero: quem tiver mais pontos leva 2. Não quero: Tia Bot ganha 1.");
@@ -251,7 +251,7 @@ test("connection: disconnected indicator, polling every 2 s, reconnect after 3 s
   const { page, context, room } = await scriptedTable(browser, (me) => ({ seats: duo(me), match: { dealerIndex: 1 }, botDelayMs: null }));
   await expect(page.getByTestId("connection")).toHaveAttribute("data-connected", "true");
   const polledBefore = room.summaryRequests;
-  room.dropConnections();
+  await room.dropConnections();
   await expect(page.getByTestId("connection")).toHaveAttribute("data-connected", "false");
   await expect(page.getByTestId("connection")).toContainText("Desconectado");
   await expect(page.getByTestId("reconnecting")).toBeVisible();
@@ -339,7 +339,7 @@ test("the end of the match: Vitória!, coins won, back home", async ({ browser }
   }));
   await page.getByTestId("call-truco").click();
   await expect.poll(() => room.sent("call_truco").length).toBe(1);
-  room.act("rival-1", { type: "respond_truco", response: "reject" });
+  await room.act("rival-1", { type: "respond_truco", response: "reject" });
   const result = page.getByTestId("match-result");
   await expect(result).toBeVisible();
   await expect(page.getByTestId("match-result-title")).toHaveText("Vitória!");

@@ -45,7 +45,7 @@ test("a whole hand by keyboard alone: focus stays in the hand after each play an
   await focusInHand(page);
 
   // A truco: focus is on the first answer at once.
-  room.act("bot-1", { type: "call_truco", call: "truco" });
+  await room.act("bot-1", { type: "call_truco", call: "truco" });
   await expect(page.getByTestId("truco-accept")).toBeFocused();
   await page.keyboard.press("Enter");
   await focusInHand(page);
@@ -55,7 +55,7 @@ test("a whole hand by keyboard alone: focus stays in the hand after each play an
     const state = room.state;
     const pending = pendingPlayer(state);
     if (pending === "bot-1") {
-      room.playAny("bot-1");
+      await room.playAny("bot-1");
       continue;
     }
     if (pending !== me.id) break;
@@ -85,11 +85,11 @@ test("callouts open beside the seats: no played card is covered, and the hand ma
   await expect(page.getByRole("button", { name: "7 de Copas", exact: true })).toHaveAccessibleDescription("Manilha");
   await expect(page.getByRole("button", { name: "4 de Ouros", exact: true })).not.toHaveAttribute("data-manilha", "true");
 
-  room.playAny("bot-1");
+  await room.playAny("bot-1");
   await expect(page.getByTestId("trick-card")).toHaveCount(1);
   await page.getByTestId("call-truco").click();
   await expect(page.getByTestId("callout").first()).toBeVisible();
-  room.act("bot-1", { type: "respond_truco", response: "accept" });
+  await room.act("bot-1", { type: "respond_truco", response: "accept" });
   await expect(page.getByTestId("callout")).toHaveCount(2);
 
   const boxes = async (testId: string) =>

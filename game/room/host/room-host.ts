@@ -355,11 +355,11 @@ export class RoomHost<S extends object> implements RoomRpc {
     await result.done;
   }
 
-  /** An action of a seated player, as if sent from their socket; the scripted room plays other seats with it. */
-  async play(userId: string, action: Action): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
+  /** An action of a seat's player (a computer player's id is `bot-<seat>`), as if sent from their socket: tests play the other seats with it. */
+  async play(playerId: string, action: Action): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
     const room = await this.load();
     if (!room) return { ok: false, code: "not_active", message: "O jogo não está em andamento" };
-    const result = this.act(room, userId, action);
+    const result = this.act(room, playerId, action);
     if (!result.ok) return result;
     await result.done;
     return { ok: true };
@@ -370,8 +370,8 @@ export class RoomHost<S extends object> implements RoomRpc {
    * end) awaits before adopting, so that one runs alone; if its settlement fails, the move stands
    * and the alarm settles the game.
    */
-  private act(room: rules.Room, userId: string, action: Action) {
-    const result = rules.act(room, userId, action, this.clock());
+  private act(room: rules.Room, playerId: string, action: Action) {
+    const result = rules.act(room, playerId, action, this.clock());
     if (!result.ok) return result;
     const { step } = result;
     const writes = step.effects.some(rules.isWrite) || rules.ratingsNeeded(step.room) !== null;

@@ -94,7 +94,7 @@ test("Paulista 1v1, a card picked; a truco call pending; the hand summary", asyn
     },
     botDelayMs: null,
   }));
-  fake.playAny("bot-1");
+  await fake.playAny("bot-1");
   await page.getByRole("button", { name: "Rei de Paus" }).click();
   await shoot(page, "game-paulista-my-turn", false);
   await page.getByRole("button", { name: "Rei de Paus" }).click();
@@ -161,9 +161,9 @@ test("2v2 Mineiro trick in play; 2v2 mão de onze; blind mão de ferro; chat ope
     match: { dealerIndex: 0, scores: { team1: 4, team2: 6 } },
     botDelayMs: null,
   }));
-  m.fake.playAny("bot-1");
-  m.fake.playAny("bot-2");
-  m.fake.playAny("bot-3");
+  await m.fake.playAny("bot-1");
+  await m.fake.playAny("bot-2");
+  await m.fake.playAny("bot-3");
   await expect(m.page.getByTestId("trick-card")).toHaveCount(3);
   await shoot(m.page, "game-mineiro-2v2", false);
   await m.page.getByTestId("chat-toggle").click();
@@ -200,7 +200,7 @@ test("2v2 Mineiro trick in play; 2v2 mão de onze; blind mão de ferro; chat ope
     match: { dealerIndex: 0, scores: { team1: 11, team2: 11 } },
     botDelayMs: null,
   }));
-  f.fake.playAny("bot-1");
+  await f.fake.playAny("bot-1");
   await expect(f.page.getByTestId("trick-card")).toHaveCount(1);
   await shoot(f.page, "game-mao-de-ferro", false);
   f.fake.stop();
@@ -237,7 +237,7 @@ test("match result", async ({ browser }) => {
     await mine.click();
     await mine.click();
     await page.waitForTimeout(400);
-    fake.playAny("rival-1");
+    await fake.playAny("rival-1");
     await page.waitForTimeout(400);
   }
   await expect(page.getByTestId("match-result")).toBeVisible();

@@ -57,7 +57,7 @@ test("play flow on phones", async ({ page, browser, baseURL }) => {
   const { page: board, context, room } = await scriptedTable(browser, longNames, { name: "Maximiliano" });
   await board.getByTestId("hand-card").first().waitFor();
   // The three others play: the viewer's turn, with the trick full of cards.
-  for (const bot of ["bot-1", "bot-2", "bot-3"]) room.playAny(bot);
+  for (const bot of ["bot-1", "bot-2", "bot-3"]) await room.playAny(bot);
   await board.getByTestId("action-bar").waitFor();
   await shootPhones(board, "polish-board-2v2");
   room.stop();

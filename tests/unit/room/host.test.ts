@@ -23,8 +23,8 @@ async function socketFor(ports: MemoryPorts, host: RoomHost<MemorySocket>, userI
 /** A 1v1 between two people, both at the table: the match has started. */
 async function startedTable(ports?: MemoryPorts) {
   const { ports: p, host } = newHost(ports);
-  expect(await host.open(summary({ entry_cost: 50 }), { ...ALICE, entry: 50 })).toEqual({ ok: true });
-  expect(await host.join({ ...BRUNO, entry: 50 })).toEqual({ ok: true });
+  expect(await host.open(summary({ entry_cost: 50 }), ALICE)).toEqual({ ok: true });
+  expect(await host.join(BRUNO)).toEqual({ ok: true });
   const sockets = { alice: await socketFor(p, host, "alice"), bruno: await socketFor(p, host, "bruno") };
   return { ports: p, host, sockets };
 }
