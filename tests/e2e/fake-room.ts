@@ -125,8 +125,9 @@ export class FakeRoom {
         deal: deal ? { hands: Object.fromEntries(options.seats.map((s, i) => [s.id, deal.hands[i]])), vira: deal.vira } : undefined,
       },
     };
-    // Everyone seated is at the table: an active game starts as the last of them arrives.
-    for (const seat of room.seats) if (seat.userId) room = connect(room, seat.userId, clock).room;
+    // Everyone else seated is at the table: an active game starts as the page's socket arrives,
+    // so its clocks (the turn timer) run from the moment the player sees the table.
+    for (const seat of room.seats) if (seat.userId && seat.userId !== this.me) room = connect(room, seat.userId, clock).room;
     this.ports = memoryPorts({ seed: seed ?? "fake-room-seed", clock: () => Date.now() });
     void writeRoom(this.ports.store, null, room);
     this.host = new RoomHost(this.ports, this.timings);
@@ -223,26 +224,32 @@ export class FakeRoom {
 
   private connect(ws: WebSocketRoute) {
     this.sockets.push(ws);
-    const socket = this.ports.sockets.accept(
-      RoomHost.socketTags(this.me, null),
-      (text) => ws.send(text),
-      (code, reason) => void ws.close({ code, reason }).catch(() => undefined),
+    const opening = this.host.connect(this.me, null, (tags) =>
+      this.ports.sockets.accept(
+        tags,
+        (text) => ws.send(text),
+        (code, reason) => void ws.close({ code, reason }).catch(() => undefined),
+      ),
     );
-    this.routes.set(ws, socket);
     ws.onMessage(async (raw) => {
       // The room's own parser: the screen must send only frames the real room accepts.
       const parsed = parseClientFrame(String(raw));
       if (!parsed.ok) throw new Error(`The game screen sent a frame the room refuses (${parsed.code}): ${String(raw)}`);
       this.received.push(parsed.message);
-      await this.host.message(socket, String(raw));
+      const socket = await opening;
+      if (socket) await this.host.message(socket, String(raw));
       this.schedule();
     });
     ws.onClose(async () => {
       this.sockets = this.sockets.filter((s) => s !== ws);
-      await this.host.closed(socket);
+      const socket = await opening;
+      if (socket) await this.host.closed(socket);
       this.schedule();
     });
-    void this.host.opened(socket, this.me).then(() => this.schedule());
+    void opening.then((socket) => {
+      if (socket) this.routes.set(ws, socket);
+      this.schedule();
+    });
   }
 
   /** An action for any seat (a computer player's id is `bot-<seat>`), as if its player sent it. */
