@@ -3,7 +3,6 @@ import { decode, encode } from "turbo-stream";
 import type { ChatMessageView, GameSummary } from "../../game/protocol/entities";
 import { parseClientFrame, type ServerMessage } from "../../game/protocol/room";
 import {
-  connect,
   DEFAULT_TIMINGS,
   openRoom,
   participants,
@@ -84,6 +83,10 @@ export class FakeRoom {
   private readonly ports: MemoryPorts;
   private readonly host: RoomHost<MemorySocket>;
   private readonly routes = new Map<WebSocketRoute, MemorySocket>();
+  private readonly othersAtTable: Promise<void>;
+  private firstSocket!: () => void;
+  /** Resolves once the page's first socket is at the table. */
+  private readonly atTable = new Promise<void>((resolve) => (this.firstSocket = resolve));
 
   constructor(options: FakeRoomOptions) {
     this.options = options;
@@ -117,7 +120,7 @@ export class FakeRoom {
     const { deal, seed, ...setup } = options.match ?? {};
     const taken = options.status === "waiting" ? options.seats.slice(0, options.joined ?? options.seats.length) : options.seats;
     const clock: RoomClock = { now: Date.now(), timings: this.timings, newSeed: () => seed ?? "fake-room-seed" };
-    let room: Room = {
+    const room: Room = {
       ...openRoom(game, clock),
       seats: taken.map((s, seat) => this.seatOf(s, seat, game.entry_cost)),
       setup: {
@@ -125,16 +128,21 @@ export class FakeRoom {
         deal: deal ? { hands: Object.fromEntries(options.seats.map((s, i) => [s.id, deal.hands[i]])), vira: deal.vira } : undefined,
       },
     };
-    // Everyone else seated is at the table: an active game starts as the page's socket arrives,
-    // so its clocks (the turn timer) run from the moment the player sees the table.
-    for (const seat of room.seats) if (seat.userId && seat.userId !== this.me) room = connect(room, seat.userId, clock).room;
-    this.ports = memoryPorts({ seed: seed ?? "fake-room-seed", clock: () => Date.now() });
-    void writeRoom(this.ports.store, null, room);
-    this.host = new RoomHost(this.ports, this.timings);
-    this.schedule();
+    const ports = memoryPorts({ seed: seed ?? "fake-room-seed", clock: () => Date.now() });
+    void writeRoom(ports.store, null, room);
+    const host = new RoomHost(ports, this.timings);
+    this.ports = ports;
+    this.host = host;
+    // Every other person seated is at the table with a socket of their own: an active game starts
+    // as the page's socket arrives, so its clocks (the turn timer) run from the moment the player
+    // sees the table.
+    const others = room.seats.flatMap((seat) => (seat.userId && seat.userId !== this.me ? [seat.userId] : []));
+    this.othersAtTable = (async () => {
+      for (const userId of others) await host.connect(userId, null, (tags) => ports.sockets.accept(tags));
+    })();
   }
 
-  /** A fixture seat as the room holds it (humans connected; computer players' seats as the room makes them). */
+  /** A fixture seat as the room holds it (computer players' seats as the room makes them). */
   private seatOf(s: FakeSeat, seat: number, entry: number): RoomSeat {
     if (s.bot && s.id !== `bot-${seat}`) throw new Error(`FakeRoom: the computer player in seat ${seat} is bot-${seat}, not ${s.id}`);
     return {
@@ -217,18 +225,21 @@ export class FakeRoom {
     await page.routeWebSocket(`**${base}/ws`, (ws) => this.connect(ws));
   }
 
-  /** Opens the game page on this room (after `install`). */
+  /** Opens the game page on this room (after `install`), and waits until the page's socket is at the table. */
   async open(page: Page) {
     await openGamePage(page, this.gameId);
+    await this.atTable;
   }
 
   private connect(ws: WebSocketRoute) {
     this.sockets.push(ws);
-    const opening = this.host.connect(this.me, null, (tags) =>
-      this.ports.sockets.accept(
-        tags,
-        (text) => ws.send(text),
-        (code, reason) => void ws.close({ code, reason }).catch(() => undefined),
+    const opening = this.othersAtTable.then(() =>
+      this.host.connect(this.me, null, (tags) =>
+        this.ports.sockets.accept(
+          tags,
+          (text) => ws.send(text),
+          (code, reason) => void ws.close({ code, reason }).catch(() => undefined),
+        ),
       ),
     );
     ws.onMessage(async (raw) => {
@@ -248,6 +259,7 @@ export class FakeRoom {
     });
     void opening.then((socket) => {
       if (socket) this.routes.set(ws, socket);
+      this.firstSocket();
       this.schedule();
     });
   }

@@ -295,15 +295,17 @@ export class RoomHost<S extends object> implements RoomRpc {
 
   // ------------------------------------------------------------------ sockets
 
-  /** The tags a player's new socket is accepted with: the user, then the session. */
-  static socketTags(userId: string, sessionId: string | null): string[] {
-    return sessionId ? [userId, sessionTag(sessionId)] : [userId];
-  }
-
-  /** Whether this user may open a socket here: only a seated player may. */
-  async admits(userId: string): Promise<boolean> {
+  /**
+   * A player asks to open a socket. Only a seated player may: then `accept` hands the platform's
+   * socket over, tagged with the user and the session, after the room is loaded, so that a new
+   * socket is never taken for one that already holds the room's state. Null when refused.
+   */
+  async connect(userId: string, sessionId: string | null, accept: (tags: string[]) => S): Promise<S | null> {
     const room = await this.load();
-    return room !== null && rules.seatOfUser(room, userId) !== undefined;
+    if (!room || !rules.seatOfUser(room, userId)) return null;
+    const socket = accept(sessionId ? [userId, sessionTag(sessionId)] : [userId]);
+    await this.opened(socket, userId);
+    return socket;
   }
 
   /**
@@ -311,7 +313,7 @@ export class RoomHost<S extends object> implements RoomRpc {
    * closes at once and is marked, so that any frame it still sends closes it again; no timer, so
    * the room stays free to hibernate.
    */
-  async opened(socket: S, userId: string): Promise<void> {
+  private async opened(socket: S, userId: string): Promise<void> {
     const { sockets } = this.ports;
     const now = this.ports.clock.now();
     const others = sockets.list(userId).filter((other) => other !== socket && sockets.isOpen(other));

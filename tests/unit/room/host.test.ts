@@ -15,9 +15,7 @@ function newHost(ports: MemoryPorts = memoryPorts({ now: T0 })) {
 }
 
 async function socketFor(ports: MemoryPorts, host: RoomHost<MemorySocket>, userId: string): Promise<MemorySocket> {
-  const socket = ports.sockets.accept(RoomHost.socketTags(userId, null));
-  await host.opened(socket, userId);
-  return socket;
+  return (await host.connect(userId, null, (tags) => ports.sockets.accept(tags)))!;
 }
 
 /** A 1v1 between two people, both at the table: the match has started. */

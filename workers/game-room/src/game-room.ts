@@ -104,10 +104,12 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !userId) {
       return new Response("Expected an authenticated WebSocket upgrade", { status: 400 });
     }
-    if (!(await this.host.admits(userId))) return new Response("Not seated at this table", { status: 403 });
     const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1], RoomHost.socketTags(userId, request.headers.get(SESSION_HEADER)));
-    await this.host.opened(pair[1], userId);
+    const accepted = await this.host.connect(userId, request.headers.get(SESSION_HEADER), (tags) => {
+      this.ctx.acceptWebSocket(pair[1], tags);
+      return pair[1];
+    });
+    if (!accepted) return new Response("Not seated at this table", { status: 403 });
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
