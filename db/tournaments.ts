@@ -257,7 +257,11 @@ export async function isRegistered(db: Database, tournamentId: string, userId: s
 }
 
 /** A match's game row: a tournament game has no table entry (the fee was the tournament's). Answers its id. */
-async function insertTournamentGame(db: Database, t: Pick<Tournament, "id" | "game_type" | "truco_variant">, createdBy: string): Promise<string> {
+async function insertTournamentGame(
+  db: Database,
+  t: Pick<Tournament, "id" | "game_type" | "truco_variant">,
+  createdBy: string,
+): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const id = crypto.randomUUID();
     try {

@@ -2,7 +2,16 @@ import type { ChannelEvent } from "../protocol/channel";
 import { CAPACITY, ENTRY_COST } from "../protocol/constants";
 import type { AssignedSeat } from "../room/api";
 import type { MatchReport } from "./api";
-import { MATCH_NO_SHOW_SECONDS, MATCHMAKER_TICK_MS, pairQueue, QUEUE_STALE_MS, queueKey, QueueSchema, type Match, type Queue } from "./pairing";
+import {
+  MATCH_NO_SHOW_SECONDS,
+  MATCHMAKER_TICK_MS,
+  pairQueue,
+  QUEUE_STALE_MS,
+  queueKey,
+  QueueSchema,
+  type Match,
+  type Queue,
+} from "./pairing";
 import type { FailedMatch, MatchmakerPorts } from "./ports";
 
 // One quick-match queue (variant × type × mode), served by the Matchmaker Durable Object, which

@@ -54,7 +54,8 @@ export class TournamentHost {
       await this.remember(tournamentId);
       const t = await records.find(tournamentId);
       if (!t) return { ok: false, error: "not_found" };
-      if (!openForRegistration(t, this.ports.clock.now())) return { ok: false, error: t.status === "active" ? "started" : "not_registration" };
+      if (!openForRegistration(t, this.ports.clock.now()))
+        return { ok: false, error: t.status === "active" ? "started" : "not_registration" };
       const line = (await records.registrations(t.id)).find((r) => r.user_id === userId);
       if (!line) return { ok: false, error: "not_registered" };
       await records.unregister(t, userId, line.entry_paid);

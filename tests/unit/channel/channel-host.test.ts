@@ -99,8 +99,18 @@ describe("presence", () => {
 
   it("online only through a game socket: the alarm asks the room, and a room that is gone takes the player offline", async () => {
     const world = new ChannelWorld();
-    world.rooms.set("g1", (userId) => ({ gameId: "g1", seated: true, sockets: 1, status: "waiting", full: false, at: world.now, seq: 5 + userId.length }));
-    await world.channel("ana").host.reportGame("ana", { gameId: "g1", seated: true, sockets: 1, status: "waiting", full: false, at: world.now, seq: 1 });
+    world.rooms.set("g1", (userId) => ({
+      gameId: "g1",
+      seated: true,
+      sockets: 1,
+      status: "waiting",
+      full: false,
+      at: world.now,
+      seq: 5 + userId.length,
+    }));
+    await world
+      .channel("ana")
+      .host.reportGame("ana", { gameId: "g1", seated: true, sockets: 1, status: "waiting", full: false, at: world.now, seq: 1 });
     expect(world.published.get("ana")!.status).toBe("online");
     expect(world.armed("ana")).toBe(world.now + TIMINGS.heartbeatMs);
     await world.fireAlarm("ana");
@@ -113,7 +123,9 @@ describe("presence", () => {
 
   it("a room that does not answer is asked again later; the failure is said, not thrown", async () => {
     const world = new ChannelWorld();
-    await world.channel("ana").host.reportGame("ana", { gameId: "g1", seated: true, sockets: 1, status: "waiting", full: false, at: world.now, seq: 1 });
+    await world
+      .channel("ana")
+      .host.reportGame("ana", { gameId: "g1", seated: true, sockets: 1, status: "waiting", full: false, at: world.now, seq: 1 });
     world.rooms.set("g1", () => {
       throw new Error("unreachable");
     });
@@ -237,7 +249,9 @@ describe("invitations", () => {
     const ana = await world.connect("ana");
     const beto = await world.connect("beto");
     const sent = await invite(world, "ana", "beto");
-    await world.channel("ana").host.reportGame("ana", { gameId: "g1", seated: true, sockets: 1, status: "waiting", full: true, at: world.now, seq: 1 });
+    await world
+      .channel("ana")
+      .host.reportGame("ana", { gameId: "g1", seated: true, sockets: 1, status: "waiting", full: true, at: world.now, seq: 1 });
     expect(framesOf(beto, "invitation_closed").map((frame) => frame.payload)).toEqual([{ id: sent.id, status: "cancelled" }]);
     expect(framesOf(ana, "invitation_update").at(-1)!.payload.invitation.status).toBe("cancelled");
     expect(await world.channel("beto").host.openInvitation(sent.id)).toBeNull();

@@ -95,8 +95,6 @@ export class ChannelWorld {
   }
 
   private hostOver(channel: MemoryChannel): ChannelHost<MemorySocket> {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
-    const world = this;
     return new ChannelHost<MemorySocket>({
       store: {
         read: async () => channel.stored,
@@ -125,28 +123,28 @@ export class ChannelWorld {
         },
       },
       records: {
-        appearOffline: async (userId) => world.appearOffline.get(userId) ?? false,
+        appearOffline: async (userId) => this.appearOffline.get(userId) ?? false,
         publish: async (userId, published) => {
-          world.record(userId, published);
-          return world.onlineFriends(userId);
+          this.record(userId, published);
+          return this.onlineFriends(userId);
         },
         publishWithStatuses: async (userId, published) => {
-          world.record(userId, published);
-          return { online: world.onlineFriends(userId), statuses: world.statuses(userId) };
+          this.record(userId, published);
+          return { online: this.onlineFriends(userId), statuses: this.statuses(userId) };
         },
-        statuses: async (userId) => world.statuses(userId),
+        statuses: async (userId) => this.statuses(userId),
       },
       peers: {
         channel: (userId) => ({
-          notify: async (event) => world.channel(userId).host.notify(event),
-          invitationOutcome: (id, status) => world.channel(userId).host.invitationOutcome(id, status),
-          cancelInvitation: (id) => world.channel(userId).host.cancelInvitation(id),
+          notify: async (event) => this.channel(userId).host.notify(event),
+          invitationOutcome: (id, status) => this.channel(userId).host.invitationOutcome(id, status),
+          cancelInvitation: (id) => this.channel(userId).host.cancelInvitation(id),
         }),
-        room: (gameId) => ({ presenceOf: async (userId) => world.rooms.get(gameId)?.(userId) ?? null }),
+        room: (gameId) => ({ presenceOf: async (userId) => this.rooms.get(gameId)?.(userId) ?? null }),
       },
-      clock: { now: () => world.now },
+      clock: { now: () => this.now },
       timings: TIMINGS,
-      warn: (message) => void world.warnings.push(message),
+      warn: (message) => void this.warnings.push(message),
     });
   }
 
@@ -174,6 +172,9 @@ export async function settle(): Promise<void> {
 }
 
 /** The frames of `type` a socket received. */
-export function framesOf<T extends ChannelServerMessage["type"]>(socket: MemorySocket, type: T): Extract<ChannelServerMessage, { type: T }>[] {
+export function framesOf<T extends ChannelServerMessage["type"]>(
+  socket: MemorySocket,
+  type: T,
+): Extract<ChannelServerMessage, { type: T }>[] {
   return socket.frames.filter((frame): frame is Extract<ChannelServerMessage, { type: T }> => frame.type === type);
 }

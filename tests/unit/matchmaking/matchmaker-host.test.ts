@@ -74,7 +74,11 @@ class MemoryQueue {
           this.mostAtOnce = Math.max(this.mostAtOnce, this.passesRunning);
           await new Promise((resolve) => setTimeout(resolve, 0));
           this.passesRunning -= 1;
-          return this.waitingIds(key).map((id) => ({ userId: id, rating: this.rows.get(id)!.rating, joinedAt: this.rows.get(id)!.joinedAt }));
+          return this.waitingIds(key).map((id) => ({
+            userId: id,
+            rating: this.rows.get(id)!.rating,
+            joinedAt: this.rows.get(id)!.joinedAt,
+          }));
         },
         players: async (ids) => ids.flatMap((id) => (this.players.has(id) ? [this.players.get(id)!] : [])),
         createAndClaim: async (queue, key, matches) => {
@@ -138,9 +142,7 @@ describe("a matchmaker pass", () => {
     ]);
     expect(world.opened[0]!.options).toEqual({ noShowSeconds: MATCH_NO_SHOW_SECONDS, noShowRule: "bots" });
     expect(world.opened[0]!.seats[0]).toMatchObject({ entry: 50, isPremium: false, rating: 1000 });
-    expect(world.notified.map(([id, event]) => [id, event.type])).toEqual(
-      ["a", "b", "c", "d"].map((id) => [id, "match_found"]),
-    );
+    expect(world.notified.map(([id, event]) => [id, event.type])).toEqual(["a", "b", "c", "d"].map((id) => [id, "match_found"]));
     expect(world.alarm).toBe(world.now + MATCHMAKER_TICK_MS);
 
     // The alarm, again and again: nobody is seated twice; the last one waits until someone comes.
