@@ -16,12 +16,12 @@ import {
 } from "./ledger";
 import { coinTransactions, games, tournamentRegistrations, tournaments, users, type Tournament } from "./schema";
 
+// The D1 side of tournaments (ADR 065), shared by the Tournament Durable Object (the only writer of
+// a tournament once created) and the app (reads, the schedule, the admin's creation). Every coin
+// movement goes through db/ledger.ts in the same batch as the row it pays for.
+
 /** What the statements below read of a tournament's row. */
 type TournamentRef = Pick<Tournament, "id" | "name" | "entry_cost" | "bracket">;
-
-// The D1 side of tournaments (issue 13, ADR 065), shared by the Tournament Durable Object (the only
-// writer of a tournament once created) and the app (reads, the schedule, the admin's creation).
-// Every coin movement goes through db/ledger.ts in the same batch as the row it pays for.
 
 export async function findTournament(db: Database, id: string): Promise<Tournament | null> {
   return (await db.select().from(tournaments).where(eq(tournaments.id, id)).get()) ?? null;
