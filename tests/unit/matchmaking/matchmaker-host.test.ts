@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ChannelEvent } from "../../../game/protocol/channel";
 import { MatchmakerHost } from "../../../game/matchmaking/matchmaker-host";
 import { MATCH_NO_SHOW_SECONDS, MATCHMAKER_TICK_MS, QUEUE_STALE_MS, queueKey, type Queue } from "../../../game/matchmaking/pairing";
 import type { MatchPlayer } from "../../../game/matchmaking/ports";
+import { CAPACITY, ENTRY_COST } from "../../../game/protocol/constants";
 import type { AssignedRoomOptions, AssignedSeat, RoomResult } from "../../../game/room/api";
 import { summary } from "../room/helpers";
 
@@ -216,5 +218,43 @@ describe("a matchmaker pass", () => {
     await expect(host.run(CASUAL, world.now)).rejects.toThrow("unreachable");
     expect(world.waitingIds(queueKey(CASUAL))).toEqual([]);
     expect(world.notified).toEqual([]);
+  });
+});
+
+describe("any queue, any arrivals", () => {
+  it("seats each player at most once, only players who can pay, in full tables, whatever the passes' overlap", async () => {
+    const playerArb = fc.record({
+      rating: fc.integer({ min: 600, max: 2_000 }),
+      joinedAgo: fc.integer({ min: 0, max: 60_000 }),
+      coins: fc.constantFrom(0, 1_000),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Queue["type"]>("1v1", "2v2"),
+        fc.constantFrom<Queue["mode"]>("casual", "ranked"),
+        fc.array(playerArb, { maxLength: 14 }),
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 4 }),
+        async (type, mode, players, bursts) => {
+          const queue: Queue = { variant: "paulista", type, mode };
+          const world = new MemoryQueue();
+          players.forEach((player, i) =>
+            world.enter(`p${i}`, queue, { rating: player.rating, joinedAt: world.now - player.joinedAgo, coins: player.coins }),
+          );
+          const host = world.host();
+          for (const burst of bursts) {
+            await Promise.all(Array.from({ length: burst }, () => host.run(queue, world.now)));
+            world.now += 5_000;
+          }
+          expect(world.mostAtOnce).toBe(1);
+          const seated = world.opened.flatMap((room) => room.seats.map((seat) => seat.userId));
+          expect(new Set(seated).size).toBe(seated.length);
+          for (const room of world.opened) expect(room.seats).toHaveLength(CAPACITY[type]);
+          for (const id of seated) expect(world.players.get(id)!.virtual_coins).toBeGreaterThanOrEqual(ENTRY_COST[mode]);
+          // Everyone able to pay is seated or still waiting; nobody is left claimed without a room.
+          for (const [id, row] of world.rows) if (row.gameId !== null) expect(seated).toContain(id);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
