@@ -5,7 +5,7 @@ import type { Invitation, InvitationStatus } from "./invitations";
 import type { GameReport, PresenceStatus } from "./presence";
 
 // What the Pages app, the game rooms and later features (tournaments, quick match, admin) may ask
-// a player's PlayerChannel Durable Object over DO RPC (issue 11, ADR 045). One object per player:
+// a player's PlayerChannel Durable Object over DO RPC (ADR 045). One object per player:
 // `namespace.idFromName(userId)`. The app never imports workers/; both sides share this contract.
 
 export { USER_HEADER } from "../room/api";

@@ -1,7 +1,7 @@
 import type { GameMode, GameType } from "../protocol/entities";
 import type { Variant } from "../truco/index";
 
-// Invitations to a table (issue 11, ADR 047), pure: time comes in as an argument. The invited
+// Invitations to a table (ADR 047), pure: time comes in as an argument. The invited
 // player's PlayerChannel holds the invitation and decides its fate (the authority); the inviter's
 // channel keeps a mirror and learns each outcome from it. An invitation is open for
 // INVITATION_TTL_MS, and closes earlier when its room fills or starts (the inviter's channel hears
