@@ -4,6 +4,7 @@ import { BotLevelSchema } from "../../game/protocol/entities";
 import { LANGUAGES } from "~/i18n";
 import { JoinGameSchema } from "./games";
 import { RefundRequestSchema } from "./payments";
+import { GameIdSchema } from "../../game/protocol/ids";
 
 // The home page's forms (issue 15): each control posts a form that the route action handles, so a
 // tap before the page has hydrated is a plain form submission and does the same thing as the
@@ -46,7 +47,7 @@ export const PlayFormSchema = z.object({
 export const HomeFormSchema = z.discriminatedUnion("intent", [
   CreateTableFormSchema,
   PlayFormSchema,
-  z.object({ intent: z.literal("sit"), game_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }),
+  z.object({ intent: z.literal("sit"), game_id: GameIdSchema }),
   JoinGameSchema.extend({ intent: z.literal("join") }),
   z.object({ intent: z.literal("daily-reward") }),
   z.object({ intent: z.literal("buy-coins"), pack_id: z.coerce.number().int() }),

@@ -8,6 +8,7 @@ import { rateLimited } from "./rate-limit.server";
 import { CREATE_ROOM_REFUSALS, ROOM_REFUSALS, refusalOf } from "./refusals.server";
 import { isPremium } from "./users.server";
 import { stubOf } from "../../db/stubs";
+import { isGameId } from "../../game/protocol/ids";
 
 /** The game's room, over Durable Object RPC. */
 export function room(context: AppLoadContext, gameId: string): RoomRpc {
@@ -72,7 +73,7 @@ export async function openRoomSocket(
   if (request.headers.get("Origin") !== new URL(request.url).origin) {
     return jsonError(403, t("errors:forbiddenOrigin"));
   }
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) return jsonError(404, t("errors:gameNotFound"));
+  if (!isGameId(gameId)) return jsonError(404, t("errors:gameNotFound"));
   if (!(await isSeated(context, gameId, user.id))) return jsonError(403, t("errors:notSeated"));
   return stubOf(context.cloudflare.env.GAME_ROOM, gameId).fetch(`https://room.internal/games/${gameId}/ws`, {
     headers: { Upgrade: "websocket", [USER_HEADER]: user.id, [SESSION_HEADER]: sessionId },
