@@ -11,12 +11,7 @@ export function FriendsButton() {
   const { t } = useTranslation();
   const pending = useRouteLoaderData<typeof rootLoader>("root")?.pendingRequests ?? 0;
   return (
-    <LazyLink
-      to="/friends"
-      prefetch="intent"
-      className={buttonClasses("ghost", "sm", "relative shrink-0")}
-      data-testid="friends-button"
-    >
+    <LazyLink to="/friends" prefetch="intent" className={buttonClasses("ghost", "sm", "relative shrink-0")} data-testid="friends-button">
       <FriendsIcon className="h-4 w-4" />
       <NavLabel>{t("friends:headerButton")}</NavLabel>
       {pending > 0 ? (
