@@ -14,17 +14,6 @@ import { GameIdSchema } from "../../game/protocol/ids";
 export const TABLES = ["casual:1v1", "casual:2v2", "ranked:1v1", "ranked:2v2", "bots:1v1", "bots:2v2"] as const;
 export type Table = (typeof TABLES)[number];
 
-export const CreateTableFormSchema = z.object({
-  intent: z.literal("create"),
-  table: z.enum(TABLES),
-  truco_variant: VariantSchema,
-  bot_level: z.optional(BotLevelSchema),
-  /** The premium member's exclusive-table switch: a checkbox, present when on. */
-  premium_only: z.literal("on").optional(),
-  /** Issue 14: a public table is listed on the home page; a private one is reached by its code. */
-  visibility: z.enum(["public", "private"]).default("private"),
-});
-
 /** Room tables a player opens for others (issue 14: public — listed — or private — by code only). */
 export const ROOM_TABLES = ["casual:1v1", "casual:2v2", "ranked:1v1", "ranked:2v2"] as const;
 
@@ -45,7 +34,6 @@ export const PlayFormSchema = z.object({
 });
 
 export const HomeFormSchema = z.discriminatedUnion("intent", [
-  CreateTableFormSchema,
   PlayFormSchema,
   z.object({ intent: z.literal("sit"), game_id: GameIdSchema }),
   JoinGameSchema.extend({ intent: z.literal("join") }),
