@@ -9,6 +9,7 @@ import { CREATE_ROOM_REFUSALS, ROOM_REFUSALS, refusalOf } from "./refusals.serve
 import { isPremium } from "./users.server";
 import { stubOf } from "../../db/stubs";
 import { isGameId } from "../../game/protocol/ids";
+import type { BotLevel } from "../../game/protocol/entities";
 
 /** The game's room, over Durable Object RPC. */
 export function room(context: AppLoadContext, gameId: string): RoomRpc {
@@ -39,6 +40,29 @@ export async function leaveGame(context: AppLoadContext, request: Request, user:
   }
   const left = await room(context, game.id).leave(user.id);
   if (!left.ok) return roomRefusal(request, left.error, game.entry_cost);
+  return { ok: true, data: { ok: true } };
+}
+
+/**
+ * The creator of a casual waiting room fills its free seats with computer players
+ * (`POST /api/games/{id}/bots`); the table becomes a free practice game (ADR 008).
+ */
+export async function fillWithBots(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  gameId: string,
+  level: BotLevel,
+): Promise<Outcome<{ ok: true }>> {
+  const limited = await rateLimited(context, request, "game_action", user);
+  if (limited) return limited;
+  const game = await findGame(context, gameId);
+  if (!game) {
+    const t = await serverT(request);
+    return refusal(404, t("errors:gameNotFound"));
+  }
+  const filled = await room(context, game.id).fillWithBots(user.id, level);
+  if (!filled.ok) return roomRefusal(request, filled.error, game.entry_cost);
   return { ok: true, data: { ok: true } };
 }
 
