@@ -14,6 +14,15 @@ export { DEFAULT_WEBHOOK_SECRET };
  * is configured), the payment emulator, whose signed webhooks go to `appUrl`. `log(which, line)`
  * gets each emulator's lines ("auth" or "payments"). If either cannot start, neither is left running.
  *
+ * @param {object} options
+ * @param {number} [options.authPort=8790] 0 picks a free port.
+ * @param {number} [options.paymentPort=8791] 0 picks a free port.
+ * @param {string[]} options.appOrigins the app's origins the sign-in emulator redirects back to.
+ * @param {string} options.appUrl where the payment emulator sends its webhooks.
+ * @param {boolean} [options.payments=true] false: no payment emulator.
+ * @param {string} [options.webhookSecret] the secret the webhooks are signed with.
+ * @param {string} [options.keysFile] where the sign-in emulator keeps its signing keys (none: new ones each start).
+ * @param {(which: "auth" | "payments", line: string) => void} [options.log]
  * @returns {Promise<{ auth: { issuer: string, close(): Promise<void> }, payments: { url: string, webhookUrl: string, close(): Promise<void> } | null, close(): Promise<void> }>}
  */
 export async function startEmulators({

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
-import { SESSION_HEADER, USER_HEADER, type RoomError, type RoomRpc, type SeatRequest } from "../../game/room/api";
+import { SESSION_HEADER, USER_HEADER, type RoomError, type RoomResult, type RoomRpc, type SeatRequest } from "../../game/room/api";
 import { findGame, isSeated } from "./games.server";
 import { answerOf, jsonError, refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
@@ -27,32 +27,16 @@ export function seatRequestOf(user: User): SeatRequest {
 }
 
 /**
- * Leaves a waiting room; the entry comes back (DESIGN.md §5). For `POST /api/games/{id}/leave` and
- * the game page's form (it works without JavaScript): the same limit, the same refusals.
+ * A player's action on a room they name by its game id (leave, fill with bots): counts the
+ * `game_action` limit, finds the game, asks its room; the refusals are the room's, in the
+ * player's language.
  */
-export async function leaveGame(context: AppLoadContext, request: Request, user: User, gameId: string): Promise<Outcome<{ ok: true }>> {
-  const limited = await rateLimited(context, request, "game_action", user);
-  if (limited) return limited;
-  const game = await findGame(context, gameId);
-  if (!game) {
-    const t = await serverT(request);
-    return refusal(404, t("errors:gameNotFound"));
-  }
-  const left = await room(context, game.id).leave(user.id);
-  if (!left.ok) return roomRefusal(request, left.error, game.entry_cost);
-  return { ok: true, data: { ok: true } };
-}
-
-/**
- * The creator of a casual waiting room fills its free seats with computer players
- * (`POST /api/games/{id}/bots`); the table becomes a free practice game (ADR 008).
- */
-export async function fillWithBots(
+async function actOnRoom(
   context: AppLoadContext,
   request: Request,
   user: User,
   gameId: string,
-  level: BotLevel,
+  act: (room: RoomRpc) => Promise<RoomResult>,
 ): Promise<Outcome<{ ok: true }>> {
   const limited = await rateLimited(context, request, "game_action", user);
   if (limited) return limited;
@@ -61,9 +45,31 @@ export async function fillWithBots(
     const t = await serverT(request);
     return refusal(404, t("errors:gameNotFound"));
   }
-  const filled = await room(context, game.id).fillWithBots(user.id, level);
-  if (!filled.ok) return roomRefusal(request, filled.error, game.entry_cost);
+  const result = await act(room(context, game.id));
+  if (!result.ok) return roomRefusal(request, result.error, game.entry_cost);
   return { ok: true, data: { ok: true } };
+}
+
+/**
+ * Leaves a waiting room; the entry comes back (DESIGN.md §5). For `POST /api/games/{id}/leave` and
+ * the game page's form (it works without JavaScript): the same limit, the same refusals.
+ */
+export function leaveGame(context: AppLoadContext, request: Request, user: User, gameId: string): Promise<Outcome<{ ok: true }>> {
+  return actOnRoom(context, request, user, gameId, (room) => room.leave(user.id));
+}
+
+/**
+ * The creator of a casual waiting room fills its free seats with computer players
+ * (`POST /api/games/{id}/bots`); the table becomes a free practice game (ADR 008).
+ */
+export function fillWithBots(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  gameId: string,
+  level: BotLevel,
+): Promise<Outcome<{ ok: true }>> {
+  return actOnRoom(context, request, user, gameId, (room) => room.fillWithBots(user.id, level));
 }
 
 /** A room's refusal, in the player's language: for the API's answer and for a page's form. */

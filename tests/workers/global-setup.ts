@@ -1,5 +1,4 @@
 import type { TestProject } from "vitest/node";
-// @ts-ignore: plain ES module without types.
 import { startEmulators } from "../../dev/emulators.mjs";
 
 declare module "vitest" {
@@ -24,6 +23,6 @@ export default async function setup(project: TestProject) {
     log: () => {},
   });
   project.provide("authEmulatorUrl", emulators.auth.issuer);
-  project.provide("paymentEmulatorUrl", emulators.payments.url);
+  project.provide("paymentEmulatorUrl", emulators.payments!.url);
   return () => emulators.close();
 }
