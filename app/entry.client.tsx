@@ -3,9 +3,9 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { HOME_DASHBOARD_MARKER, loadHomeDashboard } from "./components/home/home-dashboard-module";
+import { HOME_DASHBOARD_MARKER, loadHomeDashboard } from "~/components/home/home-dashboard-module";
 import { DEFAULT_LANGUAGE, LANGUAGES, cacheLanguageHierarchy, i18nConfig, matchLanguage } from "./i18n";
-import { fetchBundle, markLoaded } from "./utils/translations";
+import { fetchBundle, markLoaded } from "~/utils/translations";
 
 // The server renders the detected language; its texts are not embedded in the page but linked
 // (root.tsx, #i18n-bundle, a preload that downloads next to the code): the client starts from

@@ -1,5 +1,5 @@
 // First: before any schema is built (ADR 094).
-import "./utils/zod-jitless";
+import "~/utils/zod-jitless";
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
@@ -18,31 +18,31 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ChannelProvider } from "./components/channel/channel-provider";
-import { InvitationPrompt } from "./components/channel/invitation-prompt";
-import { TournamentGamePrompt } from "./components/channel/tournament-game-prompt";
-import { LoadingScreen } from "./components/loading-screen";
-import { ModulePreloads } from "./components/module-preloads";
-import { ResumeBanner } from "./components/resume-banner";
-import { InstallBanner } from "./components/pwa/install-banner";
-import { ServiceWorkerUpdates } from "./components/pwa/service-worker";
-import { useNonce } from "./components/nonce";
-import { buttonClasses } from "./components/ui/button";
-import { ToastProvider } from "./components/ui/toast";
+import { ChannelProvider } from "~/components/channel/channel-provider";
+import { InvitationPrompt } from "~/components/channel/invitation-prompt";
+import { TournamentGamePrompt } from "~/components/channel/tournament-game-prompt";
+import { LoadingScreen } from "~/components/loading-screen";
+import { ModulePreloads } from "~/components/module-preloads";
+import { ResumeBanner } from "~/components/resume-banner";
+import { InstallBanner } from "~/components/pwa/install-banner";
+import { ServiceWorkerUpdates } from "~/components/pwa/service-worker";
+import { useNonce } from "~/components/nonce";
+import { buttonClasses } from "~/components/ui/button";
+import { ToastProvider } from "~/components/ui/toast";
 import { DEFAULT_LANGUAGE, languageFromCookie, type Language } from "./i18n";
-import { bundleHref } from "./locales/index.server";
-import { banOfSession } from "./services/admin.server";
-import { getUser, sessionIdFrom } from "./services/auth.server";
-import { pendingRequestCount } from "./services/friends.server";
-import { resumeTableOf } from "./services/games.server";
-import { searchingQueueOf } from "./services/matchmaking.server";
-import { i18nServer } from "./services/i18n.server";
-import { profileOf } from "./services/users.server";
+import { bundleHref } from "~/locales/index.server";
+import { banOfSession } from "~/services/admin.server";
+import { getUser, sessionIdFrom } from "~/services/auth.server";
+import { pendingRequestCount } from "~/services/friends.server";
+import { resumeTableOf } from "~/services/games.server";
+import { searchingQueueOf } from "~/services/matchmaking.server";
+import { i18nServer } from "~/services/i18n.server";
+import { profileOf } from "~/services/users.server";
 import stylesheet from "./tailwind.css?url";
-import { rememberLanguage, storedLanguage, storeLanguageLocally } from "./utils/language";
-import { bundleLoaded, loadBundle } from "./utils/translations";
-import { isPlayPath, LAST_COINS_KEY } from "./utils/pwa";
-import { DIALOG_PARAM, onlyUiParamsChanged } from "./utils/ui-params";
+import { rememberLanguage, storedLanguage, storeLanguageLocally } from "~/utils/language";
+import { bundleLoaded, loadBundle } from "~/utils/translations";
+import { isPlayPath, LAST_COINS_KEY } from "~/utils/pwa";
+import { DIALOG_PARAM, onlyUiParamsChanged } from "~/utils/ui-params";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

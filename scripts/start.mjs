@@ -30,8 +30,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startAuthEmulator } from "../dev/auth-emulator/server.mjs";
-import { DEFAULT_WEBHOOK_SECRET, startPaymentEmulator } from "../dev/payment-emulator/server.mjs";
+import { DEFAULT_WEBHOOK_SECRET, startEmulators } from "../dev/emulators.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -73,34 +72,39 @@ step("Migrating the local database", bin("wrangler"), [
 // local D1 that the server serves; idempotent.
 step("Seeding the local database", bin("tsx"), [path.join(root, "db", "seed.ts"), stateDir]);
 
-console.log("\n▸ Starting the sign-in emulator");
-const auth = await startAuthEmulator({
-  port: authPort,
-  appOrigins: [appUrl, `http://127.0.0.1:${port}`],
-  keysFile: path.join(root, ".wrangler", "auth-emulator-keys.json"),
-  log: (line) => console.log(`[sign-in] ${line}`),
-});
-
-// Real Stripe (test mode) when a key is configured; otherwise the local
-// payment emulator, with the webhook secret it signs with handed to the app.
+// The sign-in emulator, and the payment emulator unless a real Stripe key (test
+// mode) is configured; the webhook secret it signs with is handed to the app.
 const devVars = existsSync(path.join(root, ".dev.vars")) ? readFileSync(path.join(root, ".dev.vars"), "utf8") : "";
 const realStripe = /^\s*STRIPE_SECRET_KEY\s*=/m.test(devVars);
-let payments = null;
-/** The Pages app's vars, as [key, value]; the command line carries them. */
-const appVars = [];
-if (realStripe) {
-  console.log("\n▸ STRIPE_SECRET_KEY is set in .dev.vars: payments go to Stripe (no payment emulator)");
-} else {
-  console.log("\n▸ Starting the payment emulator");
-  const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? DEFAULT_WEBHOOK_SECRET;
-  payments = await startPaymentEmulator({
-    port: paymentPort,
+const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? DEFAULT_WEBHOOK_SECRET;
+console.log(
+  realStripe
+    ? "\n▸ Starting the sign-in emulator (STRIPE_SECRET_KEY is set in .dev.vars: payments go to Stripe, no payment emulator)"
+    : "\n▸ Starting the sign-in and payment emulators",
+);
+let emulators;
+try {
+  emulators = await startEmulators({
+    authPort,
+    paymentPort,
+    appOrigins: [appUrl, `http://127.0.0.1:${port}`],
     appUrl: `http://127.0.0.1:${port}`,
+    payments: !realStripe,
     webhookSecret,
-    log: (line) => console.log(`[payments] ${line}`),
+    keysFile: path.join(root, ".wrangler", "auth-emulator-keys.json"),
   });
-  appVars.push(["PAYMENT_EMULATOR_URL", payments.url], ["STRIPE_WEBHOOK_SECRET", webhookSecret]);
+} catch (error) {
+  console.error(`✗ ${error.message}`);
+  process.exit(1);
 }
+const { auth, payments } = emulators;
+/** The Pages app's vars, as [key, value]; the command line carries them. */
+const appVars = payments
+  ? [
+      ["PAYMENT_EMULATOR_URL", payments.url],
+      ["STRIPE_WEBHOOK_SECRET", webhookSecret],
+    ]
+  : [];
 
 // TRUCO_BINDINGS: extra vars for both Workers (see the header).
 const extraVars = (process.env.TRUCO_BINDINGS ?? "")
@@ -271,8 +275,7 @@ async function stop(code = 0) {
   } catch {
     // Already gone.
   }
-  await auth.close().catch(() => {});
-  await payments?.close().catch(() => {});
+  await emulators.close();
   setTimeout(() => process.exit(code), 500).unref();
 }
 process.on("SIGINT", () => stop(0));

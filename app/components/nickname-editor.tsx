@@ -5,8 +5,8 @@ import type { FormResult } from "~/schemas/home-forms";
 import { NICKNAME_MAX } from "~/utils/limits";
 import { withParam } from "~/utils/ui-params";
 import { PencilIcon } from "./icons";
-import { FormNotice } from "./ui/form-notice";
-import { Button, buttonClasses } from "./ui/button";
+import { FormNotice } from "~/components/ui/form-notice";
+import { Button, buttonClasses } from "~/components/ui/button";
 
 /**
  * Inline nickname edit (spec §4, §5): view → edit → save or cancel. Editing is a link

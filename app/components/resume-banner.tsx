@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Queue } from "../../game/matchmaking/pairing";
-import { buttonClasses } from "./ui/button";
+import { buttonClasses } from "~/components/ui/button";
 
 export interface ResumeTable {
   gameId: string;

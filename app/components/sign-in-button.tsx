@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Button, type ButtonProps } from "./ui/button";
+import { Button, type ButtonProps } from "~/components/ui/button";
 
 /**
  * Starts the provider sign-in: a plain form posting to `/auth/login`, which

@@ -1,4 +1,4 @@
-import { LANGUAGES, NAMESPACES, type Language, type Namespace } from "../i18n";
+import { LANGUAGES, NAMESPACES, type Language, type Namespace } from "~/i18n";
 import { auth } from "./auth";
 import { chat } from "./chat";
 import { common } from "./common";

@@ -9,6 +9,7 @@ import { gameAction } from "~/services/game-actions.server";
 import { CHAT_DIALOG, DIALOG_PARAM } from "~/utils/ui-params";
 import { chatOfPage } from "~/services/chat.server";
 import { gamePageOf } from "~/services/game-page.server";
+import { isGameId } from "../../game/protocol/ids";
 
 export const meta: MetaFunction = () => [{ title: "Mesa de Truco" }, { name: "robots", content: "noindex" }];
 
@@ -19,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: "Mesa de Truco" }, { name: "ro
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const gameId = params.gameId ?? "";
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) throw redirect("/");
+  if (!isGameId(gameId)) throw redirect("/");
   const page = await gamePageOf(context, gameId, user);
   // The chat open by its link (`?dialog=chat`, also where a message posted without JavaScript
   // comes back to): the server draws it with the table's recent messages.

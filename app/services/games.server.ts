@@ -9,6 +9,7 @@ import { isUniqueViolation } from "../../db/ledger";
 import { tableToResume, type HeldSeat } from "../../game/room/one-seat";
 import type { CreateGame } from "~/schemas/games";
 import { isPremium } from "./users.server";
+import { isGameId } from "../../game/protocol/ids";
 
 /** A game row as the room and the API describe it (db/games.ts, shared with the Durable Objects that create games). */
 export const summaryOf = gameSummaryOf;
@@ -29,7 +30,7 @@ export async function readsInFull(context: AppLoadContext, game: Pick<Game, "id"
 }
 
 export async function findGame(context: AppLoadContext, gameId: string): Promise<Game | null> {
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) return null;
+  if (!isGameId(gameId)) return null;
   return (await context.db.select().from(games).where(eq(games.id, gameId)).get()) ?? null;
 }
 

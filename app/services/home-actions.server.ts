@@ -38,10 +38,9 @@ export async function homeAction(request: Request, context: AppLoadContext) {
   const secure = new URL(request.url).protocol === "https:";
   // Each service counts its own rate limit (ADR 088): the same counter as the REST route's.
   switch (input.intent) {
-    case "play":
-    case "create": {
-      const room = input.intent === "create" || input.table === "room";
-      const table = input.intent === "play" && input.table === "room" ? input.room_table : input.table;
+    case "play": {
+      const room = input.table === "room";
+      const table = room ? input.room_table : input.table;
       const [mode, type] = table.split(":") as ["casual" | "ranked" | "bots", "1v1" | "2v2"];
       const vsComputer = mode === "bots";
       if (!room && !vsComputer) {

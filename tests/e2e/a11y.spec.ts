@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
 import { signIn, uniquePlayer } from "./helpers";
+import { ADMIN } from "./fixtures/data";
 
 // Issue 15: axe finds no serious or critical violation on any screen, and a hand can be played
 // with the keyboard alone (Tab to a control, Enter), with a visible focus ring.
@@ -71,8 +72,7 @@ test("the leaderboard, friends, tournaments and quick-match screens", async ({ p
 });
 
 test("the admin dashboard, each of its tabs", async ({ page }) => {
-  // The admin is the address in wrangler.toml's ADMIN_EMAILS (as in admin.spec.ts).
-  await signIn(page, { name: "Operadora", email: "admin@truco.local" });
+  await signIn(page, ADMIN);
   await page.goto("/admin");
   await expect(page.getByTestId("admin-banner")).toHaveText("ADMIN ACCESS");
   for (const tab of ["Overview", "User Management", "Game Management", "Transactions", "Admin Actions", "Tournaments"]) {

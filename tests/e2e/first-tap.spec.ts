@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { atCheckout, checkout } from "./checkout";
 import { signIn, tapChoice, uniquePlayer } from "./helpers";
 import { seedCancelledGame } from "./seed";
 
@@ -79,9 +80,7 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
     await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: /Comprar moedas/ }));
     const store = page.getByRole("dialog", { name: "Loja" });
     await expect(store.getByRole("tab", { name: "Moedas" })).toHaveAttribute("aria-selected", "true");
-    await tapChoice(store.getByRole("radio", { name: /1\.000 moedas/ }));
-    await store.getByRole("button", { name: /Comprar por/ }).click();
-    await page.waitForURL(/\/checkout\/cs_test_/);
+    await checkout(store, /1\.000 moedas/);
 
     await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: "Seja Premium" }));
     await expect(page.getByRole("dialog", { name: "Loja" }).getByRole("tab", { name: "Premium" })).toHaveAttribute("aria-selected", "true");
@@ -185,7 +184,7 @@ test.describe("a form hydrating with what was typed before", () => {
     expect(states).not.toContain(true);
 
     await store.getByRole("button", { name: "Comprar por US$ 9,99" }).click();
-    await page.waitForURL(/\/checkout\/cs_test_/);
+    await atCheckout(page);
   });
 
   test("the refund's submit button stays enabled through hydration, and one tap refunds", async ({ page }) => {

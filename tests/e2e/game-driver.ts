@@ -13,6 +13,9 @@ export interface Policy {
   run?: boolean;
 }
 
+/** Whoever may calls and raises truco up to twelve: a hand then decides the match. */
+export const FAST: Policy = { callTruco: true, raise: true };
+
 const ANSWERS_ACCEPT = ["call-flor", "truco-accept", "envido-accept", "flor-accept", "mao-play"];
 const RAISES = ["call-seis", "call-nove", "call-doze", "call-dez", "call-oito", "call-retruco", "call-vale_cuatro", "call-vale_quatro"];
 const CALLS = ["call-truco", "call-seis", "call-nove", "call-doze", "call-dez", "call-retruco", "call-vale_cuatro", "call-vale_quatro"];

@@ -2,7 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { openGamePage, stubGamePage } from "./fake-room";
 import { chooseVariant, createRoom } from "./game-driver";
 import { newSignedInPage } from "./helpers";
-import { duo, DUO_DEAL, PLAYED_GAMES, quartet, scriptedTable } from "./scripted-table";
+import { ARGENTINO_DEAL, duel, duo, DUO_DEAL, PLAYED_GAMES, quartet } from "./fixtures/data";
+import { scriptedTable } from "./scripted-table";
 
 // The game screen against scripted server frames: a FakeRoom runs the real engine behind
 // page.routeWebSocket, so every phase and variant can be set up exactly (tests/e2e/fake-room.ts).
@@ -100,12 +101,7 @@ test("Argentino: Spanish deck, envido with the count, irse al mazo in two steps"
     seats: duo(me),
     match: {
       dealerIndex: 1,
-      deal: {
-        hands: [
-          ["7s", "6s", "Ac"],
-          ["3h", "5d", "Qc"],
-        ],
-      },
+      deal: ARGENTINO_DEAL,
     },
     botDelayMs: null,
   }));
@@ -138,12 +134,7 @@ test("an envido to answer: Quero, the raises, Não quero", async ({ browser }) =
     seats: duo(me),
     match: {
       dealerIndex: 0,
-      deal: {
-        hands: [
-          ["7s", "6s", "Ac"],
-          ["3h", "5d", "Qc"],
-        ],
-      },
+      deal: ARGENTINO_DEAL,
     },
     botDelayMs: null,
   }));
@@ -319,21 +310,13 @@ test("the end of the match: Vitória!, coins won, back home", async ({ browser }
   // A ranked game has no computer players: the rival is a person the test plays for (the pot holds both entries).
   const { page, context, room } = await scriptedTable(browser, (me) => ({
     variant: "argentino",
-    seats: [
-      { id: me.id, nickname: me.nickname },
-      { id: "rival-1", nickname: "Tia Rita" },
-    ],
+    seats: duel(me),
     mode: "ranked",
     entryCost: 100,
     match: {
       dealerIndex: 1,
       scores: { team1: 29, team2: 12 },
-      deal: {
-        hands: [
-          ["7s", "6s", "Ac"],
-          ["3h", "5d", "Qc"],
-        ],
-      },
+      deal: ARGENTINO_DEAL,
     },
     botDelayMs: null,
   }));

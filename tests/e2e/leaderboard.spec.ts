@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { chooseVariant, createRoom, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
+import { chooseVariant, createRoom, FAST, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
 // The leaderboard (issue 10) in real Chromium against the real server: two players play a ranked
@@ -34,8 +34,8 @@ test("two players play a ranked 1v1, then find each other on every board with th
   await joinByCode(bruno.page, await gameCodeOf(ana.page));
   await playToTheEnd(
     [
-      { page: ana.page, policy: { callTruco: true, raise: true } },
-      { page: bruno.page, policy: { callTruco: true, raise: true } },
+      { page: ana.page, policy: FAST },
+      { page: bruno.page, policy: FAST },
     ],
     // A whole match to 12; generous for a loaded machine.
     360_000,

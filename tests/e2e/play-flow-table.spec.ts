@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { pendingPlayer } from "../../game/truco/index";
-import { duo, DUO_DEAL, scriptedTable } from "./scripted-table";
+import { duo, DUO_DEAL } from "./fixtures/data";
+import { scriptedTable } from "./scripted-table";
 
 // The table's rough edges from issue 16, against the scripted room (tests/e2e/fake-room.ts): the
 // turn timer's warning and its notice, keyboard play.

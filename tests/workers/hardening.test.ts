@@ -191,7 +191,7 @@ describe("rate limits", () => {
     const form = await call("/?index", {
       method: "POST",
       cookie: creator.cookie,
-      form: { intent: "create", table: "bots:1v1", truco_variant: "paulista", bot_level: "normal" },
+      form: { intent: "play", table: "bots:1v1", truco_variant: "paulista", bot_level: "normal" },
       headers: limits,
     });
     expect(form.status).toBe(429);

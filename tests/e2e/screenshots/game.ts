@@ -4,7 +4,8 @@ import { newSignedInPage, tapChoice } from "../helpers";
 import { createRoom } from "../game-driver";
 import { shoot, VIEWPORTS } from "../screenshot";
 import { seedPremium } from "../seed";
-import { duo, PLAYED_GAMES, quartet, scriptedTable, type Me } from "../scripted-table";
+import { ARGENTINO_DEAL, duel, duo, PLAYED_GAMES, PRACTICE_GAME_PLAYED, quartet, type Me } from "../fixtures/data";
+import { scriptedTable } from "../scripted-table";
 
 // Part of `npm run screenshots`, not a test: PNGs of the live-game screens (lobby, join, waiting
 // room, board phases and variants, a truco call, chat, result, history), phone and desktop, into
@@ -26,24 +27,7 @@ test("lobby, join modal, history", async ({ browser }) => {
   await shoot(page, "game-join-modal", false);
   await page.route("**/api/games/history", (route) =>
     route.fulfill({
-      json: [
-        ...PLAYED_GAMES,
-        {
-          id: "g3",
-          game_type: "1v1",
-          game_mode: "casual",
-          truco_variant: "gaucho",
-          bot_level: "hard",
-          result: "win",
-          coins_change: 0,
-          rating_change: 0,
-          team1_score: 12,
-          team2_score: 9,
-          team: "team1",
-          completed_at: "2026-03-02T12:00:00Z",
-          created_at: "2026-03-02T11:40:00Z",
-        },
-      ],
+      json: [...PLAYED_GAMES, PRACTICE_GAME_PLAYED],
     }),
   );
   await page.goto("/profile");
@@ -118,12 +102,7 @@ test("Argentino (Spanish deck): envido to answer; Gaúcho: flor", async ({ brows
     match: {
       dealerIndex: 0,
       scores: { team1: 14, team2: 17 },
-      deal: {
-        hands: [
-          ["7s", "6s", "Ac"],
-          ["3h", "5d", "Qc"],
-        ],
-      },
+      deal: ARGENTINO_DEAL,
     },
     botDelayMs: null,
   }));
@@ -210,10 +189,7 @@ test("2v2 Mineiro trick in play; 2v2 mão de onze; blind mão de ferro; chat ope
 test("match result", async ({ browser }) => {
   // A ranked game against a person (the test plays for them): ranked games have no computer players.
   const { page, context, fake } = await room(browser, (me) => ({
-    seats: [
-      { id: me.id, nickname: me.nickname },
-      { id: "rival-1", nickname: "Tia Rita" },
-    ],
+    seats: duel(me),
     mode: "ranked",
     entryCost: 100,
     match: {

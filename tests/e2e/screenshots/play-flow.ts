@@ -1,7 +1,8 @@
 import { test, type Page } from "@playwright/test";
 import path from "node:path";
 import { signIn, uniquePlayer } from "../helpers";
-import { scriptedTable, type Me } from "../scripted-table";
+import type { Me } from "../fixtures/data";
+import { scriptedTable } from "../scripted-table";
 import { SCREENSHOT_DIR } from "../screenshot";
 
 // Part of `npm run screenshots` (issue 16): home (with the way back to a table) and a 2v2 board with
