@@ -100,7 +100,8 @@ function parseArgs(argv) {
   }
   if (args.secretsFrom && !args.dryRun) throw new Refusal("--secrets-from is for dry runs only: a real deploy asks Cloudflare.");
   const stagesValid = args.stages.length > 0 && args.stages.every((p, i) => p > 0 && p <= 100 && (i === 0 || p > args.stages[i - 1]));
-  if (!stagesValid || args.stages.at(-1) !== 100) throw new Refusal("--stages is a rising list of percentages ending at 100, e.g. 10,50,100.");
+  if (!stagesValid || args.stages.at(-1) !== 100)
+    throw new Refusal("--stages is a rising list of percentages ending at 100, e.g. 10,50,100.");
   if (!(args.stageWait >= 0)) throw new Refusal("--stage-wait is a number of seconds.");
   return args;
 }
@@ -143,7 +144,8 @@ export function environmentOf(name, pagesConfig = readConfig(PAGES_CONFIG), room
   if (pagesDb.database_id !== roomDb.database_id) problems.push(`The two configs hold different D1 ids for ${name}.`);
   if (pagesBucket.bucket_name !== roomBucket.bucket_name) problems.push(`The two configs name different R2 buckets for ${name}.`);
   if (pagesDataset.dataset !== roomDataset.dataset) problems.push(`The two configs name different Analytics Engine datasets for ${name}.`);
-  if (pages.vars?.APP_ENV !== "production" || room.vars?.APP_ENV !== "production") problems.push(`${name} must run with APP_ENV = "production".`);
+  if (pages.vars?.APP_ENV !== "production" || room.vars?.APP_ENV !== "production")
+    problems.push(`${name} must run with APP_ENV = "production".`);
   if (problems.length) throw new Refusal(`The configs disagree:\n  - ${problems.join("\n  - ")}`);
   return {
     name,
@@ -278,7 +280,8 @@ function buildAndValidate(target, { dryRun, buildId }) {
     ],
     { dryRun, offline: true, capture: true, env: { PAGES_ENVIRONMENT: target.pagesEnv } },
   );
-  if (!existsSync(path.join(out, "pages-metadata.json"))) throw new Refusal(`${PAGES_CONFIG} is not a valid Pages config for ${target.pagesEnv}.`);
+  if (!existsSync(path.join(out, "pages-metadata.json")))
+    throw new Refusal(`${PAGES_CONFIG} is not a valid Pages config for ${target.pagesEnv}.`);
   say("  both Workers bundle, and both configs are valid for this environment");
 }
 
@@ -309,12 +312,20 @@ function provision(target, { dryRun }) {
     target.databaseId = databaseId;
   }
   // R2, by name.
-  const bucket = wrangler("Looking for the R2 bucket", ["r2", "bucket", "info", target.bucket], { dryRun, capture: true, allowFailure: true });
+  const bucket = wrangler("Looking for the R2 bucket", ["r2", "bucket", "info", target.bucket], {
+    dryRun,
+    capture: true,
+    allowFailure: true,
+  });
   if (bucket.status !== 0 || dryRun) {
-    wrangler(`Creating the R2 bucket ${target.bucket}${dryRun ? ", when missing" : ""}`, ["r2", "bucket", "create", target.bucket, "--location", R2_LOCATION], {
-      dryRun,
-      capture: true,
-    });
+    wrangler(
+      `Creating the R2 bucket ${target.bucket}${dryRun ? ", when missing" : ""}`,
+      ["r2", "bucket", "create", target.bucket, "--location", R2_LOCATION],
+      {
+        dryRun,
+        capture: true,
+      },
+    );
     if (!dryRun) say(`  created R2 ${target.bucket}`);
   }
   // The Pages project.
@@ -322,10 +333,14 @@ function provision(target, { dryRun }) {
   const exists = !dryRun && JSON.parse(projects.stdout || "[]").some((p) => (p["Project Name"] ?? p.name) === target.pagesProject);
   if (!exists) {
     // The production branch is `main` for both projects: staging deploys on its `staging` branch, which Pages serves as "preview".
-    wrangler(`Creating the Pages project ${target.pagesProject}${dryRun ? ", when missing" : ""}`, ["pages", "project", "create", target.pagesProject, "--production-branch", "main"], {
-      dryRun,
-      capture: true,
-    });
+    wrangler(
+      `Creating the Pages project ${target.pagesProject}${dryRun ? ", when missing" : ""}`,
+      ["pages", "project", "create", target.pagesProject, "--production-branch", "main"],
+      {
+        dryRun,
+        capture: true,
+      },
+    );
     if (!dryRun) say(`  created Pages project ${target.pagesProject}`);
   }
 }
@@ -358,7 +373,9 @@ function checkSecrets(target, options) {
     return;
   }
   const missing = [
-    ...REQUIRED_SECRETS.pages.filter((name) => !held.pages.has(name)).map((name) => `${name} (Pages project ${target.pagesProject}, ${target.pagesEnv})`),
+    ...REQUIRED_SECRETS.pages
+      .filter((name) => !held.pages.has(name))
+      .map((name) => `${name} (Pages project ${target.pagesProject}, ${target.pagesEnv})`),
     ...REQUIRED_SECRETS.worker.filter((name) => !held.worker.has(name)).map((name) => `${name} (Worker ${target.worker})`),
   ];
   if (missing.length) {
@@ -369,7 +386,8 @@ function checkSecrets(target, options) {
     );
   }
   for (const side of ["pages", "worker"]) {
-    for (const name of OPTIONAL_SECRETS[side]) if (!held[side].has(name)) say(`  note: ${name} is not set on the ${side} side: its errors go to Workers Logs only.`);
+    for (const name of OPTIONAL_SECRETS[side])
+      if (!held[side].has(name)) say(`  note: ${name} is not set on the ${side} side: its errors go to Workers Logs only.`);
   }
   say("  every required secret is set");
 }
@@ -465,7 +483,17 @@ async function deploy(target, options) {
   const worker = await rollOutWorker(target, options);
   const pages = wranglerOutput(
     `Deploying the Pages app to ${target.pagesProject} (branch ${target.branch})`,
-    ["pages", "deploy", "build/client", "--project-name", target.pagesProject, "--branch", target.branch, "--commit-hash", options.buildId.replace(/-dirty$/, "")],
+    [
+      "pages",
+      "deploy",
+      "build/client",
+      "--project-name",
+      target.pagesProject,
+      "--branch",
+      target.branch,
+      "--commit-hash",
+      options.buildId.replace(/-dirty$/, ""),
+    ],
     { dryRun },
   );
   await smoke(target, { dryRun, expectBuild: options.buildId });
@@ -475,7 +503,8 @@ async function deploy(target, options) {
   say(`  D1 bookmark before this release's migrations: ${bookmark}`);
   say("\nTo roll back the code (the schema stays; the previous release runs on it):");
   say(`  npm run deploy -- --env ${target.name} --rollback`);
-  if (worker.previous) say(`  (by hand: npx wrangler versions deploy ${worker.previous}@100% --yes --env ${target.name} -c ${ROOM_CONFIG})`);
+  if (worker.previous)
+    say(`  (by hand: npx wrangler versions deploy ${worker.previous}@100% --yes --env ${target.name} -c ${ROOM_CONFIG})`);
   say("To restore the database to before this release (loses every write since; docs/operations.md):");
   say(`  npx wrangler d1 time-travel restore ${target.database} --bookmark=${bookmark} --env ${target.name} -c ${ROOM_CONFIG}`);
 }
@@ -483,7 +512,10 @@ async function deploy(target, options) {
 async function rollback(target, options) {
   const { dryRun } = options;
   say(`Rolling ${target.name} back${dryRun ? " (dry run: nothing is changed)" : ""}`);
-  const listed = wrangler("Reading the room Worker's deployments", ["deployments", "list", "--json", ...roomArgs(target)], { dryRun, capture: true });
+  const listed = wrangler("Reading the room Worker's deployments", ["deployments", "list", "--json", ...roomArgs(target)], {
+    dryRun,
+    capture: true,
+  });
   let previous = "<previous-version>";
   if (!dryRun) {
     const full = JSON.parse(listed.stdout || "[]")
@@ -493,9 +525,13 @@ async function rollback(target, options) {
     previous = full.findLast((id) => id !== current);
     if (!previous) throw new Refusal("The room Worker has no earlier version to go back to.");
   }
-  wrangler(`The room Worker back to ${previous}`, ["versions", "deploy", `${previous}@100%`, "--message", "rollback", "--yes", ...roomArgs(target)], {
-    dryRun,
-  });
+  wrangler(
+    `The room Worker back to ${previous}`,
+    ["versions", "deploy", `${previous}@100%`, "--message", "rollback", "--yes", ...roomArgs(target)],
+    {
+      dryRun,
+    },
+  );
   const deployments = wrangler(
     "Reading the Pages deployments",
     ["pages", "deployment", "list", "--project-name", target.pagesProject, "--environment", target.pagesEnv, "--json"],
@@ -511,17 +547,23 @@ async function rollback(target, options) {
     planned.push(`POST ${endpoint}`);
     if (!dryRun) {
       if (!account || !process.env.CLOUDFLARE_API_TOKEN) {
-        throw new Refusal(`Set CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN, or roll the Pages project back in the dashboard (deployment ${earlier.Id}).`);
+        throw new Refusal(
+          `Set CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN, or roll the Pages project back in the dashboard (deployment ${earlier.Id}).`,
+        );
       }
       const response = await fetch(endpoint, { method: "POST", headers: { Authorization: `Bearer ${process.env.CLOUDFLARE_API_TOKEN}` } });
       if (!response.ok) throw new Refusal(`The Pages rollback failed: ${response.status} ${await response.text()}`);
     }
   } else {
     // A preview branch has no rollback in Pages: its alias follows the branch's newest deployment.
-    say(`\n  Staging's Pages app is a branch deployment: redeploy the previous commit (git checkout <it> && npm run deploy -- --env ${target.name}).`);
+    say(
+      `\n  Staging's Pages app is a branch deployment: redeploy the previous commit (git checkout <it> && npm run deploy -- --env ${target.name}).`,
+    );
   }
   await smoke(target, { dryRun, attempts: 5 });
-  say(`\n✓ ${target.name} ${dryRun ? "would be" : "is"} back on the previous release. D1 is unchanged; docs/operations.md says when and how to restore it.`);
+  say(
+    `\n✓ ${target.name} ${dryRun ? "would be" : "is"} back on the previous release. D1 is unchanged; docs/operations.md says when and how to restore it.`,
+  );
 }
 
 async function main() {

@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain ES module script without types.
 import { REQUIRED_SECRETS, environmentOf } from "../../../scripts/deploy.mjs";
 
 // `npm run deploy` in its dry run: no network, no account; it validates both Workers' bundles and
