@@ -304,7 +304,8 @@ function provision(target, { dryRun }) {
       say(`  created D1 ${target.database} (${databaseId})`);
     }
   }
-  if (dryRun) say(`  (dry run: a new database's id would be written into both configs' ${target.name} sections)`);
+  if (dryRun && target.databaseId === PLACEHOLDER_ID)
+    say(`  (the configs hold no D1 id for ${target.name} yet: the first deploy writes it into both, to be committed)`);
   else if (databaseId !== target.databaseId) {
     writeDatabaseId(PAGES_CONFIG, target.pagesEnv, databaseId);
     writeDatabaseId(ROOM_CONFIG, target.name, databaseId);
