@@ -9,7 +9,8 @@ const ADMIN = { name: "Operadora", email: "admin@truco.local" };
 async function startedToday(page: Page): Promise<number> {
   await page.goto("/admin?tab=operations");
   const text = await page.getByTestId("operations-game_started-total").innerText();
-  return Number(text.replace(/[^\d]/g, "").replace(/^24/, ""));
+  // "24 h: N"
+  return Number(text.split(":")[1]!.replace(/[^\d]/g, ""));
 }
 
 test("the Operações tab charts local games per hour, with the audit, the jobs and the summaries", async ({ browser }) => {
