@@ -87,6 +87,8 @@ export const coinTransactions = sqliteTable(
   (t) => [
     uniqueIndex("coin_transactions_idempotency_key").on(t.idempotency_key),
     index("coin_transactions_user_idx").on(t.user_id, t.created_at),
+    // The ledger audit's "changed since the last run" (db/ledger-audit.ts).
+    index("coin_transactions_created_idx").on(t.created_at),
   ],
 );
 
@@ -544,6 +546,68 @@ export const tournamentRegistrations = sqliteTable(
     registered_at: text("registered_at").notNull().default(NOW),
   },
   (t) => [primaryKey({ columns: [t.tournament_id, t.user_id] }), index("tournament_registrations_user_idx").on(t.user_id)],
+);
+
+/**
+ * The admin's statistics, one row per São Paulo calendar day, written by the daily scheduled job
+ * (db/daily-summary.ts) once the day is over; written again, the row is replaced, so a rerun is
+ * harmless. Kept for good (one row a day).
+ */
+export const dailySummaries = sqliteTable("daily_summaries", {
+  /** YYYY-MM-DD in America/Sao_Paulo. */
+  day: text("day").primaryKey(),
+  new_users: integer("new_users").notNull(),
+  active_players: integer("active_players").notNull(),
+  games_started: integer("games_started").notNull(),
+  games_completed: integer("games_completed").notNull(),
+  coins_purchased: integer("coins_purchased").notNull(),
+  revenue_cents: integer("revenue_cents").notNull(),
+  created_at: text("created_at").notNull().default(NOW),
+});
+
+/**
+ * A player whose balance differs from the sum of their ledger (invariant L1), as the hourly ledger
+ * audit (db/ledger-audit.ts) found them; shown to admins until one marks it resolved. One row per
+ * player and audit that found it.
+ */
+export const ledgerAuditFindings = sqliteTable(
+  "ledger_audit_findings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    balance: integer("balance").notNull(),
+    ledger_sum: integer("ledger_sum").notNull(),
+    found_at: text("found_at").notNull(),
+    resolved_at: text("resolved_at"),
+  },
+  (t) => [index("ledger_audit_findings_open_idx").on(t.resolved_at, t.found_at)],
+);
+
+/** Each scheduled job's last run (workers/game-room/src/scheduled.ts): the ledger audit reads from where it stopped. */
+export const scheduledRuns = sqliteTable("scheduled_runs", {
+  job: text("job").primaryKey(),
+  /** The clock of the last run that finished: the next audit looks at ledger rows after it. */
+  last_run_at: text("last_run_at").notNull(),
+  /** What it did, as JSON (counts per rule, players checked, mismatches). */
+  detail: text("detail").notNull().default("{}"),
+});
+
+/**
+ * Game and money events per hour, in development and tests only: the stand-in for the Analytics
+ * Engine dataset (db/analytics.ts), so the admin's "Operações" tab charts local data. In production
+ * the events go to Analytics Engine and this table stays empty. One row per hour and event.
+ */
+export const analyticsHourly = sqliteTable(
+  "analytics_hourly",
+  {
+    /** The hour's start, ISO-8601 UTC (`2026-11-27T13:00:00.000Z`). */
+    hour: text("hour").notNull(),
+    event: text("event").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.event] })],
 );
 
 export type User = typeof users.$inferSelect;

@@ -1,10 +1,14 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { createRequestHandler } from "@remix-run/cloudflare-pages";
+import { captureException, sentryPagesPlugin } from "@sentry/cloudflare";
 // @ts-ignore: the server build exists after `remix vite:build`.
 import * as serverBuild from "../build/server";
 import type { Bindings } from "../app/services/env.server";
 import { privateByDefault, rejectCrossOrigin, withBaseSecurityHeaders } from "../app/services/http.server";
 import { getLoadContext } from "../load-context";
+import { recordEvent } from "../db/analytics";
+import { createDb } from "../db/client";
+import { logRequest, REQUEST_ID_HEADER, requestIdOf } from "../db/observability";
 
 const build = serverBuild as unknown as ServerBuild;
 const handleRemix = createRequestHandler<Bindings>({ build, getLoadContext });
@@ -12,12 +16,55 @@ const handleRemix = createRequestHandler<Bindings>({ build, getLoadContext });
 type Context = Parameters<PagesFunction<Bindings>>[0];
 
 /**
- * Every request: the Origin check for state-changing calls, then a static file if a page GET
+ * Every request, observed (ADR 118): it gets a request id (REQUEST_ID_HEADER, which the app passes
+ * on to the Durable Objects), one structured log line when it is answered, an "error" event when
+ * it fails, and, when SENTRY_DSN is set, Sentry's official Pages wrapping around it.
+ */
+export const onRequest: PagesFunction<Bindings> = async (context) => {
+  const started = Date.now();
+  const { request, env } = context;
+  const requestId = requestIdOf(request);
+  request.headers.set(REQUEST_ID_HEADER, requestId);
+  const dsn = typeof env.SENTRY_DSN === "string" ? env.SENTRY_DSN : "";
+  let response: Response;
+  try {
+    response = dsn
+      ? await sentryPagesPlugin<Bindings>({
+          dsn,
+          environment: typeof env.DEPLOY_ENV === "string" ? env.DEPLOY_ENV : "production",
+        })({ ...context, next: () => answer(context, dsn) } as unknown as Parameters<ReturnType<typeof sentryPagesPlugin<Bindings>>>[0])
+      : await answer(context, dsn);
+  } catch (error) {
+    response = withBaseSecurityHeaders(privateByDefault(new Response("Internal Error", { status: 500 })), request);
+    console.error("Unhandled error", error);
+  }
+  const url = new URL(request.url);
+  // The Worker tests make thousands of requests; their lines would bury the tests' own output.
+  if (env.APP_ENV !== "test")
+    logRequest({
+      requestId,
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      ms: Date.now() - started,
+      colo: typeof request.cf?.colo === "string" ? request.cf.colo : undefined,
+      country: typeof request.cf?.country === "string" ? request.cf.country : undefined,
+    });
+  if (response.status >= 500) context.waitUntil(recordEvent(env, createDb(env.DB), "error", { label: url.pathname }).catch(() => {}));
+  if (response.status !== 101) {
+    response = new Response(response.body, response);
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+  }
+  return response;
+};
+
+/**
+ * The answer: the Origin check for state-changing calls, then a static file if a page GET
  * names one, else Remix. Answers from Remix are private and never stored unless they say
  * otherwise (personal pages and API answers); the hashed files under /assets/ are served by Pages
  * itself (public/_routes.json, public/_headers) with a long immutable cache.
  */
-export const onRequest: PagesFunction<Bindings> = async (context) => {
+async function answer(context: Context, dsn: string): Promise<Response> {
   const { request } = context;
   const rejected = await rejectCrossOrigin(request);
   if (rejected) return withBaseSecurityHeaders(rejected, request);
@@ -29,9 +76,10 @@ export const onRequest: PagesFunction<Bindings> = async (context) => {
     return withBaseSecurityHeaders(privateByDefault(await handleRemix(context)), request);
   } catch (error) {
     console.error("Unhandled error", error);
+    if (dsn) captureException(error);
     return withBaseSecurityHeaders(privateByDefault(new Response("Internal Error", { status: 500 })), request);
   }
-};
+}
 
 /**
  * An accepted WebSocket upgrade, without permessage-deflate (ADR 108). Left alone, the runtime

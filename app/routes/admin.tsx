@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DailyBars } from "~/components/admin/charts";
+import { OperationsTab } from "~/components/admin/operations-tab";
 import { TournamentsTab } from "~/components/admin/tournaments-tab";
 import { buttonClasses } from "~/components/ui/button";
 import {
@@ -27,6 +28,7 @@ import {
   requireAdmin,
 } from "~/services/admin.server";
 import { adminTournamentFormAction } from "~/services/admin-tournaments.server";
+import { operationsData } from "~/services/operations.server";
 import { listTournaments } from "~/services/tournaments.server";
 import { formatDateTime } from "~/utils/format";
 
@@ -43,6 +45,7 @@ const TABS = [
   { id: "transactions", label: "Transactions" },
   { id: "actions", label: "Admin Actions" },
   { id: "tournaments", label: "Tournaments" },
+  { id: "operations", label: "Operações" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -96,6 +99,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     case "tournaments":
       return { ...base, tournaments: await listTournaments(context, null), tournamentError: url.searchParams.get("error") };
+    case "operations":
+      return { ...base, operations: await operationsData(context) };
   }
 }
 
@@ -172,6 +177,7 @@ export default function AdminPage() {
         {"ledger" in loaded ? <TransactionsTab ledger={loaded.ledger} /> : null}
         {"actions" in loaded ? <ActionsTab page={loaded.actions} refunds={loaded.refunds} /> : null}
         {"tournaments" in loaded ? <TournamentsTab list={loaded.tournaments} error={loaded.tournamentError} /> : null}
+        {"operations" in loaded ? <OperationsTab data={loaded.operations} /> : null}
       </main>
       <ConfirmModal />
     </div>

@@ -7,13 +7,18 @@ import { serverT } from "./i18n.server";
 import { rateLimited } from "./rate-limit.server";
 import { CREATE_ROOM_REFUSALS, ROOM_REFUSALS, refusalOf } from "./refusals.server";
 import { isPremium } from "./users.server";
+import { REQUEST_ID_HEADER } from "../../db/observability";
 import { stubOf } from "../../db/stubs";
 import { isGameId } from "../../game/protocol/ids";
 import type { BotLevel } from "../../game/protocol/entities";
+import { locationHintOf } from "../../game/placement";
 
-/** The game's room, over Durable Object RPC. */
+/**
+ * The game's room, over Durable Object RPC. The call that creates a room places it near the player
+ * whose request this is (ADR 117); for a room that exists the hint changes nothing.
+ */
 export function room(context: AppLoadContext, gameId: string): RoomRpc {
-  return stubOf<RoomRpc>(context.cloudflare.env.GAME_ROOM, gameId);
+  return stubOf<RoomRpc>(context.cloudflare.env.GAME_ROOM, gameId, { locationHint: locationHintOf(context.cloudflare.cf) });
 }
 
 export function seatRequestOf(user: User): SeatRequest {
@@ -105,7 +110,9 @@ export async function openRoomSocket(
   }
   if (!isGameId(gameId)) return jsonError(404, t("errors:gameNotFound"));
   if (!(await isSeated(context, gameId, user.id))) return jsonError(403, t("errors:notSeated"));
+  // The request id (functions/[[path]].ts) goes along, so the room's lines about this socket carry it.
+  const requestId = request.headers.get(REQUEST_ID_HEADER) ?? "";
   return stubOf(context.cloudflare.env.GAME_ROOM, gameId).fetch(`https://room.internal/games/${gameId}/ws`, {
-    headers: { Upgrade: "websocket", [USER_HEADER]: user.id, [SESSION_HEADER]: sessionId },
+    headers: { Upgrade: "websocket", [USER_HEADER]: user.id, [SESSION_HEADER]: sessionId, [REQUEST_ID_HEADER]: requestId },
   });
 }

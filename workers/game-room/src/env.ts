@@ -18,6 +18,15 @@ export interface RoomEnv {
   NEXT_HAND_DELAY_MS?: string;
   DISCONNECT_GRACE_SECONDS?: string;
   IDLE_MINUTES?: string;
+  /** Each finished game's record (DESIGN.md §4). */
+  GAME_RECORDS?: R2Bucket;
+  /** Game and money events (db/analytics.ts, ADR 118); written only where APP_ENV is "production". */
+  ANALYTICS?: AnalyticsEngineDataset;
+  APP_ENV?: string;
+  /** "staging" or "production" in a deployment; absent locally. */
+  DEPLOY_ENV?: string;
+  /** Errors go to Sentry only when this is set (ADR 118). */
+  SENTRY_DSN?: string;
   /** "1" only under `npm run bench` (start.mjs TRUCO_BINDINGS): per-move timings and the platform floor (ADR 057). */
   BENCH_MODE?: string;
   /** Bound only under `npm run bench` (start.mjs writes the binding): the platform floor (bench-floor.ts). */
