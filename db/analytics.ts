@@ -32,6 +32,8 @@ export interface EventDetail {
   label?: string;
   /** Coins moved, where the event moves some. */
   amount?: number;
+  /** How many of the event this point stands for (moves are counted a hand at a time); 1 by default. */
+  count?: number;
 }
 
 /** The hour an instant falls in, as analytics_hourly keys it. */
@@ -43,7 +45,7 @@ export function hourOf(at: Date): string {
 
 /**
  * Records one event. Data point layout (the SQL API reads it so): blob1 the event, blob2 the
- * label; double1 the count (1), double2 the amount; index1 the event (the sampling key).
+ * label; double1 the count (1, or a hand's moves), double2 the amount; index1 the event (the sampling key).
  * Locally the promise is the D1 write; hand it to waitUntil where the caller cannot wait.
  */
 export function recordEvent(
@@ -54,13 +56,20 @@ export function recordEvent(
   now: Date = new Date(),
 ): Promise<void> {
   if (env.APP_ENV === "production" && env.ANALYTICS) {
-    env.ANALYTICS.writeDataPoint({ blobs: [event, detail.label ?? ""], doubles: [1, detail.amount ?? 0], indexes: [event] });
+    env.ANALYTICS.writeDataPoint({
+      blobs: [event, detail.label ?? ""],
+      doubles: [detail.count ?? 1, detail.amount ?? 0],
+      indexes: [event],
+    });
     return Promise.resolve();
   }
   return db
     .insert(analyticsHourly)
-    .values({ hour: hourOf(now), event, count: 1 })
-    .onConflictDoUpdate({ target: [analyticsHourly.hour, analyticsHourly.event], set: { count: sql`${analyticsHourly.count} + 1` } })
+    .values({ hour: hourOf(now), event, count: detail.count ?? 1 })
+    .onConflictDoUpdate({
+      target: [analyticsHourly.hour, analyticsHourly.event],
+      set: { count: sql`${analyticsHourly.count} + ${detail.count ?? 1}` },
+    })
     .then(() => undefined);
 }
 

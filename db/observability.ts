@@ -54,7 +54,7 @@ export function logRequest(fields: {
 export type RoomEvent =
   | { type: "game_started"; gameId: string; variant: string; mode: string; seats: number }
   | { type: "game_settled"; gameId: string; variant: string; mode: string; pot: number; reason: string }
-  | { type: "settlement_retried"; gameId: string; attempt: number; error: string }
+  | { type: "settlement_retried"; gameId: string; error: string }
   | { type: "socket_closed_for_abuse"; gameId: string; code: number; reason: string };
 
 const LEVEL_OF: Record<RoomEvent["type"], Level> = {
@@ -84,9 +84,9 @@ export function reportRoomEvent(
   );
 }
 
-/** A move, counted but not logged (a line per move would drown the rest). */
-export function countMove(env: AnalyticsBindings & { DB: D1Database }, now: Date = new Date()): Promise<void> {
-  return recordEvent(env, createDb(env.DB), "move", {}, now).catch((error) =>
+/** A hand's moves, counted but not logged (a line per move would drown the rest); one write a hand. */
+export function countMoves(env: AnalyticsBindings & { DB: D1Database }, moves: number, now: Date = new Date()): Promise<void> {
+  return recordEvent(env, createDb(env.DB), "move", { count: moves }, now).catch((error) =>
     logLine("error", "analytics_write_failed", { type: "move", error: String(error) }),
   );
 }

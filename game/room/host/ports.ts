@@ -65,9 +65,10 @@ export interface PresenceChannels {
 
 /** What an operator wants to see of a room: one structured event per thing that matters. */
 export type RoomEvent =
-  | { event: "game_started"; gameId: string }
-  | { event: "game_settled"; gameId: string; winner: string }
-  | { event: "game_cancelled"; gameId: string }
+  | { event: "game_started"; gameId: string; variant: string; mode: string; seats: number }
+  | { event: "game_settled"; gameId: string; variant: string; mode: string; pot: number; reason: string }
+  | { event: "game_cancelled"; gameId: string; reason: string }
+  | { event: "hand_played"; gameId: string; moves: number }
   | { event: "settlement_retried"; gameId: string; error: string }
   | { event: "socket_closed_for_abuse"; gameId: string; userId: string; reason: string }
   | { event: "report_failed"; gameId: string; to: "presence" | "tournament"; error: string };

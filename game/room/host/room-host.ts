@@ -103,10 +103,16 @@ export class RoomHost<S extends object> implements RoomRpc {
   /** The events an operator sees, and a tournament's news of its game's end. */
   private tell(step: rules.Step): void {
     const game = step.room.game;
+    const { events } = this.ports;
+    const about = { gameId: game.id, variant: game.truco_variant, mode: game.game_mode };
     for (const effect of step.effects) {
-      if (effect.type === "mark_started") this.ports.events({ event: "game_started", gameId: game.id });
-      if (effect.type === "settle") this.ports.events({ event: "game_settled", gameId: game.id, winner: effect.winner });
-      if (effect.type === "cancel") this.ports.events({ event: "game_cancelled", gameId: game.id });
+      if (effect.type === "mark_started") events({ event: "game_started", ...about, seats: step.room.seats.length });
+      if (effect.type === "settle") {
+        const pot = step.room.seats.reduce((sum, seat) => sum + seat.entryPaid, 0);
+        events({ event: "game_settled", ...about, pot, reason: step.room.ending?.reason ?? "match_over" });
+      }
+      if (effect.type === "cancel") events({ event: "game_cancelled", gameId: game.id, reason: effect.reason });
+      if (effect.type === "hand_ended") events({ event: "hand_played", gameId: game.id, moves: effect.actions.length });
     }
     if (game.game_mode === "tournament" && step.effects.some((e) => e.type === "settle" || e.type === "cancel")) {
       // A lost report is caught by the tournament's own poll of its games.

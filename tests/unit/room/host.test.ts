@@ -49,7 +49,9 @@ async function playUntilDecided(ports: MemoryPorts, host: RoomHost<MemorySocket>
   for (let i = 0; i < 2_000; i++) {
     const state = await stateOf(host, "alice");
     if (state.game.status !== "active") return;
-    const someoneCanMove = (await Promise.all(["alice", "bruno"].map((u) => stateOf(host, u)))).some((s) => (s.view?.legalActions.length ?? 0) > 0);
+    const someoneCanMove = (await Promise.all(["alice", "bruno"].map((u) => stateOf(host, u)))).some(
+      (s) => (s.view?.legalActions.length ?? 0) > 0,
+    );
     if (someoneCanMove) await anyMove(host);
     else {
       ports.clock.at = Math.max(ports.clock.at, ports.store.alarmAt ?? ports.clock.at);

@@ -1,5 +1,6 @@
 import type { PlayerChannelRpc } from "../../../game/channel/api";
-import type { RoomHostPorts, RoomRecords, SocketHub } from "../../../game/room/host/index";
+import type { RoomEvent, RoomHostPorts, RoomRecords, SocketHub } from "../../../game/room/host/index";
+import { countMoves, logLine, reportRoomEvent } from "../../../db/observability";
 import type { TournamentRpc } from "../../../game/tournament/api";
 import { stubOf } from "../../../db/stubs";
 import { ratingsOf, recordStatement, takeSeat, tournamentOf, write, type Db, type HandRecord } from "./records";
@@ -67,13 +68,34 @@ export function workerdPorts(ctx: DurableObjectState, env: RoomEnv, db: Db): Roo
     presence: channels ? { report: (userId, report) => stubOf<PlayerChannelRpc>(channels, userId).reportGame(userId, report) } : null,
     exclusive: (fn) => ctx.blockConcurrencyWhile(fn),
     background: (work) => ctx.waitUntil(work),
-    events(event) {
-      const line = JSON.stringify({ source: "game-room", ...event });
-      // A failure the room recovers from is a warning: an operator watches how often it happens.
-      if (event.event === "settlement_retried" || event.event === "report_failed") console.warn(line);
-      else console.log(line);
-    },
+    events: (event) => ctx.waitUntil(reportEvent(env, event)),
   };
+}
+
+/** A room's event as a log line and an analytics point (db/observability.ts). */
+function reportEvent(env: RoomEnv, event: RoomEvent): Promise<void> {
+  switch (event.event) {
+    case "hand_played":
+      return countMoves(env, event.moves);
+    case "game_started": {
+      const { gameId, variant, mode, seats } = event;
+      return reportRoomEvent(env, { type: "game_started", gameId, variant, mode, seats });
+    }
+    case "game_settled": {
+      const { gameId, variant, mode, pot, reason } = event;
+      return reportRoomEvent(env, { type: "game_settled", gameId, variant, mode, pot, reason });
+    }
+    case "settlement_retried":
+      return reportRoomEvent(env, { type: "settlement_retried", gameId: event.gameId, error: event.error });
+    case "socket_closed_for_abuse":
+      return reportRoomEvent(env, { type: "socket_closed_for_abuse", gameId: event.gameId, code: 1008, reason: event.reason });
+    case "game_cancelled":
+      logLine("info", event.event, { gameId: event.gameId, reason: event.reason });
+      return Promise.resolve();
+    case "report_failed":
+      logLine("warn", event.event, { gameId: event.gameId, to: event.to, error: event.error });
+      return Promise.resolve();
+  }
 }
 
 /** A match seed: 256 random bits (the only randomness of a room; the rules take it as an argument). */
