@@ -30,7 +30,8 @@ export function locationHintOf(cf: unknown): LocationHint | undefined {
   const place: RequestPlace = cf;
   const continent = typeof place.continent === "string" ? place.continent.toUpperCase() : "";
   const country = typeof place.country === "string" ? place.country.toUpperCase() : "";
-  const longitude = Number(place.longitude);
+  // request.cf gives the longitude as a string; anything else is no longitude.
+  const longitude = typeof place.longitude === "string" || typeof place.longitude === "number" ? Number(place.longitude) : NaN;
   const east = (split: number, west: LocationHint, eastern: LocationHint) =>
     Number.isFinite(longitude) && longitude > split ? eastern : west;
   switch (continent) {
