@@ -4,6 +4,7 @@ import { CLOSE_SIGNED_OUT, eventsOf, frameOf, messagesOf, parseServerFrame, type
 import { receiveState } from "../../../game/protocol/state-delta";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { api } from "~/utils/api";
+import { reconnectDelay } from "~/utils/backoff";
 import { clockOffset, EMPTY_LIVE, keepUnchanged, reduceLive, type LiveState } from "./game-logic";
 
 // The live connection of spec §4 and §9: connect and mark connected on open, ping every 30 s,
@@ -15,7 +16,6 @@ import { clockOffset, EMPTY_LIVE, keepUnchanged, reduceLive, type LiveState } fr
 // delta that does not follow asks the room for a `sync` (ADR 031).
 
 export const PING_INTERVAL_MS = 30_000;
-export const RECONNECT_DELAY_MS = 3_000;
 export const POLL_INTERVAL_MS = 2_000;
 /** At most one `sync` request per this many ms, so a room that skips numbers is not flooded. */
 const SYNC_COOLDOWN_MS = 5_000;
@@ -86,6 +86,8 @@ export function useGameSocket(
     if (!enabled || finishedRef.current) return;
     let disposed = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    /** Reconnect attempts since the socket last opened. */
+    let attempt = 0;
     let ping: ReturnType<typeof setInterval> | undefined;
     let fresh = true;
     /** The last game_state as the room published it (deltas build on it; live state may differ). */
@@ -113,7 +115,7 @@ export function useGameSocket(
         socket = new WebSocket(socketUrl(gameId));
       } catch (error) {
         console.warn("game socket could not be opened", error);
-        retry = setTimeout(connect, RECONNECT_DELAY_MS);
+        retry = setTimeout(connect, reconnectDelay(attempt++));
         return;
       }
       socketRef.current = socket;
@@ -121,6 +123,7 @@ export function useGameSocket(
 
       socket.onopen = () => {
         if (disposed || socketRef.current !== socket) return;
+        attempt = 0;
         setStatus("open");
         setEverOpened(true);
         // A reconnect asks for whatever changed while away (the page's own view is not one: the
@@ -221,7 +224,7 @@ export function useGameSocket(
         setSending(false);
         // Signed out (here or in another tab): a new socket would only be refused (ADR 083).
         if (event.code === CLOSE_SIGNED_OUT) return;
-        if (!finishedRef.current) retry = setTimeout(connect, RECONNECT_DELAY_MS);
+        if (!finishedRef.current) retry = setTimeout(connect, reconnectDelay(attempt++));
       };
       socket.onerror = () => {
         // onclose follows and schedules the retry.
