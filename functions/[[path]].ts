@@ -83,8 +83,8 @@ async function answer(context: Context, dsn: string): Promise<Response> {
 
 /**
  * An accepted WebSocket upgrade, without permessage-deflate. Left alone, the runtime
- * accepts the browser's offer and compresses every frame: for the rooms' frames of a few hundred
- * bytes that was a sixth of the server's CPU per move, and a zlib window kept for every socket.
+ * accepts the browser's offer and compresses every frame: for the rooms' small frames that costs
+ * a large share of the server's CPU per move, and a zlib window kept for every socket.
  * The runtime negotiates only a permessage-deflate offer it finds in this header, so a value
  * without one turns compression down; the header itself never reaches the browser (the runtime
  * writes its own). workerd documents an empty value for this, but an empty value does not survive

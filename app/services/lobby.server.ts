@@ -126,9 +126,9 @@ export async function takeSeat(context: AppLoadContext, request: Request, user: 
  * answered, when the seat (if any) is in D1 for every later check.
  *
  * The claimed section runs to its end even if the player's connection drops: the runtime
- * cancels a request whose client went away at its next await, which left the lease taken and
- * never given back, so for the lease's 20 s every create or join of that player was refused as
- * "already seated" at no table at all. Under waitUntil the seat is taken (or refused) and the
+ * cancels a request whose client went away at its next await, which would leave the lease taken
+ * and never given back, so for the lease's 20 s every create or join of that player would be
+ * refused as "already seated" at no table at all. Under waitUntil the seat is taken (or refused) and the
  * lease released; a player who lost the answer finds the table on their next page.
  */
 function withSeatClaim<T>(

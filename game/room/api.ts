@@ -3,7 +3,7 @@ import type { BotLevel, ChatMessageView, GameSummary } from "../protocol/entitie
 import type { GameReport } from "../channel/presence";
 import type { GameStatePayload } from "../protocol/room";
 
-// What the Pages app (and, later, the tournament and matchmaking objects) may ask a GameRoom
+// What the Pages app (and the tournament and matchmaking objects) may ask a GameRoom
 // Durable Object over DO RPC. The app never imports workers/; both sides share this contract.
 
 /** The verified user id, set by the Pages side after it checked the session and the seat; the room trusts no other. */
