@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { analyticsHourly } from "./schema";
 
-// Game and money events (ADR 118): in production one Analytics Engine data point each (the
+// Game and money events: in production one Analytics Engine data point each (the
 // ANALYTICS binding), which the admin's "Operações" tab reads back per hour through the SQL API;
 // in development and tests a count per hour and event in D1 (analytics_hourly), which the same tab
 // reads, so it shows local data. Writing a data point is fire-and-forget and costs no round trip.

@@ -8,7 +8,7 @@ import { friendships, presences, users } from "./schema";
 
 // The friendship and presence queries that both the app (the friends API) and the PlayerChannel
 // Durable Object (publishing a player's presence) need. Presence lives in D1 so that a friends
-// list is one query, not one Durable Object call per friend (ADR 046).
+// list is one query, not one Durable Object call per friend.
 
 /** The ids of a player's friends, as a parenthesised subquery (a friendship is stored once, its pair in order). */
 export function friendIdsOf(userId: string): SQL {

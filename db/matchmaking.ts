@@ -8,7 +8,7 @@ import { gameSummaryOf, heldSeatsOf, randomGameCode } from "./games";
 import { isUniqueViolation } from "./ledger";
 import { gamePlayers, games, matchmakingQueue, presences, users, type Game, type QueueRow } from "./schema";
 
-// Quick match's D1 side (ADRs 070–071), shared by the app (entering, leaving, the waiting
+// Quick match's D1 side (ADR 071), shared by the app (entering, leaving, the waiting
 // page) and the Matchmaker Durable Object (claiming players, creating the game). The queue row's
 // key is the player: one queue at a time. Claims are single conditional statements, so two
 // matchmakers (or a matchmaker and a cancel) can never both win one player.

@@ -4,7 +4,7 @@
 
 /**
  * The object `name` of `namespace`, typed as its RPC contract `T` (a plain stub for `fetch`). A
- * location hint places the object when this call creates it (ADR 117) and is ignored afterwards.
+ * location hint places the object when this call creates it and is ignored afterwards.
  */
 export function stubOf<T = DurableObjectStub>(
   namespace: DurableObjectNamespace,

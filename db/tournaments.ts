@@ -16,7 +16,7 @@ import {
 } from "./ledger";
 import { coinTransactions, games, tournamentRegistrations, tournaments, users, type Tournament } from "./schema";
 
-// The D1 side of tournaments (ADR 065), shared by the Tournament Durable Object (the only writer of
+// The D1 side of tournaments, shared by the Tournament Durable Object (the only writer of
 // a tournament once created) and the app (reads, the schedule, the admin's creation). Every coin
 // movement goes through db/ledger.ts in the same batch as the row it pays for.
 

@@ -16,7 +16,7 @@ const handleRemix = createRequestHandler<Bindings>({ build, getLoadContext });
 type Context = Parameters<PagesFunction<Bindings>>[0];
 
 /**
- * Every request, observed (ADR 118): it gets a request id (REQUEST_ID_HEADER, which the app passes
+ * Every request, observed: it gets a request id (REQUEST_ID_HEADER, which the app passes
  * on to the Durable Objects), one structured log line when it is answered, an "error" event when
  * it fails, and, when SENTRY_DSN is set, Sentry's official Pages wrapping around it.
  */
@@ -82,9 +82,9 @@ async function answer(context: Context, dsn: string): Promise<Response> {
 }
 
 /**
- * An accepted WebSocket upgrade, without permessage-deflate (ADR 108). Left alone, the runtime
- * accepts the browser's offer and compresses every frame: for the rooms' frames of a few hundred
- * bytes that was a sixth of the server's CPU per move, and a zlib window kept for every socket.
+ * An accepted WebSocket upgrade, without permessage-deflate. Left alone, the runtime
+ * accepts the browser's offer and compresses every frame: for the rooms' small frames that costs
+ * a large share of the server's CPU per move, and a zlib window kept for every socket.
  * The runtime negotiates only a permessage-deflate offer it finds in this header, so a value
  * without one turns compression down; the header itself never reaches the browser (the runtime
  * writes its own). workerd documents an empty value for this, but an empty value does not survive
@@ -101,7 +101,7 @@ function uncompressed(response: Response): Response {
  * The static file a page request names, or null. What @remix-run/cloudflare-pages' handler does
  * first for every request (env.ASSETS.fetch with a clone of the request), but only for GET and
  * HEAD outside /api/: handing a request with a body to the asset lookup leaves it unanswered
- * under local workerd (ADR 081), an upgrade breaks the connection after it, and neither an API
+ * under local workerd, an upgrade breaks the connection after it, and neither an API
  * call nor a POST ever names a file.
  */
 async function staticFile({ request, env }: Context): Promise<Response | null> {

@@ -8,7 +8,7 @@
 //      the Pages config and Functions bundle (`wrangler pages functions build`);
 //   2. checks that both configs agree (the Pages app binds the Worker by name, and both bind the
 //      same D1 database, R2 bucket and Analytics Engine dataset);
-//   3. provisions what is missing: the D1 database (with its location hint, ADR 117; its id is
+//   3. provisions what is missing: the D1 database (with its location hint; its id is
 //      then written into both configs, to be committed), the R2 bucket, the Pages project;
 //   4. refuses to go on while a required secret is missing, naming it;
 //   5. records a D1 Time Travel bookmark, then applies the migrations (expand-then-contract: the
@@ -69,7 +69,7 @@ export const REQUIRED_SECRETS = {
 /** Read when present; their absence only turns a feature off. */
 const OPTIONAL_SECRETS = { pages: ["SENTRY_DSN"], worker: ["SENTRY_DSN"] };
 
-/** D1 has no South American region: the primary goes where the rooms near Brazil and Argentina reach it fastest (ADR 117). */
+/** D1 has no South American region: the primary goes where the rooms near Brazil and Argentina reach it fastest. */
 const D1_LOCATION = "enam";
 /** Where the game records are written from (the rooms, placed in South America) and read from. */
 const R2_LOCATION = "enam";
@@ -294,7 +294,7 @@ function provision(target, { dryRun }) {
   let databaseId = database?.uuid ?? null;
   if (!database) {
     const created = wrangler(
-      `Creating the D1 database ${target.database} (location hint ${D1_LOCATION}, ADR 117)${dryRun ? ", when missing" : ""}`,
+      `Creating the D1 database ${target.database} (location hint ${D1_LOCATION})${dryRun ? ", when missing" : ""}`,
       ["d1", "create", target.database, "--location", D1_LOCATION],
       { dryRun, capture: true },
     );

@@ -6,10 +6,10 @@
 //      real Stripe key is configured, the local payment emulator
 //      (dev/payment-emulator), which sends its signed events to this app;
 //   4. runs `wrangler pages dev` with the Pages config and the game-room Worker
-//      (DESIGN.md §2); with TRUCO_SERVER=bundled (what `npm run bench` uses,
-//      ADR 091) it instead bundles both Workers once and serves them under
+//      (DESIGN.md §2); with TRUCO_SERVER=bundled (what `npm run bench` uses)
+//      it instead bundles both Workers once and serves them under
 //      `wrangler dev` with no file watchers, no live reload and no local trace
-//      store (ADR 097);
+//      store;
 //   5. prints the address; Ctrl-C stops everything.
 //
 // Environment: PORT (8788), AUTH_EMULATOR_PORT (8790), PAYMENT_EMULATOR_PORT
@@ -23,8 +23,8 @@
 // both Workers: command-line vars for the Pages app, and a [vars] table in a
 // generated copy of the room Worker's config (wrangler gives command-line vars
 // to the first Worker only). Generated configs and bundles live in
-// TRUCO_STATE_DIR/server. With BENCH_MODE=1 among them (`npm run bench` only,
-// ADR 057) the platform-floor Durable Object (BenchFloor) is bound too; no
+// TRUCO_STATE_DIR/server. With BENCH_MODE=1 among them (`npm run bench` only)
+// the platform-floor Durable Object (BenchFloor) is bound too; no
 // committed config binds it, so production cannot reach it.
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -148,7 +148,7 @@ const wrangler = spawn(
 /**
  * The room Worker's config: the committed one with absolute paths (it is written elsewhere), on
  * `main` (its sources, or a bundle with no_bundle), plus TRUCO_BINDINGS's vars and, with
- * BENCH_MODE=1, the platform floor (ADR 057).
+ * BENCH_MODE=1, the platform floor.
  */
 function roomConfigOn(main, noBundle) {
   const roomDir = path.join(root, "workers/game-room");
@@ -194,7 +194,7 @@ function pagesDevServer() {
 }
 
 /**
- * TRUCO_SERVER=bundled (`npm run bench`, ADR 091): `wrangler pages dev` bundles its Workers with
+ * TRUCO_SERVER=bundled (`npm run bench`): `wrangler pages dev` bundles its Workers with
  * esbuild in watch mode, which polls the sources (a steady few % of a core, and a reload whenever
  * a file under the repo changes) and has no switch to turn that off. Here both Workers are bundled
  * once, as `wrangler pages deploy` and `wrangler deploy` would, and served by `wrangler dev` with
@@ -257,7 +257,7 @@ function bundledServer() {
   return {
     label: "wrangler dev on pre-bundled Workers, no watchers",
     args: ["dev", "-c", appConfig, "-c", roomConfig, ...allAppVars.flatMap(([key, value]) => ["--var", `${key}:${value}`])],
-    // No config watching; and no local observability (ADR 097): wrangler's local trace store
+    // No config watching; and no local observability: wrangler's local trace store
     // otherwise records every request and every Durable Object event (each WebSocket frame) in a
     // SQLite file in the runtime's thread, a synchronous fsync apiece, more than the rooms' own
     // storage writes. Production has no such store in the request path.

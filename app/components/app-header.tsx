@@ -35,7 +35,7 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
         >
           {actions}
         </nav>
-        {/* On a phone the logo and this group share the first row (a zero basis keeps them from wrapping apart), the menu the second (issue 16). */}
+        {/* On a phone the logo and this group share the first row (a zero basis keeps them from wrapping apart), the menu the second. */}
         <div className="ml-auto flex min-w-0 flex-1 basis-0 items-center justify-end gap-1.5 sm:flex-none sm:basis-auto sm:gap-2">
           <LanguageSwitcher compact />
           {coins ?? (

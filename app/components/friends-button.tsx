@@ -6,7 +6,7 @@ import { FriendsIcon } from "./icons";
 import { buttonClasses } from "~/components/ui/button";
 import { LazyLink } from "~/components/ui/lazy-link";
 
-/** The header's way to /friends (issue 11), with the count of pending friend requests. */
+/** The header's way to /friends, with the count of pending friend requests. */
 export function FriendsButton() {
   const { t } = useTranslation();
   const pending = useRouteLoaderData<typeof rootLoader>("root")?.pendingRequests ?? 0;

@@ -11,7 +11,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 /**
  * Inline nickname edit (spec §4, §5): view → edit → save or cancel. Editing is a link
  * (`?edit=nickname`) and saving a form posted to the profile's action, so both work before the
- * page has hydrated (issue 15). Empty or unchanged just ends the edit; the value is sent trimmed.
+ * page has hydrated. Empty or unchanged just ends the edit; the value is sent trimmed.
  */
 export function NicknameEditor({ nickname }: { nickname: string }) {
   const { t } = useTranslation();

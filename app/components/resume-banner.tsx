@@ -9,9 +9,9 @@ export interface ResumeTable {
 }
 
 /**
- * "Voltar para a partida" (issue 16): on every page while the player holds a seat at a waiting or
+ * "Voltar para a partida": on every page while the player holds a seat at a waiting or
  * active game, except that game's own page. Otherwise, while the player is still in a quick-match
- * queue after leaving its waiting page (issue 14), the way back to that search. Plain links, so
+ * queue after leaving its waiting page, the way back to that search. Plain links, so
  * they work before hydration.
  */
 export function ResumeBanner({ table, searching }: { table: ResumeTable | null; searching: Queue | null }) {

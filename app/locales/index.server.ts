@@ -46,7 +46,7 @@ export const RESOURCES = Object.fromEntries(
 ) as Record<Language, Resources>;
 
 /**
- * The two translation bundles a page may need (ADR 094): a visitor only ever sees the landing
+ * The two translation bundles a page may need: a visitor only ever sees the landing
  * page, a player any page. Fetched by the client as one JSON (`/locales/{language}`), not embedded.
  */
 export const BUNDLES = {

@@ -32,7 +32,7 @@ import { operationsData } from "~/services/operations.server";
 import { listTournaments } from "~/services/tournaments.server";
 import { formatDateTime } from "~/utils/format";
 
-// The admin dashboard (spec §2 "Admin", issue 12). Tabs, filters, paging and the confirmation
+// The admin dashboard (spec §2 "Admin"). Tabs, filters, paging and the confirmation
 // modal are all links and forms: the URL says what is shown (`?tab=users&q=…&confirm=ban&target=…`),
 // so everything works from the first tap, before and after hydration. Admin text is English.
 
@@ -114,11 +114,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await request.formData().catch(() => null);
   if (!body) return data({ error: "Invalid action" }, { status: 400 });
   const form = Object.fromEntries(body);
-  // The Tournaments tab's forms (issue 13).
+  // The Tournaments tab's forms.
   if (String(form.intent ?? "").startsWith("tournament_")) return adminTournamentFormAction(context, request, admin, form);
   const input = AdminActionSchema.safeParse(form);
   if (!input.success) return data({ error: "Invalid action: check the value (a whole number, not negative)." }, { status: 400 });
-  // performAction counts admin_action, the same counter as POST /api/admin/actions (issue 17).
+  // performAction counts admin_action, the same counter as POST /api/admin/actions.
   const outcome = await performAction(request, context, admin, input.data);
   if (!outcome.ok) return data({ error: outcome.error || "Failed to perform action" }, { status: outcome.status });
   const back = new URL(String(form.back ?? "/admin"), request.url);

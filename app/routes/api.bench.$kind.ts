@@ -7,7 +7,7 @@ import { apiRoute, jsonError } from "~/services/http.server";
 import { isGameId } from "../../game/protocol/ids";
 
 /**
- * `npm run bench` only (ADR 057): answers 404 unless the app runs with BENCH_MODE=1, which only
+ * `npm run bench` only: answers 404 unless the app runs with BENCH_MODE=1, which only
  * the bench sets (scripts/start.mjs TRUCO_BINDINGS); production never has it.
  *
  * - GET /api/bench/floor?room=N with Upgrade: websocket → the platform floor, a bare Durable

@@ -7,7 +7,7 @@ import { fillWithBots } from "~/services/rooms.server";
 /**
  * POST {bot_level}: the creator of a casual waiting room fills its free seats
  * with computer players. The table becomes a free practice game: entries are
- * returned and no coins or ranking points change (ADR 008).
+ * returned and no coins or ranking points change.
  */
 async function fillWithBotsRoute({ request, context, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);

@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Mesa de Truco" }, { name: "ro
 
 /**
  * `/game/{gameId}`: the game room (spec §2). Without a user or a game id it goes back to `/`. The
- * player's first view comes with the page (ADR 085), so the table is drawn before any socket opens.
+ * player's first view comes with the page, so the table is drawn before any socket opens.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { gameId, page, chat: chatOpen && page.state === "ready" ? await chatOfPage(context, gameId, user.id) : null };
 }
 
-/** The page's forms ("Jogar de novo", leaving a waiting room, the chat), which work before the page has hydrated and without JavaScript (issue 15). */
+/** The page's forms ("Jogar de novo", leaving a waiting room, the chat), which work before the page has hydrated and without JavaScript. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return gameAction(request, context, params.gameId ?? "");
 }

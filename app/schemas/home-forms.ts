@@ -6,7 +6,7 @@ import { JoinGameSchema } from "./games";
 import { RefundRequestSchema } from "./payments";
 import { GameIdSchema } from "../../game/protocol/ids";
 
-// The home page's forms (issue 15): each control posts a form that the route action handles, so a
+// The home page's forms: each control posts a form that the route action handles, so a
 // tap before the page has hydrated is a plain form submission and does the same thing as the
 // script. Every field is a string as forms send them; one schema per intent.
 
@@ -14,11 +14,11 @@ import { GameIdSchema } from "../../game/protocol/ids";
 export const TABLES = ["casual:1v1", "casual:2v2", "ranked:1v1", "ranked:2v2", "bots:1v1", "bots:2v2"] as const;
 export type Table = (typeof TABLES)[number];
 
-/** Room tables a player opens for others (issue 14: public — listed — or private — by code only). */
+/** Room tables a player opens for others (public — listed — or private — by code only). */
 export const ROOM_TABLES = ["casual:1v1", "casual:2v2", "ranked:1v1", "ranked:2v2"] as const;
 
 /**
- * The lobby form (issue 14): the casual/ranked buttons queue (`table` casual:… / ranked:…), the
+ * The lobby form: the casual/ranked buttons queue (`table` casual:… / ranked:…), the
  * practice buttons open a table against the computer (bots:…), and "create a room" (`table` room)
  * opens `room_table` as a private or public room. One form, so the variant travels with any button.
  */

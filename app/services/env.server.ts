@@ -20,7 +20,7 @@ const EnvSchema = z
     PAYMENT_EMULATOR_URL: z.url().default("http://localhost:8791"),
     // Where premium members' priority support link writes to.
     SUPPORT_EMAIL: z.email().default("suporte@truco.local"),
-    // Observability (ADR 118): which deployment this is, errors to Sentry when a DSN is set, and
+    // Observability: which deployment this is, errors to Sentry when a DSN is set, and
     // the Analytics Engine SQL API the admin's "Operações" tab reads in production.
     DEPLOY_ENV: z.enum(["staging", "production"]).optional(),
     SENTRY_DSN: z.url().optional(),
@@ -65,7 +65,7 @@ export interface Bindings {
   GAME_ROOM: DurableObjectNamespace;
   PLAYER_CHANNEL: DurableObjectNamespace;
   RATE_LIMITER: DurableObjectNamespace;
-  /** Quick match: one Matchmaker per queue (issue 14). */
+  /** Quick match: one Matchmaker per queue. */
   MATCHMAKER: DurableObjectNamespace;
   TOURNAMENT: DurableObjectNamespace;
   /** Each finished game's record (DESIGN.md §4). */

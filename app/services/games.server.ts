@@ -84,12 +84,12 @@ export async function heldSeatsOf(context: AppLoadContext, userId: string): Prom
   return heldSeatsIn(context.db, userId);
 }
 
-/** The table the player may go back to (the banner on every page, issue 16), or null. */
+/** The table the player may go back to (the banner on every page), or null. */
 export async function resumeTableOf(context: AppLoadContext, userId: string): Promise<HeldSeat | null> {
   return tableToResume(await heldSeatsOf(context, userId));
 }
 
-/** Practice games against the computer the player finished, and how many they won (issue 16: kept apart from ranked stats). */
+/** Practice games against the computer the player finished, and how many they won (kept apart from ranked stats). */
 export async function practiceStatsOf(context: AppLoadContext, userId: string): Promise<{ games: number; wins: number }> {
   const row = await context.db
     .select({

@@ -2,7 +2,7 @@ import type { RateLimiterRpc } from "../../game/rate-limits/window";
 import { stubOf } from "../../db/stubs";
 import type { Bindings } from "./env.server";
 
-// GET /healthz (ADR 116): the build this deployment serves and whether each thing it stands on
+// GET /healthz: the build this deployment serves and whether each thing it stands on
 // answers: D1, the game records' R2 bucket, and a Durable Object in the room Worker. The deploy's
 // smoke check and an uptime monitor read it; it says nothing about any player and holds no secret.
 

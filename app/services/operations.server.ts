@@ -4,7 +4,7 @@ import { z } from "zod";
 import { CHARTED_EVENTS, hourlyEventsQuery, hourOf } from "../../db/analytics";
 import { analyticsHourly, dailySummaries, games, ledgerAuditFindings, scheduledRuns, users } from "../../db/schema";
 
-// The admin's "Operações" tab (ADR 118): games started, moves, errors and settlements per hour
+// The admin's "Operações" tab: games started, moves, errors and settlements per hour
 // over the last day, the ledger audit's open findings, the scheduled jobs' last runs and the daily
 // summaries. In production the hourly figures come from the Analytics Engine SQL API; elsewhere
 // from local data: the games table for games started and settled, and the local event counts

@@ -5,7 +5,7 @@ import type { Refusal } from "./http.server";
 import { serverT } from "./i18n.server";
 import { stubOf } from "../../db/stubs";
 
-// Rate limits (ADR 080, ADR 088): the named limits of game/rate-limits/limits.ts, counted by the
+// Rate limits (ADR 088): the named limits of game/rate-limits/limits.ts, counted by the
 // RateLimiter Durable Object of the subject (the signed-in user, else the caller's address). The
 // services count them (lobby, checkout, refunds, friends, invitations, tournaments, matchmaking,
 // chat, profile, admin, rooms), so the REST route and the page form of one action share one counter and

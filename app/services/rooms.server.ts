@@ -15,7 +15,7 @@ import { locationHintOf } from "../../game/placement";
 
 /**
  * The game's room, over Durable Object RPC. The call that creates a room places it near the player
- * whose request this is (ADR 117); for a room that exists the hint changes nothing.
+ * whose request this is; for a room that exists the hint changes nothing.
  */
 export function room(context: AppLoadContext, gameId: string): RoomRpc {
   return stubOf<RoomRpc>(context.cloudflare.env.GAME_ROOM, gameId, { locationHint: locationHintOf(context.cloudflare.cf) });
@@ -65,7 +65,7 @@ export function leaveGame(context: AppLoadContext, request: Request, user: User,
 
 /**
  * The creator of a casual waiting room fills its free seats with computer players
- * (`POST /api/games/{id}/bots`); the table becomes a free practice game (ADR 008).
+ * (`POST /api/games/{id}/bots`); the table becomes a free practice game.
  */
 export function fillWithBots(
   context: AppLoadContext,

@@ -5,8 +5,8 @@ import type { Invitation, InvitationStatus } from "./invitations";
 import type { GameReport, PresenceStatus } from "./presence";
 import { GameIdSchema } from "../protocol/ids";
 
-// What the Pages app, the game rooms and later features (tournaments, quick match, admin) may ask
-// a player's PlayerChannel Durable Object over DO RPC (ADR 045). One object per player:
+// What the Pages app, the game rooms, the tournaments and the matchmakers may ask a player's
+// PlayerChannel Durable Object over DO RPC. One object per player:
 // `namespace.idFromName(userId)`. The app never imports workers/; both sides share this contract.
 
 export { USER_HEADER } from "../room/api";

@@ -15,7 +15,7 @@ import * as presence from "./presence";
 import type { GameReport, PresenceStatus, Published } from "./presence";
 import { ChannelAttachmentSchema, type ChannelAttachment, type ChannelPorts, type ChannelState } from "./ports";
 
-// One signed-in player's live channel (ADRs 045–047, 101, 113): the orchestration behind the
+// One signed-in player's live channel (ADR 045): the orchestration behind the
 // PlayerChannel Durable Object, which only wires its platform to these ports. It holds the
 // player's sockets (every signed-in page opens one), works out their presence (presence.ts) from
 // those sockets and the game rooms' reports, publishes it to D1 and to the friends who are online,

@@ -1,6 +1,6 @@
 import type { GameStatus } from "../protocol/entities";
 
-// A player's presence (ADRs 046, 101), pure: what the player's channel (channel-host.ts) decides
+// A player's presence (ADR 046), pure: what the player's channel (channel-host.ts) decides
 // from the sockets it holds and what the game rooms report, with time as an argument. The host
 // only counts its sockets, reads the clock, and performs what these functions answer.
 //

@@ -15,7 +15,7 @@ import {
 import type { FailedMatch, MatchmakerPorts } from "./ports";
 
 // One quick-match queue (variant × type × mode), served by the Matchmaker Durable Object, which
-// only wires its platform to these ports (ADRs 070, 113). The queue is D1 rows whose key is the
+// only wires its platform to these ports (ADR 070). The queue is D1 rows whose key is the
 // player, so a player is in one queue at most; this host serialises the pairing of its queue
 // (`pairQueue` decides who plays whom), claims each match's players in one conditional D1
 // statement, creates the game through the room's `openAssigned` (each seat debits its entry

@@ -3,7 +3,7 @@ import { VariantSchema } from "../protocol/engine-schemas";
 import { GameTypeSchema } from "../protocol/entities";
 import { CAPACITY } from "../protocol/constants";
 
-// Quick match (ADR 070): who plays whom, as a pure function of the queue and the time.
+// Quick match: who plays whom, as a pure function of the queue and the time.
 // The matchmaker (matchmaker-host.ts, one per queue) reads the queue from D1, asks `pairQueue`, and
 // claims each match's players in D1 before it creates the game; nothing here knows about I/O.
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// What the Pages app and the game rooms may ask a Tournament Durable Object over DO RPC (ADR 065).
+// What the Pages app and the game rooms may ask a Tournament Durable Object over DO RPC.
 // One object per tournament: `namespace.idFromName(tournamentId)`. Every call names the
 // tournament (an object cannot read its own name), so the first call tells it which row it runs.
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// A single-elimination bracket as pure data (ADR 065): the draw, byes, results,
+// A single-elimination bracket as pure data: the draw, byes, results,
 // forfeits and the final standings. No I/O, no clock, no randomness of its own: the tournament
 // host (tournament-host.ts) stores it (tournaments.bracket) and feeds it the games' results.
 

@@ -6,7 +6,7 @@ import { prizePool, prizeSplit } from "./prizes";
 import type { TournamentPorts, TournamentRecord } from "./ports";
 
 // One tournament, served by the Tournament Durable Object, which only wires its platform to these
-// ports (ADRs 065, 113). The tournament's row in D1 is the truth; this host is its only writer
+// ports (ADR 065). The tournament's row in D1 is the truth; this host is its only writer
 // once it exists, so registration (the last place), the draw, each result and the prizes are
 // serialised here (`exclusive`). It keeps one alarm: the start while registration is open, then a
 // poll of its games while it runs (the rooms' reports are the fast path; the poll only catches a

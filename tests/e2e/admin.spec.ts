@@ -3,7 +3,7 @@ import { createRoom, FAST, gameCodeOf, joinByCode, playToTheEnd } from "./game-d
 import { newSignedInPage, signIn } from "./helpers";
 import { ADMIN } from "./fixtures/data";
 
-// The admin dashboard (issue 12), as an operator and the players they act on use it. The admin
+// The admin dashboard, as an operator and the players they act on use it. The admin
 // is the address in wrangler.toml's ADMIN_EMAILS, signed in through the sign-in emulator.
 
 async function figure(page: Page, key: string): Promise<number> {

@@ -3,7 +3,7 @@ import { atCheckout, checkout } from "./checkout";
 import { signIn, tapChoice, uniquePlayer } from "./helpers";
 import { seedCancelledGame } from "./seed";
 
-// Issue 15, "every tap counts": with the CPU slowed down 4× (DevTools protocol), a page is loaded
+// "Every tap counts": with the CPU slowed down 4× (DevTools protocol), a page is loaded
 // in full and each control of the home page is tapped ONCE, as soon as it shows — usually before
 // the page (and the dashboard's lazily loaded code) has hydrated. Links and forms make that tap
 // do the same as the script would. No retries, no waiting for hydration.
@@ -37,7 +37,7 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
     });
   }
 
-  // Issue 14: the casual and ranked buttons put the player in a quick-match queue.
+  // The casual and ranked buttons put the player in a quick-match queue.
   for (const [testId, queue] of [
     ["quick-casual-1v1", "Casual · 1 vs 1 · Paulista"],
     ["quick-ranked-2v2", "Ranqueada · 2 vs 2 · Paulista"],

@@ -117,7 +117,7 @@ export async function chooseVariant(page: Page, variant: string) {
 }
 
 /**
- * Opens a room of one's own from the home page's "create a room" card (issue 14: the casual and
+ * Opens a room of one's own from the home page's "create a room" card (the casual and
  * ranked buttons queue for a quick match; a room with a code is created here, private by default).
  */
 export async function createRoom(

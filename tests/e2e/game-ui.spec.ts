@@ -392,7 +392,7 @@ test("signed-out visitors of a game room go to the landing page", async ({ page 
 test("lobby: the join modal's code rules and refusal, and tables opened by the lobby's form", async ({ browser }) => {
   const { page, context } = await newSignedInPage(browser);
   const dialog = page.getByTestId("join-dialog");
-  // Right after a full page load: the first click opens it (a link to ?dialog=join, issue 15).
+  // Right after a full page load: the first click opens it (a link to ?dialog=join).
   await page.getByTestId("open-join").click();
   const input = dialog.getByLabel("Código da sala");
   await expect(dialog).toContainText("Digite o código de 6 caracteres compartilhado pelo criador da sala");

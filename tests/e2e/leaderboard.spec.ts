@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { chooseVariant, createRoom, FAST, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
-// The leaderboard (issue 10) in real Chromium against the real server: two players play a ranked
+// The leaderboard in real Chromium against the real server: two players play a ranked
 // 1v1 to its end through the UI, the room's settlement writes their leaderboard rows, and both
 // find each other on the boards with the new points: one reads it in pt-BR, the other in English.
 // The demo players of `npm start`'s seed are on every board too, so each board has a podium.

@@ -3,7 +3,7 @@ import { pendingPlayer } from "../../game/truco/index";
 import { duo, DUO_DEAL } from "./fixtures/data";
 import { scriptedTable } from "./scripted-table";
 
-// The table's rough edges from issue 16, against the scripted room (tests/e2e/fake-room.ts): the
+// The table's rough edges, against the scripted room (tests/e2e/fake-room.ts): the
 // turn timer's warning and its notice, keyboard play.
 
 const DEAL = { dealerIndex: 1, deal: DUO_DEAL };

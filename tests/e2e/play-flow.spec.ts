@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createRoom, FAST, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage, uniquePlayer } from "./helpers";
 
-// The play flow a returning player walks (issue 16): back to a running game, one table at a time,
+// The play flow a returning player walks: back to a running game, one table at a time,
 // rematch, an invite link through sign-in.
 
 test("a seated player sees the way back to their table on every page, and the server refuses a second seat", async ({

@@ -3,7 +3,7 @@ import { FAST, playToTheEnd } from "./game-driver";
 import { newSignedInPage, signIn } from "./helpers";
 import { ADMIN } from "./fixtures/data";
 
-// Tournaments (issue 13) in real Chromium against the real server: an admin schedules a
+// Tournaments in real Chromium against the real server: an admin schedules a
 // tournament, four players register on its page, the Tournament object starts it at its time, the
 // live channel takes each player to their game, the semi-finals and the final are played through
 // the UI, and the champion finds the prize among their transactions.

@@ -10,7 +10,7 @@ import { deliver, nowSeconds, stripeEvent } from "./payment-helpers";
 import { RoomClient } from "./room-client";
 import { runPages, TEST_OVERRIDES_HEADER } from "./test-worker";
 
-// Issue 17, probed from outside: rate limits (with windows shortened per request through the test
+// Hardening, probed from outside: rate limits (with windows shortened per request through the test
 // Worker's header), sockets closed at logout, cache headers, the redacted game answer, CSP, the
 // webhook's clock, and requests that never reach the static-asset lookup.
 

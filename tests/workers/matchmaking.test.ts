@@ -8,7 +8,7 @@ import type { QueueState } from "~/services/matchmaking.server";
 import { openChannel } from "./channel-client";
 import { call, createGame, createPlayer, expectLedgerInvariant, userRow, type Player } from "./helpers";
 
-// Quick match (issue 14): the queue in D1, the Matchmaker object per queue, the room core's
+// Quick match: the queue in D1, the Matchmaker object per queue, the room core's
 // assigned seats, and the player's channel telling them where to go.
 
 afterEach(expectLedgerInvariant);

@@ -12,7 +12,7 @@ import { userForIdentity } from "~/services/users.server";
 import { call, createPlayer, expectLedgerInvariant, ORIGIN, testContext, userRow } from "./helpers";
 import { RoomClient, roomStub } from "./room-client";
 
-// Tournaments (issue 13): registration through the Tournament object and the ledger, the draw at
+// Tournaments: registration through the Tournament object and the ledger, the draw at
 // start_time (alarms fired by the test), games created by the server, results advancing the
 // bracket, the prizes paid once; cancellation and no-shows.
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-// The admin's "Operações" tab (ADR 118): per-hour bars in plain SVG, like the overview's (ADR 063).
+// The admin's "Operações" tab: per-hour bars in plain SVG, like the overview's.
 
 interface HourRow {
   hour: string;

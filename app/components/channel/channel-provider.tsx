@@ -12,9 +12,9 @@ import type { Invitation } from "../../../game/channel/invitations";
 import { useToast } from "~/components/ui/toast";
 import { reconnectDelay } from "~/utils/backoff";
 
-// The signed-in page's end of the player's live channel (issue 11, ADR 045): one socket per tab
+// The signed-in page's end of the player's live channel: one socket per tab
 // at /api/channel/ws, opened by the root for every signed-in page. Every frame is parsed with
-// game/protocol/channel.ts (ADR 031); the server's heartbeat is answered with the ping the
+// game/protocol/channel.ts; the server's heartbeat is answered with the ping the
 // runtime answers without waking the channel. Friends' presence is kept here; friend events make
 // the page's loaders run again (the badge, the /friends lists), so the screens stay server-rendered.
 
@@ -123,7 +123,7 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
           break;
         }
         case "match_found":
-          // Quick match (issue 14): a matchmaker seated this player; every open tab goes to the room.
+          // Quick match: a matchmaker seated this player; every open tab goes to the room.
           go.current(`/game/${message.payload.game_id}`);
           break;
         default:

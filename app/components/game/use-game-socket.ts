@@ -10,10 +10,10 @@ import { clockOffset, EMPTY_LIVE, keepUnchanged, reduceLive, type LiveState } fr
 // The live connection of spec §4 and §9: connect and mark connected on open, ping every 30 s,
 // on close mark disconnected and try again after 3 s, and while disconnected poll the game's REST
 // data every 2 s. Every frame from the room is parsed with the protocol's schemas before it is
-// used. A frame holds one message or a `batch` of several (ADR 056). After the first full
+// used. A frame holds one message or a `batch` of several. After the first full
 // game_state, the room sends each new version as a `game_state_delta` from the one before, which
-// `receiveState` applies to the state the socket holds (ADR 055); older ones are ignored, and a
-// delta that does not follow asks the room for a `sync` (ADR 031).
+// `receiveState` applies to the state the socket holds; older ones are ignored, and a
+// delta that does not follow asks the room for a `sync`.
 
 export const PING_INTERVAL_MS = 30_000;
 export const POLL_INTERVAL_MS = 2_000;
@@ -39,7 +39,7 @@ export interface GameSocket {
 export interface SocketHandlers {
   onEvents?(events: GameEvent[], live: LiveState): void;
   onChat?(message: ChatMessageView): void;
-  /** The room acted for a player whose turn timer ran out (issue 16). */
+  /** The room acted for a player whose turn timer ran out. */
   onTimedOut?(timeout: { playerId: string; action: string }): void;
 }
 
@@ -54,7 +54,7 @@ export function useGameSocket(
   enabled: boolean,
   handlers: SocketHandlers,
 ): GameSocket {
-  // The page's first view (ADR 085) is shown until the socket's first full state replaces it.
+  // The page's first view is shown until the socket's first full state replaces it.
   const [live, setLive] = useState<LiveState>(() =>
     initial.live
       ? reduceLive(EMPTY_LIVE, { type: "game_state", payload: initial.live }, true).state
@@ -203,7 +203,7 @@ export function useGameSocket(
               clearTimeout(sendingTimer.current);
               setSending(false);
               // Unchanged parts (all of it, for a first state that repeats the page's view) keep
-              // their objects, so only what changed is drawn again (ADR 100).
+              // their objects, so only what changed is drawn again.
               const next = keepUnchanged(liveRef.current, reduced.state);
               if (next !== liveRef.current) commit(next);
               break;
@@ -222,7 +222,7 @@ export function useGameSocket(
         if (disposed) return;
         setStatus("closed");
         setSending(false);
-        // Signed out (here or in another tab): a new socket would only be refused (ADR 083).
+        // Signed out (here or in another tab): a new socket would only be refused.
         if (event.code === CLOSE_SIGNED_OUT) return;
         if (!finishedRef.current) retry = setTimeout(connect, reconnectDelay(attempt++));
       };

@@ -15,7 +15,7 @@ import { DIALOG_PARAM, withParam } from "~/utils/ui-params";
  * refund button the refund modal, and the premium button (hidden for premium
  * players) the purchase modal on its premium tab. Each is a link to its dialog
  * (`?dialog=coins|premium|refund`) that the server renders open, so a tap
- * before hydration opens it too (issue 15). `/?purchase=coins|premium` (the
+ * before hydration opens it too. `/?purchase=coins|premium` (the
  * "try again" link of the cancelled-payment page) opens the modal as well.
  */
 export function HomeHeader({ user }: { user: Profile }) {

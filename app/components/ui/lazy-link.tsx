@@ -2,7 +2,7 @@ import { Link, type LinkProps } from "@remix-run/react";
 import { forwardRef } from "react";
 
 /**
- * A link to another page that Remix does not discover at load (ADR 094): discovering it fetched
+ * A link to another page that Remix does not discover at load: discovering it fetched
  * the route manifest after load, and its answer re-rendered the whole page. The manifest is
  * fetched when the link is followed instead. For the header's links to other pages.
  */

@@ -5,7 +5,7 @@ import type { Me } from "../fixtures/data";
 import { scriptedTable } from "../scripted-table";
 import { SCREENSHOT_DIR } from "../screenshot";
 
-// Part of `npm run screenshots` (issue 16): home (with the way back to a table) and a 2v2 board with
+// Part of `npm run screenshots`: home (with the way back to a table) and a 2v2 board with
 // long nicknames on the two phone sizes the issue names, 360×740 and 390×844.
 const PHONES = [
   { name: "360", width: 360, height: 740 },

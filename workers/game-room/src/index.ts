@@ -7,12 +7,12 @@ export { PlayerChannel } from "./player-channel";
 export { RateLimiter } from "./rate-limiter";
 export { Matchmaker } from "./matchmaker";
 export { Tournament } from "./tournament";
-// `npm run bench` only: bound by the bench's generated config, never in production (ADR 057).
+// `npm run bench` only: bound by the bench's generated config, never in production.
 export { BenchFloor } from "./bench-floor";
 
 // This Worker hosts the Durable Objects: GameRoom (one per game), PlayerChannel (one per
-// signed-in player, ADR 045), RateLimiter (one per rate-limited subject, ADR 080), Matchmaker (one
-// per quick-match queue, ADR 070) and Tournament (one per tournament, ADR 065). Players reach them
+// signed-in player), RateLimiter (one per rate-limited subject), Matchmaker (one
+// per quick-match queue) and Tournament (one per tournament). Players reach them
 // through the Pages app (app/routes/api.games.$id.ws.ts, app/routes/api.channel.ws.ts), never
 // directly. It also runs the product's scheduled jobs (scheduled.ts), since Pages has no Cron
 // Triggers.
@@ -25,7 +25,7 @@ const handler = {
   },
 } satisfies ExportedHandler<RoomEnv>;
 
-// Sentry's official wrapping (ADR 118), only where a DSN is configured: locally nothing is wrapped.
+// Sentry's official wrapping, only where a DSN is configured: locally nothing is wrapped.
 const reported = withSentry<RoomEnv>(
   (env) => ({ dsn: env.SENTRY_DSN, environment: env.DEPLOY_ENV ?? "production" }),
   handler,

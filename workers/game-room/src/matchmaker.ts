@@ -12,7 +12,7 @@ export interface MatchmakerEnv {
   DB: D1Database;
   GAME_ROOM: DurableObjectNamespace;
   PLAYER_CHANNEL: DurableObjectNamespace;
-  /** "1" only under `npm run bench`: the CPU each run spends is logged (ADR 057). */
+  /** "1" only under `npm run bench`: the CPU each run spends is logged. */
   BENCH_MODE?: string;
 }
 
@@ -20,7 +20,7 @@ const QUEUE_KEY = "queue";
 
 /**
  * One object per quick-match queue (`idFromName(queueKey(queue))`), wiring the platform to
- * game/matchmaking/matchmaker-host.ts (ADR 113): its storage, D1 (db/matchmaking.ts) and the
+ * game/matchmaking/matchmaker-host.ts: its storage, D1 (db/matchmaking.ts) and the
  * rooms' and channels' stubs become the host's ports; each RPC parses its queue and forwards.
  */
 export class Matchmaker extends DurableObject<MatchmakerEnv> implements MatchmakerRpc {

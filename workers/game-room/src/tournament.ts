@@ -12,7 +12,7 @@ const ID_KEY = "tournament";
 
 /**
  * One object per tournament (`idFromName(tournamentId)`), wiring the platform to
- * game/tournament/tournament-host.ts (ADR 113): its storage, D1 (db/tournaments.ts), the rooms' and
+ * game/tournament/tournament-host.ts: its storage, D1 (db/tournaments.ts), the rooms' and
  * channels' stubs, the clock, a cryptographic random source and blockConcurrencyWhile become the
  * host's ports; each RPC parses its input and forwards.
  */
