@@ -7,6 +7,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const boundary = (message, ...group) => ({ group, message });
+const noWorkersFromApp = boundary("app/ never imports workers/: shared code lives in db/ or game/ (DESIGN.md §3).", "**/workers/**");
 
 export default tseslint.config(
   { ignores: ["node_modules/", "build/", "**/.wrangler/", ".tmp/", "test-results/", "playwright-report/", "public/"] },
@@ -68,11 +69,28 @@ export default tseslint.config(
   },
   // app/ never imports workers/.
   {
-    files: ["app/**/*.{ts,tsx}", "functions/**/*.ts", "load-context.ts"],
+    files: ["functions/**/*.ts", "load-context.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [noWorkersFromApp] }],
+    },
+  },
+  // app/ never imports workers/, and spells an import of its own modules one way (ADR 112): `./x`
+  // for a file in the same folder, `~/folder/x` for any other; game/ and db/ by their relative path.
+  {
+    files: ["app/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [boundary("app/ never imports workers/: shared code lives in db/ or game/ (DESIGN.md §3).", "**/workers/**")] },
+        {
+          patterns: [
+            noWorkersFromApp,
+            {
+              regex: "^(?:\\.\\./)+(?!\\.\\./|(?:game|db)/)",
+              message: "An app/ module outside this folder is imported as `~/folder/module` (ADR 112).",
+            },
+            { regex: "^\\./[^/]+/", message: "An app/ module in a subfolder is imported as `~/folder/module` (ADR 112)." },
+          ],
+        },
       ],
     },
   },

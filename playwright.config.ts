@@ -42,7 +42,7 @@ export default defineConfig({
       PAYMENT_EMULATOR_PORT: String(PAYMENT_PORT),
       TRUCO_STATE_DIR: E2E_STATE_DIR,
       TRUCO_FRESH_STATE: "1",
-      // The server's output, read by tests/e2e/fixtures.ts: an error it prints during a test fails the test.
+      // The server's output, read by tests/e2e/fixtures/index.ts: an error it prints during a test fails the test.
       TRUCO_SERVER_LOG: E2E_SERVER_LOG,
       SKIP_BUILD: process.env.E2E_SKIP_BUILD ?? "0",
       // Every test signs in from 127.0.0.1: the per-address sign-in limits would stop the suite,

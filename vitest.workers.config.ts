@@ -10,6 +10,10 @@ import { defineConfig } from "vitest/config";
 // the real migrations (tests/workers/setup.ts). Run `npm run build` first.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve("db/migrations"));
+  const schemaSnapshots = readdirSync(path.resolve("db/migrations/meta"))
+    .filter((file) => /^\d+_snapshot\.json$/.test(file))
+    .sort()
+    .map((file) => readFileSync(path.resolve("db/migrations/meta", file), "utf8"));
   // The API route files, read here so that a new route is walked by tests/workers/hardening.test.ts
   // without anyone listing it; and the static files' headers it checks.
   const apiRoutes = readdirSync(path.resolve("app/routes")).filter((file) => /^api\..*\.tsx?$/.test(file));
@@ -23,6 +27,8 @@ export default defineConfig(async () => {
           compatibilityDate: "2026-11-01",
           compatibilityFlags: ["nodejs_compat"],
           d1Databases: ["DB"],
+          // The game records' bucket (DESIGN.md §4), emulated as wrangler emulates it locally.
+          r2Buckets: ["GAME_RECORDS"],
           durableObjects: {
             GAME_ROOM: "GameRoom",
             PLAYER_CHANNEL: "PlayerChannel",
@@ -32,6 +38,8 @@ export default defineConfig(async () => {
           },
           bindings: {
             TEST_MIGRATIONS: migrations,
+            // The schema of each migration (drizzle-kit's snapshots), for the expand-then-contract test.
+            TEST_SCHEMA_SNAPSHOTS: schemaSnapshots,
             TEST_API_ROUTES: apiRoutes,
             TEST_PUBLIC_HEADERS: publicHeaders,
             APP_ENV: "test",

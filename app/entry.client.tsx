@@ -3,16 +3,16 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { HOME_DASHBOARD_MARKER, loadHomeDashboard } from "./components/home/home-dashboard-module";
+import { HOME_DASHBOARD_MARKER, loadHomeDashboard } from "~/components/home/home-dashboard-module";
 import { DEFAULT_LANGUAGE, LANGUAGES, cacheLanguageHierarchy, i18nConfig, matchLanguage } from "./i18n";
-import { fetchBundle, markLoaded } from "./utils/translations";
+import { fetchBundle, markLoaded } from "~/utils/translations";
 
 // The server renders the detected language; its texts are not embedded in the page but linked
 // (root.tsx, #i18n-bundle, a preload that downloads next to the code): the client starts from
-// exactly those once they are here (ADR 094).
+// exactly those once they are here.
 async function hydrate() {
   // The signed-in home: its dashboard's code is fetched now, beside the texts, so the page hydrates
-  // in one pass with it already here (ADR 107). If the chunk fails here, React.lazy asks for it
+  // in one pass with it already here. If the chunk fails here, React.lazy asks for it
   // again while hydrating.
   const dashboard = document.querySelector(`[${HOME_DASHBOARD_MARKER}]`)
     ? loadHomeDashboard().catch((error: unknown) => console.warn("the home dashboard's code did not load", error))

@@ -5,11 +5,11 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { LANGUAGES, cacheLanguageHierarchy, i18nConfig } from "./i18n";
-import { RESOURCES } from "./locales/index.server";
-import { i18nServer } from "./services/i18n.server";
-import { NonceContext } from "./components/nonce";
-import type { AppEnv } from "./services/env.server";
-import { formActionSources, PRIVATE_NO_STORE } from "./services/http.server";
+import { RESOURCES } from "~/locales/index.server";
+import { i18nServer } from "~/services/i18n.server";
+import { NonceContext } from "~/components/nonce";
+import type { AppEnv } from "~/services/env.server";
+import { formActionSources, PRIVATE_NO_STORE } from "~/services/http.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -50,7 +50,7 @@ export const i18nConfig = {
   returnNull: false,
   // i18next's defaults, stated: a key's separators given by us spare every `t()` i18next's guess
   // whether the key is a sentence rather than a path (a regular expression per call). Our keys
-  // are paths ("game.turn", "friends:title"), so the texts are the same (ADR 103).
+  // are paths ("game.turn", "friends:title"), so the texts are the same.
   keySeparator: ".",
   nsSeparator: ":",
 } as const;
@@ -74,8 +74,8 @@ interface LanguageUtils {
 /**
  * Makes an i18next instance's `t()` stop re-resolving the language on every call. i18next 23 works
  * out the lookup order ("pt-BR", then the fallback language) on each `t()`, canonicalising both
- * codes with `Intl.getCanonicalLocales` and formatting a warning for the unsupported "pt" each time:
- * about a quarter of the game room's hydration render (ADR 103). The answer depends only on the
+ * codes with `Intl.getCanonicalLocales` and formatting a warning for the unsupported "pt" each time,
+ * a large share of the game room's hydration render (docs/performance.md). The answer depends only on the
  * code and the instance's options, which we never change after init, so it is kept per code
  * (i18next 26.4 caches the same way). Call it right after `init`; the texts are unchanged.
  */

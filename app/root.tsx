@@ -1,5 +1,5 @@
-// First: before any schema is built (ADR 094).
-import "./utils/zod-jitless";
+// First: before any schema is built.
+import "~/utils/zod-jitless";
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
@@ -18,31 +18,31 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ChannelProvider } from "./components/channel/channel-provider";
-import { InvitationPrompt } from "./components/channel/invitation-prompt";
-import { TournamentGamePrompt } from "./components/channel/tournament-game-prompt";
-import { LoadingScreen } from "./components/loading-screen";
-import { ModulePreloads } from "./components/module-preloads";
-import { ResumeBanner } from "./components/resume-banner";
-import { InstallBanner } from "./components/pwa/install-banner";
-import { ServiceWorkerUpdates } from "./components/pwa/service-worker";
-import { useNonce } from "./components/nonce";
-import { buttonClasses } from "./components/ui/button";
-import { ToastProvider } from "./components/ui/toast";
+import { ChannelProvider } from "~/components/channel/channel-provider";
+import { InvitationPrompt } from "~/components/channel/invitation-prompt";
+import { TournamentGamePrompt } from "~/components/channel/tournament-game-prompt";
+import { LoadingScreen } from "~/components/loading-screen";
+import { ModulePreloads } from "~/components/module-preloads";
+import { ResumeBanner } from "~/components/resume-banner";
+import { InstallBanner } from "~/components/pwa/install-banner";
+import { ServiceWorkerUpdates } from "~/components/pwa/service-worker";
+import { useNonce } from "~/components/nonce";
+import { buttonClasses } from "~/components/ui/button";
+import { ToastProvider } from "~/components/ui/toast";
 import { DEFAULT_LANGUAGE, languageFromCookie, type Language } from "./i18n";
-import { bundleHref } from "./locales/index.server";
-import { banOfSession } from "./services/admin.server";
-import { getUser, sessionIdFrom } from "./services/auth.server";
-import { pendingRequestCount } from "./services/friends.server";
-import { resumeTableOf } from "./services/games.server";
-import { searchingQueueOf } from "./services/matchmaking.server";
-import { i18nServer } from "./services/i18n.server";
-import { profileOf } from "./services/users.server";
+import { bundleHref } from "~/locales/index.server";
+import { banOfSession } from "~/services/admin.server";
+import { getUser, sessionIdFrom } from "~/services/auth.server";
+import { pendingRequestCount } from "~/services/friends.server";
+import { resumeTableOf } from "~/services/games.server";
+import { searchingQueueOf } from "~/services/matchmaking.server";
+import { i18nServer } from "~/services/i18n.server";
+import { profileOf } from "~/services/users.server";
 import stylesheet from "./tailwind.css?url";
-import { rememberLanguage, storedLanguage, storeLanguageLocally } from "./utils/language";
-import { bundleLoaded, loadBundle } from "./utils/translations";
-import { isPlayPath, LAST_COINS_KEY } from "./utils/pwa";
-import { DIALOG_PARAM, onlyUiParamsChanged } from "./utils/ui-params";
+import { rememberLanguage, storedLanguage, storeLanguageLocally } from "~/utils/language";
+import { bundleLoaded, loadBundle } from "~/utils/translations";
+import { isPlayPath, LAST_COINS_KEY } from "~/utils/pwa";
+import { DIALOG_PARAM, onlyUiParamsChanged } from "~/utils/ui-params";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -60,7 +60,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = (await i18nServer.getLocale(request)) as Language;
   const user = await getUser(request, context);
-  // A browser whose session a ban revoked is told why, once (issue 12).
+  // A browser whose session a ban revoked is told why, once.
   if (!user && new URL(request.url).pathname !== "/banned" && (await banOfSession(context.db, await sessionIdFrom(request, context)))) {
     throw redirect("/banned");
   }
@@ -70,15 +70,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : [0, null, null];
   return {
     locale,
-    // The page's texts: fetched by the client next to its code, not embedded (ADR 094). Visitors
+    // The page's texts: fetched by the client next to its code, not embedded. Visitors
     // only ever see the landing page: just its texts.
     translations: bundleHref(locale, user ? "player" : "visitor"),
     user: user ? profileOf(user) : null,
-    /** The friends button's badge (issue 11); the live channel makes this loader run again when one arrives. */
+    /** The friends button's badge; the live channel makes this loader run again when one arrives. */
     pendingRequests,
-    /** The table the player may go back to ("Voltar para a partida", issue 16). */
+    /** The table the player may go back to ("Voltar para a partida"). */
     resumeTable,
-    /** The quick-match queue the player is still searching in, when they left the waiting page (issue 14). */
+    /** The quick-match queue the player is still searching in, when they left the waiting page. */
     searching: resumeTable ? null : searching,
     /** The visitor chose a language (the `lng` cookie): that choice, not the browser's, is the page's. */
     languageChosen: languageFromCookie(request.headers.get("Cookie")) !== null,
@@ -86,7 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * Opening a dialog or a tab by its link (`?dialog=…`, issue 15) changes nothing the root loads:
+ * Opening a dialog or a tab by its link (`?dialog=…`) changes nothing the root loads:
  * no new round trip for the user and the translations then.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
@@ -104,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <Meta />
-        {/* The texts' JSON starts loading with the page; entry.client waits for it to hydrate (ADR 094). */}
+        {/* The texts' JSON starts loading with the page; entry.client waits for it to hydrate. */}
         {data?.translations ? <link id="i18n-bundle" rel="preload" as="fetch" crossOrigin="anonymous" href={data.translations} /> : null}
         <Links />
         <ModulePreloads />
@@ -176,7 +176,7 @@ export default function App() {
   useLastKnownBalance(user?.virtual_coins);
   return (
     <ToastProvider>
-      {/* Every signed-in page holds the player's live channel (issue 11). */}
+      {/* Every signed-in page holds the player's live channel. */}
       <ChannelProvider userId={user?.id ?? null}>
         {/* Past the header (and the table's chrome) to the page's own content: every page has a #main. */}
         <a

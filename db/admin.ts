@@ -4,8 +4,8 @@ import { rankingAdjustmentStatements } from "./leaderboard";
 import { adminKey, balanceTargetStatements } from "./ledger";
 import { adminActions, bannedSessions, sessions, users, type AdminActionType } from "./schema";
 
-// The statements of the admin's moderation actions (issue 12). Each action is its audit row plus
-// its effect, in ONE db.batch (ADR 060): the audit row is inserted only when the effect's
+// The statements of the admin's moderation actions. Each action is its audit row plus
+// its effect, in ONE db.batch: the audit row is inserted only when the effect's
 // condition holds at that instant, so the first statement's `changes` says whether anything
 // happened, and a batch that fails writes neither.
 

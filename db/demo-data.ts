@@ -194,7 +194,7 @@ const rankedHistory: SeedSection = {
   statements: historyStatements,
 };
 
-/** Who among the demo players are friends (issue 11), and one request still waiting for an answer. */
+/** Who among the demo players are friends, and one request still waiting for an answer. */
 export const DEMO_FRIENDSHIPS: readonly (readonly [DemoPlayer["id"], DemoPlayer["id"]])[] = [
   ["demo-lucas", "demo-bia"],
   ["demo-lucas", "demo-matias"],
@@ -220,7 +220,7 @@ const demoFriends: SeedSection = {
 };
 
 /**
- * The recurring tournament schedule (issue 13, ADR 068): the series' next tournaments, so a fresh
+ * The recurring tournament schedule: the series' next tournaments, so a fresh
  * `npm start` always has one in registration (a free "Torneio Relâmpago" every 15 minutes, a daily
  * paid cup per variant, a 2v2 one). The list's loader keeps the schedule going from there.
  */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { FOLDS } from "../game/channel/friends";
+import type { ChannelRecords } from "../game/channel/ports";
 import type { Published } from "../game/channel/presence";
 import type { PresenceUpdate } from "../game/protocol/channel";
 import type { Database } from "./client";
@@ -7,7 +8,7 @@ import { friendships, presences, users } from "./schema";
 
 // The friendship and presence queries that both the app (the friends API) and the PlayerChannel
 // Durable Object (publishing a player's presence) need. Presence lives in D1 so that a friends
-// list is one query, not one Durable Object call per friend (ADR 046).
+// list is one query, not one Durable Object call per friend.
 
 /** The ids of a player's friends, as a parenthesised subquery (a friendship is stored once, its pair in order). */
 export function friendIdsOf(userId: string): SQL {
@@ -79,4 +80,29 @@ export function foldedSql(column: SQLWrapper): SQL {
 /** A LIKE pattern that finds `term` anywhere, with LIKE's own wildcards escaped (use with ESCAPE '\'). */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The player channel's D1 port (game/channel/ports.ts): presence published, friends' statuses read. */
+export function channelRecords(db: Database): ChannelRecords {
+  return {
+    async appearOffline(userId) {
+      const [row] = await appearOfflineOf(db, userId);
+      return row?.appear_offline ?? false;
+    },
+    async publish(userId, published) {
+      const [, online] = await db.batch([recordPresence(db, userId, published), onlineFriendIds(db, userId)]);
+      return online.map((friend) => friend.id);
+    },
+    async publishWithStatuses(userId, published) {
+      const [, online, statuses] = await db.batch([
+        recordPresence(db, userId, published),
+        onlineFriendIds(db, userId),
+        friendStatuses(db, userId),
+      ]);
+      return { online: online.map((friend) => friend.id), statuses };
+    },
+    async statuses(userId) {
+      return friendStatuses(db, userId);
+    },
+  };
 }

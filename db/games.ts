@@ -53,7 +53,7 @@ export async function heldSeatsOf(db: Database, userId: string): Promise<HeldSea
 export const SEAT_CLAIM_SECONDS = 20;
 
 /**
- * Takes the player's seat lease for `claim` (ADR 089), in one statement: free, lapsed, or already
+ * Takes the player's seat lease for `claim`, in one statement: free, lapsed, or already
  * this claim's (a second tap at the same table). False while another request of the same player
  * holds it: that request is seating them elsewhere right now.
  */

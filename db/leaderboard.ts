@@ -4,7 +4,7 @@ import { boardsAt, type BoardKey } from "../game/leaderboard";
 import type { Database } from "./client";
 import { leaderboardScores as scores, users } from "./schema";
 
-// The leaderboard's statements (ADR 040), shared by the room Worker (the settlement batch), the
+// The leaderboard's statements, shared by the room Worker (the settlement batch), the
 // app (the boards), the seed and the bench. One score row per player and board (db/schema.ts):
 // a ranked result adds to the player's `all`, month and week rows in the very batch that settles
 // the game, so a board is never recomputed from the games; a page of a board reads one row per
@@ -74,7 +74,7 @@ export function rankedResultStatements(db: Database, result: RankedResult, at: D
  * A manual change of a player's ranking points (the admin's adjust_ranking): the new points on
  * users, and the player's `all` row taking them from there, with the difference counted in the
  * day's change (the Geral board moves, and its ▲/▼ says so). Month and week boards rank points
- * gained in ranked games, so an adjustment leaves them as they are (ADR 041). A player with no
+ * gained in ranked games, so an adjustment leaves them as they are. A player with no
  * ranked game has no row and stays off the boards. Run both in one batch, with the admin's record.
  */
 export function rankingAdjustmentStatements(db: Database, adjustment: { userId: string; points: number; at: Date }) {

@@ -47,12 +47,12 @@ export const returnKey = (gameId: string, userId: string) => `${gameRef(gameId)}
 export const payoutKey = (gameId: string, userId: string) => `${gameRef(gameId)}:payout:${userId}`;
 export const refundKey = (gameId: string, userId: string) => `refund:${gameId}:${userId}`;
 export const welcomeKey = (userId: string) => `welcome:${userId}`;
-/** Tournaments (issue 13): the fee, the prize and the fee returned, once per player and tournament. */
+/** Tournaments: the fee, the prize and the fee returned, once per player and tournament. */
 export const tournamentRef = (tournamentId: string) => `tournament:${tournamentId}`;
 export const tournamentEntryKey = (tournamentId: string, userId: string) => `${tournamentRef(tournamentId)}:entry:${userId}`;
 export const tournamentPrizeKey = (tournamentId: string, userId: string) => `${tournamentRef(tournamentId)}:prize:${userId}`;
 export const tournamentRefundKey = (tournamentId: string, userId: string) => `${tournamentRef(tournamentId)}:refund:${userId}`;
-/** An admin's coin reset (issue 12): one ledger row per admin action. */
+/** An admin's coin reset: one ledger row per admin action. */
 export const adminKey = (actionId: string) => `admin:${actionId}`;
 export const isWelcomeKey = (key: string) => key.startsWith("welcome:");
 

@@ -14,7 +14,7 @@ import { createDb } from "./client";
 // hand), and applied the way `npm start` migrates: `wrangler d1 execute
 // --local --file`, which runs the whole file as one D1 batch (all or nothing).
 // A file scales to the bench's thousands of players, where one call per
-// statement through wrangler's platform proxy does not (ADR 026).
+// statement through wrangler's platform proxy does not.
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

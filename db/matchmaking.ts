@@ -1,13 +1,14 @@
 import { and, count, desc, eq, inArray, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { Queue } from "../game/matchmaking/pairing";
+import type { QueueRecords } from "../game/matchmaking/ports";
 import { seatConflict } from "../game/room/one-seat";
 import { CAPACITY, ENTRY_COST } from "../game/protocol/constants";
 import { batchOf, type Database } from "./client";
-import { heldSeatsOf, randomGameCode } from "./games";
+import { gameSummaryOf, heldSeatsOf, randomGameCode } from "./games";
 import { isUniqueViolation } from "./ledger";
 import { gamePlayers, games, matchmakingQueue, presences, users, type Game, type QueueRow } from "./schema";
 
-// Quick match's D1 side (issue 14, ADRs 070–071), shared by the app (entering, leaving, the waiting
+// Quick match's D1 side (ADR 071), shared by the app (entering, leaving, the waiting
 // page) and the Matchmaker Durable Object (claiming players, creating the game). The queue row's
 // key is the player: one queue at a time. Claims are single conditional statements, so two
 // matchmakers (or a matchmaker and a cancel) can never both win one player.
@@ -217,6 +218,35 @@ export async function playersOf(db: Database, userIds: string[]) {
     })
     .from(users)
     .where(inArray(users.id, userIds));
+}
+
+/** Of these players, those whose channel is connected (online or playing). */
+export async function onlineAmong(db: Database, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: presences.user_id })
+    .from(presences)
+    .where(and(inArray(presences.user_id, userIds), inArray(presences.status, ["online", "playing"])));
+  return rows.map((row) => row.id);
+}
+
+/** The Matchmaker's D1 port (game/matchmaking/ports.ts). */
+export function queueRecords(db: Database): QueueRecords {
+  return {
+    async staleWaiting(queueKey, before) {
+      return (await staleWaiting(db, queueKey, before)).map((row) => row.user_id);
+    },
+    online: (userIds) => onlineAmong(db, userIds),
+    dropWaiting: (userIds) => dropWaiting(db, userIds),
+    async waiting(queueKey) {
+      return (await waitingIn(db, queueKey)).map((row) => ({ userId: row.user_id, rating: row.rating, joinedAt: row.joined_at }));
+    },
+    players: (userIds) => playersOf(db, userIds),
+    async createAndClaim(queue, queueKey, matches) {
+      return (await createAndClaim(db, queue, queueKey, matches)).map(({ game, claimed }) => ({ game: gameSummaryOf(game), claimed }));
+    },
+    fallThrough: (failed, at) => fallThrough(db, failed, at),
+  };
 }
 
 // ---------------------------------------------------------------- open tables and live counts

@@ -29,7 +29,7 @@ export const users = sqliteTable(
     /** Why the player was banned (shown to them on the banned page); null unless banned. */
     ban_reason: text("ban_reason"),
     last_seen_at: text("last_seen_at"),
-    /** "Appear offline": friends see this player offline whatever their real presence (issue 11). */
+    /** "Appear offline": friends see this player offline whatever their real presence. */
     appear_offline: integer("appear_offline", { mode: "boolean" }).notNull().default(false),
     created_at: text("created_at").notNull().default(NOW),
   },
@@ -87,6 +87,8 @@ export const coinTransactions = sqliteTable(
   (t) => [
     uniqueIndex("coin_transactions_idempotency_key").on(t.idempotency_key),
     index("coin_transactions_user_idx").on(t.user_id, t.created_at),
+    // The ledger audit's "changed since the last run" (db/ledger-audit.ts).
+    index("coin_transactions_created_idx").on(t.created_at),
   ],
 );
 
@@ -111,7 +113,7 @@ export const games = sqliteTable(
     bot_level: text("bot_level", { enum: BOT_LEVELS }),
     /** A premium member's exclusive table: only premium members may take a seat. */
     premium_only: integer("premium_only", { mode: "boolean" }).notNull().default(false),
-    /** Listed on the home page's open tables (issue 14); a private table is reached by its code only. */
+    /** Listed on the home page's open tables; a private table is reached by its code only. */
     is_public: integer("is_public", { mode: "boolean" }).notNull().default(false),
     created_by: text("created_by")
       .notNull()
@@ -126,7 +128,7 @@ export const games = sqliteTable(
     completed_at: text("completed_at"),
     /** Set once, by the settlement batch: a second settlement finds it and does nothing. */
     settled_at: text("settled_at"),
-    /** Set for a tournament game (issue 13): the room reports its end to that tournament. */
+    /** Set for a tournament game: the room reports its end to that tournament. */
     tournament_id: text("tournament_id"),
   },
   (t) => [
@@ -278,7 +280,7 @@ export const refundRequests = sqliteTable(
 );
 
 /**
- * The leaderboard (issue 10, ADR 040): one row per player and board, `all`, `month:YYYY-MM` or
+ * The leaderboard: one row per player and board, `all`, `month:YYYY-MM` or
  * `week:YYYY-MM-DD` (game/leaderboard.ts), written in the batch that settles a ranked game
  * (db/leaderboard.ts). A row holds everything a line of the board shows, so a page of the board
  * reads one row per line through the rank index, and a player's rank is a count over it:
@@ -374,7 +376,7 @@ export const friendships = sqliteTable(
 export const PRESENCE_STATUSES = ["offline", "online", "playing"] as const;
 
 /**
- * Each player's live presence as their PlayerChannel last published it (ADR 046): the friends
+ * Each player's live presence as their PlayerChannel last published it: the friends
  * list reads it in one query instead of asking every friend's Durable Object. The real status;
  * what friends see also honours users.appear_offline.
  */
@@ -406,7 +408,7 @@ export const ADMIN_ACTION_TYPES = [
 export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
 
 /**
- * The audit log (issue 12): one row per admin action, written in the same db.batch as its effect,
+ * The audit log: one row per admin action, written in the same db.batch as its effect,
  * so there is never an effect without its row nor a row without its effect.
  */
 export const adminActions = sqliteTable(
@@ -420,7 +422,7 @@ export const adminActions = sqliteTable(
     action_type: text("action_type", { enum: ADMIN_ACTION_TYPES }).notNull(),
     target_user_id: text("target_user_id").references(() => users.id),
     target_game_id: text("target_game_id"),
-    /** The tournament an admin created, edited or cancelled (issue 13). */
+    /** The tournament an admin created, edited or cancelled. */
     target_tournament_id: text("target_tournament_id"),
     reason: text("reason").notNull().default(""),
     /** The new balance (reset_coins) or ranking points (adjust_ranking). */
@@ -449,7 +451,7 @@ export const bannedSessions = sqliteTable(
 );
 
 /**
- * One table at a time under concurrency (ADR 089): a short lease a player's join or creation of a
+ * One table at a time under concurrency: a short lease a player's join or creation of a
  * binding table takes before it checks the seats the player holds, and gives back once the room
  * has written the seat. The player is the key, so two of them at once cannot both hold it; a lease
  * left behind (a crashed request) lapses at `expires_at`.
@@ -464,7 +466,7 @@ export const seatClaims = sqliteTable("seat_claims", {
 });
 
 /**
- * Quick match (issue 14, ADR 071): who is waiting in which queue. The player is the key, so a
+ * Quick match: who is waiting in which queue. The player is the key, so a
  * player is in at most one queue; a Matchmaker claims a match's players by setting `game_id` on
  * rows still waiting in its queue, in one statement, so two matchmakers never seat one player.
  */
@@ -491,7 +493,7 @@ export const TOURNAMENT_STATUSES = ["upcoming", "registration", "active", "compl
 export const TOURNAMENT_TYPES = ["single_elimination"] as const;
 
 /**
- * Tournaments (issue 13, ADR 065): the spec §3 fields, plus what runs them. The row is the truth;
+ * Tournaments: the spec §3 fields, plus what runs them. The row is the truth;
  * its Tournament Durable Object is the only writer once it exists (it serialises registration,
  * the draw, results and prizes) and keeps the alarms. `bracket` is the pure bracket
  * (game/tournament/bracket.ts) as JSON, null until the draw. A `cancelled` tournament (too few
@@ -544,6 +546,68 @@ export const tournamentRegistrations = sqliteTable(
     registered_at: text("registered_at").notNull().default(NOW),
   },
   (t) => [primaryKey({ columns: [t.tournament_id, t.user_id] }), index("tournament_registrations_user_idx").on(t.user_id)],
+);
+
+/**
+ * The admin's statistics, one row per São Paulo calendar day, written by the daily scheduled job
+ * (db/daily-summary.ts) once the day is over; written again, the row is replaced, so a rerun is
+ * harmless. Kept for good (one row a day).
+ */
+export const dailySummaries = sqliteTable("daily_summaries", {
+  /** YYYY-MM-DD in America/Sao_Paulo. */
+  day: text("day").primaryKey(),
+  new_users: integer("new_users").notNull(),
+  active_players: integer("active_players").notNull(),
+  games_started: integer("games_started").notNull(),
+  games_completed: integer("games_completed").notNull(),
+  coins_purchased: integer("coins_purchased").notNull(),
+  revenue_cents: integer("revenue_cents").notNull(),
+  created_at: text("created_at").notNull().default(NOW),
+});
+
+/**
+ * A player whose balance differs from the sum of their ledger (invariant L1), as the hourly ledger
+ * audit (db/ledger-audit.ts) found them; shown to admins until one marks it resolved. One row per
+ * player and audit that found it.
+ */
+export const ledgerAuditFindings = sqliteTable(
+  "ledger_audit_findings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    balance: integer("balance").notNull(),
+    ledger_sum: integer("ledger_sum").notNull(),
+    found_at: text("found_at").notNull(),
+    resolved_at: text("resolved_at"),
+  },
+  (t) => [index("ledger_audit_findings_open_idx").on(t.resolved_at, t.found_at)],
+);
+
+/** Each scheduled job's last run (workers/game-room/src/scheduled.ts): the ledger audit reads from where it stopped. */
+export const scheduledRuns = sqliteTable("scheduled_runs", {
+  job: text("job").primaryKey(),
+  /** The clock of the last run that finished: the next audit looks at ledger rows after it. */
+  last_run_at: text("last_run_at").notNull(),
+  /** What it did, as JSON (counts per rule, players checked, mismatches). */
+  detail: text("detail").notNull().default("{}"),
+});
+
+/**
+ * Game and money events per hour, in development and tests only: the stand-in for the Analytics
+ * Engine dataset (db/analytics.ts), so the admin's "Operações" tab charts local data. In production
+ * the events go to Analytics Engine and this table stays empty. One row per hour and event.
+ */
+export const analyticsHourly = sqliteTable(
+  "analytics_hourly",
+  {
+    /** The hour's start, ISO-8601 UTC (`2026-11-27T13:00:00.000Z`). */
+    hour: text("hour").notNull(),
+    event: text("event").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.event] })],
 );
 
 export type User = typeof users.$inferSelect;

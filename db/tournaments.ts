@@ -1,7 +1,10 @@
 import { and, asc, count, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Bracket } from "../game/tournament/bracket";
+import type { TournamentRecords } from "../game/tournament/ports";
 import { scheduledTournaments } from "../game/tournament/schedule";
-import type { Database, Statement } from "./client";
+import { auditStatement } from "./admin";
+import { batchOf, type Database, type Statement } from "./client";
+import { gameSummaryOf, randomGameCode } from "./games";
 import {
   changes,
   isUniqueViolation,
@@ -11,11 +14,14 @@ import {
   tournamentRef,
   tournamentRefundKey,
 } from "./ledger";
-import { coinTransactions, tournamentRegistrations, tournaments, users, type Tournament } from "./schema";
+import { coinTransactions, games, tournamentRegistrations, tournaments, users, type Tournament } from "./schema";
 
-// The D1 side of tournaments (issue 13, ADR 065), shared by the Tournament Durable Object (the only
-// writer of a tournament once created) and the app (reads, the schedule, the admin's creation).
-// Every coin movement goes through db/ledger.ts in the same batch as the row it pays for.
+// The D1 side of tournaments, shared by the Tournament Durable Object (the only writer of
+// a tournament once created) and the app (reads, the schedule, the admin's creation). Every coin
+// movement goes through db/ledger.ts in the same batch as the row it pays for.
+
+/** What the statements below read of a tournament's row. */
+type TournamentRef = Pick<Tournament, "id" | "name" | "entry_cost" | "bracket">;
 
 export async function findTournament(db: Database, id: string): Promise<Tournament | null> {
   return (await db.select().from(tournaments).where(eq(tournaments.id, id)).get()) ?? null;
@@ -51,7 +57,7 @@ export async function participantCount(db: Database, tournamentId: string): Prom
  * Registration: the fee through the ledger (only if the player can afford it), then the
  * registration row only if that fee row exists; a free tournament has no ledger row. One batch.
  */
-export async function registerPlayer(db: Database, t: Tournament, userId: string): Promise<"registered" | "insufficient" | "duplicate"> {
+export async function registerPlayer(db: Database, t: TournamentRef, userId: string): Promise<"registered" | "insufficient" | "duplicate"> {
   const row = db
     .insert(tournamentRegistrations)
     .values({ tournament_id: t.id, user_id: userId, entry_paid: t.entry_cost })
@@ -93,7 +99,7 @@ export async function registerPlayer(db: Database, t: Tournament, userId: string
 }
 
 /** Leaving during registration: the row goes, the fee comes back (its own key), one batch. */
-export async function unregisterPlayer(db: Database, t: Tournament, userId: string, entryPaid: number): Promise<void> {
+export async function unregisterPlayer(db: Database, t: TournamentRef, userId: string, entryPaid: number): Promise<void> {
   const remove = db
     .delete(tournamentRegistrations)
     .where(and(eq(tournamentRegistrations.tournament_id, t.id), eq(tournamentRegistrations.user_id, userId)));
@@ -104,7 +110,7 @@ export async function unregisterPlayer(db: Database, t: Tournament, userId: stri
   await db.batch([remove, ...refundStatements(db, t, userId, entryPaid)]);
 }
 
-function refundStatements(db: Database, t: Tournament, userId: string, amount: number): Statement[] {
+function refundStatements(db: Database, t: TournamentRef, userId: string, amount: number): Statement[] {
   return [
     ...movementStatements(db, {
       userId,
@@ -130,7 +136,7 @@ const OPEN = ["upcoming", "registration", "active"] as const;
  */
 export function closeWithRefundsStatements(
   db: Database,
-  t: Tournament,
+  t: TournamentRef,
   refunds: { userId: string; amount: number }[],
   status: "cancelled" | "completed",
   reason: string,
@@ -153,19 +159,19 @@ export function closeWithRefundsStatements(
 }
 
 /** Refunds one player's fee (the odd player out of a 2v2 draw). */
-export function refundOneStatements(db: Database, t: Tournament, userId: string, amount: number): Statement[] {
+export function refundOneStatements(db: Database, t: TournamentRef, userId: string, amount: number): Statement[] {
   return amount > 0 ? refundStatements(db, t, userId, amount) : [];
 }
 
 /** The draw: the tournament turns active with its bracket, from registration only. */
-export function startStatement(db: Database, t: Tournament, bracket: Bracket) {
+export function startStatement(db: Database, t: TournamentRef, bracket: Bracket) {
   return db
     .update(tournaments)
     .set({ status: "active", bracket: JSON.stringify(bracket) })
     .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, ["upcoming", "registration"])));
 }
 
-export function bracketStatement(db: Database, t: Tournament, bracket: Bracket) {
+export function bracketStatement(db: Database, t: TournamentRef, bracket: Bracket) {
   return db
     .update(tournaments)
     .set({ bracket: JSON.stringify(bracket) })
@@ -179,7 +185,7 @@ export function bracketStatement(db: Database, t: Tournament, bracket: Bracket) 
  */
 export function completionStatements(
   db: Database,
-  t: Tournament,
+  t: TournamentRef,
   bracket: Bracket,
   places: Map<string, number | null>,
   prizes: Map<string, number>,
@@ -248,4 +254,82 @@ export async function isRegistered(db: Database, tournamentId: string, userId: s
     .where(and(eq(tournamentRegistrations.tournament_id, tournamentId), eq(tournamentRegistrations.user_id, userId)))
     .get();
   return Boolean(row);
+}
+
+/** A match's game row: a tournament game has no table entry (the fee was the tournament's). Answers its id. */
+async function insertTournamentGame(
+  db: Database,
+  t: Pick<Tournament, "id" | "game_type" | "truco_variant">,
+  createdBy: string,
+): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const id = crypto.randomUUID();
+    try {
+      await db.insert(games).values({
+        id,
+        game_code: randomGameCode(),
+        game_type: t.game_type,
+        game_mode: "tournament",
+        truco_variant: t.truco_variant,
+        entry_cost: 0,
+        created_by: createdBy,
+        tournament_id: t.id,
+      });
+      return id;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error("Could not find a free game code");
+}
+
+/** The Tournament object's D1 port (game/tournament/ports.ts). */
+export function tournamentRecords(db: Database): TournamentRecords {
+  return {
+    find: (id) => findTournament(db, id),
+    registrations: (id) => registrationsOf(db, id),
+    register: (t, userId) => registerPlayer(db, t, userId),
+    unregister: (t, userId, entryPaid) => unregisterPlayer(db, t, userId, entryPaid),
+    async close(t, refunds, { status, reason, bracket }, audit) {
+      const audited = audit
+        ? [
+            auditStatement(db, {
+              id: audit.id,
+              adminId: audit.adminId,
+              type: "cancel_tournament",
+              targetUserId: null,
+              targetTournamentId: t.id,
+              reason: audit.reason,
+            }),
+          ]
+        : [];
+      await db.batch(batchOf(closeWithRefundsStatements(db, t, refunds, status, reason, bracket, audited)));
+    },
+    async ensureSchedule(now) {
+      await db.batch(batchOf(scheduleStatements(db, new Date(now))));
+    },
+    async start(t, bracket, refunds) {
+      await db.batch([startStatement(db, t, bracket), ...refunds.flatMap((r) => refundOneStatements(db, t, r.userId, r.amount))]);
+    },
+    async saveBracket(t, bracket) {
+      await db.batch([bracketStatement(db, t, bracket)]);
+    },
+    async games(gameIds) {
+      return (await db.select().from(games).where(inArray(games.id, gameIds))).map(gameSummaryOf);
+    },
+    async game(gameId) {
+      const row = await db.select().from(games).where(eq(games.id, gameId)).get();
+      return row ? gameSummaryOf(row) : null;
+    },
+    players: (userIds) => db.select().from(users).where(inArray(users.id, userIds)),
+    createGame: (t, createdBy) => insertTournamentGame(db, t, createdBy),
+    async complete(t, bracket, places, prizes) {
+      try {
+        await db.batch(batchOf(completionStatements(db, t, bracket, places, prizes)));
+      } catch (error) {
+        // Paid already (a prize key exists): the completion ran before; nothing more to do.
+        if (!isUniqueViolation(error)) throw error;
+      }
+    },
+  };
 }

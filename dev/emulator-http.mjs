@@ -1,6 +1,6 @@
 // The HTTP plumbing the two local emulators (dev/auth-emulator, dev/payment-emulator) share: their
-// pages' headers, escaping, and starting and stopping a node:http server. Each emulator keeps its
-// own routes, pages and styles.
+// pages' headers, escaping, starting and stopping a node:http server, and running one alone from
+// its own file. Each emulator keeps its own routes, pages and styles.
 
 import { realpathSync } from "node:fs";
 import { createServer } from "node:http";
@@ -106,4 +106,39 @@ export async function startServers({ port, host, name }) {
       return closing;
     },
   };
+}
+
+/** A start that failed, said plainly: a port in use names the variable that moves it. */
+export function startFailure(name, port, portVar, error) {
+  return error?.code === "EADDRINUSE"
+    ? `${name}: port ${port} is already in use (set ${portVar} to use another)`
+    : `${name} failed to start: ${error?.stack || error}`;
+}
+
+/**
+ * An emulator run alone from its own file (`node dev/auth-emulator/server.mjs`): its port from
+ * `portVar`, started, its address printed (`describe`), stopped on Ctrl-C or SIGTERM.
+ */
+export async function runAlone({ name, portVar, defaultPort, start, describe }) {
+  const port = Number(process.env[portVar] || defaultPort);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`${portVar} must be a port number, got ${JSON.stringify(process.env[portVar])}`);
+    process.exit(1);
+  }
+  let emulator;
+  try {
+    emulator = await start(port);
+  } catch (error) {
+    console.error(startFailure(name, port, portVar, error));
+    process.exit(1);
+  }
+  console.log(`${name}: ${describe(emulator)}`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    emulator.close().then(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 }

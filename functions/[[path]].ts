@@ -1,10 +1,14 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { createRequestHandler } from "@remix-run/cloudflare-pages";
+import { captureException, sentryPagesPlugin } from "@sentry/cloudflare";
 // @ts-ignore: the server build exists after `remix vite:build`.
 import * as serverBuild from "../build/server";
 import type { Bindings } from "../app/services/env.server";
 import { privateByDefault, rejectCrossOrigin, withBaseSecurityHeaders } from "../app/services/http.server";
 import { getLoadContext } from "../load-context";
+import { recordEvent } from "../db/analytics";
+import { createDb } from "../db/client";
+import { logRequest, REQUEST_ID_HEADER, requestIdOf } from "../db/observability";
 
 const build = serverBuild as unknown as ServerBuild;
 const handleRemix = createRequestHandler<Bindings>({ build, getLoadContext });
@@ -12,12 +16,55 @@ const handleRemix = createRequestHandler<Bindings>({ build, getLoadContext });
 type Context = Parameters<PagesFunction<Bindings>>[0];
 
 /**
- * Every request: the Origin check for state-changing calls, then a static file if a page GET
+ * Every request, observed: it gets a request id (REQUEST_ID_HEADER, which the app passes
+ * on to the Durable Objects), one structured log line when it is answered, an "error" event when
+ * it fails, and, when SENTRY_DSN is set, Sentry's official Pages wrapping around it.
+ */
+export const onRequest: PagesFunction<Bindings> = async (context) => {
+  const started = Date.now();
+  const { request, env } = context;
+  const requestId = requestIdOf(request);
+  request.headers.set(REQUEST_ID_HEADER, requestId);
+  const dsn = typeof env.SENTRY_DSN === "string" ? env.SENTRY_DSN : "";
+  let response: Response;
+  try {
+    response = dsn
+      ? await sentryPagesPlugin<Bindings>({
+          dsn,
+          environment: typeof env.DEPLOY_ENV === "string" ? env.DEPLOY_ENV : "production",
+        })({ ...context, next: () => answer(context, dsn) } as unknown as Parameters<ReturnType<typeof sentryPagesPlugin<Bindings>>>[0])
+      : await answer(context, dsn);
+  } catch (error) {
+    response = withBaseSecurityHeaders(privateByDefault(new Response("Internal Error", { status: 500 })), request);
+    console.error("Unhandled error", error);
+  }
+  const url = new URL(request.url);
+  // The Worker tests make thousands of requests; their lines would bury the tests' own output.
+  if (env.APP_ENV !== "test")
+    logRequest({
+      requestId,
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      ms: Date.now() - started,
+      colo: typeof request.cf?.colo === "string" ? request.cf.colo : undefined,
+      country: typeof request.cf?.country === "string" ? request.cf.country : undefined,
+    });
+  if (response.status >= 500) context.waitUntil(recordEvent(env, createDb(env.DB), "error", { label: url.pathname }).catch(() => {}));
+  if (response.status !== 101) {
+    response = new Response(response.body, response);
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+  }
+  return response;
+};
+
+/**
+ * The answer: the Origin check for state-changing calls, then a static file if a page GET
  * names one, else Remix. Answers from Remix are private and never stored unless they say
  * otherwise (personal pages and API answers); the hashed files under /assets/ are served by Pages
  * itself (public/_routes.json, public/_headers) with a long immutable cache.
  */
-export const onRequest: PagesFunction<Bindings> = async (context) => {
+async function answer(context: Context, dsn: string): Promise<Response> {
   const { request } = context;
   const rejected = await rejectCrossOrigin(request);
   if (rejected) return withBaseSecurityHeaders(rejected, request);
@@ -29,14 +76,15 @@ export const onRequest: PagesFunction<Bindings> = async (context) => {
     return withBaseSecurityHeaders(privateByDefault(await handleRemix(context)), request);
   } catch (error) {
     console.error("Unhandled error", error);
+    if (dsn) captureException(error);
     return withBaseSecurityHeaders(privateByDefault(new Response("Internal Error", { status: 500 })), request);
   }
-};
+}
 
 /**
- * An accepted WebSocket upgrade, without permessage-deflate (ADR 108). Left alone, the runtime
- * accepts the browser's offer and compresses every frame: for the rooms' frames of a few hundred
- * bytes that was a sixth of the server's CPU per move, and a zlib window kept for every socket.
+ * An accepted WebSocket upgrade, without permessage-deflate. Left alone, the runtime
+ * accepts the browser's offer and compresses every frame: for the rooms' small frames that costs
+ * a large share of the server's CPU per move, and a zlib window kept for every socket.
  * The runtime negotiates only a permessage-deflate offer it finds in this header, so a value
  * without one turns compression down; the header itself never reaches the browser (the runtime
  * writes its own). workerd documents an empty value for this, but an empty value does not survive
@@ -53,7 +101,7 @@ function uncompressed(response: Response): Response {
  * The static file a page request names, or null. What @remix-run/cloudflare-pages' handler does
  * first for every request (env.ASSETS.fetch with a clone of the request), but only for GET and
  * HEAD outside /api/: handing a request with a body to the asset lookup leaves it unanswered
- * under local workerd (ADR 081), an upgrade breaks the connection after it, and neither an API
+ * under local workerd, an upgrade breaks the connection after it, and neither an API
  * call nor a POST ever names a file.
  */
 async function staticFile({ request, env }: Context): Promise<Response | null> {

@@ -1,6 +1,6 @@
 /**
- * When a Durable Object's one alarm must be written (issue 18, ADR 096): the game room's, and the
- * player channel's (ADR 101). Every `setAlarm` is a storage write that the output gate holds the
+ * When a Durable Object's one alarm must be written (ADR 096): the game room's, and the
+ * player channel's. Every `setAlarm` is a storage write that the output gate holds the
  * move's frames for, and most moves only push the next deadline later (a new turn's clock). An
  * alarm that is earlier than needed does no harm: it fires, finds nothing due, and the adapter asks
  * again with the real next deadline. So the alarm is written only when it would otherwise fire late

@@ -6,8 +6,8 @@ export const PRODUCT_TIME_ZONE = "America/Sao_Paulo";
 
 // One formatter for the process: building an Intl.DateTimeFormat costs far more than using one.
 // en-CA formats as YYYY-MM-DD. Built on first use, not when the module loads: a browser pays
-// ~35 ms (~140 ms on a throttled phone) for its time-zone data, and most pages that import this
-// module (the game room through app/utils/format.ts) never ask for a date (issue 15, ADR 100).
+// dearly for its time-zone data (docs/performance.md), and most pages that import this
+// module (the game room through app/utils/format.ts) never ask for a date.
 let dateFormat: Intl.DateTimeFormat | null = null;
 
 /** A calendar date, YYYY-MM-DD. */

@@ -9,8 +9,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startAuthEmulator } from "../dev/auth-emulator/server.mjs";
-import { DEFAULT_WEBHOOK_SECRET, startPaymentEmulator } from "../dev/payment-emulator/server.mjs";
+import { startEmulators } from "../dev/emulators.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -23,16 +22,15 @@ const migrate = spawnSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "
 });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
-const auth = await startAuthEmulator({
-  port: Number(process.env.AUTH_EMULATOR_PORT ?? 8790),
+const emulators = await startEmulators({
+  authPort: Number(process.env.AUTH_EMULATOR_PORT ?? 8790),
+  paymentPort: Number(process.env.PAYMENT_EMULATOR_PORT ?? 8791),
   appOrigins: ["http://localhost:5173", "http://127.0.0.1:5173", "http://localhost:8788"],
-  keysFile: path.join(root, ".wrangler", "auth-emulator-keys.json"),
-});
-
-const payments = await startPaymentEmulator({
-  port: Number(process.env.PAYMENT_EMULATOR_PORT ?? 8791),
   appUrl: "http://localhost:5173",
-  webhookSecret: DEFAULT_WEBHOOK_SECRET,
+  keysFile: path.join(root, ".wrangler", "auth-emulator-keys.json"),
+}).catch((error) => {
+  console.error(error.message);
+  process.exit(1);
 });
 
 const children = [
@@ -53,7 +51,7 @@ function stop() {
       // Already gone.
     }
   }
-  Promise.allSettled([auth.close(), payments.close()]).finally(() => process.exit(0));
+  emulators.close().finally(() => process.exit(0));
 }
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "../tests/e2e/browser";
 
-// Makes the web manifest's PNGs (issue 15) with the system Chromium, committed under public/:
+// Makes the web manifest's PNGs with the system Chromium, committed under public/:
 //   npx tsx scripts/make-app-images.ts                 the maskable icons, from public/favicon.svg
 //   npx tsx scripts/make-app-images.ts <base URL>      also the store screenshots of the landing page
 //                                                      (phone and desktop), from a running `npm start`

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-// Fills the service worker's precache list after each build (ADR 050): every file Vite wrote under
+// Fills the service worker's precache list after each build: every file Vite wrote under
 // build/client/assets (content-hashed names), and a version derived from that list so a new build
 // is a new worker (the browser compares the bytes of /sw.js). Called from the Remix plugin's
 // buildEnd in vite.config.ts, so `npm run build`, `npm start` and the deploy all get it.

@@ -6,10 +6,10 @@
 //      real Stripe key is configured, the local payment emulator
 //      (dev/payment-emulator), which sends its signed events to this app;
 //   4. runs `wrangler pages dev` with the Pages config and the game-room Worker
-//      (DESIGN.md §2); with TRUCO_SERVER=bundled (what `npm run bench` uses,
-//      ADR 091) it instead bundles both Workers once and serves them under
+//      (DESIGN.md §2); with TRUCO_SERVER=bundled (what `npm run bench` uses)
+//      it instead bundles both Workers once and serves them under
 //      `wrangler dev` with no file watchers, no live reload and no local trace
-//      store (ADR 097);
+//      store;
 //   5. prints the address; Ctrl-C stops everything.
 //
 // Environment: PORT (8788), AUTH_EMULATOR_PORT (8790), PAYMENT_EMULATOR_PORT
@@ -23,8 +23,8 @@
 // both Workers: command-line vars for the Pages app, and a [vars] table in a
 // generated copy of the room Worker's config (wrangler gives command-line vars
 // to the first Worker only). Generated configs and bundles live in
-// TRUCO_STATE_DIR/server. With BENCH_MODE=1 among them (`npm run bench` only,
-// ADR 057) the platform-floor Durable Object (BenchFloor) is bound too; no
+// TRUCO_STATE_DIR/server. With BENCH_MODE=1 among them (`npm run bench` only)
+// the platform-floor Durable Object (BenchFloor) is bound too; no
 // committed config binds it, so production cannot reach it.
 // TRUCO_SERVER_LOG=FILE also appends the server's output (wrangler's and the
 // Workers' console) to FILE, line by line: the browser tests read it to fail a
@@ -33,8 +33,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startAuthEmulator } from "../dev/auth-emulator/server.mjs";
-import { DEFAULT_WEBHOOK_SECRET, startPaymentEmulator } from "../dev/payment-emulator/server.mjs";
+import { DEFAULT_WEBHOOK_SECRET, startEmulators } from "../dev/emulators.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -76,34 +75,39 @@ step("Migrating the local database", bin("wrangler"), [
 // local D1 that the server serves; idempotent.
 step("Seeding the local database", bin("tsx"), [path.join(root, "db", "seed.ts"), stateDir]);
 
-console.log("\n▸ Starting the sign-in emulator");
-const auth = await startAuthEmulator({
-  port: authPort,
-  appOrigins: [appUrl, `http://127.0.0.1:${port}`],
-  keysFile: path.join(root, ".wrangler", "auth-emulator-keys.json"),
-  log: (line) => console.log(`[sign-in] ${line}`),
-});
-
-// Real Stripe (test mode) when a key is configured; otherwise the local
-// payment emulator, with the webhook secret it signs with handed to the app.
+// The sign-in emulator, and the payment emulator unless a real Stripe key (test
+// mode) is configured; the webhook secret it signs with is handed to the app.
 const devVars = existsSync(path.join(root, ".dev.vars")) ? readFileSync(path.join(root, ".dev.vars"), "utf8") : "";
 const realStripe = /^\s*STRIPE_SECRET_KEY\s*=/m.test(devVars);
-let payments = null;
-/** The Pages app's vars, as [key, value]; the command line carries them. */
-const appVars = [];
-if (realStripe) {
-  console.log("\n▸ STRIPE_SECRET_KEY is set in .dev.vars: payments go to Stripe (no payment emulator)");
-} else {
-  console.log("\n▸ Starting the payment emulator");
-  const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? DEFAULT_WEBHOOK_SECRET;
-  payments = await startPaymentEmulator({
-    port: paymentPort,
+const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? DEFAULT_WEBHOOK_SECRET;
+console.log(
+  realStripe
+    ? "\n▸ Starting the sign-in emulator (STRIPE_SECRET_KEY is set in .dev.vars: payments go to Stripe, no payment emulator)"
+    : "\n▸ Starting the sign-in and payment emulators",
+);
+let emulators;
+try {
+  emulators = await startEmulators({
+    authPort,
+    paymentPort,
+    appOrigins: [appUrl, `http://127.0.0.1:${port}`],
     appUrl: `http://127.0.0.1:${port}`,
+    payments: !realStripe,
     webhookSecret,
-    log: (line) => console.log(`[payments] ${line}`),
+    keysFile: path.join(root, ".wrangler", "auth-emulator-keys.json"),
   });
-  appVars.push(["PAYMENT_EMULATOR_URL", payments.url], ["STRIPE_WEBHOOK_SECRET", webhookSecret]);
+} catch (error) {
+  console.error(`✗ ${error.message}`);
+  process.exit(1);
 }
+const { auth, payments } = emulators;
+/** The Pages app's vars, as [key, value]; the command line carries them. */
+const appVars = payments
+  ? [
+      ["PAYMENT_EMULATOR_URL", payments.url],
+      ["STRIPE_WEBHOOK_SECRET", webhookSecret],
+    ]
+  : [];
 
 // TRUCO_BINDINGS: extra vars for both Workers (see the header).
 const extraVars = (process.env.TRUCO_BINDINGS ?? "")
@@ -179,7 +183,7 @@ function teeLines(stream, out) {
 /**
  * The room Worker's config: the committed one with absolute paths (it is written elsewhere), on
  * `main` (its sources, or a bundle with no_bundle), plus TRUCO_BINDINGS's vars and, with
- * BENCH_MODE=1, the platform floor (ADR 057).
+ * BENCH_MODE=1, the platform floor.
  */
 function roomConfigOn(main, noBundle) {
   const roomDir = path.join(root, "workers/game-room");
@@ -225,7 +229,7 @@ function pagesDevServer() {
 }
 
 /**
- * TRUCO_SERVER=bundled (`npm run bench`, ADR 091): `wrangler pages dev` bundles its Workers with
+ * TRUCO_SERVER=bundled (`npm run bench`): `wrangler pages dev` bundles its Workers with
  * esbuild in watch mode, which polls the sources (a steady few % of a core, and a reload whenever
  * a file under the repo changes) and has no switch to turn that off. Here both Workers are bundled
  * once, as `wrangler pages deploy` and `wrangler deploy` would, and served by `wrangler dev` with
@@ -288,7 +292,7 @@ function bundledServer() {
   return {
     label: "wrangler dev on pre-bundled Workers, no watchers",
     args: ["dev", "-c", appConfig, "-c", roomConfig, ...allAppVars.flatMap(([key, value]) => ["--var", `${key}:${value}`])],
-    // No config watching; and no local observability (ADR 097): wrangler's local trace store
+    // No config watching; and no local observability: wrangler's local trace store
     // otherwise records every request and every Durable Object event (each WebSocket frame) in a
     // SQLite file in the runtime's thread, a synchronous fsync apiece, more than the rooms' own
     // storage writes. Production has no such store in the request path.
@@ -306,8 +310,7 @@ async function stop(code = 0) {
   } catch {
     // Already gone.
   }
-  await auth.close().catch(() => {});
-  await payments?.close().catch(() => {});
+  await emulators.close();
   setTimeout(() => process.exit(code), 500).unref();
 }
 process.on("SIGINT", () => stop(0));

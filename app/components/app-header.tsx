@@ -6,6 +6,7 @@ import { Avatar } from "./avatar";
 import { CoinIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
+import { LazyLink } from "~/components/ui/lazy-link";
 
 /**
  * A menu button's text: shown on a phone (the menu is its own scrolling row there) and from `xl`
@@ -34,7 +35,7 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
         >
           {actions}
         </nav>
-        {/* On a phone the logo and this group share the first row (a zero basis keeps them from wrapping apart), the menu the second (issue 16). */}
+        {/* On a phone the logo and this group share the first row (a zero basis keeps them from wrapping apart), the menu the second. */}
         <div className="ml-auto flex min-w-0 flex-1 basis-0 items-center justify-end gap-1.5 sm:flex-none sm:basis-auto sm:gap-2">
           <LanguageSwitcher compact />
           {coins ?? (
@@ -44,10 +45,8 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
               <span aria-hidden>{user.virtual_coins.toLocaleString(i18n.language)}</span>
             </span>
           )}
-          {/* Not discovered at load (ADR 094): the manifest's answer re-rendered the whole page; it is fetched on the tap. */}
-          <Link
+          <LazyLink
             to="/profile"
-            discover="none"
             className="flex min-h-10 min-w-0 items-center gap-2 rounded-xl border border-white/10 bg-white/5 py-1 pl-1 pr-2 hover:bg-white/10 sm:pr-3"
           >
             <Avatar name={user.nickname} url={user.avatar_url} seed={user.id} size={32} premium={user.is_premium} />
@@ -59,7 +58,7 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
               </span>{" "}
               <span className="text-xs text-gold-300">{t("common:pointsCount", { count: user.ranking_points })}</span>
             </span>
-          </Link>
+          </LazyLink>
         </div>
       </div>
     </header>

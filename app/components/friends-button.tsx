@@ -1,18 +1,17 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { loader as rootLoader } from "~/root";
 import { NavLabel } from "./app-header";
 import { FriendsIcon } from "./icons";
-import { buttonClasses } from "./ui/button";
+import { buttonClasses } from "~/components/ui/button";
+import { LazyLink } from "~/components/ui/lazy-link";
 
-/** The header's way to /friends (issue 11), with the count of pending friend requests. */
+/** The header's way to /friends, with the count of pending friend requests. */
 export function FriendsButton() {
   const { t } = useTranslation();
   const pending = useRouteLoaderData<typeof rootLoader>("root")?.pendingRequests ?? 0;
-  // Not discovered at load (ADR 094): the manifest's answer re-rendered the whole page; it is fetched
-  // on the tap. So nothing is prefetched either: Remix cannot prefetch a route it has not discovered.
   return (
-    <Link to="/friends" discover="none" className={buttonClasses("ghost", "sm", "relative shrink-0")} data-testid="friends-button">
+    <LazyLink to="/friends" className={buttonClasses("ghost", "sm", "relative shrink-0")} data-testid="friends-button">
       <FriendsIcon className="h-4 w-4" />
       <NavLabel>{t("friends:headerButton")}</NavLabel>
       {pending > 0 ? (
@@ -24,6 +23,6 @@ export function FriendsButton() {
           <span className="sr-only">{t("friends:pendingBadge", { count: pending })}</span>
         </span>
       ) : null}
-    </Link>
+    </LazyLink>
   );
 }

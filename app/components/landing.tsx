@@ -25,7 +25,7 @@ function FeatureCard({ icon, title, text }: { icon: ReactNode; title: string; te
 /** The public landing page (spec §2): title, subtitle, three features, two sign-in buttons. */
 export function Landing() {
   const { t } = useTranslation();
-  // Issue 14: players online and games being played, from a short server cache (not per request).
+  // Players online and games being played, from a short server cache (not per request).
   const counts = useRouteLoaderData<typeof homeLoader>("routes/_index")?.counts;
   return (
     <div className="mx-auto flex min-h-dvh max-w-5xl flex-col px-4 pb-10 pt-4 sm:px-6">

@@ -10,7 +10,7 @@ import { GlobeIcon } from "./icons";
  * (<details>, which opens without any script) holding a form with one button per language. The
  * form posts to `/language`, which sets the cookie the server renders from, saves it on the
  * account and comes back to the page — before hydration as a plain form, after it through a
- * fetcher that also keeps the choice in local storage (issue 15).
+ * fetcher that also keeps the choice in local storage.
  */
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 
-/** Players online and games being played (issue 14): live on the home page, cached on the landing page. */
+/** Players online and games being played: live on the home page, cached on the landing page. */
 export function LiveCounts({ online, playing }: { online: number; playing: number }) {
   const { t } = useTranslation();
   return (

@@ -5,13 +5,13 @@ import type { FormResult } from "~/schemas/home-forms";
 import { NICKNAME_MAX } from "~/utils/limits";
 import { withParam } from "~/utils/ui-params";
 import { PencilIcon } from "./icons";
-import { FormNotice } from "./ui/form-notice";
-import { Button, buttonClasses } from "./ui/button";
+import { FormNotice } from "~/components/ui/form-notice";
+import { Button, buttonClasses } from "~/components/ui/button";
 
 /**
  * Inline nickname edit (spec §4, §5): view → edit → save or cancel. Editing is a link
  * (`?edit=nickname`) and saving a form posted to the profile's action, so both work before the
- * page has hydrated (issue 15). Empty or unchanged just ends the edit; the value is sent trimmed.
+ * page has hydrated. Empty or unchanged just ends the edit; the value is sent trimmed.
  */
 export function NicknameEditor({ nickname }: { nickname: string }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Queue } from "../../game/matchmaking/pairing";
-import { buttonClasses } from "./ui/button";
+import { buttonClasses } from "~/components/ui/button";
 
 export interface ResumeTable {
   gameId: string;
@@ -9,9 +9,9 @@ export interface ResumeTable {
 }
 
 /**
- * "Voltar para a partida" (issue 16): on every page while the player holds a seat at a waiting or
+ * "Voltar para a partida": on every page while the player holds a seat at a waiting or
  * active game, except that game's own page. Otherwise, while the player is still in a quick-match
- * queue after leaving its waiting page (issue 14), the way back to that search. Plain links, so
+ * queue after leaving its waiting page, the way back to that search. Plain links, so
  * they work before hydration.
  */
 export function ResumeBanner({ table, searching }: { table: ResumeTable | null; searching: Queue | null }) {

@@ -29,7 +29,7 @@ export function StatsBlock({ user, practice }: { user: Profile; practice: { game
 }
 
 /**
- * Games against the computer (issue 16): free and unranked, so they stay out of the stats above,
+ * Games against the computer: free and unranked, so they stay out of the stats above,
  * but a player who practised sees that they did.
  */
 export function PracticeStats({ practice }: { practice: { games: number; wins: number } }) {

@@ -1,7 +1,7 @@
 import { defineNamespace } from "./define";
 
 // The `friends` group of spec §9: the /friends screen, the header button, presence, invitations
-// (issue 11), and the friends API's refusals.
+// and the friends API's refusals.
 export const friends = defineNamespace(
   {
     title: "Amigos",

@@ -1,4 +1,4 @@
-import { LANGUAGES, NAMESPACES, type Language, type Namespace } from "../i18n";
+import { LANGUAGES, NAMESPACES, type Language, type Namespace } from "~/i18n";
 import { auth } from "./auth";
 import { chat } from "./chat";
 import { common } from "./common";
@@ -46,7 +46,7 @@ export const RESOURCES = Object.fromEntries(
 ) as Record<Language, Resources>;
 
 /**
- * The two translation bundles a page may need (ADR 094): a visitor only ever sees the landing
+ * The two translation bundles a page may need: a visitor only ever sees the landing
  * page, a player any page. Fetched by the client as one JSON (`/locales/{language}`), not embedded.
  */
 export const BUNDLES = {

@@ -1,6 +1,6 @@
 import { defineNamespace } from "./define";
 
-// Quick match, open tables and live counts (issue 14).
+// Quick match, open tables and live counts.
 export const matchmaking = defineNamespace(
   {
     title: "Procurando adversário",

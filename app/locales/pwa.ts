@@ -1,6 +1,6 @@
 import { defineNamespace } from "./define";
 
-// The installable app (issue 15): the install banner of spec §4/§9 and the update prompt.
+// The installable app: the install banner of spec §4/§9 and the update prompt.
 export const pwa = defineNamespace(
   {
     installTitle: "Instale a Mesa de Truco",

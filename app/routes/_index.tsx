@@ -9,8 +9,8 @@ import { homeAction } from "~/services/home-actions.server";
 import { homeLoader } from "~/services/home-loader.server";
 
 // Visitors download only the landing page; the dashboard's code (lobby, modals, payments) is a
-// separate chunk that signed-in players load (ADR 107). On the server it renders in full; its
-// controls are links and forms, so a tap before hydration still counts (issue 15).
+// separate chunk that signed-in players load. On the server it renders in full; its
+// controls are links and forms, so a tap before hydration still counts.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return homeLoader(request, context);

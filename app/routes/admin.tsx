@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DailyBars } from "~/components/admin/charts";
+import { OperationsTab } from "~/components/admin/operations-tab";
 import { TournamentsTab } from "~/components/admin/tournaments-tab";
 import { buttonClasses } from "~/components/ui/button";
 import {
@@ -27,10 +28,11 @@ import {
   requireAdmin,
 } from "~/services/admin.server";
 import { adminTournamentFormAction } from "~/services/admin-tournaments.server";
+import { operationsData } from "~/services/operations.server";
 import { listTournaments } from "~/services/tournaments.server";
 import { formatDateTime } from "~/utils/format";
 
-// The admin dashboard (spec §2 "Admin", issue 12). Tabs, filters, paging and the confirmation
+// The admin dashboard (spec §2 "Admin"). Tabs, filters, paging and the confirmation
 // modal are all links and forms: the URL says what is shown (`?tab=users&q=…&confirm=ban&target=…`),
 // so everything works from the first tap, before and after hydration. Admin text is English.
 
@@ -43,6 +45,7 @@ const TABS = [
   { id: "transactions", label: "Transactions" },
   { id: "actions", label: "Admin Actions" },
   { id: "tournaments", label: "Tournaments" },
+  { id: "operations", label: "Operações" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -96,6 +99,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     case "tournaments":
       return { ...base, tournaments: await listTournaments(context, null), tournamentError: url.searchParams.get("error") };
+    case "operations":
+      return { ...base, operations: await operationsData(context) };
   }
 }
 
@@ -109,11 +114,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await request.formData().catch(() => null);
   if (!body) return data({ error: "Invalid action" }, { status: 400 });
   const form = Object.fromEntries(body);
-  // The Tournaments tab's forms (issue 13).
+  // The Tournaments tab's forms.
   if (String(form.intent ?? "").startsWith("tournament_")) return adminTournamentFormAction(context, request, admin, form);
   const input = AdminActionSchema.safeParse(form);
   if (!input.success) return data({ error: "Invalid action: check the value (a whole number, not negative)." }, { status: 400 });
-  // performAction counts admin_action, the same counter as POST /api/admin/actions (issue 17).
+  // performAction counts admin_action, the same counter as POST /api/admin/actions.
   const outcome = await performAction(request, context, admin, input.data);
   if (!outcome.ok) return data({ error: outcome.error || "Failed to perform action" }, { status: outcome.status });
   const back = new URL(String(form.back ?? "/admin"), request.url);
@@ -172,6 +177,7 @@ export default function AdminPage() {
         {"ledger" in loaded ? <TransactionsTab ledger={loaded.ledger} /> : null}
         {"actions" in loaded ? <ActionsTab page={loaded.actions} refunds={loaded.refunds} /> : null}
         {"tournaments" in loaded ? <TournamentsTab list={loaded.tournaments} error={loaded.tournamentError} /> : null}
+        {"operations" in loaded ? <OperationsTab data={loaded.operations} /> : null}
       </main>
       <ConfirmModal />
     </div>

@@ -4,9 +4,10 @@ import { USER_HEADER } from "../../game/room/api";
 import { requireApiUser } from "~/services/auth.server";
 import { isSeated } from "~/services/games.server";
 import { apiRoute, jsonError } from "~/services/http.server";
+import { isGameId } from "../../game/protocol/ids";
 
 /**
- * `npm run bench` only (ADR 057): answers 404 unless the app runs with BENCH_MODE=1, which only
+ * `npm run bench` only: answers 404 unless the app runs with BENCH_MODE=1, which only
  * the bench sets (scripts/start.mjs TRUCO_BINDINGS); production never has it.
  *
  * - GET /api/bench/floor?room=N with Upgrade: websocket → the platform floor, a bare Durable
@@ -25,14 +26,14 @@ async function bench({ request, context, params }: LoaderFunctionArgs) {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return jsonError(426, "Expected a WebSocket upgrade");
     if (request.headers.get("Origin") !== url.origin) return jsonError(403, "Forbidden origin");
     const room = url.searchParams.get("room") ?? "";
-    if (!/^[A-Za-z0-9-]{1,64}$/.test(room)) return jsonError(400, "Bad room");
+    if (!isGameId(room)) return jsonError(400, "Bad room");
     return stubOf(floor, room).fetch("https://floor.internal/", {
       headers: { Upgrade: "websocket", [USER_HEADER]: user.id },
     });
   }
   if (params.kind === "profile") {
     const gameId = url.searchParams.get("game") ?? "";
-    if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId) || !(await isSeated(context, gameId, user.id))) return jsonError(404, "Not found");
+    if (!isGameId(gameId) || !(await isSeated(context, gameId, user.id))) return jsonError(404, "Not found");
     return stubOf(env.GAME_ROOM, gameId).fetch("https://room.internal/bench/profile");
   }
   return jsonError(404, "Not found");

@@ -4,7 +4,7 @@ import { openChannelSocket } from "~/services/channels.server";
 import { apiRoute } from "~/services/http.server";
 
 /**
- * GET with Upgrade: websocket → the signed-in player's live channel (issue 11): presence,
+ * GET with Upgrade: websocket → the signed-in player's live channel: presence,
  * friend events and invitations. Every signed-in page opens it.
  */
 async function get({ request, context }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { answerOf, apiRoute } from "~/services/http.server";
 import { acceptRematch } from "~/services/rematch.server";
 
 /**
- * POST: "Jogar de novo" at a finished table (issue 16). Answers `{ game_id }`: the new table once
+ * POST: "Jogar de novo" at a finished table. Answers `{ game_id }`: the new table once
  * every player has accepted (the last acceptance opens it), null while others still have to.
  */
 async function rematch({ request, context, params }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@ import { requireApiUser } from "~/services/auth.server";
 import { apiRoute, jsonOk } from "~/services/http.server";
 import { lobbyLiveFor } from "~/services/lobby-live.server";
 
-/** GET → {online, playing, open_tables}: the home page's live parts (issue 14), asked every few seconds. */
+/** GET → {online, playing, open_tables}: the home page's live parts, asked every few seconds. */
 async function live({ request, context }: LoaderFunctionArgs) {
   const user = await requireApiUser(request, context);
   return jsonOk(await lobbyLiveFor(context, user));

@@ -4,7 +4,7 @@ import { requireApiUser } from "~/services/auth.server";
 import { answerOf, apiRoute, jsonOk, parseJsonBody } from "~/services/http.server";
 import { cancelQueueFor, enterQueueFor, queueStateOf } from "~/services/matchmaking.server";
 
-// Quick match (issue 14): enter a queue, see where you stand (which also keeps you in it), leave it.
+// Quick match: enter a queue, see where you stand (which also keeps you in it), leave it.
 
 /** GET → the player's queue state: none, waiting (time, searching, the bots offer) or matched {game_id}. */
 async function status({ request, context }: LoaderFunctionArgs) {

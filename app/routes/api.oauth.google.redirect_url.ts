@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute, jsonError, jsonOk } from "~/services/http.server";
+import { answerOf, apiRoute, jsonError, jsonOk } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
+import { rateLimited } from "~/services/rate-limit.server";
 import { beginSignIn } from "~/services/sign-in.server";
 
 /** GET → {redirectUrl}: the provider's authorization URL (code flow, state, PKCE). */
 async function beginSignInUrl({ request, context }: LoaderFunctionArgs) {
-  await enforceRateLimit({ request, context }, "signin", null);
+  const limited = await rateLimited(context, request, "signin", null);
+  if (limited) return answerOf(limited);
   try {
     const { redirectUrl, setCookie } = await beginSignIn(request, context.env);
     return jsonOk({ redirectUrl }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });

@@ -3,16 +3,17 @@ import { languageFromCookie, LANGUAGE_COOKIE_MAX_AGE, LANGUAGE_KEY } from "~/i18
 import { CreateSessionSchema } from "~/schemas/user";
 import { bannedSessionCookie } from "~/services/admin.server";
 import { startSession } from "~/services/auth.server";
-import { apiRoute, jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
+import { answerOf, apiRoute, jsonError, jsonOk, parseJsonBody } from "~/services/http.server";
 import { serverT } from "~/services/i18n.server";
-import { enforceRateLimit } from "~/services/rate-limit.server";
+import { rateLimited } from "~/services/rate-limit.server";
 import { clearStateCookies, completeSignIn, type Identity } from "~/services/sign-in.server";
 import { profileOf, userForIdentity } from "~/services/users.server";
 
 /** POST {code, state} → a new server-side session for the signed-in user. */
 async function createSession({ request, context }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, CreateSessionSchema);
-  await enforceRateLimit({ request, context }, "session_create", null);
+  const limited = await rateLimited(context, request, "session_create", null);
+  if (limited) return answerOf(limited);
   const t = await serverT(request);
   let identity: Identity;
   try {

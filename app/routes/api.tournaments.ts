@@ -6,7 +6,7 @@ import { ensureSchedule, listTournaments } from "~/services/tournaments.server";
 /**
  * GET → { tournaments }: every open tournament and the recent finished ones, with spec §3 fields,
  * the real participant count and `is_registered` for a signed-in caller. Reading it also keeps the
- * recurring schedule going (ADR 068).
+ * recurring schedule going.
  */
 async function get({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);

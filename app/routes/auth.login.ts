@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { redirectUrl, setCookie } = await beginSignIn(request, context.env);
     const headers = new Headers();
     if (setCookie) headers.append("Set-Cookie", setCookie);
-    // An invite link opened while signed out: its code waits for the player's return (issue 16).
+    // An invite link opened while signed out: its code waits for the player's return.
     const join = await joinCodeOfSignInForm(request);
     if (join) headers.append("Set-Cookie", joinIntentCookie(join, new URL(request.url).protocol === "https:"));
     return redirect(redirectUrl, { headers });

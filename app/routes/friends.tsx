@@ -28,7 +28,7 @@ import {
 import { serverT } from "~/services/i18n.server";
 import { inviteFriend, waitingRoomOf } from "~/services/invitations.server";
 
-// The /friends screen of spec §2 (issue 11): tabs as links (?tab=), every control a <Form> that
+// The /friends screen of spec §2: tabs as links (?tab=), every control a <Form> that
 // works from the first tap, the search a GET form that the page submits itself (debounced) once
 // hydrated. Statuses come from D1 with the page and then live from the player's channel.
 
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : "friends";
   const q = (url.searchParams.get("q") ?? "").slice(0, 80);
   const wantedTerm = tab === "add" ? searchTerm(q) : null;
-  // The page's search is the service of GET /api/users/search, with its limit (issue 17).
+  // The page's search is the service of GET /api/users/search, with its limit.
   const [friends, requests, sent, searched, suggestions, waitingRoom] = await Promise.all([
     listFriends(context, user.id),
     receivedRequests(context, user.id),
@@ -90,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   const parsed = FriendsFormSchema.safeParse(fields ? Object.fromEntries(fields) : null);
   if (!parsed.success) return { ok: false, error: t("errors:invalidBody"), at };
   const form = parsed.data;
-  // The services count the same rate limits as the REST routes (ADR 088): the page is no way around them.
+  // The services count the same rate limits as the REST routes: the page is no way around them.
   switch (form.intent) {
     case "request": {
       const sent = await sendRequest(context, request, user, form.user_id);

@@ -9,17 +9,18 @@ import { gameAction } from "~/services/game-actions.server";
 import { CHAT_DIALOG, DIALOG_PARAM } from "~/utils/ui-params";
 import { chatOfPage } from "~/services/chat.server";
 import { gamePageOf } from "~/services/game-page.server";
+import { isGameId } from "../../game/protocol/ids";
 
 export const meta: MetaFunction = () => [{ title: "Mesa de Truco" }, { name: "robots", content: "noindex" }];
 
 /**
  * `/game/{gameId}`: the game room (spec §2). Without a user or a game id it goes back to `/`. The
- * player's first view comes with the page (ADR 085), so the table is drawn before any socket opens.
+ * player's first view comes with the page, so the table is drawn before any socket opens.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const gameId = params.gameId ?? "";
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) throw redirect("/");
+  if (!isGameId(gameId)) throw redirect("/");
   const page = await gamePageOf(context, gameId, user);
   // The chat open by its link (`?dialog=chat`, also where a message posted without JavaScript
   // comes back to): the server draws it with the table's recent messages.
@@ -27,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { gameId, page, chat: chatOpen && page.state === "ready" ? await chatOfPage(context, gameId, user.id) : null };
 }
 
-/** The page's forms ("Jogar de novo", leaving a waiting room, the chat), which work before the page has hydrated and without JavaScript (issue 15). */
+/** The page's forms ("Jogar de novo", leaving a waiting room, the chat), which work before the page has hydrated and without JavaScript. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return gameAction(request, context, params.gameId ?? "");
 }

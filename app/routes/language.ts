@@ -14,7 +14,7 @@ export function loader() {
  * The language switcher's form (spec §1: saved in the browser and sent to the server): the `lng`
  * cookie the server renders from, the account's language for a signed-in player, and back to the
  * page. It works before the page has hydrated; once it has, the switcher also keeps the choice in
- * local storage (issue 15).
+ * local storage.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormBody(request, LanguageFormSchema);

@@ -10,7 +10,7 @@ const BundleQuery = z.object({
 });
 
 /**
- * `GET /locales/{language}?set=visitor|player&v=<hash>`: the page's texts as one JSON (ADR 094).
+ * `GET /locales/{language}?set=visitor|player&v=<hash>`: the page's texts as one JSON.
  * The same for everyone, so any cache may keep it; kept for good when `v` is the current content's
  * hash (the page links it with its hash, so a new version is a new URL), else revalidated each time.
  */

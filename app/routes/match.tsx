@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { requireUser } from "~/services/auth.server";
 import { arrivedAt, cancelQueueFor, queueStateOf } from "~/services/matchmaking.server";
 
-// The quick-match waiting screen (issue 14): the time waited, how many are searching in the queue,
+// The quick-match waiting screen: the time waited, how many are searching in the queue,
 // cancel (a form: it works before hydration), and after 20 s in a casual queue the offer of a game
 // against the computer, keeping the place. The player's channel sends them to the room when a
 // match is made; the page also asks every few seconds, which keeps them in the queue (a closed

@@ -33,8 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The page's forms (they work before the page hydrates, issue 15): the "appear offline" switch
- * (issue 11), or the nickname and the other profile forms (profile-actions.server.ts).
+ * The page's forms (they work before the page hydrates): the "appear offline" switch,
+ * or the nickname and the other profile forms (profile-actions.server.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   // Not a form (JSON from another client) or not the switch: the profile forms answer, and refuse a non-form body.
@@ -69,7 +69,7 @@ export default function ProfilePage() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  // The tabs are links (`?tab=…`), so a tap before hydration switches too (issue 15).
+  // The tabs are links (`?tab=…`), so a tap before hydration switches too.
   const wanted = new URLSearchParams(location.search).get("tab");
   const tab = TABS.find((id) => id === wanted) ?? "stats";
   const tabHref = (id: string) => withParam(withParam(location.search, "edit", null), "tab", id === "stats" ? null : id);

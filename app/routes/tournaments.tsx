@@ -9,7 +9,7 @@ import { BackHeader, LinkTabs, PageTitle } from "~/components/ui/page";
 import { requireUser } from "~/services/auth.server";
 import { ensureSchedule, listTournaments, tournamentFormAction, type TournamentView } from "~/services/tournaments.server";
 
-// /tournaments (spec §2, issue 13): tabs as links (?tab=), each card's register button a <Form>
+// /tournaments (spec §2): tabs as links (?tab=), each card's register button a <Form>
 // posting to this route's action, so a tap before hydration registers too; the list reloads after.
 
 const TABS = ["upcoming", "active", "completed"] as const;
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The schedule keeps two days of each daily series ahead (ADR 068): of the ones whose registration
+ * The schedule keeps two days of each daily series ahead: of the ones whose registration
  * has not opened yet, the tab shows the next of each series only, so the list stays short. The API
  * lists them all.
  */

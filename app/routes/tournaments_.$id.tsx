@@ -12,7 +12,7 @@ import { formatTime } from "~/utils/format";
 import { requireUser } from "~/services/auth.server";
 import { tournamentDetail, tournamentFormAction, type BracketMatchView } from "~/services/tournaments.server";
 
-// /tournaments/{id} (issue 13): the live bracket (it reloads while the tournament runs and when
+// /tournaments/{id}: the live bracket (it reloads while the tournament runs and when
 // the channel says a game is ready), the player's next game, the prizes and the players.
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.tournament.name ?? "Torneio"} · Mesa de Truco` }];

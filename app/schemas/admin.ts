@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Bodies and queries of the admin calls (spec §7, issue 12). Values are bounded integers: a reset
+// Bodies and queries of the admin calls (spec §7). Values are bounded integers: a reset
 // cannot mint more than a whale's balance, an adjustment cannot put a player off the scale.
 
 export const ADMIN_COINS_MAX = 10_000_000;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { VariantSchema } from "../../game/protocol/engine-schemas";
 import { SEARCH_MAX_LENGTH } from "../../game/channel/friends";
 
-// Request bodies and query strings of the friends API (spec §7, issue 11), for the app's routes
+// Request bodies and query strings of the friends API (spec §7), for the app's routes
 // and the /friends page's forms (one schema per form, used by the action).
 
 const Id = z.string().trim().min(1).max(64);

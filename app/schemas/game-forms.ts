@@ -2,8 +2,8 @@ import { z } from "zod";
 import { CHAT_MAX_LENGTH } from "../../game/protocol/constants";
 
 /**
- * The game page's forms, which work before the page has hydrated and without JavaScript (issue 15,
- * 16): "Jogar de novo" on the match result, leaving a waiting room, and a chat message (typed, or
+ * The game page's forms, which work before the page has hydrated and without JavaScript:
+ * "Jogar de novo" on the match result, leaving a waiting room, and a chat message (typed, or
  * one of the emoji buttons, which submit the same form with their emoji).
  */
 export const GameFormSchema = z.discriminatedUnion("intent", [

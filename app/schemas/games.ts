@@ -18,7 +18,7 @@ export const CreateGameSchema = z
     bot_level: z.optional(BotLevelSchema),
     /** A premium member's exclusive table (DESIGN.md §5): only premium members may join. */
     premium_only: z.boolean().optional(),
-    /** Listed among the home page's open tables (issue 14); otherwise reached by its code only. */
+    /** Listed among the home page's open tables; otherwise reached by its code only. */
     is_public: z.boolean().optional(),
   })
   .strict();

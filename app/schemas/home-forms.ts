@@ -4,8 +4,9 @@ import { BotLevelSchema } from "../../game/protocol/entities";
 import { LANGUAGES } from "~/i18n";
 import { JoinGameSchema } from "./games";
 import { RefundRequestSchema } from "./payments";
+import { GameIdSchema } from "../../game/protocol/ids";
 
-// The home page's forms (issue 15): each control posts a form that the route action handles, so a
+// The home page's forms: each control posts a form that the route action handles, so a
 // tap before the page has hydrated is a plain form submission and does the same thing as the
 // script. Every field is a string as forms send them; one schema per intent.
 
@@ -13,22 +14,11 @@ import { RefundRequestSchema } from "./payments";
 export const TABLES = ["casual:1v1", "casual:2v2", "ranked:1v1", "ranked:2v2", "bots:1v1", "bots:2v2"] as const;
 export type Table = (typeof TABLES)[number];
 
-export const CreateTableFormSchema = z.object({
-  intent: z.literal("create"),
-  table: z.enum(TABLES),
-  truco_variant: VariantSchema,
-  bot_level: z.optional(BotLevelSchema),
-  /** The premium member's exclusive-table switch: a checkbox, present when on. */
-  premium_only: z.literal("on").optional(),
-  /** Issue 14: a public table is listed on the home page; a private one is reached by its code. */
-  visibility: z.enum(["public", "private"]).default("private"),
-});
-
-/** Room tables a player opens for others (issue 14: public — listed — or private — by code only). */
+/** Room tables a player opens for others (public — listed — or private — by code only). */
 export const ROOM_TABLES = ["casual:1v1", "casual:2v2", "ranked:1v1", "ranked:2v2"] as const;
 
 /**
- * The lobby form (issue 14): the casual/ranked buttons queue (`table` casual:… / ranked:…), the
+ * The lobby form: the casual/ranked buttons queue (`table` casual:… / ranked:…), the
  * practice buttons open a table against the computer (bots:…), and "create a room" (`table` room)
  * opens `room_table` as a private or public room. One form, so the variant travels with any button.
  */
@@ -44,9 +34,8 @@ export const PlayFormSchema = z.object({
 });
 
 export const HomeFormSchema = z.discriminatedUnion("intent", [
-  CreateTableFormSchema,
   PlayFormSchema,
-  z.object({ intent: z.literal("sit"), game_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }),
+  z.object({ intent: z.literal("sit"), game_id: GameIdSchema }),
   JoinGameSchema.extend({ intent: z.literal("join") }),
   z.object({ intent: z.literal("daily-reward") }),
   z.object({ intent: z.literal("buy-coins"), pack_id: z.coerce.number().int() }),

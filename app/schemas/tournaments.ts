@@ -3,7 +3,7 @@ import { VariantSchema } from "../../game/protocol/engine-schemas";
 import { GameTypeSchema } from "../../game/protocol/entities";
 import { ADMIN_REASON_MAX } from "./admin";
 
-// The admin's tournament bodies (issue 13): a JSON body or the fields of the dashboard's forms.
+// The admin's tournament bodies: a JSON body or the fields of the dashboard's forms.
 
 const int = (min: number, max: number) =>
   z.preprocess((raw) => (typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw), z.number().int().min(min).max(max));

@@ -10,8 +10,8 @@ import type { Refusal } from "./http.server";
 import { rateLimited } from "./rate-limit.server";
 import { tournamentRpc } from "./tournaments.server";
 
-// The admin's tournament actions (issue 13): create, edit before the start, cancel with refunds.
-// Each is audited in admin_actions in the same batch as its effect (ADR 060); a cancel goes
+// The admin's tournament actions: create, edit before the start, cancel with refunds.
+// Each is audited in admin_actions in the same batch as its effect; a cancel goes
 // through the tournament's object, which returns every fee in that batch. Each counts
 // `admin_action`, from the API and from the dashboard's forms alike.
 

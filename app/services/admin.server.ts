@@ -24,7 +24,7 @@ import { serverT } from "./i18n.server";
 import { channel } from "./channels.server";
 import { room } from "./rooms.server";
 
-// The admin area (issue 12): who may use it, what it reads and what it does. Every admin loader,
+// The admin area: who may use it, what it reads and what it does. Every admin loader,
 // action and API route starts with requireAdmin (ADR 060); nothing here trusts the client.
 
 type Kind = "api" | "page";
@@ -48,7 +48,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A player is active on a day when they signed in, took a seat or moved coins that day: the
- * product keeps no page-view log, and these three are what a player does (ADR 063).
+ * product keeps no page-view log, and these three are what a player does.
  */
 function activitySince(since: string) {
   return sql`SELECT ${sessions.user_id} AS user_id, ${sessions.created_at} AS at FROM ${sessions} WHERE ${sessions.created_at} >= ${since}

@@ -6,7 +6,7 @@ import { jsonError } from "./http.server";
 import { serverT } from "./i18n.server";
 import { stubOf } from "../../db/stubs";
 
-// Each signed-in player's live channel (issue 11, ADR 045): one PlayerChannel Durable Object per
+// Each signed-in player's live channel: one PlayerChannel Durable Object per
 // player, hosted by the room Worker and bound here by script name.
 
 /** The player's channel, over Durable Object RPC. */

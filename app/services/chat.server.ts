@@ -74,7 +74,7 @@ async function sendChat(
   return { ok: true, data: message };
 }
 
-/** The table's recent messages for the game page (ADR 095): only a player seated at it reads them, as for `GET /api/games/{id}/chat`. */
+/** The table's recent messages for the game page: only a player seated at it reads them, as for `GET /api/games/{id}/chat`. */
 export async function chatOfPage(context: AppLoadContext, gameId: string, userId: string): Promise<ChatMessageView[] | null> {
   return (await isSeated(context, gameId, userId)) ? recentChat(context, gameId) : null;
 }

@@ -9,7 +9,7 @@ import { rateLimited } from "./rate-limit.server";
 import { isPremium } from "./users.server";
 
 // The store's checkout: one decision behind `POST /api/payments/coins|premium` and the purchase
-// modal's form (which works before the page has hydrated, issue 15). The price list is the
+// modal's form (which works before the page has hydrated). The price list is the
 // server's: an amount that does not match is refused, never charged. Both count `checkout`.
 
 export async function coinCheckoutFor(

@@ -20,6 +20,16 @@ const EnvSchema = z
     PAYMENT_EMULATOR_URL: z.url().default("http://localhost:8791"),
     // Where premium members' priority support link writes to.
     SUPPORT_EMAIL: z.email().default("suporte@truco.local"),
+    // Observability: which deployment this is, errors to Sentry when a DSN is set, and
+    // the Analytics Engine SQL API the admin's "Operações" tab reads in production.
+    DEPLOY_ENV: z.enum(["staging", "production"]).optional(),
+    SENTRY_DSN: z.url().optional(),
+    ANALYTICS_ACCOUNT_ID: z.string().min(1).optional(),
+    ANALYTICS_API_TOKEN: z.string().min(1).optional(),
+    ANALYTICS_DATASET: z
+      .string()
+      .regex(/^[A-Za-z0-9_]+$/)
+      .optional(),
     // Tests only: shorter windows or other numbers for named rate limits (game/rate-limits/limits.ts).
     RATE_LIMIT_OVERRIDES: RateLimitOverridesSchema.optional(),
   })
@@ -55,9 +65,13 @@ export interface Bindings {
   GAME_ROOM: DurableObjectNamespace;
   PLAYER_CHANNEL: DurableObjectNamespace;
   RATE_LIMITER: DurableObjectNamespace;
-  /** Quick match: one Matchmaker per queue (issue 14). */
+  /** Quick match: one Matchmaker per queue. */
   MATCHMAKER: DurableObjectNamespace;
   TOURNAMENT: DurableObjectNamespace;
+  /** Each finished game's record (DESIGN.md §4). */
+  GAME_RECORDS: R2Bucket;
+  /** Game and money events (db/analytics.ts); absent in the Worker tests. */
+  ANALYTICS?: AnalyticsEngineDataset;
   [key: string]: unknown;
 }
 

@@ -11,12 +11,12 @@ import type { Outcome, Refusal } from "./http.server";
 import { rateLimited } from "./rate-limit.server";
 import { FRIEND_REFUSALS, refusalOf } from "./refusals.server";
 
-// Friends (spec §2, §3, §4, §7; issue 11): requests, the list with presence, search. Every rule
+// Friends (spec §2, §3, §4, §7): requests, the list with presence, search. Every rule
 // the issue names is checked here with a clear refusal, and the database holds the ones that
 // races could break: one pending request per pair (a partial unique index), one friendship per
 // pair (its primary key), and the friend limit inside the accepting batch. Each change is pushed
 // to the players' live channels once it is written. The exported actions answer an Outcome (the
-// API route and the /friends page's form the same) and count their rate limit (ADR 088).
+// API route and the /friends page's form the same) and count their rate limit.
 
 /** A friend as the list shows them: spec §3 Friend, plus their games for the screen. */
 export interface FriendEntry extends Friend {

@@ -6,7 +6,7 @@ import { findGame, inviteOf, isSeated, participantsOf, summaryOf } from "./games
 import { room } from "./rooms.server";
 
 /**
- * What the game page renders before any socket (issue 15, ADR 085): the game, its seats and, for
+ * What the game page renders before any socket: the game, its seats and, for
  * a player at the table, the room's current state as that player sees it (the same `snapshot` the
  * room would send as the socket's first `game_state`: their own hand, the others' as hidden
  * placeholders). Anyone else gets what `GET /api/games/{id}` and `/participants` give them and no

@@ -9,6 +9,7 @@ import { isUniqueViolation } from "../../db/ledger";
 import { tableToResume, type HeldSeat } from "../../game/room/one-seat";
 import type { CreateGame } from "~/schemas/games";
 import { isPremium } from "./users.server";
+import { isGameId } from "../../game/protocol/ids";
 
 /** A game row as the room and the API describe it (db/games.ts, shared with the Durable Objects that create games). */
 export const summaryOf = gameSummaryOf;
@@ -29,7 +30,7 @@ export async function readsInFull(context: AppLoadContext, game: Pick<Game, "id"
 }
 
 export async function findGame(context: AppLoadContext, gameId: string): Promise<Game | null> {
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) return null;
+  if (!isGameId(gameId)) return null;
   return (await context.db.select().from(games).where(eq(games.id, gameId)).get()) ?? null;
 }
 
@@ -83,12 +84,12 @@ export async function heldSeatsOf(context: AppLoadContext, userId: string): Prom
   return heldSeatsIn(context.db, userId);
 }
 
-/** The table the player may go back to (the banner on every page, issue 16), or null. */
+/** The table the player may go back to (the banner on every page), or null. */
 export async function resumeTableOf(context: AppLoadContext, userId: string): Promise<HeldSeat | null> {
   return tableToResume(await heldSeatsOf(context, userId));
 }
 
-/** Practice games against the computer the player finished, and how many they won (issue 16: kept apart from ranked stats). */
+/** Practice games against the computer the player finished, and how many they won (kept apart from ranked stats). */
 export async function practiceStatsOf(context: AppLoadContext, userId: string): Promise<{ games: number; wins: number }> {
   const row = await context.db
     .select({

@@ -17,7 +17,7 @@ function answer(intent: string, outcome: Outcome<unknown>, message?: string) {
 }
 
 /**
- * The home page's form action (issue 15): every control of the lobby, the header and the dialogs
+ * The home page's form action: every control of the lobby, the header and the dialogs
  * posts here, whether the page has hydrated (a fetcher) or not (a plain form). It runs the same
  * services as the REST API; a success that leads somewhere (a table, a checkout page) redirects,
  * and everything else answers a FormResult the page shows.
@@ -36,16 +36,15 @@ export async function homeAction(request: Request, context: AppLoadContext) {
   const input = form.data;
   const t = await serverT(request);
   const secure = new URL(request.url).protocol === "https:";
-  // Each service counts its own rate limit (ADR 088): the same counter as the REST route's.
+  // Each service counts its own rate limit: the same counter as the REST route's.
   switch (input.intent) {
-    case "play":
-    case "create": {
-      const room = input.intent === "create" || input.table === "room";
-      const table = input.intent === "play" && input.table === "room" ? input.room_table : input.table;
+    case "play": {
+      const room = input.table === "room";
+      const table = room ? input.room_table : input.table;
       const [mode, type] = table.split(":") as ["casual" | "ranked" | "bots", "1v1" | "2v2"];
       const vsComputer = mode === "bots";
       if (!room && !vsComputer) {
-        // Quick match (issue 14): the casual and ranked buttons queue; the waiting page takes over.
+        // Quick match: the casual and ranked buttons queue; the waiting page takes over.
         const queued = await enterQueueFor(context, request, user, { variant: input.truco_variant, type, mode });
         if (!queued.ok) return answer(input.intent, queued);
         const to = queued.data.state === "matched" ? `/game/${queued.data.game_id}` : "/match";
@@ -64,7 +63,7 @@ export async function homeAction(request: Request, context: AppLoadContext) {
       return redirect(`/game/${created.data.id}`, { headers: { "Set-Cookie": variantCookie(input.truco_variant, secure) } });
     }
     case "sit": {
-      // An open table on the home page (issue 14): one tap takes the seat.
+      // An open table on the home page: one tap takes the seat.
       const seated = await sitAtOpenTable(context, request, user, input.game_id);
       if (!seated.ok) return answer(input.intent, seated);
       return redirect(`/game/${seated.data.game_id}`);

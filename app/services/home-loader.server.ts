@@ -10,11 +10,11 @@ import { refundEligibleGames, type EligibleGame } from "./refunds.server";
 /**
  * What the home page needs besides the root's user: the remembered variant (checked in the
  * server's HTML), when the refund dialog is open by its URL the games it offers (so the dialog is
- * complete before the page hydrates), and the open tables and live counts (issue 14).
+ * complete before the page hydrates), and the open tables and live counts.
  */
 export async function homeLoader(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
-  // Back from signing in with an invite link's code waiting: the join dialog opens with it (issue 16).
+  // Back from signing in with an invite link's code waiting: the join dialog opens with it.
   const user = await getUser(request, context);
   const join = joinIntentFrom(request);
   if (join && user) {
@@ -25,9 +25,9 @@ export async function homeLoader(request: Request, context: AppLoadContext) {
   if (url.searchParams.get(DIALOG_PARAM) === "refund") {
     if (user) refundGames = await refundEligibleGames(context.db, user.id);
   }
-  // Practice games against the computer, counted apart from the ranked stats (issue 16).
+  // Practice games against the computer, counted apart from the ranked stats.
   const practice = user ? await practiceStatsOf(context, user.id) : null;
-  // Issue 14: the open tables and live counts for players; the cached counts for visitors.
+  // The open tables and live counts for players; the cached counts for visitors.
   const lobby: LobbyLive | null = user ? await lobbyLiveFor(context, user) : null;
   const counts: LiveCounts = lobby ?? (await cachedLiveCounts(context));
   return { variant, refundGames, practice, lobby, counts };

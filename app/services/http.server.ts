@@ -94,7 +94,7 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
 
 /**
  * What a piece of server work answers when both an API route (JSON) and a page's form action
- * (issue 15: controls that work before hydration) run it: the data, or the status and the
+ * (controls that work before hydration) run it: the data, or the status and the
  * reader-language text of the refusal. One decision, two transports.
  */
 export type Outcome<T> =

@@ -16,11 +16,11 @@ import { rateLimited } from "./rate-limit.server";
 import { room } from "./rooms.server";
 import { isPremium } from "./users.server";
 
-// Invitations to a table (issue 11, ADR 047): a friend who is online is invited to the inviter's
+// Invitations to a table: a friend who is online is invited to the inviter's
 // waiting room, or to a new casual 1v1 of the chosen variant. The invited player's channel holds
 // the invitation (game/channel/invitations.ts decides its fate); accepting takes a seat through the
-// normal join path, paying the entry. Each action answers an Outcome and counts its rate limit
-// (ADR 088): an invitation sent `game_invite`, an answer `friend_response`.
+// normal join path, paying the entry. Each action answers an Outcome and counts its rate limit:
+// an invitation sent `game_invite`, an answer `friend_response`.
 
 /** A waiting room the player sits in with a free seat, that a friend could join (not a practice game). */
 export async function waitingRoomOf(context: AppLoadContext, userId: string): Promise<Game | null> {

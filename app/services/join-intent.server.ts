@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// An invite link (`/?join=CODE`) opened while signed out (issue 16, ADR 077): the code rides through
+// An invite link (`/?join=CODE`) opened while signed out: the code rides through
 // the sign-in round trip in a short-lived cookie set by the sign-in form's action, and the first
 // home page after sign-in opens the join dialog with it, then forgets it.
 

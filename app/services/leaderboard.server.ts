@@ -6,7 +6,7 @@ import { users } from "../../db/schema";
 import { calendarDate } from "../../game/calendar";
 import { boardKey, changeSinceYesterday, LEADERBOARD_PAGE, winRate, type BoardKey, type LeaderboardPeriod } from "../../game/leaderboard";
 
-// The leaderboard of spec §2/§3/§7 (issue 10, ADR 040): a board is read from the score rows that
+// The leaderboard of spec §2/§3/§7: a board is read from the score rows that
 // the settlement of every ranked game keeps (db/leaderboard.ts), never recomputed from games.
 
 /**

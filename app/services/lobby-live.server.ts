@@ -4,9 +4,9 @@ import { liveCounts, openTables, type OpenTableRow } from "../../db/matchmaking"
 import { CAPACITY } from "../../game/protocol/constants";
 import { isPremium } from "./users.server";
 
-// The home page's live parts (issue 14): the open public tables and the counts of players online
+// The home page's live parts: the open public tables and the counts of players online
 // and games being played. The home page renders them with its HTML and then asks `/api/lobby`
-// every few seconds (ADR 072); the landing page shows the counts from a short cache.
+// every few seconds; the landing page shows the counts from a short cache.
 
 export interface OpenTable extends OpenTableRow {
   capacity: number;

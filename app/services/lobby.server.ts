@@ -13,7 +13,7 @@ import { isPremium } from "./users.server";
 import { rateLimited, refundRateLimit } from "./rate-limit.server";
 
 // Opening and joining tables: the one decision behind `POST /api/games`, `POST /api/games/join`
-// and the home page's forms (which work before the page has hydrated, issue 15).
+// and the home page's forms (which work before the page has hydrated).
 
 /**
  * Opens a table and seats its creator (seat 0, paying the entry in the room). The entry cost comes
@@ -43,7 +43,7 @@ export async function openTable(context: AppLoadContext, request: Request, user:
   if (user.virtual_coins < entry) return refusal(400, t("errors:createInsufficient", { n: entry }));
   const open = async (): Promise<Outcome<Game>> =>
     (await secondSeatRefusal(context, request, user, null)) ?? (await seatCreator(context, request, user, input));
-  // A practice game binds nobody (ADR 075): no lease to take.
+  // A practice game binds nobody: no lease to take.
   if (input.vs_computer) return open();
   if (await stepOutOfQueue(context, user.id)) return refusal(409, t("errors:alreadyInGame"), "in_game");
   // A creation holds the player's seat lease under a token of its own: any other seat asked for meanwhile is refused.
@@ -65,7 +65,7 @@ async function seatCreator(context: AppLoadContext, request: Request, user: User
 /**
  * Takes a seat at the open game with that code (or finds the player's own seat again). Every try
  * counts as a wrong code until the code turns out right: guesses sent all at once cannot all get
- * past a count that none of them is in yet (ADR 080).
+ * past a count that none of them is in yet.
  */
 export async function joinGameByCode(
   context: AppLoadContext,
@@ -82,7 +82,7 @@ export async function joinGameByCode(
   return takeSeat(context, request, user, game);
 }
 
-/** One tap on an open public table of the home page (issue 14): its seat, counted as a join. */
+/** One tap on an open public table of the home page: its seat, counted as a join. */
 export async function sitAtOpenTable(
   context: AppLoadContext,
   request: Request,
@@ -115,20 +115,20 @@ export async function takeSeat(context: AppLoadContext, request: Request, user: 
     if (!joined.ok) return roomRefusal(request, joined.error, game.entry_cost);
     return { ok: true, data: { game_id: game.id } };
   };
-  // A practice game binds nobody (ADR 075): no lease to take.
+  // A practice game binds nobody: no lease to take.
   return game.bot_level === null ? withSeatClaim(context, request, user, game.id, join) : join();
 }
 
 /**
- * Runs `work` (the one-table check and the room's seat) holding the player's seat lease (ADR 089):
+ * Runs `work` (the one-table check and the room's seat) holding the player's seat lease:
  * two requests of one player to two tables at once cannot both pass the check before either seat
  * is written. The second is refused as a second seat; the lease is given back once the room has
  * answered, when the seat (if any) is in D1 for every later check.
  *
- * The claimed section runs to its end even if the player's connection drops (ADR 098): the runtime
- * cancels a request whose client went away at its next await, which left the lease taken and
- * never given back, so for the lease's 20 s every create or join of that player was refused as
- * "already seated" at no table at all. Under waitUntil the seat is taken (or refused) and the
+ * The claimed section runs to its end even if the player's connection drops: the runtime
+ * cancels a request whose client went away at its next await, which would leave the lease taken
+ * and never given back, so for the lease's 20 s every create or join of that player would be
+ * refused as "already seated" at no table at all. Under waitUntil the seat is taken (or refused) and the
  * lease released; a player who lost the answer finds the table on their next page.
  */
 function withSeatClaim<T>(
@@ -154,7 +154,7 @@ function withSeatClaim<T>(
 }
 
 /**
- * One table at a time (issue 16, ADR 075): a 409 naming the table the player already sits at,
+ * One table at a time: a 409 naming the table the player already sits at,
  * unless that is a practice game (those may be left at any time).
  */
 async function secondSeatRefusal(context: AppLoadContext, request: Request, user: User, targetGameId: string | null) {

@@ -9,7 +9,7 @@ import { rateLimited } from "./rate-limit.server";
 import { serverT } from "./i18n.server";
 import { stubOf } from "../../db/stubs";
 
-// Quick match (issue 14, ADR 070): the one decision behind the home page's queue buttons (a form
+// Quick match: the one decision behind the home page's queue buttons (a form
 // that works before hydration), the waiting page, and `/api/matchmaking`. The queue is D1 rows
 // (db/matchmaking.ts); the Matchmaker object of the queue pairs and seats.
 

@@ -11,8 +11,8 @@ import { isPremium } from "./users.server";
 
 // Coin packs and premium through Stripe Checkout (ADR 020). The browser only
 // ever gets a session URL; coins and premium are granted by the verified
-// webhook alone, exactly once (ADR 021), and premium follows the subscription
-// whatever order its events arrive in (ADR 022).
+// webhook alone, exactly once, and premium follows the subscription
+// whatever order its events arrive in.
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -179,7 +179,7 @@ interface Effects {
   ignored?: boolean;
 }
 
-/** The idempotency key of a checkout's coins: one credit per Checkout Session (ADR 021). */
+/** The idempotency key of a checkout's coins: one credit per Checkout Session. */
 export function checkoutCreditKey(sessionId: string): string {
   return `stripe:checkout:${sessionId}`;
 }
@@ -334,7 +334,7 @@ async function checkoutClosed(db: Database, session: Stripe.Checkout.Session, st
 }
 
 // ---------------------------------------------------------------------------
-// Premium: the subscription's state converges (ADR 022)
+// Premium: the subscription's state converges
 
 /** Statuses under which the player has premium. */
 const ACCESS_STATUSES = ["active", "trialing", "past_due"] as const;

@@ -10,7 +10,7 @@ import { changeNickname } from "./users.server";
 const ProfileFormSchema = z.object({ intent: z.literal("nickname"), nickname: z.string().max(200) });
 
 /**
- * The profile page's form action (issue 15: the inline nickname edit works before hydration):
+ * The profile page's form action (the inline nickname edit works before hydration):
  * the same rules as `PUT /api/users/profile`. Empty or unchanged ends the edit without saving
  * (spec §5); a save counts `profile_update` with the API's.
  */

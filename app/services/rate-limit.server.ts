@@ -1,16 +1,17 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { RateLimiterRpc } from "../../game/rate-limits/window";
 import { ruleOf, subjectOf, type RateLimitName } from "../../game/rate-limits/limits";
-import { answerOf, type Refusal } from "./http.server";
+import type { Refusal } from "./http.server";
 import { serverT } from "./i18n.server";
 import { stubOf } from "../../db/stubs";
 
-// Rate limits (ADR 080, ADR 088): the named limits of game/rate-limits/limits.ts, counted by the
+// Rate limits (ADR 088): the named limits of game/rate-limits/limits.ts, counted by the
 // RateLimiter Durable Object of the subject (the signed-in user, else the caller's address). The
 // services count them (lobby, checkout, refunds, friends, invitations, tournaments, matchmaking,
-// chat, profile, admin), so the REST route and the page form of one action share one counter and
-// a new entry point cannot forget it. A refusal is a 429 Outcome with `retryAfter`: the API
-// answers it with a Retry-After header, a page shows its text.
+// chat, profile, admin, rooms), so the REST route and the page form of one action share one counter and
+// a new entry point cannot forget it; the sign-in routes, the only way to their action, count
+// theirs themselves. A refusal is a 429 Outcome with `retryAfter`: the API answers it
+// (`answerOf`) with a Retry-After header, a page shows its text.
 
 /** The limits whose refusal says something more precise than "too many tries". */
 const MESSAGES: Partial<Record<RateLimitName, string>> = {
@@ -56,22 +57,6 @@ export async function rateLimited(
   const key = decision.refused.map((i) => MESSAGES[list[i]]).find(Boolean) ?? "errors:rateLimited";
   const wait = seconds < 120 ? t("errors:waitSeconds", { count: seconds }) : t("errors:waitMinutes", { count: Math.ceil(seconds / 60) });
   return { ok: false, status: 429, error: t(key, { wait }), retryAfter: seconds };
-}
-
-/**
- * The same count for the few routes that are the only way to their action and have no service
- * of their own (sign-in, session creation, leaving a waiting room, filling it with bots): the 429
- * answer is thrown, so nothing after it runs.
- *
- *     await enforceRateLimit({ request, context }, "session_create", null);
- */
-export async function enforceRateLimit(
-  { request, context }: { request: Request; context: AppLoadContext },
-  names: RateLimitName | RateLimitName[],
-  user: { id: string } | null,
-): Promise<void> {
-  const limited = await rateLimited(context, request, names, user);
-  if (limited) throw answerOf(limited);
 }
 
 /** Takes back the latest hit of a limit that turned out not to apply (a join code that was right). */

@@ -9,7 +9,7 @@ import { serverT } from "./i18n.server";
 import type { Database } from "../../db/client";
 import { entryKey, gameRef, isUniqueViolation, movementStatements, refundKey, returnKey } from "../../db/ledger";
 
-// Technical refunds (DESIGN.md §5, ADR 023). A player gets an entry back when
+// Technical refunds (DESIGN.md §5). A player gets an entry back when
 // they paid it, the game was cancelled, the entry was not already returned
 // automatically, it ended at most 7 days ago, and it was not refunded before.
 // Every request is stored, granted or not, for admin review.

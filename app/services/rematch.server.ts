@@ -8,10 +8,10 @@ import { openTable, takeSeat } from "./lobby.server";
 import { rateLimited } from "./rate-limit.server";
 import { room, roomRefusal } from "./rooms.server";
 
-// "Jogar de novo" (issue 16, ADR 076). The room (game/room/rematch.ts) collects the acceptances;
+// "Jogar de novo". The room (game/room/rematch.ts) collects the acceptances;
 // when the last one arrives, this opens the new table with the same settings through the lobby's
-// own decisions (openTable, takeSeat): each entry is charged again as at any table, in the old
-// seat order, so the teams stay as they were when every seat was human.
+// own decisions (openTable, takeSeat): each entry is charged again as at any table, in the finished
+// table's seat order, so the teams stay as they were when every seat was human.
 
 /**
  * A player at a finished table accepts a rematch: the new game's id once it is open, else null

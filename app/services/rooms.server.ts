@@ -1,17 +1,24 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
-import { SESSION_HEADER, USER_HEADER, type RoomError, type RoomRpc, type SeatRequest } from "../../game/room/api";
+import { SESSION_HEADER, USER_HEADER, type RoomError, type RoomResult, type RoomRpc, type SeatRequest } from "../../game/room/api";
 import { findGame, isSeated } from "./games.server";
 import { answerOf, jsonError, refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { rateLimited } from "./rate-limit.server";
 import { CREATE_ROOM_REFUSALS, ROOM_REFUSALS, refusalOf } from "./refusals.server";
 import { isPremium } from "./users.server";
+import { REQUEST_ID_HEADER } from "../../db/observability";
 import { stubOf } from "../../db/stubs";
+import { isGameId } from "../../game/protocol/ids";
+import type { BotLevel } from "../../game/protocol/entities";
+import { locationHintOf } from "../../game/placement";
 
-/** The game's room, over Durable Object RPC. */
+/**
+ * The game's room, over Durable Object RPC. The call that creates a room places it near the player
+ * whose request this is; for a room that exists the hint changes nothing.
+ */
 export function room(context: AppLoadContext, gameId: string): RoomRpc {
-  return stubOf<RoomRpc>(context.cloudflare.env.GAME_ROOM, gameId);
+  return stubOf<RoomRpc>(context.cloudflare.env.GAME_ROOM, gameId, { locationHint: locationHintOf(context.cloudflare.cf) });
 }
 
 export function seatRequestOf(user: User): SeatRequest {
@@ -25,10 +32,17 @@ export function seatRequestOf(user: User): SeatRequest {
 }
 
 /**
- * Leaves a waiting room; the entry comes back (DESIGN.md §5). For `POST /api/games/{id}/leave` and
- * the game page's form (it works without JavaScript): the same limit, the same refusals.
+ * A player's action on a room they name by its game id (leave, fill with bots): counts the
+ * `game_action` limit, finds the game, asks its room; the refusals are the room's, in the
+ * player's language.
  */
-export async function leaveGame(context: AppLoadContext, request: Request, user: User, gameId: string): Promise<Outcome<{ ok: true }>> {
+async function actOnRoom(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  gameId: string,
+  act: (room: RoomRpc) => Promise<RoomResult>,
+): Promise<Outcome<{ ok: true }>> {
   const limited = await rateLimited(context, request, "game_action", user);
   if (limited) return limited;
   const game = await findGame(context, gameId);
@@ -36,9 +50,31 @@ export async function leaveGame(context: AppLoadContext, request: Request, user:
     const t = await serverT(request);
     return refusal(404, t("errors:gameNotFound"));
   }
-  const left = await room(context, game.id).leave(user.id);
-  if (!left.ok) return roomRefusal(request, left.error, game.entry_cost);
+  const result = await act(room(context, game.id));
+  if (!result.ok) return roomRefusal(request, result.error, game.entry_cost);
   return { ok: true, data: { ok: true } };
+}
+
+/**
+ * Leaves a waiting room; the entry comes back (DESIGN.md §5). For `POST /api/games/{id}/leave` and
+ * the game page's form (it works without JavaScript): the same limit, the same refusals.
+ */
+export function leaveGame(context: AppLoadContext, request: Request, user: User, gameId: string): Promise<Outcome<{ ok: true }>> {
+  return actOnRoom(context, request, user, gameId, (room) => room.leave(user.id));
+}
+
+/**
+ * The creator of a casual waiting room fills its free seats with computer players
+ * (`POST /api/games/{id}/bots`); the table becomes a free practice game.
+ */
+export function fillWithBots(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  gameId: string,
+  level: BotLevel,
+): Promise<Outcome<{ ok: true }>> {
+  return actOnRoom(context, request, user, gameId, (room) => room.fillWithBots(user.id, level));
 }
 
 /** A room's refusal, in the player's language: for the API's answer and for a page's form. */
@@ -72,9 +108,11 @@ export async function openRoomSocket(
   if (request.headers.get("Origin") !== new URL(request.url).origin) {
     return jsonError(403, t("errors:forbiddenOrigin"));
   }
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(gameId)) return jsonError(404, t("errors:gameNotFound"));
+  if (!isGameId(gameId)) return jsonError(404, t("errors:gameNotFound"));
   if (!(await isSeated(context, gameId, user.id))) return jsonError(403, t("errors:notSeated"));
+  // The request id (functions/[[path]].ts) goes along, so the room's lines about this socket carry it.
+  const requestId = request.headers.get(REQUEST_ID_HEADER) ?? "";
   return stubOf(context.cloudflare.env.GAME_ROOM, gameId).fetch(`https://room.internal/games/${gameId}/ws`, {
-    headers: { Upgrade: "websocket", [USER_HEADER]: user.id, [SESSION_HEADER]: sessionId },
+    headers: { Upgrade: "websocket", [USER_HEADER]: user.id, [SESSION_HEADER]: sessionId, [REQUEST_ID_HEADER]: requestId },
   });
 }

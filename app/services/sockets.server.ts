@@ -25,7 +25,7 @@ const gameRooms: SocketHolder = async (context, userId, sessionId) => {
 };
 
 /**
- * The player's live channel (ADR 045): it closes every tab's socket (4001) and the page does not
+ * The player's live channel: it closes every tab's socket (4001) and the page does not
  * reconnect; the player's other devices reconnect with their own sessions.
  */
 const liveChannel: SocketHolder = (context, userId, sessionId) =>

@@ -3,7 +3,7 @@ import type { AppEnv } from "./env.server";
 
 // The real Stripe SDK, on Workers: fetch for HTTP, SubtleCrypto for webhook
 // signatures. Without STRIPE_SECRET_KEY it talks to the local payment
-// emulator (dev/payment-emulator, ADR 020) through the SDK's own host, port
+// emulator (dev/payment-emulator) through the SDK's own host, port
 // and protocol options: the same calls, the same code path.
 
 /** The key the emulator accepts; must match dev/payment-emulator/server.mjs. */

@@ -13,8 +13,8 @@ import { rateLimited } from "./rate-limit.server";
 import { TOURNAMENT_REFUSALS, refusalOf } from "./refusals.server";
 import { stubOf } from "../../db/stubs";
 
-// Tournaments from the app's side (issue 13): reads straight from D1, every change through the
-// tournament's Durable Object (ADR 065), which serialises registration and runs the tournament.
+// Tournaments from the app's side: reads straight from D1, every change through the
+// tournament's Durable Object, which serialises registration and runs the tournament.
 
 export function tournamentRpc(context: AppLoadContext, tournamentId: string): TournamentRpc {
   return stubOf<TournamentRpc>(context.cloudflare.env.TOURNAMENT, tournamentId);
@@ -75,7 +75,7 @@ function viewOf(t: Tournament, counts: { participants: number; fees: number }, r
 }
 
 /**
- * The recurring schedule (ADR 068): the series' next tournaments exist (idempotent inserts), and
+ * The recurring schedule: the series' next tournaments exist (idempotent inserts), and
  * tournaments past their start whose objects were never woken (nobody registered) are closed.
  */
 export async function ensureSchedule(context: AppLoadContext, now = new Date()): Promise<void> {
@@ -142,7 +142,7 @@ export interface TournamentDetail extends TournamentView {
   participants_list: { user_id: string; nickname: string; avatar_url: string | null; place: number | null; prize: number }[];
   bracket: { rounds: BracketMatchView[][] } | null;
   standings: { entrant: string; players: string[]; place: number | null }[];
-  /** The prize of each place (percent of the pool and coins), spec'd in ADR 066. */
+  /** The prize of each place (percent of the pool and coins). */
   prizes: { place: number; percent: number; coins: number }[];
   /** The caller's game to play now, if any. */
   my_game_id: string | null;
@@ -274,7 +274,7 @@ async function throughTournament(
 const TournamentFormSchema = z.object({ intent: z.enum(["register", "unregister"]), tournament_id: z.string().min(1).max(100) });
 
 /**
- * The register / leave forms of /tournaments and /tournaments/{id} (issue 15: they work before
+ * The register / leave forms of /tournaments and /tournaments/{id} (they work before
  * hydration): the same decisions as the API, answered as the page's notice (spec §8 texts).
  */
 export async function tournamentFormAction(request: Request, context: AppLoadContext): Promise<FormResult> {

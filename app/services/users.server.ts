@@ -129,7 +129,7 @@ export type NicknameOutcome = "updated" | "unchanged" | "taken";
 
 /**
  * A new nickname, as `PUT /api/users/profile` and the profile page's form both save it: counts
- * `profile_update` (ADR 088), then 409 when another player has it.
+ * `profile_update`, then 409 when another player has it.
  */
 export async function changeNickname(
   context: AppLoadContext,

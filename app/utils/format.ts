@@ -9,7 +9,7 @@ export function formatPercent(value: number, locale: string, decimals: 0 | 1): s
 }
 
 /**
- * An ISO timestamp or a YYYY-MM-DD calendar date, as a date in the product's one zone (issue 16):
+ * An ISO timestamp or a YYYY-MM-DD calendar date, as a date in the product's one zone:
  * a timestamp is read in São Paulo time, where the daily reward's calendar dates already are, so
  * "Membro desde" and "Última recompensa" of the same day say the same day, on the server's render
  * (UTC) and in any browser.

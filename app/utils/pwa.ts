@@ -1,4 +1,4 @@
-// The installable app's small rules (issue 15, spec §4/§9), kept apart from the DOM so they are
+// The installable app's small rules (spec §4/§9), kept apart from the DOM so they are
 // unit-tested.
 
 /** The install banner shows this long after the page loads (spec §9). */

@@ -1,5 +1,5 @@
 // Search parameters that only open a part of the page (a dialog, a tab, an edit mode), so a
-// link can open it before the page has hydrated and the server renders it open (issue 15).
+// link can open it before the page has hydrated and the server renders it open.
 
 export const DIALOG_PARAM = "dialog";
 /** The game room's chat panel and its waiting room's "Sair da sala?", opened by their links. */

@@ -5,7 +5,7 @@ const subscribe = () => () => undefined;
 /**
  * False on the server and during hydration, true once React owns the page. Controls that only a
  * script can run (copy to the clipboard, a live counter) know from it whether a tap would be lost;
- * forms use it to keep the browser's own validation in charge until then (issue 15).
+ * forms use it to keep the browser's own validation in charge until then.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

@@ -17,7 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import Provider, { interactionPolicy } from "oidc-provider";
-import { CSP, esc, isMain, sendHtml, startServers } from "../emulator-http.mjs";
+import { CSP, esc, isMain, runAlone, sendHtml, startServers } from "../emulator-http.mjs";
 
 export const CLIENT_ID = "truco-local";
 export const CLIENT_SECRET = "truco-local-secret";
@@ -656,34 +656,13 @@ function loadOrCreateKeys(file) {
 // CLI
 
 if (isMain(import.meta.url)) {
-  const port = Number(process.env.AUTH_EMULATOR_PORT || 8790);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`AUTH_EMULATOR_PORT must be a port number, got ${JSON.stringify(process.env.AUTH_EMULATOR_PORT)}`);
-    process.exit(1);
-  }
   const appOrigins = (process.env.APP_ORIGINS || "http://localhost:8788,http://127.0.0.1:8788").split(",");
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-  try {
-    const emulator = await startAuthEmulator({
-      port,
-      appOrigins,
-      keysFile: path.join(root, ".wrangler", "auth-emulator-keys.json"),
-    });
-    console.log(`Sign-in emulator: ${emulator.issuer}`);
-    let stopping = false;
-    const stop = () => {
-      if (stopping) process.exit(1);
-      stopping = true;
-      emulator.close().then(() => process.exit(0));
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  } catch (err) {
-    console.error(
-      err?.code === "EADDRINUSE"
-        ? `Sign-in emulator: port ${port} is already in use (set AUTH_EMULATOR_PORT to use another)`
-        : `Sign-in emulator failed to start: ${err?.stack || err}`,
-    );
-    process.exit(1);
-  }
+  await runAlone({
+    name: "Sign-in emulator",
+    portVar: "AUTH_EMULATOR_PORT",
+    defaultPort: 8790,
+    start: (port) => startAuthEmulator({ port, appOrigins, keysFile: path.join(root, ".wrangler", "auth-emulator-keys.json") }),
+    describe: (emulator) => emulator.issuer,
+  });
 }

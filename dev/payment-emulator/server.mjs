@@ -31,7 +31,7 @@
 // redirects to the session's success_url, as Stripe does.
 
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { esc, isMain, sendHtml, startServers } from "../emulator-http.mjs";
+import { esc, isMain, runAlone, sendHtml, startServers } from "../emulator-http.mjs";
 
 export const EMULATOR_API_KEY = "sk_test_payment_emulator";
 export const DEFAULT_WEBHOOK_SECRET = "whsec_local_payment_emulator";
@@ -1250,32 +1250,16 @@ async function readForm(req, res) {
 // CLI
 
 if (isMain(import.meta.url)) {
-  const port = Number(process.env.PAYMENT_EMULATOR_PORT || 8791);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`PAYMENT_EMULATOR_PORT must be a port number, got ${JSON.stringify(process.env.PAYMENT_EMULATOR_PORT)}`);
-    process.exit(1);
-  }
-  try {
-    const emulator = await startPaymentEmulator({
-      port,
-      appUrl: process.env.APP_URL || "http://127.0.0.1:8788",
-      webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || DEFAULT_WEBHOOK_SECRET,
-    });
-    console.log(`Payment emulator: ${emulator.url} (webhooks to ${emulator.webhookUrl})`);
-    let stopping = false;
-    const stop = () => {
-      if (stopping) process.exit(1);
-      stopping = true;
-      emulator.close().then(() => process.exit(0));
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  } catch (err) {
-    console.error(
-      err?.code === "EADDRINUSE"
-        ? `Payment emulator: port ${port} is already in use (set PAYMENT_EMULATOR_PORT to use another)`
-        : `Payment emulator failed to start: ${err?.stack || err}`,
-    );
-    process.exit(1);
-  }
+  await runAlone({
+    name: "Payment emulator",
+    portVar: "PAYMENT_EMULATOR_PORT",
+    defaultPort: 8791,
+    start: (port) =>
+      startPaymentEmulator({
+        port,
+        appUrl: process.env.APP_URL || "http://127.0.0.1:8788",
+        webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || DEFAULT_WEBHOOK_SECRET,
+      }),
+    describe: (emulator) => `${emulator.url} (webhooks to ${emulator.webhookUrl})`,
+  });
 }

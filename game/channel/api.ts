@@ -3,9 +3,10 @@ import type { ChannelEvent } from "../protocol/channel";
 import { GameStatusSchema } from "../protocol/entities";
 import type { Invitation, InvitationStatus } from "./invitations";
 import type { GameReport, PresenceStatus } from "./presence";
+import { GameIdSchema } from "../protocol/ids";
 
-// What the Pages app, the game rooms and later features (tournaments, quick match, admin) may ask
-// a player's PlayerChannel Durable Object over DO RPC (issue 11, ADR 045). One object per player:
+// What the Pages app, the game rooms, the tournaments and the matchmakers may ask a player's
+// PlayerChannel Durable Object over DO RPC. One object per player:
 // `namespace.idFromName(userId)`. The app never imports workers/; both sides share this contract.
 
 export { USER_HEADER } from "../room/api";
@@ -13,7 +14,7 @@ export { USER_HEADER } from "../room/api";
 /** A room's report about one of its players, parsed where it arrives (the channel trusts no shape). */
 export const GameReportSchema = z
   .object({
-    gameId: z.string().min(1).max(64),
+    gameId: GameIdSchema,
     seated: z.boolean(),
     sockets: z.number().int().min(0),
     status: GameStatusSchema,

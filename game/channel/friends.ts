@@ -1,14 +1,14 @@
 // The rules of friendship that both the server and the screens need, zod-free so that the friends
 // page and the header import them without a schema library: the limits of spec §5 and §9 and of
-// issue 11, and the one way a nickname and a search text are folded for matching.
+// the friends feature, and the one way a nickname and a search text are folded for matching.
 
-/** At most this many friends per player (issue 11); a request that would pass it is refused. */
+/** At most this many friends per player; a request that would pass it is refused. */
 export const FRIENDS_MAX = 200;
 /** Spec §5: the search starts at 2 characters. */
 export const SEARCH_MIN_LENGTH = 2;
 /** The longest search text the server reads (a nickname has at most 20 characters). */
 export const SEARCH_MAX_LENGTH = 40;
-/** At most 20 results (issue 11). */
+/** At most 20 results. */
 export const SEARCH_MAX_RESULTS = 20;
 /** Spec §5: the search box waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -1,7 +1,7 @@
 import type { GameMode, GameType } from "../protocol/entities";
 import type { Variant } from "../truco/index";
 
-// Invitations to a table (issue 11, ADR 047), pure: time comes in as an argument. The invited
+// Invitations to a table, pure: time comes in as an argument. The invited
 // player's PlayerChannel holds the invitation and decides its fate (the authority); the inviter's
 // channel keeps a mirror and learns each outcome from it. An invitation is open for
 // INVITATION_TTL_MS, and closes earlier when its room fills or starts (the inviter's channel hears
@@ -13,7 +13,7 @@ import type { Variant } from "../truco/index";
 //      ├──60 s──► expired
 //      └──room full, started or left──► cancelled
 
-/** Issue 11: an invitation expires after 60 s. */
+/** How long an invitation stays open. */
 export const INVITATION_TTL_MS = 60_000;
 /** An accept the app began but never finished (a crash between the two calls) expires this long after the invitation. */
 export const ACCEPT_WINDOW_MS = 30_000;

@@ -1,7 +1,7 @@
 import type { GameStatus } from "../protocol/entities";
 
-// A player's presence (issue 11, ADR 046), pure: what the PlayerChannel Durable Object decides
-// from the sockets it holds and what the game rooms report, with time as an argument. The object
+// A player's presence (ADR 046), pure: what the player's channel (channel-host.ts) decides
+// from the sockets it holds and what the game rooms report, with time as an argument. The host
 // only counts its sockets, reads the clock, and performs what these functions answer.
 //
 // - online while any tab holds the player's channel socket or any game socket;
@@ -10,7 +10,7 @@ import type { GameStatus } from "../protocol/entities";
 // - a dropped connection (no close ever comes) is found by the heartbeat: every interval (20 s)
 //   the channel sends each socket a heartbeat, which the browser answers
 //   with the runtime's auto-answered ping; a socket that has not answered the previous heartbeat
-//   is dead. A drop is so noticed within two intervals (40 s), well inside issue 11's 60 s.
+//   is dead. A drop is so noticed within two intervals (40 s), well inside the 60 s allowed.
 // - a game socket held without any channel socket is checked with its room on the same cadence
 //   (the room judges its sockets by their last ping, GAME_SOCKET_STALE_MS).
 
@@ -21,7 +21,7 @@ export type PresenceStatus = (typeof PRESENCE_STATUSES)[number];
 export interface PresenceTimings {
   /** How often the channel sends its sockets a heartbeat (and checks the previous one). */
   heartbeatMs: number;
-  /** A player without any connection becomes offline after this long (issue 11: within 2 s of a close). */
+  /** A player without any connection becomes offline after this long (at most 2 s after a close). */
   graceMs: number;
 }
 
@@ -232,7 +232,7 @@ export function firstHeartbeat(state: PresenceState, now: number): PresenceState
 }
 
 /**
- * How stale a stored `checkedAt` may be before a check is worth a storage write (issue 18). After
+ * How stale a stored `checkedAt` may be before a check is worth a storage write. After
  * an eviction an older `checkedAt` only makes the next check with the room come sooner (one extra
  * `presenceOf`, the room answers the truth); it never decides what friends see.
  */
@@ -244,9 +244,9 @@ function sameReport(a: GameEntry, b: GameEntry): boolean {
 }
 
 /**
- * Whether `next` must be written over `stored`, the state the channel last wrote or read (issue
- * 18: the 2,000 channels of the bench's 500 rooms wrote their presence on every check with their
- * rooms, more storage commits than the rooms' moves). Everything friends, D1 or the heartbeat rely
+ * Whether `next` must be written over `stored`, the state the channel last wrote or read: a
+ * channel checks its rooms often, and a write per check would cost more storage commits than the
+ * rooms' moves. Everything friends, D1 or the heartbeat rely
  * on after an eviction is written when it changes: what is published, the grace, the heartbeat
  * (with hibernation the next alarm may run in a fresh instance, which judges the sockets against
  * the stored heartbeat), and each game's report. A game whose room only confirmed what is held

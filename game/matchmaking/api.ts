@@ -1,6 +1,6 @@
 import type { Queue } from "./pairing";
 
-// What the Pages app may ask a Matchmaker Durable Object (issue 14, ADR 070) over DO RPC: one
+// What the Pages app may ask a Matchmaker Durable Object over DO RPC: one
 // object per queue, `namespace.idFromName(queueKey(queue))`. The queue itself lives in D1
 // (db/matchmaking.ts): the app writes who enters and leaves; the object pairs and seats.
 

@@ -3,8 +3,8 @@ import { VariantSchema } from "../protocol/engine-schemas";
 import { GameTypeSchema } from "../protocol/entities";
 import { CAPACITY } from "../protocol/constants";
 
-// Quick match (issue 14, ADR 070): who plays whom, as a pure function of the queue and the time.
-// The Matchmaker Durable Object (one per queue) reads the queue from D1, asks `pairQueue`, and
+// Quick match: who plays whom, as a pure function of the queue and the time.
+// The matchmaker (matchmaker-host.ts, one per queue) reads the queue from D1, asks `pairQueue`, and
 // claims each match's players in D1 before it creates the game; nothing here knows about I/O.
 
 /** The modes a player can queue for (tournament games are made by tournaments, never queued). */

@@ -5,9 +5,9 @@ import { INVITATION_STATUSES, type Invitation } from "../channel/invitations";
 import { PRESENCE_STATUSES, type PresenceStatus } from "../channel/presence";
 import { parseFrame, parseInboundFrame, type FrameParseResult, type InboundParseResult } from "./parse-frame";
 
-// The per-player live channel (issue 11, ADR 045): text frames of JSON {type, payload?} like the
+// The per-player live channel: text frames of JSON {type, payload?} like the
 // game's (DESIGN.md §6), at most 4 KB from the browser, parsed on both sides with these schemas
-// (ADR 031: zod/mini, parse then trust). The PlayerChannel Durable Object parses what the browser
+// (zod/mini, parse then trust). The PlayerChannel Durable Object parses what the browser
 // sends (`parseChannelClientFrame`) and every event the app or another object asks it to push
 // (`ChannelEventSchema`, in `notify`); the page parses what arrives (`parseChannelServerFrame`).
 // Other features add their events to ChannelEventSchema and reuse `notify`.
@@ -90,9 +90,9 @@ const CHANNEL_EVENTS = [
   message("invitation_closed", z.object({ id: z.string(), status: z.enum(INVITATION_STATUSES) })),
   /** What became of an invitation this player sent. */
   message("invitation_update", z.object({ invitation: InvitationSchema })),
-  /** Quick match (issue 14): a matchmaker seated this player; the page goes to the room. */
+  /** Quick match: a matchmaker seated this player; the page goes to the room. */
   message("match_found", z.object({ game_id: z.string() })),
-  /** A tournament game of this player's was created by the server (issue 13): join it within 2 minutes. */
+  /** A tournament game of this player's was created by the server: join it within 2 minutes. */
   message(
     "tournament_game_ready",
     z.object({ tournament_id: z.string(), tournament_name: z.string(), game_id: z.string(), round: z.number(), final: z.boolean() }),

@@ -4,7 +4,7 @@ import type { BotLevel as EngineBotLevel } from "../truco/index";
 
 // The entities of spec §3 that the room, the REST API and the game screen share: the game, its
 // seats, its results and its chat. Each is a zod/mini schema (tree-shakable, so the game route can
-// parse frames within its budget; ADR 031) and the type inferred from it. Field names stay
+// parse frames within its budget) and the type inferred from it. Field names stay
 // snake_case as the spec writes them (DESIGN.md §4).
 
 export const GameStatusSchema = z.enum(["waiting", "active", "completed", "cancelled"]);
@@ -41,7 +41,7 @@ export const GameSummarySchema = z.object({
 export type GameSummary = z.infer<typeof GameSummarySchema>;
 /**
  * The game as a player who is not at the table sees it (GET /api/games/{id} and an invitation):
- * everything but the join code, which only the seated players and admins get (issue 17).
+ * everything but the join code, which only the seated players and admins get.
  */
 export type GameInvite = Omit<GameSummary, "game_code">;
 

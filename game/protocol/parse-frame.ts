@@ -55,7 +55,7 @@ export function parseInboundFrame<T>(schema: FrameSchema<T>, frame: string | Arr
 /**
  * The frame's length in UTF-8 bytes, asked only when it could be over the limit: a UTF-16 code
  * unit is at most 3 bytes of UTF-8, so a frame of up to a third of the limit in code units is
- * within it without encoding it (every move, in the room's hot path: ADR 109).
+ * within it without encoding it (every move, in the room's hot path).
  */
 function utf8Length(frame: string): number {
   return new TextEncoder().encode(frame).length;

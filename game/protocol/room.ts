@@ -100,7 +100,7 @@ export const GameStatePayloadSchema = z.object({
   results: z.nullable(z.array(PlayerResultSchema)),
   /** Epoch ms at which the next hand is dealt (phase round_end). */
   nextHandAt: z.nullable(z.number()),
-  /** "Jogar de novo" (issue 16): who accepted, and the new table once it is open. */
+  /** "Jogar de novo": who accepted, and the new table once it is open. */
   rematch: z.optional(z.object({ accepted: z.array(z.string()), gameId: z.nullable(z.string()) })),
 });
 export type GameStatePayload = z.infer<typeof GameStatePayloadSchema>;
@@ -148,7 +148,7 @@ const MESSAGES = [
   message("game_event", z.object({ events: z.array(GameEventSchema) })),
   message("game_ended", z.object({ winnerTeam: z.nullable(TeamIdSchema), results: z.array(PlayerResultSchema), reason: z.string() })),
   message("chat_message", z.object({ message: ChatMessageViewSchema })),
-  /** A player's turn timer ran out and the room acted for them (issue 16): their screen says so. */
+  /** A player's turn timer ran out and the room acted for them: their screen says so. */
   message("turn_timed_out", z.object({ playerId: z.string(), action: z.string() })),
   message("error", z.object({ code: z.string(), message: z.string() })),
   /** `at` is the room's clock (epoch ms), or 0 when the keep-alive answered without waking the room. */
@@ -162,7 +162,7 @@ export type RoomMessage = z.infer<typeof RoomMessageSchema>;
 /**
  * Every frame the room sends: one message, or a `batch` of several, in the order they happened,
  * when one change makes more than one (a move's events, then its state): one frame per socket
- * per change (ADR 056).
+ * per change.
  */
 export const ServerMessageSchema = z.discriminatedUnion("type", [
   ...MESSAGES,

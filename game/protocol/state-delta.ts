@@ -238,7 +238,7 @@ export function diffShared(prev: SharedState, next: SharedState, currentPlayer: 
 }
 
 /**
- * The view after `events` as far as they tell it without the room (ADR 092): a played card moves
+ * The view after `events` as far as they tell it without the room: a played card moves
  * from its player's hand to its trick, a finished trick gets its result and the next trick its
  * leader. Both sides start from it: the room diffs the new view against it and the receiving side
  * applies the patch to it, so a patch leaves out what the delta's events already say (the played
@@ -312,7 +312,7 @@ export function diffState(prev: GameStatePayload, next: GameStatePayload): State
  */
 export function applyStateDelta(base: GameStatePayload, delta: Pick<StateDelta, "version" | "patch" | "events">): GameStatePayload {
   if (delta.version !== base.version + 1) throw new DeltaError(`version ${delta.version} does not follow ${base.version}`);
-  // The patch of a view is the change from what the delta's events foresee (ADR 092).
+  // The patch of a view is the change from what the delta's events foresee.
   const start = delta.events?.length && base.view ? { ...base, view: foresee(base.view, delta.events) } : base;
   const next = applyOp(start, delta.patch) as GameStatePayload;
   next.version = delta.version;
@@ -330,7 +330,7 @@ export function applyStateDelta(base: GameStatePayload, delta: Pick<StateDelta, 
 export type StateMessage = { type: "game_state"; payload: GameStatePayload } | { type: "game_state_delta"; payload: StateDelta };
 
 /**
- * What a socket's holder does with a state message (ADR 055): `state` is the state it holds
+ * What a socket's holder does with a state message: `state` is the state it holds
  * afterwards and `taken` whether it changed; `gap` says the message could not be used (a delta
  * that does not follow the held state, or the first message on a new socket is one) and the
  * holder should ask the room for a `sync`. A full state is always usable: the first one on a new

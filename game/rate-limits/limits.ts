@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { LimitPolicySchema, type LimitPolicy } from "./window";
 
-// Every named rate limit of the product, in one table (ADR 080). The service that decides an
-// action counts it (ADR 088), `await rateLimited(context, request, "game_create", user)` in
+// Every named rate limit of the product, in one table. The service that decides an
+// action counts it, `await rateLimited(context, request, "game_create", user)` in
 // app/services/rate-limit.server.ts, so its REST route and its page form share one counter. Limits count per signed-in user; only calls made before
 // signing in (sign-in itself) count per IP address, since many players share a mobile carrier's
 // address (subjectOf). A new feature adds its row here, with the reason for its numbers.
@@ -41,7 +41,7 @@ export const RATE_LIMITS = {
   /** Nickname changes (each one checks uniqueness across every player). */
   profile_update: { limit: 10, windowMs: 10 * MINUTE },
 
-  // Friends (issue 11): requests and the player search behind the add-friend box (debounced by
+  // Friends: requests and the player search behind the add-friend box (debounced by
   // the page, so a person typing makes a few a second at most).
   friend_request: { limit: 20, windowMs: HOUR },
   friend_response: { limit: 60, windowMs: 10 * MINUTE },

@@ -3,7 +3,7 @@ import type { BotLevel, ChatMessageView, GameSummary } from "../protocol/entitie
 import type { GameReport } from "../channel/presence";
 import type { GameStatePayload } from "../protocol/room";
 
-// What the Pages app (and, later, the tournament and matchmaking objects) may ask a GameRoom
+// What the Pages app (and the tournament and matchmaking objects) may ask a GameRoom
 // Durable Object over DO RPC. The app never imports workers/; both sides share this contract.
 
 /** The verified user id, set by the Pages side after it checked the session and the seat; the room trusts no other. */
@@ -45,8 +45,8 @@ export const AssignedSeatSchema = z
 export type AssignedSeat = z.infer<typeof AssignedSeatSchema>;
 
 /**
- * What happens when a server-created room's no-show deadline passes with players still absent
- * (ADR 025): `forfeit`: if every absent player sits on one team, the other team wins by forfeit
+ * What happens when a server-created room's no-show deadline passes with players still absent:
+ * `forfeit`: if every absent player sits on one team, the other team wins by forfeit
  * (settled like any result); if both teams have absent players, the game is cancelled and the
  * entries the room debited are returned. `bots`: computer players take the absent seats and the
  * game starts; an owner who connects later takes the seat back.
@@ -63,7 +63,7 @@ export const AssignedRoomOptionsSchema = z
   .strict();
 export type AssignedRoomOptions = z.input<typeof AssignedRoomOptionsSchema>;
 
-/** The audit row of an admin's action on a room, written in the same D1 batch as its effect (ADR 060). */
+/** The audit row of an admin's action on a room, written in the same D1 batch as its effect. */
 export const AdminAuditSchema = z.object({ id: z.uuid(), adminId: z.string().min(1).max(64), reason: z.string().max(500) }).strict();
 export type AdminAudit = z.infer<typeof AdminAuditSchema>;
 
@@ -100,7 +100,7 @@ export interface RoomRpc {
   /** The creator of a casual waiting room fills the free seats with computer players. */
   fillWithBots(userId: string, level: BotLevel): Promise<RoomResult>;
   /**
-   * A player at a finished table accepts a rematch (issue 16). `due`: every human has accepted and
+   * A player at a finished table accepts a rematch. `due`: every human has accepted and
    * the caller must now open the new table, then call `rematchOpened` (or `rematchFailed`).
    */
   acceptRematch(userId: string): Promise<{ ok: true; due: boolean } | { ok: false; error: RoomError }>;
@@ -109,7 +109,7 @@ export interface RoomRpc {
   /** A chat message stored by the app, pushed to the connected players. */
   pushChat(message: ChatMessageView): Promise<void>;
   /**
-   * A banned player leaves the table at once (ADR 061): their sockets close; a waiting seat is
+   * A banned player leaves the table at once: their sockets close; a waiting seat is
    * released with its entry returned, an active game's seat goes to a computer player.
    */
   expel(userId: string): Promise<RoomResult>;
@@ -117,7 +117,7 @@ export interface RoomRpc {
   adminCancel(audit: AdminAudit): Promise<RoomResult>;
   /** The room as a player (or, with null, an outsider) sees it; null if no room exists. */
   snapshot(userId: string | null): Promise<GameStatePayload | null>;
-  /** A fresh presence report about this user (their PlayerChannel asking, issue 11); null if no room exists. */
+  /** A fresh presence report about this user (their PlayerChannel asking); null if no room exists. */
   presenceOf(userId: string): Promise<GameReport | null>;
   /**
    * Closes (4001) the user's sockets opened with that session, or all of the user's sockets when

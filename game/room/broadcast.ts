@@ -4,7 +4,7 @@ import { pendingPlayer, type GameEvent, type PlayerView } from "../truco/index";
 import type { Room, RoomEffect, RoomTimings } from "./state";
 import { sharedState, viewOf } from "./views";
 
-// What each socket of a room receives (ADR 055, ADR 056): one frame per socket per change, holding
+// What each socket of a room receives (ADR 056): one frame per socket per change, holding
 // the change's messages in order (alone, or several in a `batch`) and, when the version grew, that
 // socket's state: in full the first time (a new socket, after an eviction, after a jump in
 // versions), else as a delta from the state the socket holds, which also carries the change's
@@ -69,7 +69,7 @@ export class Broadcaster<S extends object> {
    */
   prepare(room: Room, messages: readonly RoomMessage[], state: boolean, recipients: readonly Recipient<S>[]): Frames<S> {
     const joined = joinEvents(messages);
-    // A delta carries these events; each view's patch is the change from what they foresee (ADR 092).
+    // A delta carries these events; each view's patch is the change from what they foresee.
     const events = joined.flatMap((m) => (m.type === "game_event" ? m.payload.events : []));
     if (!state)
       return new Frames(
@@ -119,7 +119,7 @@ export class Broadcaster<S extends object> {
    * A new instance of the room (after an eviction or hibernation) learns what its sockets hold:
    * the room as stored, since every state a socket got was published from the room as it was
    * saved. A socket that missed one holds an older version, and the next delta's version tells
-   * it to ask for a `sync` (ADR 055), so nothing is rebuilt from a base the socket lacks. Only
+   * it to ask for a `sync`, so nothing is rebuilt from a base the socket lacks. Only
    * before anything is published: afterwards the broadcaster's own record is exact.
    */
   resume(room: Room, sockets: readonly S[]): void {

@@ -11,7 +11,7 @@ import type { Room, RoomClock, Step } from "./state";
 
 /**
  * Cancels the game: before it started every entry the room debited is returned; after, none
- * (refunds are for that), unless `returnEntries` (an admin cancelling a stuck game, ADR 062).
+ * (refunds are for that), unless `returnEntries` (an admin cancelling a stuck game).
  */
 export function cancelInto(d: Transition, reason: string, returnEntries = false, audit?: AdminAudit): void {
   const room = d.room;

@@ -1,6 +1,6 @@
 import { FLOOD_LIMIT, FLOOD_WINDOW_MS, MAX_SOCKETS_PER_PLAYER } from "../protocol/constants";
 
-// The room's guard against a misbehaving client (issue 17), pure: how many sockets one player may
+// The room's guard against a misbehaving client, pure: how many sockets one player may
 // hold at a table, and how many frames one socket may send in a window. The GameRoom adapter keeps
 // a socket's count in its attachment (it survives hibernation) and closes with 1008 when told.
 

@@ -5,7 +5,7 @@ import { runTimers } from "./play";
 import type { Room, RoomClock, Step } from "./state";
 import { participants, seatOfUser } from "./views";
 
-// What an admin does to a room (issue 12, ADR 061): a banned player leaves every table at once,
+// What an admin does to a room (ADR 061): a banned player leaves every table at once,
 // and a stuck game is cancelled with every entry returned.
 
 /**

@@ -1,6 +1,6 @@
 import type { GameStatus } from "../protocol/entities";
 
-// One table at a time (issue 16): a player who holds a seat at a waiting or active game may not
+// One table at a time: a player who holds a seat at a waiting or active game may not
 // take a seat at another one. A practice game against the computer binds nobody: it may be left at
 // any time, so it never stands in the way of a new seat (the practice game goes on with its bot).
 

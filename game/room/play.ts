@@ -5,7 +5,7 @@ import { applyEngine } from "./start";
 import type { Room, RoomClock, RoomTimings, Step } from "./state";
 import { seatOfPlayer } from "./views";
 
-// The game in motion: a player's move, and every timer of a room (ADR 025): the idle cancel of a
+// The game in motion: a player's move, and every timer of a room: the idle cancel of a
 // waiting room, a server-created room's no-show deadline, the disconnect grace after which a
 // computer player holds a seat, the pause before the next hand, a computer player's delay, and
 // the turn timer with the move the server makes when it runs out.

@@ -3,9 +3,9 @@ import type { Refused } from "./seating";
 import type { Rematch, Room, RoomClock, Step } from "./state";
 import { seatOfUser } from "./views";
 
-// "Jogar de novo" (issue 16): the same players at a new table with the same settings. Each human
+// "Jogar de novo": the same players at a new table with the same settings. Each human
 // at the finished table asks for it; once every one has, the room says the rematch is due and the
-// app opens the new table through the normal seat path (each entry charged again, ADR 076), then
+// app opens the new table through the normal seat path (each entry charged again), then
 // tells the room which game it is, so every player's screen follows. A practice game with one
 // human is due at once: a new game against the computer straight away.
 

@@ -3,7 +3,7 @@ import type { Room } from "./state";
 import { freeSeats } from "./seating";
 import { seatOfUser } from "./views";
 
-// What a room tells each of its players' PlayerChannel (issue 11, ADR 046): whether they hold a
+// What a room tells each of its players' PlayerChannel: whether they hold a
 // seat, how many live sockets they have here, and the game's status, so that a game socket
 // counts as online and a seat in an active game as 'playing'. Pure: the adapter counts the
 // sockets and numbers the reports.

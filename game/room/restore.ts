@@ -1,12 +1,11 @@
 import type { Room, RoomSeat } from "./state";
 
-/** A room as an earlier version of the room stored it (before assigned rooms, presence in the seats, pending settlements). */
+/** A room in any stored shape: the older ones lack assigned rooms, presence in the seats and pending settlements. */
 export type StoredRoom = Omit<Room, "assigned" | "setup" | "noShow" | "ending" | "seats"> &
   Partial<Pick<Room, "assigned" | "setup" | "noShow" | "ending">> & { seats: (Omit<RoomSeat, "connected"> & { connected?: boolean })[] };
 
 /**
- * A stored room, brought to the current shape. Rooms written by an earlier version lack the fields
- * added since; their defaults are what those rooms meant (presence is then set from the open
+ * A stored room, brought to the current shape. A room in an older shape lacks some fields; their defaults are what those rooms meant (presence is then set from the open
  * sockets by `withPresence`).
  */
 export function restoreRoom(stored: StoredRoom): Room {

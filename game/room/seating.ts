@@ -156,7 +156,7 @@ function botSeat(seat: number, level: BotLevel): RoomSeat {
 }
 
 /**
- * Computer players in every free seat make the table a free practice game (ADR 008): the entries
+ * Computer players in every free seat make the table a free practice game: the entries
  * already paid go back, and the game row says so.
  */
 function practiceInto(d: Transition, level: BotLevel): void {

@@ -42,7 +42,7 @@ export function tryStart(d: Transition): void {
 export function applyEngine(d: Transition, state: MatchState, events: GameEvent[]): void {
   d.set({ match: state });
   // Events with a message of their own (spec §7: truco_called, truco_responded) travel as it,
-  // the others together in one game_event; each event once per frame (ADR 056).
+  // the others together in one game_event; each event once per frame.
   const rest: GameEvent[] = [];
   for (const event of events) {
     if (event.type === "truco_called") d.send({ type: "truco_called", payload: event });

@@ -90,7 +90,7 @@ export interface RoomTimings {
   idleMs: number;
 }
 
-/** DESIGN.md §5 and ADR 008. */
+/** DESIGN.md §5. */
 export const DEFAULT_TIMINGS: RoomTimings = {
   turnMs: 30_000,
   botDelayMs: 900,

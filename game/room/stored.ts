@@ -26,7 +26,7 @@ const PLAY = new Set<string>(PLAY_FIELDS);
 
 /**
  * The parts of `next` to write when storage holds `saved` (null: storage holds nothing, or a room
- * in the shape before this split, so both parts are written).
+ * in the one-value shape, so both parts are written).
  */
 export function partsToWrite(saved: Room | null, next: Room): RoomParts {
   const table: Record<string, unknown> = {};
@@ -58,7 +58,7 @@ export function partsToWrite(saved: Room | null, next: Room): RoomParts {
 }
 
 /**
- * The room as storage holds it: the table and the play, or (a room saved before this split) the
+ * The room as storage holds it: the table and the play, or (a room in the one-value shape) the
  * whole room under the table's key and no play. Null when there is no room.
  */
 export function roomFromParts(table: StoredRoom | StoredTable | undefined, play: StoredPlay | undefined): Room | null {

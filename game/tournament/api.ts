@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-// What the Pages app and the game rooms may ask a Tournament Durable Object over DO RPC (issue 13,
-// ADR 065). One object per tournament: `namespace.idFromName(tournamentId)`. Every call names the
+// What the Pages app and the game rooms may ask a Tournament Durable Object over DO RPC.
+// One object per tournament: `namespace.idFromName(tournamentId)`. Every call names the
 // tournament (an object cannot read its own name), so the first call tells it which row it runs.
 
 export type TournamentError =

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-// A single-elimination bracket as pure data (issue 13, ADR 065): the draw, byes, results,
-// forfeits and the final standings. No I/O, no clock, no randomness of its own: the Tournament
-// Durable Object stores it (tournaments.bracket) and feeds it the games' results.
+// A single-elimination bracket as pure data: the draw, byes, results,
+// forfeits and the final standings. No I/O, no clock, no randomness of its own: the tournament
+// host (tournament-host.ts) stores it (tournaments.bracket) and feeds it the games' results.
 
 /** Who plays: one player in 1v1, a pair formed at the draw in 2v2. */
 export const EntrantSchema = z.object({ id: z.string(), members: z.array(z.string()).min(1).max(2) });
@@ -36,7 +36,7 @@ export const BracketSchema = z.object({
 });
 export type Bracket = z.infer<typeof BracketSchema>;
 
-/** A random number in [0, 1): the caller's source (crypto in the object, a seed in tests). */
+/** A random number in [0, 1): the caller's source (crypto in the Durable Object, a seed in tests). */
 export type Random = () => number;
 
 export function shuffle<T>(items: readonly T[], random: Random): T[] {
@@ -56,7 +56,7 @@ export function bracketSize(entrants: number): number {
 
 /**
  * 2v2: the registered players paired at random at the draw. With an odd count the last player
- * drawn has no partner: they are returned apart (the object refunds their fee).
+ * drawn has no partner: they are returned apart (the tournament host refunds their fee).
  */
 export function formTeams(players: readonly string[], random: Random): { teams: Entrant[]; left: string[] } {
   const order = shuffle(players, random);
@@ -137,7 +137,7 @@ export function matchOfGame(bracket: Bracket, gameId: string): BracketMatch | un
   return bracket.rounds.flat().find((match) => match.gameId === gameId);
 }
 
-/** Matches with both entrants known, undecided and with no game yet: the object creates their games. */
+/** Matches with both entrants known, undecided and with no game yet: the tournament host creates their games. */
 export function readyMatches(bracket: Bracket): BracketMatch[] {
   return bracket.rounds.flat().filter((m) => !decided(m) && m.gameId === null && m.entrants[0] !== null && m.entrants[1] !== null);
 }

@@ -2,7 +2,7 @@ import type { GameType } from "../protocol/entities";
 import type { Variant } from "../truco/types";
 import { VARIANTS } from "../truco/variants";
 
-// The recurring schedule (issue 13, ADR 068): tournaments exist without an operator. Each series
+// The recurring schedule (ADR 068): tournaments exist without an operator. Each series
 // names when its next tournaments start; `scheduledTournaments` lists the ones that should exist
 // at an instant, with ids derived from the series and the start, so creating them is idempotent
 // (INSERT … ON CONFLICT DO NOTHING) from the seed, the list's loader, or a tournament's close.

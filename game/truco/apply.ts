@@ -1,4 +1,4 @@
-// applyAction: validate an action against the legal list and apply it to a draft (ADR 010).
+// applyAction: validate an action against the legal list and apply it to a draft.
 // Never throws, never mutates its input.
 import { Draft } from "./draft";
 import { callEnvido, respondEnvido } from "./envido";

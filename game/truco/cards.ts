@@ -15,7 +15,7 @@ const RANK_SET: ReadonlySet<string> = new Set<string>(RANKS);
 
 /**
  * A frozen lookup table built by plain assignment. Reads of such objects stay on V8's fast path;
- * the same 40 keys through Object.fromEntries or a spread read two to three times slower, and
+ * the same 40 keys through Object.fromEntries or a spread read several times slower, and
  * card strength is the engine's hottest lookup.
  */
 export function frozenRecord<K extends string, V>(keys: readonly K[], make: (key: K, index: number) => V): Readonly<Record<K, V>> {

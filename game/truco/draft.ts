@@ -1,4 +1,4 @@
-// The working copy of a state while one action is applied (ADR 010, copy-on-write). The draft
+// The working copy of a state while one action is applied (copy-on-write). The draft
 // shallow-copies the state and its hand; a nested part (one seat's cards, the current trick, the
 // envido or the flor record) is copied the first time the action writes it. Everything else is
 // shared with the input state, which is never written. Each action gets its own Draft, so the

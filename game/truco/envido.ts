@@ -1,4 +1,4 @@
-// Envido (truco-rules.md §4.5, ADR 011): when it may be called, the ladder envido → real envido
+// Envido (truco-rules.md §4.5): when it may be called, the ladder envido → real envido
 // → falta envido, what accepting or refusing scores, the showdown, and "flor cancels envido".
 import { envidoOfIds } from "./cards";
 import type { Draft } from "./draft";

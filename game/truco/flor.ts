@@ -1,4 +1,4 @@
-// Flor (truco-rules.md §4.6, ADR 011): the mandatory declaration, the contest between two teams'
+// Flor (truco-rules.md §4.6): the mandatory declaration, the contest between two teams'
 // flors (contraflor, contraflor al resto, "con flor me achico") and when a flor is scored.
 import { florPoints, hasFlor } from "./cards";
 import type { Draft } from "./draft";

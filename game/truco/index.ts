@@ -1,5 +1,5 @@
 /**
- * Truco rules engine and computer players: the public API (issue 3). Pure TypeScript: no I/O,
+ * Truco rules engine and computer players: the public API (ADR 010). Pure TypeScript: no I/O,
  * no platform APIs, no clock, no Math.random. States, actions, views and events are plain JSON.
  *
  * # Driving a match (what the game room does)

@@ -1,5 +1,5 @@
-// What a seat may do now: the legal action list (applyAction accepts exactly its members, ADR
-// 010) and, for a refused action, a message saying why.
+// What a seat may do now: the legal action list (applyAction accepts exactly its members)
+// and, for a refused action, a message saying why.
 import { ALL_CARD_IDS, frozenRecord } from "./cards";
 import { envidoOpenAllowed, envidoRaises } from "./envido";
 import { florOptions } from "./flor";

@@ -1,5 +1,5 @@
 // A match from start to end: createMatch (hand 1 dealt), startNextHand (the deal rotates), and
-// the hand_started event (ADR 010).
+// the hand_started event.
 import { cardJson } from "./cards";
 import { newHand, validateDeal, type DealInput } from "./deal";
 import { settledPhase } from "./phase";

@@ -1,4 +1,4 @@
-// Which decision the game waits for (ADR 010: exactly one pending decision at a time).
+// Which decision the game waits for (exactly one pending decision at a time).
 import { pid } from "./seats";
 import type { GamePhase, HandState, MatchState } from "./types";
 

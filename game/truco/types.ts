@@ -96,7 +96,7 @@ export interface ResolvedRules {
    * Where the first half of the match ends: Gaúcho's first 'volta' (12 in pairs, 9 one against
    * one), Argentino's malas (15); null in the Brazilian variants, which count to the target in one
    * go. Scores run on through the halves; nothing resets (truco-rules.md §3, §4.8).
-   * States saved before the field existed lack it; the engine then uses half the target.
+   * A stored state without it gets half the target.
    */
   halfTarget: number | null;
   /** 'limpo' only in the Brazilian variants. Absent in states saved before it existed (= 'sujo'). */

@@ -66,7 +66,7 @@ export function resolveRules(variant: Variant, input?: HouseRules, players = 4):
     maoDeOnze: brazilian ? (rules.maoDeOnze ?? true) : false,
     maoDeFerro: rules.maoDeFerro ?? (variant === "international" ? "open" : "blind"),
     envido: spanish,
-    // Argentino: "sin flor" unless agreed (tournament default); Gaúcho plays the jogo dos pontos with flor (ADR 011).
+    // Argentino: "sin flor" unless agreed (tournament default); Gaúcho plays the jogo dos pontos with flor.
     flor: spanish ? (rules.flor ?? variant === "gaucho") : false,
     florValues: { flor: fv.flor ?? 3, contest: fv.contest ?? 6, achico: fv.achico ?? 4 },
     faltaEnvido: rules.faltaEnvido ?? "classic",

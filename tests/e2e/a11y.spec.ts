@@ -2,8 +2,9 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoA11yViolations } from "./a11y";
 import { signIn, uniquePlayer } from "./helpers";
+import { ADMIN } from "./fixtures/data";
 
-// Issue 15: axe finds no serious or critical violation on any screen, and a hand can be played
+// Axe finds no serious or critical violation on any screen, and a hand can be played
 // with the keyboard alone (Tab to a control, Enter), with a visible focus ring.
 
 test("landing page", async ({ page }) => {
@@ -72,8 +73,7 @@ test("the leaderboard, friends, tournaments and quick-match screens", async ({ p
 });
 
 test("the admin dashboard, each of its tabs", async ({ page }) => {
-  // The admin is the address in wrangler.toml's ADMIN_EMAILS (as in admin.spec.ts).
-  await signIn(page, { name: "Operadora", email: "admin@truco.local" });
+  await signIn(page, ADMIN);
   await page.goto("/admin");
   await expect(page.getByTestId("admin-banner")).toHaveText("ADMIN ACCESS");
   for (const tab of ["Overview", "User Management", "Game Management", "Transactions", "Admin Actions", "Tournaments"]) {
@@ -99,7 +99,7 @@ test("profile, its tabs and the nickname edit", async ({ page }) => {
 
 /**
  * Tabs forward until the focused element matches `selector` (a keyboard user's way there); no Tab
- * at all when the focus is there already (issue 16 moves it into the hand and onto a prompt).
+ * at all when the focus is there already (the game moves it into the hand and onto a prompt).
  */
 async function tabTo(page: Page, selector: string, limit = 60): Promise<boolean> {
   for (let i = 0; i <= limit; i++) {
@@ -124,8 +124,8 @@ test("a game room in play, and a whole hand played with the keyboard alone", asy
   await expectNoA11yViolations(page);
 
   // Three tricks at most make a hand: each time it is our turn, Tab to a playable card and press
-  // Enter (select) and Enter (play). A call from the computer opens a prompt that takes the focus
-  // (issue 16): its first answer is focused, and the walk goes on from there to an acceptance.
+  // Enter (select) and Enter (play). A call from the computer opens a prompt that takes the focus:
+  // its first answer is focused, and the walk goes on from there to an acceptance.
   const handScore = page.getByTestId("hand-card");
   let played = 0;
   while (played < 3) {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-// Issue 15: every screen passes axe with no serious or critical violation. Use it on your screens:
+// Every screen passes axe with no serious or critical violation. Use it on your screens:
 //   await expectNoA11yViolations(page);
 // `include` narrows the check to a part of the page (a dialog), `exclude` leaves parts out.
 

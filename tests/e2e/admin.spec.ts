@@ -1,11 +1,11 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createRoom, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
+import { createRoom, FAST, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage, signIn } from "./helpers";
+import { ADMIN } from "./fixtures/data";
 
-// The admin dashboard (issue 12), as an operator and the players they act on use it. The admin
+// The admin dashboard, as an operator and the players they act on use it. The admin
 // is the address in wrangler.toml's ADMIN_EMAILS, signed in through the sign-in emulator.
-const ADMIN = { name: "Operadora", email: "admin@truco.local" };
 
 async function figure(page: Page, key: string): Promise<number> {
   const text = await page.getByTestId(`stat-${key}`).locator("span").nth(1).innerText();
@@ -78,8 +78,8 @@ test("the admin watches the figures, bans a player on another browser and resets
   // games' figure counts it, and its row says how it ended.
   await playToTheEnd(
     [
-      { page: player, policy: { callTruco: true, raise: true } },
-      { page: rival, policy: { callTruco: true, raise: true } },
+      { page: player, policy: FAST },
+      { page: rival, policy: FAST },
     ],
     150_000,
   );

@@ -1,37 +1,33 @@
 import type { Page, WebSocketRoute } from "@playwright/test";
 import { decode, encode } from "turbo-stream";
 import type { ChatMessageView, GameSummary } from "../../game/protocol/entities";
-import { actionOf, parseClientFrame, type ServerMessage } from "../../game/protocol/room";
+import { parseClientFrame, type ServerMessage } from "../../game/protocol/room";
 import {
-  act,
-  advance,
-  chat,
-  connect,
   DEFAULT_TIMINGS,
-  disconnect,
   openRoom,
   participants,
-  ratingsNeeded,
-  settleRoom,
-  statePayload,
+  roomFromParts,
   type MatchSetup,
   type Room,
   type RoomClock,
   type RoomSeat,
   type RoomTimings,
-  type Step,
+  type StoredPlay,
+  type StoredTable,
 } from "../../game/room/index";
+import { PLAY_KEY, ROOM_KEY, RoomHost, writeRoom } from "../../game/room/host/index";
+import { memoryPorts, type MemoryPorts, type MemorySocket } from "../../game/room/host/memory";
 import { teamOfSeat } from "../../game/room/settlement";
 import { legalActions, type Action, type MatchState, type Variant } from "../../game/truco/index";
 
-// A scripted stand-in for the GameRoom, for browser tests of the game screen: the game page's data
-// (its loader's answer to the client's data request), the page's REST calls for one game
-// (page.route) and its WebSocket (page.routeWebSocket) are all answered here. The page is opened by
-// a client-side navigation (`open`), so its data comes through that request: the server, which
-// does not know this game, is never asked to render it (ADR 085's REST fallback is gone). It drives the same room rules as the real GameRoom (game/room: seats,
-// participants, the start, computer players and their delay, the next-hand pause, the result
-// table) over the real engine, with no D1 and no alarms: a timer here fires only if the test
-// turns it on. Every phase and variant can be set up exactly, and every frame the page sends is recorded.
+// A scripted table for browser tests of the game screen: the game page's data (its loader's
+// answer to the client's data request), the page's REST calls for one game (page.route) and its
+// WebSocket (page.routeWebSocket) are answered here, by the room host that runs every GameRoom
+// (game/room/host) on in-memory ports, so the page receives exactly the frames production sends.
+// The page is opened by a client-side navigation (`open`), so its data comes through that request
+// and the server, which does not know this game, is never asked to render it. Every phase and
+// variant can be set up exactly, the test plays the other seats, timers fire only when the test
+// turns them on, and every frame the page sends is recorded.
 
 export interface FakeSeat {
   /** A user id; a computer player's seat has the id `bot-<seat>` (the engine id the room gives it). */
@@ -70,10 +66,10 @@ const NEVER_MS = 365 * 24 * 3600_000;
 export class FakeRoom {
   readonly gameId: string;
   readonly me: string;
-  room: Room;
   chat: ChatMessageView[] = [];
   /** Every frame the page sent, parsed. */
   received: { type: string; payload?: Record<string, unknown> }[] = [];
+  /** The page's open sockets. */
   sockets: WebSocketRoute[] = [];
   /** When false, the REST polls answer 500 (to watch the page keep trying). */
   restUp = true;
@@ -84,6 +80,13 @@ export class FakeRoom {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly options: FakeRoomOptions;
   private readonly timings: RoomTimings;
+  private readonly ports: MemoryPorts;
+  private readonly host: RoomHost<MemorySocket>;
+  private readonly routes = new Map<WebSocketRoute, MemorySocket>();
+  private readonly othersAtTable: Promise<void>;
+  private firstSocket!: () => void;
+  /** Resolves once the page's first socket is at the table. */
+  private readonly atTable = new Promise<void>((resolve) => (this.firstSocket = resolve));
 
   constructor(options: FakeRoomOptions) {
     this.options = options;
@@ -114,22 +117,32 @@ export class FakeRoom {
       started_at: null,
       completed_at: null,
     };
-    const { deal, seed: _seed, ...setup } = options.match ?? {};
+    const { deal, seed, ...setup } = options.match ?? {};
     const taken = options.status === "waiting" ? options.seats.slice(0, options.joined ?? options.seats.length) : options.seats;
-    this.room = {
-      ...openRoom(game, this.clock()),
+    const clock: RoomClock = { now: Date.now(), timings: this.timings, newSeed: () => seed ?? "fake-room-seed" };
+    const room: Room = {
+      ...openRoom(game, clock),
       seats: taken.map((s, seat) => this.seatOf(s, seat, game.entry_cost)),
       setup: {
         ...setup,
         deal: deal ? { hands: Object.fromEntries(options.seats.map((s, i) => [s.id, deal.hands[i]])), vira: deal.vira } : undefined,
       },
     };
-    // Everyone seated is at the table: an active game starts as the last of them arrives.
-    for (const seat of this.room.seats) if (seat.userId) this.room = connect(this.room, seat.userId, this.clock()).room;
-    this.schedule();
+    const ports = memoryPorts({ seed: seed ?? "fake-room-seed", clock: () => Date.now() });
+    void writeRoom(ports.store, null, room);
+    const host = new RoomHost(ports, this.timings);
+    this.ports = ports;
+    this.host = host;
+    // Every other person seated is at the table with a socket of their own: an active game starts
+    // as the page's socket arrives, so its clocks (the turn timer) run from the moment the player
+    // sees the table.
+    const others = room.seats.flatMap((seat) => (seat.userId && seat.userId !== this.me ? [seat.userId] : []));
+    this.othersAtTable = (async () => {
+      for (const userId of others) await host.connect(userId, null, (tags) => ports.sockets.accept(tags));
+    })();
   }
 
-  /** A fixture seat as the room holds it (humans connected; computer players' seats as the room makes them). */
+  /** A fixture seat as the room holds it (computer players' seats as the room makes them). */
   private seatOf(s: FakeSeat, seat: number, entry: number): RoomSeat {
     if (s.bot && s.id !== `bot-${seat}`) throw new Error(`FakeRoom: the computer player in seat ${seat} is bot-${seat}, not ${s.id}`);
     return {
@@ -148,8 +161,10 @@ export class FakeRoom {
     };
   }
 
-  private clock(now = Date.now()): RoomClock {
-    return { now, timings: this.timings, newSeed: () => this.options.match?.seed ?? "fake-room-seed" };
+  /** The room as the host last saved it. */
+  get room(): Room {
+    const values = this.ports.store.values;
+    return roomFromParts(values.get(ROOM_KEY) as StoredTable, values.get(PLAY_KEY) as StoredPlay | undefined)!;
   }
 
   get summary(): GameSummary {
@@ -162,10 +177,6 @@ export class FakeRoom {
 
   get version(): number {
     return this.room.version;
-  }
-
-  set version(version: number) {
-    this.room = { ...this.room, version };
   }
 
   async install(page: Page) {
@@ -197,7 +208,8 @@ export class FakeRoom {
           created_at: new Date().toISOString(),
         };
         this.chat.push(message);
-        this.apply(chat(this.room, message, this.clock()));
+        await this.host.pushChat(message);
+        this.schedule();
         return route.fulfill({ status: 201, json: message });
       }
       return route.fulfill({ json: this.chat });
@@ -213,71 +225,82 @@ export class FakeRoom {
     await page.routeWebSocket(`**${base}/ws`, (ws) => this.connect(ws));
   }
 
-  /** Opens the game page on this room (after `install`). */
+  /** Opens the game page on this room (after `install`), and waits until the page's socket is at the table. */
   async open(page: Page) {
     await openGamePage(page, this.gameId);
+    await this.atTable;
   }
 
   private connect(ws: WebSocketRoute) {
     this.sockets.push(ws);
-    ws.onMessage((raw) => {
+    const opening = this.othersAtTable.then(() =>
+      this.host.connect(this.me, null, (tags) =>
+        this.ports.sockets.accept(
+          tags,
+          (text) => ws.send(text),
+          (code, reason) => void ws.close({ code, reason }).catch(() => undefined),
+        ),
+      ),
+    );
+    ws.onMessage(async (raw) => {
       // The room's own parser: the screen must send only frames the real room accepts.
       const parsed = parseClientFrame(String(raw));
       if (!parsed.ok) throw new Error(`The game screen sent a frame the room refuses (${parsed.code}): ${String(raw)}`);
-      const frame = parsed.message;
-      this.received.push(frame);
-      if (frame.type === "ping") return this.send(ws, { type: "pong", payload: { at: 0 } });
-      if (frame.type === "sync") return this.sendState(ws);
-      this.act(this.me, actionOf(frame), ws);
+      this.received.push(parsed.message);
+      const socket = await opening;
+      if (socket) await this.host.message(socket, String(raw));
+      this.schedule();
     });
-    ws.onClose(() => {
+    ws.onClose(async () => {
       this.sockets = this.sockets.filter((s) => s !== ws);
-      if (this.sockets.length === 0) this.apply(disconnect(this.room, this.me, this.clock()));
+      const socket = await opening;
+      if (socket) await this.host.closed(socket);
+      this.schedule();
     });
-    this.apply(connect(this.room, this.me, this.clock()));
+    void opening.then((socket) => {
+      if (socket) this.routes.set(ws, socket);
+      this.firstSocket();
+      this.schedule();
+    });
   }
 
-  /** Applies an action for any seat (the page's frames come here too) and tells every socket. */
-  act(playerId: string, action: Action, from?: WebSocketRoute): boolean {
-    const result = act(this.room, playerId, action, this.clock());
-    if (!result.ok) {
-      if (from) this.send(from, { type: "error", payload: { code: result.code, message: result.message } });
-      return false;
-    }
-    this.apply(result.step);
-    return true;
+  /** An action for any seat (a computer player's id is `bot-<seat>`), as if its player sent it. */
+  async act(playerId: string, action: Action): Promise<boolean> {
+    const result = await this.host.play(playerId, action);
+    this.schedule();
+    return result.ok;
   }
 
   /** That seat plays its first legal card (to set up a trick). */
-  playAny(playerId: string) {
+  async playAny(playerId: string): Promise<boolean> {
     if (!this.state) return false;
     const action = legalActions(this.state, playerId).find((a) => a.type === "play_card" && !a.faceDown);
     return action ? this.act(playerId, action) : false;
   }
 
-  /** What the GameRoom does with a step, minus D1: settle a decided game, then send. */
-  private apply(step: Step) {
-    if (ratingsNeeded(step.room) !== null) step = settleRoom(step, new Map(), this.clock());
-    this.room = step.room;
-    for (const effect of step.effects) {
-      if (effect.type === "send") this.broadcast(effect.message);
-      if (effect.type === "state") for (const ws of this.sockets) this.sendState(ws);
-    }
-    this.schedule();
-  }
-
-  /** The room's next computer move or deal, if the test turned that timer on; it runs at its own deadline. */
+  /**
+   * The room's next timer, when the test turned its kind on: the alarm fires at its own deadline.
+   * Timers the test left off never fire.
+   */
   private schedule() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    const room = this.room;
     const due = [
-      this.options.botDelayMs != null ? this.room.botDueAt : null,
-      this.options.nextHandDelayMs !== undefined ? this.room.nextHandAt : null,
-      this.options.turnMs !== undefined ? (this.room.turn?.deadline ?? null) : null,
+      this.options.botDelayMs != null ? room.botDueAt : null,
+      this.options.nextHandDelayMs !== undefined ? room.nextHandAt : null,
+      this.options.turnMs !== undefined ? (room.turn?.deadline ?? null) : null,
     ].filter((at): at is number => at !== null);
     if (due.length === 0) return;
     const at = Math.min(...due);
-    this.timer = setTimeout(() => this.apply(advance(this.room, this.clock(at))), Math.max(0, at - Date.now()));
+    this.timer = setTimeout(
+      () =>
+        void this.host
+          .alarm()
+          .catch(() => undefined)
+          .then(() => this.schedule()),
+      Math.max(0, at - Date.now()),
+    );
   }
 
   stop() {
@@ -285,33 +308,21 @@ export class FakeRoom {
     this.timer = null;
   }
 
-  /** A new version with nothing changed: each socket gets its state again. */
-  publish() {
-    this.room = { ...this.room, version: this.room.version + 1 };
-    for (const ws of this.sockets) this.sendState(ws);
-  }
-
-  payload(playerId: string | null) {
-    return statePayload(this.room, playerId, this.timings);
-  }
-
-  sendState(ws: WebSocketRoute) {
-    this.send(ws, { type: "game_state", payload: this.payload(this.me) });
-  }
-
-  send(ws: WebSocketRoute, message: ServerMessage | { type: string; payload: unknown }) {
-    ws.send(JSON.stringify(message));
-  }
-
+  /** Sends every open page socket a raw frame (a message the room never sends by itself, e.g. a version jump). */
   broadcast(message: ServerMessage) {
-    for (const ws of this.sockets) this.send(ws, message);
+    for (const ws of this.sockets) ws.send(JSON.stringify(message));
   }
 
   /** Closes every socket from the server side (the page should reconnect after 3 s). */
-  dropConnections() {
-    for (const ws of this.sockets) ws.close({ code: 1011, reason: "test drop" }).catch(() => undefined);
+  async dropConnections() {
+    const open = this.sockets;
     this.sockets = [];
-    this.apply(disconnect(this.room, this.me, this.clock()));
+    for (const ws of open) {
+      const socket = this.routes.get(ws)!;
+      this.ports.sockets.close(socket, 1011, "test drop");
+      await this.host.closed(socket);
+    }
+    this.schedule();
   }
 
   /** The frames of a type the page sent. */

@@ -1,10 +1,11 @@
 import { type Locator, type Page } from "@playwright/test";
 import { expectConsoleWarning } from "../support/console";
 import { expect, expectFailedLoad, test } from "./fixtures";
+import { atCheckout, checkout } from "./checkout";
 import { signIn, tapChoice, uniquePlayer } from "./helpers";
 import { seedCancelledGame } from "./seed";
 
-// Issue 15, "every tap counts": with the CPU slowed down 4× (DevTools protocol), a page is loaded
+// "Every tap counts": with the CPU slowed down 4× (DevTools protocol), a page is loaded
 // in full and each control of the home page is tapped ONCE, as soon as it shows — usually before
 // the page (and the dashboard's lazily loaded code) has hydrated. Links and forms make that tap
 // do the same as the script would. No retries, no waiting for hydration.
@@ -38,7 +39,7 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
     });
   }
 
-  // Issue 14: the casual and ranked buttons put the player in a quick-match queue.
+  // The casual and ranked buttons put the player in a quick-match queue.
   for (const [testId, queue] of [
     ["quick-casual-1v1", "Casual · 1 vs 1 · Paulista"],
     ["quick-ranked-2v2", "Ranqueada · 2 vs 2 · Paulista"],
@@ -83,9 +84,7 @@ test.describe("the first tap after a full page load takes effect (CPU throttled 
     await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: /Comprar moedas/ }));
     const store = page.getByRole("dialog", { name: "Loja" });
     await expect(store.getByRole("tab", { name: "Moedas" })).toHaveAttribute("aria-selected", "true");
-    await tapChoice(store.getByRole("radio", { name: /1\.000 moedas/ }));
-    await store.getByRole("button", { name: /Comprar por/ }).click();
-    await page.waitForURL(/\/checkout\/cs_test_/);
+    await checkout(store, /1\.000 moedas/);
 
     await tapRightAfterLoad(page, (p) => p.getByRole("link", { name: "Seja Premium" }));
     await expect(page.getByRole("dialog", { name: "Loja" }).getByRole("tab", { name: "Premium" })).toHaveAttribute("aria-selected", "true");
@@ -199,7 +198,7 @@ test.describe("a form hydrating with what was typed before", () => {
     expect(states).not.toContain(true);
 
     await store.getByRole("button", { name: "Comprar por US$ 9,99" }).click();
-    await page.waitForURL(/\/checkout\/cs_test_/);
+    await atCheckout(page);
   });
 
   test("the refund's submit button stays enabled through hydration, and one tap refunds", async ({ page }) => {

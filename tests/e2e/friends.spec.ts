@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { newSignedInPage } from "./helpers";
 
-// Issue 11 in two real browser contexts against npm start: A finds B by part of the nickname and
+// Friends in two real browser contexts against npm start: A finds B by part of the nickname and
 // sends a request; B sees it arrive live and accepts; each sees the other online; B closes the
 // page and A sees B offline; A invites B, B accepts from the home page and both are in the same
 // waiting room; A removes B with the confirmation.

@@ -13,6 +13,9 @@ export interface Policy {
   run?: boolean;
 }
 
+/** Whoever may calls and raises truco up to twelve: a hand then decides the match. */
+export const FAST: Policy = { callTruco: true, raise: true };
+
 const ANSWERS_ACCEPT = ["call-flor", "truco-accept", "envido-accept", "flor-accept", "mao-play"];
 const RAISES = ["call-seis", "call-nove", "call-doze", "call-dez", "call-oito", "call-retruco", "call-vale_cuatro", "call-vale_quatro"];
 const CALLS = ["call-truco", "call-seis", "call-nove", "call-doze", "call-dez", "call-retruco", "call-vale_cuatro", "call-vale_quatro"];
@@ -114,7 +117,7 @@ export async function chooseVariant(page: Page, variant: string) {
 }
 
 /**
- * Opens a room of one's own from the home page's "create a room" card (issue 14: the casual and
+ * Opens a room of one's own from the home page's "create a room" card (the casual and
  * ranked buttons queue for a quick match; a room with a code is created here, private by default).
  */
 export async function createRoom(

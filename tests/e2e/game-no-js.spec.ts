@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { createRoom } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
-// Issue 15: in a real room (GameRoom Durable Object + D1), the chat and leaving a waiting room work
+// In a real room (GameRoom Durable Object + D1), the chat and leaving a waiting room work
 // with JavaScript off: the page's forms post to the game route's action, which goes through the
 // services the REST routes use (sendChat, leaveGame); after a message the server draws the chat
 // open with it, after leaving the player is home.

@@ -3,7 +3,8 @@ import { expect, expectFailedLoad, test } from "./fixtures";
 import { openGamePage, stubGamePage } from "./fake-room";
 import { chooseVariant, createRoom } from "./game-driver";
 import { newSignedInPage } from "./helpers";
-import { duo, DUO_DEAL, PLAYED_GAMES, quartet, scriptedTable } from "./scripted-table";
+import { ARGENTINO_DEAL, duel, duo, DUO_DEAL, PLAYED_GAMES, quartet } from "./fixtures/data";
+import { scriptedTable } from "./scripted-table";
 
 // The game screen against scripted server frames: a FakeRoom runs the real engine behind
 // page.routeWebSocket, so every phase and variant can be set up exactly (tests/e2e/fake-room.ts).
@@ -61,7 +62,7 @@ test("a truco call: banner, the ladder's raise, 'Correr', and the hand summary",
     botDelayMs: null,
   }));
   await expect(page.getByTestId("action-status")).toContainText("Tia Bot");
-  room.act("bot-1", { type: "call_truco", call: "truco" });
+  await room.act("bot-1", { type: "call_truco", call: "truco" });
   await expect(page.getByTestId("callout").filter({ hasText: "Truco!" })).toBeVisible();
   const prompt = page.getByTestId("prompt");
   await expect(prompt).toContainText("Tia Bot pediu Truco!");
@@ -85,11 +86,11 @@ test("raising back: 'Seis!' answers a truco, the caller's side then waits", asyn
     match: { dealerIndex: 0, deal: DUO_DEAL },
     botDelayMs: null,
   }));
-  room.act("bot-1", { type: "call_truco", call: "truco" });
+  await room.act("bot-1", { type: "call_truco", call: "truco" });
   await page.getByTestId("call-seis").click();
   await expect.poll(() => room.sent("call_truco").map((f) => f.payload)).toEqual([{ call: "seis" }]);
   await expect(page.getByTestId("action-status")).toContainText("Aguardando a resposta de Tia Bot");
-  room.act("bot-1", { type: "respond_truco", response: "accept" });
+  await room.act("bot-1", { type: "respond_truco", response: "accept" });
   await expect(page.getByTestId("stake")).toHaveText("Vale 6");
   room.stop();
   await context.close();
@@ -101,12 +102,7 @@ test("Argentino: Spanish deck, envido with the count, irse al mazo in two steps"
     seats: duo(me),
     match: {
       dealerIndex: 1,
-      deal: {
-        hands: [
-          ["7s", "6s", "Ac"],
-          ["3h", "5d", "Qc"],
-        ],
-      },
+      deal: ARGENTINO_DEAL,
     },
     botDelayMs: null,
   }));
@@ -117,7 +113,7 @@ test("Argentino: Spanish deck, envido with the count, irse al mazo in two steps"
   await expect(page.getByTestId("vira")).toHaveCount(0);
   await page.getByTestId("call-envido").click();
   await expect.poll(() => room.sent("call_envido").map((f) => f.payload)).toEqual([{ call: "envido" }]);
-  room.act("bot-1", { type: "respond_envido", response: "accept" });
+  await room.act("bot-1", { type: "respond_envido", response: "accept" });
   await expect(page.getByTestId("callout").filter({ hasText: "33" })).toBeVisible();
   await expect(page.getByTestId("score-team1")).toContainText("2");
 
@@ -139,16 +135,11 @@ test("an envido to answer: Quero, the raises, Não quero", async ({ browser }) =
     seats: duo(me),
     match: {
       dealerIndex: 0,
-      deal: {
-        hands: [
-          ["7s", "6s", "Ac"],
-          ["3h", "5d", "Qc"],
-        ],
-      },
+      deal: ARGENTINO_DEAL,
     },
     botDelayMs: null,
   }));
-  room.act("bot-1", { type: "call_envido", call: "envido" });
+  await room.act("bot-1", { type: "call_envido", call: "envido" });
   const prompt = page.getByTestId("prompt");
   await expect(prompt).toContainText("Tia Bot cantou Envido!");
   await expect(prompt).toContainText("Quero: quem tiver mais pontos leva 2. Não quero: Tia Bot ganha 1.");
@@ -252,7 +243,7 @@ test("connection: disconnected indicator, polling every 2 s, reconnect after 3 s
   const { page, context, room } = await scriptedTable(browser, (me) => ({ seats: duo(me), match: { dealerIndex: 1 }, botDelayMs: null }));
   await expect(page.getByTestId("connection")).toHaveAttribute("data-connected", "true");
   const polledBefore = room.summaryRequests;
-  room.dropConnections();
+  await room.dropConnections();
   await expect(page.getByTestId("connection")).toHaveAttribute("data-connected", "false");
   await expect(page.getByTestId("connection")).toContainText("Desconectado");
   await expect(page.getByTestId("reconnecting")).toBeVisible();
@@ -321,27 +312,19 @@ test("the end of the match: Vitória!, coins won, back home", async ({ browser }
   // A ranked game has no computer players: the rival is a person the test plays for (the pot holds both entries).
   const { page, context, room } = await scriptedTable(browser, (me) => ({
     variant: "argentino",
-    seats: [
-      { id: me.id, nickname: me.nickname },
-      { id: "rival-1", nickname: "Tia Rita" },
-    ],
+    seats: duel(me),
     mode: "ranked",
     entryCost: 100,
     match: {
       dealerIndex: 1,
       scores: { team1: 29, team2: 12 },
-      deal: {
-        hands: [
-          ["7s", "6s", "Ac"],
-          ["3h", "5d", "Qc"],
-        ],
-      },
+      deal: ARGENTINO_DEAL,
     },
     botDelayMs: null,
   }));
   await page.getByTestId("call-truco").click();
   await expect.poll(() => room.sent("call_truco").length).toBe(1);
-  room.act("rival-1", { type: "respond_truco", response: "reject" });
+  await room.act("rival-1", { type: "respond_truco", response: "reject" });
   const result = page.getByTestId("match-result");
   await expect(result).toBeVisible();
   await expect(page.getByTestId("match-result-title")).toHaveText("Vitória!");
@@ -411,7 +394,7 @@ test("signed-out visitors of a game room go to the landing page", async ({ page 
 test("lobby: the join modal's code rules and refusal, and tables opened by the lobby's form", async ({ browser }) => {
   const { page, context } = await newSignedInPage(browser);
   const dialog = page.getByTestId("join-dialog");
-  // Right after a full page load: the first click opens it (a link to ?dialog=join, issue 15).
+  // Right after a full page load: the first click opens it (a link to ?dialog=join).
   await page.getByTestId("open-join").click();
   const input = dialog.getByLabel("Código da sala");
   await expect(dialog).toContainText("Digite o código de 6 caracteres compartilhado pelo criador da sala");

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { chooseVariant, createRoom, gameCodeOf, joinByCode, playToTheEnd, playUntil } from "./game-driver";
+import { chooseVariant, createRoom, FAST, gameCodeOf, joinByCode, playToTheEnd, playUntil } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
 // Live games in real Chromium against the real server (npm start: Pages + the GameRoom Durable
@@ -44,8 +44,8 @@ test("two players create and join by code, chat, play a match to its end, and it
   // then worth 12 and its cards decide the match (a tied hand is void and the next one repeats).
   await playToTheEnd(
     [
-      { page: ana.page, policy: { callTruco: true, raise: true } },
-      { page: bruno.page, policy: { callTruco: true, raise: true } },
+      { page: ana.page, policy: FAST },
+      { page: bruno.page, policy: FAST },
     ],
     150_000,
   );
@@ -117,7 +117,7 @@ test("one player plays a whole match against the computer", async ({ browser }) 
   await expect(page.getByTestId("info-entry")).toContainText("Grátis");
   await expect(page.getByTestId("seat-top")).toBeVisible();
   // Gaúcho one against one plays to 18 (two voltas of 9): raising keeps the match about as short as it was to 12.
-  await playToTheEnd([{ page, policy: { callTruco: true, raise: true } }], 220_000);
+  await playToTheEnd([{ page, policy: FAST }], 220_000);
   await expect(page.getByTestId("match-result")).toContainText("Jogo de treino: nenhuma moeda ou ponto de ranking mudou.");
   const final = (await page.getByTestId("final-score").textContent()) ?? "";
   expect(Math.max(...(final.match(/\d+/g) ?? ["0"]).map(Number))).toBeGreaterThanOrEqual(12);

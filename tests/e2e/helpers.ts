@@ -33,7 +33,7 @@ export async function newSignedInPage(
 
 /**
  * Picks a language in the header's switcher: opens its menu, then taps the language. Each tap
- * counts from the moment the page shows it, hydrated or not (issue 15).
+ * counts from the moment the page shows it, hydrated or not.
  */
 export async function switchLanguage(page: Page, language: "Português" | "English" | "Español") {
   const switcher = page.getByTestId("language-switcher");

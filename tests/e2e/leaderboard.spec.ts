@@ -1,9 +1,9 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { chooseVariant, createRoom, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
+import { chooseVariant, createRoom, FAST, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
-// The leaderboard (issue 10) in real Chromium against the real server: two players play a ranked
+// The leaderboard in real Chromium against the real server: two players play a ranked
 // 1v1 to its end through the UI, the room's settlement writes their leaderboard rows, and both
 // find each other on the boards with the new points: one reads it in pt-BR, the other in English.
 // The demo players of `npm start`'s seed are on every board too, so each board has a podium.
@@ -35,8 +35,8 @@ test("two players play a ranked 1v1, then find each other on every board with th
   await joinByCode(bruno.page, await gameCodeOf(ana.page));
   await playToTheEnd(
     [
-      { page: ana.page, policy: { callTruco: true, raise: true } },
-      { page: bruno.page, policy: { callTruco: true, raise: true } },
+      { page: ana.page, policy: FAST },
+      { page: bruno.page, policy: FAST },
     ],
     // A whole match to 12; generous for a loaded machine.
     360_000,

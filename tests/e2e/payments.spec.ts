@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, expectFailedLoad, test } from "./fixtures";
+import { cancelAtCheckout, checkout, openStore, payAtCheckout } from "./checkout";
 import { createRoom, gameCodeOf } from "./game-driver";
 import { switchLanguage, newSignedInPage, signIn, tapChoice, uniquePlayer } from "./helpers";
 import { seedCancelledGame } from "./seed";
@@ -9,13 +10,6 @@ import { seedCancelledGame } from "./seed";
 // (whose signed webhooks credit the player), the daily reward and a refund.
 
 const balance = (page: Page, coins: string) => page.getByText(`Saldo: ${coins} moedas`, { exact: true });
-
-async function openStore(page: Page) {
-  const dialog = page.getByRole("dialog", { name: "Loja" });
-  await page.getByRole("link", { name: /Comprar moedas/ }).click();
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 test("buys a coin pack through the payment emulator and sees the balance and the transaction", async ({ page }) => {
   await signIn(page, uniquePlayer("Comprador"));
@@ -36,20 +30,16 @@ test("buys a coin pack through the payment emulator and sees the balance and the
     await expect(store.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(store.getByRole("button", { name: "Comprar", exact: true })).toBeDisabled();
-  await tapChoice(store.getByRole("radio", { name: /2\.500 moedas/ }));
-  const buy = store.getByRole("button", { name: "Comprar por US$ 9,99" });
-  await expect(buy).toBeEnabled();
-  await buy.click();
+  await checkout(store, /2\.500 moedas/, "Comprar por US$ 9,99");
 
   // The emulator's hosted checkout: it says no money moves, shows the item and the price.
-  await page.waitForURL(/\/checkout\/cs_test_/);
   await expect(page.getByText("Nenhum dinheiro é movimentado aqui.")).toBeVisible();
   await expect(page.getByText("3.000 moedas — Mesa de Truco")).toBeVisible();
   await expect(page.getByText("2.500 moedas + 500 de bônus")).toBeVisible();
-  await page.getByRole("button", { name: "Pagar US$ 9,99" }).click();
+  await payAtCheckout(page, "Pagar US$ 9,99");
 
   // Back on the app: the real outcome, credited by the signed webhook.
-  await page.waitForURL(/\/payments\/success\?session_id=cs_test_/);
+  await expect(page).toHaveURL(/\/payments\/success\?session_id=cs_test_/);
   await expect(page.getByRole("heading", { name: "Pagamento confirmado!" })).toBeVisible();
   await expect(page.getByText("3.000 moedas foram adicionadas ao seu saldo.")).toBeVisible();
   await expect(page.getByTestId("payment-balance")).toHaveText(/Saldo atual: 4\.000 moedas/);
@@ -78,11 +68,8 @@ test("buys a coin pack through the payment emulator and sees the balance and the
 test("cancelling on the checkout page charges nothing", async ({ page }) => {
   await signIn(page, uniquePlayer("Desistiu"));
   const store = await openStore(page);
-  await tapChoice(store.getByRole("radio", { name: /1\.000 moedas/ }));
-  await store.getByRole("button", { name: "Comprar por US$ 4,99" }).click();
-  await page.waitForURL(/\/checkout\/cs_test_/);
-  await page.getByRole("button", { name: "Cancelar e voltar" }).click();
-  await page.waitForURL(/\/payments\/cancel/);
+  await checkout(store, /1\.000 moedas/, "Comprar por US$ 4,99");
+  await cancelAtCheckout(page);
   await expect(page.getByRole("heading", { name: "Pagamento cancelado" })).toBeVisible();
   await expect(page.getByText("Nenhuma cobrança foi feita.", { exact: false })).toBeVisible();
   await expect(balance(page, "1.000")).toBeAttached();
@@ -102,14 +89,9 @@ test("buys premium: the premium button disappears and exclusive tables open to m
     await expect(store.getByText(feature, { exact: true })).toBeVisible();
   }
   await expect(store.getByRole("button", { name: "Assinar", exact: true })).toBeDisabled();
-  await tapChoice(store.getByRole("radio", { name: /Mensal/ }));
-  await store.getByRole("button", { name: "Assinar por US$ 9,99" }).click();
-
-  await page.waitForURL(/\/checkout\/cs_test_/);
+  await checkout(store, /Mensal/, "Assinar por US$ 9,99");
   await expect(page.getByText("Nenhum dinheiro é movimentado aqui.")).toBeVisible();
-  await page.getByRole("button", { name: "Assinar por US$ 9,99" }).click();
-
-  await page.waitForURL(/\/payments\/success/);
+  await payAtCheckout(page, "Assinar por US$ 9,99");
   await expect(page.getByRole("heading", { name: "Bem-vindo ao Premium!" })).toBeVisible();
   await page.getByRole("link", { name: "Voltar ao Início" }).click();
   await expect(page.getByTestId("header-nickname")).toBeVisible();

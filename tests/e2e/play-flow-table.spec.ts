@@ -1,9 +1,10 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { pendingPlayer } from "../../game/truco/index";
-import { duo, DUO_DEAL, scriptedTable } from "./scripted-table";
+import { duo, DUO_DEAL } from "./fixtures/data";
+import { scriptedTable } from "./scripted-table";
 
-// The table's rough edges from issue 16, against the scripted room (tests/e2e/fake-room.ts): the
+// The table's rough edges, against the scripted room (tests/e2e/fake-room.ts): the
 // turn timer's warning and its notice, keyboard play.
 
 const DEAL = { dealerIndex: 1, deal: DUO_DEAL };
@@ -46,7 +47,7 @@ test("a whole hand by keyboard alone: focus stays in the hand after each play an
   await focusInHand(page);
 
   // A truco: focus is on the first answer at once.
-  room.act("bot-1", { type: "call_truco", call: "truco" });
+  await room.act("bot-1", { type: "call_truco", call: "truco" });
   await expect(page.getByTestId("truco-accept")).toBeFocused();
   await page.keyboard.press("Enter");
   await focusInHand(page);
@@ -56,7 +57,7 @@ test("a whole hand by keyboard alone: focus stays in the hand after each play an
     const state = room.state;
     const pending = pendingPlayer(state);
     if (pending === "bot-1") {
-      room.playAny("bot-1");
+      await room.playAny("bot-1");
       continue;
     }
     if (pending !== me.id) break;
@@ -86,11 +87,11 @@ test("callouts open beside the seats: no played card is covered, and the hand ma
   await expect(page.getByRole("button", { name: "7 de Copas", exact: true })).toHaveAccessibleDescription("Manilha");
   await expect(page.getByRole("button", { name: "4 de Ouros", exact: true })).not.toHaveAttribute("data-manilha", "true");
 
-  room.playAny("bot-1");
+  await room.playAny("bot-1");
   await expect(page.getByTestId("trick-card")).toHaveCount(1);
   await page.getByTestId("call-truco").click();
   await expect(page.getByTestId("callout").first()).toBeVisible();
-  room.act("bot-1", { type: "respond_truco", response: "accept" });
+  await room.act("bot-1", { type: "respond_truco", response: "accept" });
   await expect(page.getByTestId("callout")).toHaveCount(2);
 
   const boxes = async (testId: string) =>

@@ -1,8 +1,8 @@
 import { expect, expectFailedLoad, test } from "./fixtures";
-import { createRoom, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
+import { createRoom, FAST, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage, uniquePlayer } from "./helpers";
 
-// The play flow a returning player walks (issue 16): back to a running game, one table at a time,
+// The play flow a returning player walks: back to a running game, one table at a time,
 // rematch, an invite link through sign-in.
 
 test("a seated player sees the way back to their table on every page, and the server refuses a second seat", async ({
@@ -53,8 +53,8 @@ test("both players accept a rematch: a new table with the same settings, each en
   await joinByCode(bruno.page, await gameCodeOf(ana.page));
   await playToTheEnd(
     [
-      { page: ana.page, policy: { callTruco: true, raise: true } },
-      { page: bruno.page, policy: { callTruco: true, raise: true } },
+      { page: ana.page, policy: FAST },
+      { page: bruno.page, policy: FAST },
     ],
     150_000,
   );
@@ -121,12 +121,12 @@ test("against the computer, 'Jogar de novo' starts a new game at once, and pract
   await page.getByTestId("create-bots-1v1").click();
   await page.waitForURL(/\/game\//);
   const firstUrl = page.url();
-  await playToTheEnd([{ page, policy: { callTruco: true, raise: true } }], 180_000);
+  await playToTheEnd([{ page, policy: FAST }], 180_000);
 
   await page.getByTestId("rematch").click();
   await page.waitForURL((url) => url.pathname.startsWith("/game/") && url.href !== firstUrl);
   await expect(page.getByTestId("game-status")).toHaveText("Jogo em andamento");
-  await playToTheEnd([{ page, policy: { callTruco: true, raise: true } }], 180_000);
+  await playToTheEnd([{ page, policy: FAST }], 180_000);
 
   await page.getByTestId("result-home").click();
   await expect(page.getByTestId("practice-stats")).toContainText("Treino contra o computador: 2 partidas");

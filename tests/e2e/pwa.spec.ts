@@ -8,7 +8,7 @@ import { CHROMIUM_ARGS, chromiumPath } from "./browser";
 import { expectNoA11yViolations } from "./a11y";
 import { signIn, switchLanguage, uniquePlayer } from "./helpers";
 
-// Issue 15: the installable app. The service worker (public/sw.js), the offline page, the web
+// The installable app. The service worker (public/sw.js), the offline page, the web
 // manifest and the install banner of spec §4/§9, in real Chromium against `npm start`'s build.
 
 /** Waits until the page is controlled by the service worker (it claims its first page). */

@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { chooseVariant, createRoom } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
-// Quick match and open tables (issue 14), in real Chromium against the real server: the queue in
+// Quick match and open tables, in real Chromium against the real server: the queue in
 // D1, the Matchmaker Durable Object, the room core's assigned seats, the player's live channel.
 
 test("two players press 'Ranqueada 1 vs 1' and land in the same room; a banner leads back to the search", async ({ browser }) => {

@@ -3,7 +3,7 @@ import { expect, expectFailedLoad, test } from "./fixtures";
 import { newSignedInPage } from "./helpers";
 import { JOIN_CODE_FAILURES } from "./state";
 
-// Issue 17: a throttled player reads the 429's message in their own language, and can act again
+// A throttled player reads the 429's message in their own language, and can act again
 // once the announced wait is over. The server runs with wrong join codes limited to
 // JOIN_CODE_FAILURES (tests/e2e/state.ts), so the wait is seconds, not ten minutes.
 

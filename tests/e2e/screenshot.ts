@@ -13,7 +13,7 @@ export const VIEWPORTS = [
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", ".tmp", "screenshots");
 
 /**
- * The install banner (issue 15) comes 5 s after a page loads, over whatever screen is being shot:
+ * The install banner comes 5 s after a page loads, over whatever screen is being shot:
  * it is kept out of every screenshot but its own.
  */
 const WITHOUT_INSTALL_BANNER = '[data-testid="install-banner"] { display: none !important; }';

@@ -2,7 +2,7 @@
 // run). E2E_STATE_DIR lets two runs on one machine use separate databases.
 export const E2E_STATE_DIR = process.env.E2E_STATE_DIR ?? ".wrangler/e2e-state";
 
-/** The server's output, appended by scripts/start.mjs; tests/e2e/fixtures.ts fails a test on its error lines. */
+/** The server's output, appended by scripts/start.mjs; tests/e2e/fixtures/index.ts fails a test on its error lines. */
 export const E2E_SERVER_LOG = `${E2E_STATE_DIR}/server.log`;
 
 /**

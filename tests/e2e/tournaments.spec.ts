@@ -1,16 +1,13 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { playToTheEnd } from "./game-driver";
+import { FAST, playToTheEnd } from "./game-driver";
 import { newSignedInPage, signIn } from "./helpers";
+import { ADMIN } from "./fixtures/data";
 
-// Tournaments (issue 13) in real Chromium against the real server: an admin schedules a
+// Tournaments in real Chromium against the real server: an admin schedules a
 // tournament, four players register on its page, the Tournament object starts it at its time, the
 // live channel takes each player to their game, the semi-finals and the final are played through
 // the UI, and the champion finds the prize among their transactions.
-
-const ADMIN = { name: "Operadora", email: "admin@truco.local" };
-/** Whoever may calls and raises truco up to twelve: a hand then decides the match (as in games.spec.ts). */
-const FAST = { callTruco: true, raise: true };
 
 /** The "your game is ready" prompt on whatever page the player is: its link opens the game. */
 async function goToGame(page: Page, timeout: number): Promise<string> {

@@ -11,7 +11,7 @@
 //   web (front-end.ts)   the landing page's critical path and the game
 //                        route's JS from the build, compressed;
 //   lighthouse           Lighthouse (mobile) on the landing page, home and a
-//                        game room: the four category scores (issue 15);
+//                        game room: the four category scores;
 //   matchmaking         1,000 players entering quick-match queues over 10 s:
 //                        time to match p50/p95 and the matchmaker's CPU per match;
 //   lb (leaderboard.ts)  --lb-players players with a year of ranked results
@@ -34,7 +34,7 @@
 // turns on the rooms' profile and the platform floor (ADR 057).
 //
 // Options (all optional):
-//   --rooms N           scenario B rooms (500); issue 17's 1,000 rooms × 4 sockets with its
+//   --rooms N           scenario B rooms (500); the 1,000 rooms × 4 sockets with its
 //                       memory: `--only b --rooms 1000 --saturation 0` (about 8 minutes)
 //   --moves N           scenario A moves (1000)
 //   --duration S        scenario B measured play time in seconds (60)

@@ -1,7 +1,7 @@
 // An error or a warning logged during a test fails that test unless the test declares it
 // (docs/decisions/111-console-errors-fail-tests.md). This module is the one registry every layer
 // shares: the unit and Worker tests feed it from `console` itself (tests/support/vitest-console.ts),
-// the browser tests from the pages' consoles and the server's output (tests/e2e/fixtures.ts). A test
+// the browser tests from the pages' consoles and the server's output (tests/e2e/fixtures/index.ts). A test
 // declares what it provokes with `expectConsoleError(/pattern/)` or `expectConsoleWarning(/pattern/)`;
 // a declared line that never comes fails the test too, so a declaration cannot outlive its cause.
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { parseChannelServerFrame, type ChannelServerMessage } from "../../game/protocol/channel";
+import { CHANNEL_PING, parseChannelServerFrame, type ChannelServerMessage } from "../../game/protocol/channel";
 import { call, ORIGIN } from "./helpers";
 
 // A player's live channel (ADR 045), opened through the app's Worker as the browser does, for the
@@ -19,6 +19,8 @@ export async function openChannel(player: { cookie: string }) {
   ws.addEventListener("message", (event) => {
     const parsed = parseChannelServerFrame(event.data);
     if (!parsed.ok) throw new Error(parsed.error);
+    // Answered as the page answers it, so a test that runs long on a busy machine keeps its socket.
+    if (parsed.message.type === "heartbeat") ws.send(CHANNEL_PING);
     frames.push(parsed.message);
     for (const wake of waiters.splice(0)) wake();
   });

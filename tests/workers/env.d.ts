@@ -8,6 +8,8 @@ declare global {
       GAME_ROOM: DurableObjectNamespace;
       PLAYER_CHANNEL: DurableObjectNamespace;
       TEST_MIGRATIONS: D1Migration[];
+      TEST_SCHEMA_SNAPSHOTS: string[];
+      GAME_RECORDS: R2Bucket;
       RATE_LIMITER: DurableObjectNamespace;
       MATCHMAKER: DurableObjectNamespace;
       TOURNAMENT: DurableObjectNamespace;

@@ -5,7 +5,7 @@ import { newInvitation } from "../../game/channel/invitations";
 import { openChannel } from "./channel-client";
 import { call, createPlayer, ORIGIN } from "./helpers";
 
-// Issue 11: the friends API's rules (spec §7), the per-player live channel (presence reaches
+// The friends API's rules (spec §7), the per-player live channel (presence reaches
 // friends and never anyone else), invitations, and a channel rebuilt after eviction.
 
 type Player = Awaited<ReturnType<typeof createPlayer>>;

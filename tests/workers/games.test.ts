@@ -2,7 +2,7 @@ import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } fr
 import { afterEach, describe, expect, it } from "vitest";
 import { eventsOf, messagesOf, type ServerMessage } from "../../game/protocol/room";
 import type { Room } from "../../game/room/index";
-import { PLAY_KEY, readRoom, ROOM_KEY, writeRoom } from "../../workers/game-room/src/room-storage";
+import { PLAY_KEY, readRoom, ROOM_KEY, writeRoom } from "../../game/room/host/index";
 import type { AssignedSeat, RoomRpc } from "../../game/room/api";
 import { gameRef } from "../../db/ledger";
 import { insertGame, summaryOf } from "~/services/games.server";
@@ -478,8 +478,8 @@ describe("playing through the room", () => {
     const stub = roomStub(game.id);
     // The room as the version before the split stored it: one value, the whole room, under "room".
     const whole = await runInDurableObject(stub, async (_instance, state) => {
-      const { room, split } = await readRoom(state.storage);
-      expect(split).toBe(true);
+      const { room, whole } = await readRoom(state.storage);
+      expect(whole).toBe(false);
       await state.storage.delete(PLAY_KEY);
       await state.storage.put(ROOM_KEY, room);
       return room!;
@@ -494,7 +494,7 @@ describe("playing through the room", () => {
       table: await state.storage.get<Record<string, unknown>>(ROOM_KEY),
       ...(await readRoom(state.storage)),
     }));
-    expect(stored.split).toBe(true);
+    expect(stored.whole).toBe(false);
     expect(stored.table).not.toHaveProperty("match");
     expect(stored.room!.version).toBe(mover.state!.version);
     await playToTheEnd(clients);

@@ -1,8 +1,5 @@
 import type { TestProject } from "vitest/node";
-// @ts-ignore: plain ES module without types.
-import { startAuthEmulator } from "../../dev/auth-emulator/server.mjs";
-// @ts-ignore: plain ES module without types.
-import { startPaymentEmulator } from "../../dev/payment-emulator/server.mjs";
+import { startEmulators } from "../../dev/emulators.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,11 +15,14 @@ declare module "vitest" {
  * Worker running inside the test pool.)
  */
 export default async function setup(project: TestProject) {
-  const emulator = await startAuthEmulator({ port: 0, appOrigins: ["http://example.com"], log: () => {} });
-  const payments = await startPaymentEmulator({ port: 0, appUrl: "http://127.0.0.1:9", log: () => {} });
-  project.provide("authEmulatorUrl", emulator.issuer);
-  project.provide("paymentEmulatorUrl", payments.url);
-  return async () => {
-    await Promise.all([emulator.close(), payments.close()]);
-  };
+  const emulators = await startEmulators({
+    authPort: 0,
+    paymentPort: 0,
+    appOrigins: ["http://example.com"],
+    appUrl: "http://127.0.0.1:9",
+    log: () => {},
+  });
+  project.provide("authEmulatorUrl", emulators.auth.issuer);
+  project.provide("paymentEmulatorUrl", emulators.payments!.url);
+  return () => emulators.close();
 }

@@ -11,7 +11,7 @@ import { RoomClient } from "./room-client";
 import { runPages, TEST_OVERRIDES_HEADER } from "./test-worker";
 import { expectConsoleWarning } from "../support/console";
 
-// Issue 17, probed from outside: rate limits (with windows shortened per request through the test
+// Hardening, probed from outside: rate limits (with windows shortened per request through the test
 // Worker's header), sockets closed at logout, cache headers, the redacted game answer, CSP, the
 // webhook's clock, and requests that never reach the static-asset lookup.
 
@@ -192,7 +192,7 @@ describe("rate limits", () => {
     const form = await call("/?index", {
       method: "POST",
       cookie: creator.cookie,
-      form: { intent: "create", table: "bots:1v1", truco_variant: "paulista", bot_level: "normal" },
+      form: { intent: "play", table: "bots:1v1", truco_variant: "paulista", bot_level: "normal" },
       headers: limits,
     });
     expect(form.status).toBe(429);

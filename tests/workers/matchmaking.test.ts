@@ -1,14 +1,14 @@
 import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Database } from "../../db/client";
 import { stubOf } from "../../db/stubs";
 import type { MatchmakerRpc } from "../../game/matchmaking/api";
 import { queueKey, type Queue } from "../../game/matchmaking/pairing";
+import type { MatchmakerPorts } from "../../game/matchmaking/ports";
 import type { QueueState } from "~/services/matchmaking.server";
 import { openChannel } from "./channel-client";
 import { call, createGame, createPlayer, expectLedgerInvariant, userRow, type Player } from "./helpers";
 
-// Quick match (issue 14): the queue in D1, the Matchmaker object per queue, the room core's
+// Quick match: the queue in D1, the Matchmaker object per queue, the room core's
 // assigned seats, and the player's channel telling them where to go.
 
 afterEach(expectLedgerInvariant);
@@ -137,20 +137,15 @@ describe("quick match", () => {
     const now = Date.now();
     await queueRows(queue, [a, b], now);
     // The race, for real: just before the pass's batch of games and claims runs, b enters another
-    // queue (as pressing another button does). Only this test's object wraps its database.
+    // queue (as pressing another button does). Only this test's object wraps its D1 port.
     const stub = stubOf(env.MATCHMAKER, queueKey(queue));
     await runInDurableObject(stub, (instance) => {
-      const target = instance as unknown as { db: Database };
-      const db = target.db;
-      target.db = new Proxy(db, {
-        get(object, key, receiver) {
-          if (key !== "batch") return Reflect.get(object, key, receiver);
-          return async (statements: Parameters<typeof db.batch>[0]) => {
-            await env.DB.prepare("UPDATE matchmaking_queue SET queue_key = 'paulista:1v1:casual' WHERE user_id = ?").bind(b.user.id).run();
-            return db.batch(statements);
-          };
-        },
-      });
+      const records = (instance as unknown as { host: { ports: MatchmakerPorts } }).host.ports.records;
+      const createAndClaim = records.createAndClaim.bind(records);
+      records.createAndClaim = async (...args) => {
+        await env.DB.prepare("UPDATE matchmaking_queue SET queue_key = 'paulista:1v1:casual' WHERE user_id = ?").bind(b.user.id).run();
+        return createAndClaim(...args);
+      };
     });
     const report = await matchmaker(queue).run(queue, now + 30_000);
     // b left this queue before the claim: only a still waits here.

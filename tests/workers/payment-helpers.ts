@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
+import { expect } from "vitest";
 import { call, testContext } from "./helpers";
 import { applyMovement } from "../../db/ledger";
+import { EMULATOR_API_KEY } from "~/services/stripe.server";
 
 // Helpers for the coin, payment and refund tests: Stripe events signed the
 // way Stripe signs them (independently of the SDK that verifies them), and
@@ -56,6 +58,40 @@ export async function deliver(
   const headers: Record<string, string> = {};
   if (signature !== null) headers["Stripe-Signature"] = signature;
   return call("/api/webhooks/stripe", { method: "POST", body: payload, origin: null, headers });
+}
+
+/** Reads back from the payment emulator the app talked to (a Checkout Session, its line items). */
+export async function emulatorGet<T>(path: string): Promise<T> {
+  const response = await fetch(`${env.PAYMENT_EMULATOR_URL}${path}`, { headers: { Authorization: `Bearer ${EMULATOR_API_KEY}` } });
+  expect(response.status).toBe(200);
+  return response.json<T>();
+}
+
+/**
+ * Opens a Checkout Session through the app, as the store's buy button does (a coin pack, or a
+ * premium plan), and answers the emulator's session id from the checkout URL the app answered.
+ */
+export async function checkout(cookie: string, body: { pack_id: number; amount: number } | { plan_type: string; amount: number }) {
+  const response = await call("pack_id" in body ? "/api/payments/coins" : "/api/payments/premium", { method: "POST", cookie, body });
+  expect(response.status).toBe(200);
+  const { session_url } = await response.json<{ session_url: string }>();
+  const match = /\/checkout\/(cs_test_[A-Za-z0-9]+)$/.exec(session_url);
+  if (!match) throw new Error(`not an emulator checkout URL: ${session_url}`);
+  return match[1];
+}
+
+/** The checkout.session.completed event Stripe sends when a coin pack's session is paid. */
+export function paidPackEvent(userId: string, sessionId: string, packId: number) {
+  return stripeEvent(
+    "checkout.session.completed",
+    checkoutSession({
+      id: sessionId,
+      mode: "payment",
+      payment_status: "paid",
+      userId,
+      metadata: { user_id: userId, kind: "coins", pack_id: String(packId) },
+    }),
+  );
 }
 
 export function checkoutSession(fields: {

@@ -2,39 +2,20 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, createPlayer, expectLedgerInvariant, userRow } from "./helpers";
 import {
+  checkout,
   checkoutSession,
   countRows,
   deliver,
+  emulatorGet,
   invoiceObject,
   nowSeconds,
+  paidPackEvent,
   randomId,
   stripeEvent,
   subscriptionObject,
 } from "./payment-helpers";
 
 afterEach(expectLedgerInvariant);
-
-const EMULATOR_KEY = "sk_test_payment_emulator";
-
-/** Reads a Checkout Session back from the payment emulator the app talked to. */
-async function emulatorGet<T>(path: string): Promise<T> {
-  const response = await fetch(`${env.PAYMENT_EMULATOR_URL}${path}`, { headers: { Authorization: `Bearer ${EMULATOR_KEY}` } });
-  expect(response.status).toBe(200);
-  return response.json<T>();
-}
-
-function sessionIdOf(url: string): string {
-  const match = /\/checkout\/(cs_test_[A-Za-z0-9]+)$/.exec(url);
-  if (!match) throw new Error(`not an emulator checkout URL: ${url}`);
-  return match[1];
-}
-
-async function buyPack(cookie: string, packId = 2, amount = 999) {
-  const response = await call("/api/payments/coins", { method: "POST", cookie, body: { pack_id: packId, amount } });
-  expect(response.status).toBe(200);
-  const { session_url } = await response.json<{ session_url: string }>();
-  return sessionIdOf(session_url);
-}
 
 describe("POST /api/payments/coins and /api/payments/premium", () => {
   it("answers 401 when signed out", async () => {
@@ -62,7 +43,7 @@ describe("POST /api/payments/coins and /api/payments/premium", () => {
 
   it("creates a payment-mode Checkout Session with the pack's line item, and a pending payment", async () => {
     const { user, cookie } = await createPlayer("Comprador");
-    const sessionId = await buyPack(cookie, 3, 1999);
+    const sessionId = await checkout(cookie, { pack_id: 3, amount: 1999 });
     const session = await emulatorGet<Record<string, unknown>>(`/v1/checkout/sessions/${sessionId}`);
     expect(session).toMatchObject({
       mode: "payment",
@@ -92,13 +73,7 @@ describe("POST /api/payments/coins and /api/payments/premium", () => {
 
   it("creates a subscription-mode Checkout Session for a premium plan, in the player's language", async () => {
     const { user, cookie } = await createPlayer("Assinante");
-    const response = await call("/api/payments/premium", {
-      method: "POST",
-      cookie: `${cookie}; lng=en`,
-      body: { plan_type: "yearly", amount: 9999 },
-    });
-    expect(response.status).toBe(200);
-    const sessionId = sessionIdOf((await response.json<{ session_url: string }>()).session_url);
+    const sessionId = await checkout(`${cookie}; lng=en`, { plan_type: "yearly", amount: 9999 });
     const session = await emulatorGet<Record<string, unknown>>(`/v1/checkout/sessions/${sessionId}`);
     expect(session).toMatchObject({
       mode: "subscription",
@@ -133,17 +108,8 @@ describe("POST /api/payments/coins and /api/payments/premium", () => {
 describe("POST /api/webhooks/stripe: signatures", () => {
   async function paidEvent() {
     const { user, cookie } = await createPlayer("Assinado");
-    const sessionId = await buyPack(cookie);
-    const event = stripeEvent(
-      "checkout.session.completed",
-      checkoutSession({
-        id: sessionId,
-        mode: "payment",
-        payment_status: "paid",
-        userId: user.id,
-        metadata: { user_id: user.id, kind: "coins", pack_id: "2" },
-      }),
-    );
+    const sessionId = await checkout(cookie, { pack_id: 2, amount: 999 });
+    const event = paidPackEvent(user.id, sessionId, 2);
     return { user, event };
   }
 
@@ -196,17 +162,8 @@ describe("POST /api/webhooks/stripe: signatures", () => {
 describe("POST /api/webhooks/stripe: coins", () => {
   it("credits pack coins plus bonus once, however many times and however concurrently the event arrives", async () => {
     const { user, cookie } = await createPlayer("Repetido");
-    const sessionId = await buyPack(cookie, 2, 999); // 2,500 + 500
-    const event = stripeEvent(
-      "checkout.session.completed",
-      checkoutSession({
-        id: sessionId,
-        mode: "payment",
-        payment_status: "paid",
-        userId: user.id,
-        metadata: { user_id: user.id, kind: "coins", pack_id: "2" },
-      }),
-    );
+    const sessionId = await checkout(cookie, { pack_id: 2, amount: 999 }); // 2,500 + 500
+    const event = paidPackEvent(user.id, sessionId, 2);
     const concurrent = await Promise.all(Array.from({ length: 5 }, () => deliver(event)));
     const sequential = [];
     for (let i = 0; i < 5; i++) sequential.push(await deliver(event));
@@ -236,7 +193,7 @@ describe("POST /api/webhooks/stripe: coins", () => {
 
   it("credits nothing for a completed but unpaid session, then once when the async payment succeeds", async () => {
     const { user, cookie } = await createPlayer("Boleto");
-    const sessionId = await buyPack(cookie, 1, 499);
+    const sessionId = await checkout(cookie, { pack_id: 1, amount: 499 });
     const meta = { user_id: user.id, kind: "coins", pack_id: "1" };
     const completed = stripeEvent(
       "checkout.session.completed",
@@ -270,8 +227,8 @@ describe("POST /api/webhooks/stripe: coins", () => {
 
   it("marks a failed async payment and an expired session, crediting nothing", async () => {
     const { user, cookie } = await createPlayer("Falhou");
-    const failedId = await buyPack(cookie, 1, 499);
-    const expiredId = await buyPack(cookie, 1, 499);
+    const failedId = await checkout(cookie, { pack_id: 1, amount: 499 });
+    const expiredId = await checkout(cookie, { pack_id: 1, amount: 499 });
     await deliver(
       stripeEvent(
         "checkout.session.async_payment_failed",

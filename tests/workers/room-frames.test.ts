@@ -1,6 +1,6 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { readRoom, writeRoom } from "../../workers/game-room/src/room-storage";
+import { readRoom, writeRoom } from "../../game/room/host/index";
 import { messagesOf, ServerMessageSchema, type ServerMessageType } from "../../game/protocol/room";
 import type { Action } from "../../game/truco/index";
 import { call, createGame, createPlayer, expectLedgerInvariant, joinGame } from "./helpers";

@@ -1,7 +1,7 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Room } from "../../game/room/index";
-import { readRoom, writeRoom } from "../../workers/game-room/src/room-storage";
+import { readRoom, writeRoom } from "../../game/room/host/index";
 import type { TournamentRpc } from "../../game/tournament/api";
 import { drawBracket } from "../../game/tournament/bracket";
 import { findTournament, startStatement } from "../../db/tournaments";
@@ -12,7 +12,7 @@ import { userForIdentity } from "~/services/users.server";
 import { call, createPlayer, expectLedgerInvariant, ORIGIN, testContext, userRow } from "./helpers";
 import { RoomClient, roomStub } from "./room-client";
 
-// Tournaments (issue 13): registration through the Tournament object and the ledger, the draw at
+// Tournaments: registration through the Tournament object and the ledger, the draw at
 // start_time (alarms fired by the test), games created by the server, results advancing the
 // bracket, the prizes paid once; cancellation and no-shows.
 

@@ -1,5 +1,5 @@
 /**
- * A small bar chart of a daily series, in plain SVG (ADR 063): no chart library, so the admin
+ * A small bar chart of a daily series, in plain SVG: no chart library, so the admin
  * route's JavaScript stays small and the landing and home bundles never see it.
  */
 export function DailyBars({

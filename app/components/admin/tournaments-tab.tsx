@@ -3,7 +3,7 @@ import { buttonClasses } from "~/components/ui/button";
 import type { TournamentView } from "~/services/tournaments.server";
 import { VARIANTS } from "../../../game/truco/variant-list";
 
-// The admin dashboard's Tournaments tab (issue 13): every tournament, a form to create one (or to
+// The admin dashboard's Tournaments tab: every tournament, a form to create one (or to
 // edit one that has not started, `?edit=<id>`), and a cancel form per open tournament (every fee
 // returned). Plain forms posting to /admin, so each works from the first tap. Admin text is English.
 

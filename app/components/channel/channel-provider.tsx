@@ -10,10 +10,11 @@ import {
 } from "../../../game/protocol/channel";
 import type { Invitation } from "../../../game/channel/invitations";
 import { useToast } from "~/components/ui/toast";
+import { reconnectDelay } from "~/utils/backoff";
 
-// The signed-in page's end of the player's live channel (issue 11, ADR 045): one socket per tab
+// The signed-in page's end of the player's live channel: one socket per tab
 // at /api/channel/ws, opened by the root for every signed-in page. Every frame is parsed with
-// game/protocol/channel.ts (ADR 031); the server's heartbeat is answered with the ping the
+// game/protocol/channel.ts; the server's heartbeat is answered with the ping the
 // runtime answers without waking the channel. Friends' presence is kept here; friend events make
 // the page's loaders run again (the badge, the /friends lists), so the screens stay server-rendered.
 
@@ -42,8 +43,6 @@ export function useFriendStatus(friend: { id: string; status: PresenceUpdate["st
   const live = useChannel().presence[friend.id];
   return live && live.at >= friend.status_at ? live.status : friend.status;
 }
-
-const RECONNECT_MS = [1_000, 2_000, 5_000, 10_000];
 
 export function ChannelProvider({ userId, children }: { userId: string | null; children: ReactNode }) {
   const [presence, setPresence] = useState<Record<string, PresenceUpdate>>({});
@@ -124,7 +123,7 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
           break;
         }
         case "match_found":
-          // Quick match (issue 14): a matchmaker seated this player; every open tab goes to the room.
+          // Quick match: a matchmaker seated this player; every open tab goes to the room.
           go.current(`/game/${message.payload.game_id}`);
           break;
         default:
@@ -155,9 +154,7 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
         if (socket === ws) socket = null;
         // Signed out (or suspended): this tab's session is gone; nothing to reconnect to.
         if (stopped || event.code === CHANNEL_CLOSE.signedOut) return;
-        const delay = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)];
-        attempt += 1;
-        timer = setTimeout(connect, delay);
+        timer = setTimeout(connect, reconnectDelay(attempt++));
       });
     }
 

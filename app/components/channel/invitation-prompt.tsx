@@ -7,7 +7,7 @@ import { useToast } from "~/components/ui/toast";
 import { api } from "~/utils/api";
 import { useChannel } from "./channel-provider";
 
-// The invitation a friend sent, on whatever signed-in page the player is (issue 11): who, which
+// The invitation a friend sent, on whatever signed-in page the player is: who, which
 // table, the entry, the time left, and accept (takes the seat through the normal join path, then
 // opens the room) or decline. It only ever arrives over the live channel, so it needs JS anyway.
 

@@ -5,7 +5,7 @@ import { BoltIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { useChannel } from "./channel-provider";
 
-// "Your tournament game is ready" (issue 13), on whatever signed-in page the player is: the server
+// "Your tournament game is ready", on whatever signed-in page the player is: the server
 // created the game with their seat; the link opens it (2 minutes to connect, or it is lost by
 // forfeit). It only ever arrives over the live channel.
 

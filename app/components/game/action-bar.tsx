@@ -79,7 +79,7 @@ export function ActionBar({
   const promptRef = useRef<HTMLElement>(null);
   const promptKey = `${view.actionCount}:${view.pendingDecision?.kind ?? ""}:${view.pendingDecision?.playerId === me}`;
   // On a small phone the question can open below the fold: bring it into view.
-  // A question for the player: focus goes to its first answer, so a keyboard player answers at once (issue 16).
+  // A question for the player: focus goes to its first answer, so a keyboard player answers at once.
   useEffect(() => {
     const prompt = promptRef.current;
     if (!prompt) return;

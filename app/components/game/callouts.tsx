@@ -74,8 +74,7 @@ export function useCalloutText(teamName: (team: TeamId) => string) {
 
 /**
  * A bubble by a seat; `placement` says on which side of the avatar it opens. Seats facing the trick
- * area (the top seat, the viewer's own) open theirs sideways, so no played card is ever covered
- * (issue 16).
+ * area (the top seat, the viewer's own) open theirs sideways, so no played card is ever covered.
  */
 export function CalloutBubble({ callout, text, placement }: { callout: AnyCallout; text: string; placement: "above" | "below" | "side" }) {
   const big = callout.tone === "call";

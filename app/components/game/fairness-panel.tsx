@@ -10,7 +10,7 @@ export interface HandProof {
 
 /**
  * "Verificar baralho": every hand's published SHA-256 commitment and, once the hand is over, its
- * revealed seed, checked here in the browser (ADR 012: commit before the deal, reveal after).
+ * revealed seed, checked here in the browser (commit before the deal, reveal after).
  */
 export const FairnessPanel = memo(function FairnessPanel({ hands }: { hands: HandProof[] }) {
   const { t } = useTranslation();

@@ -141,7 +141,7 @@ export interface LiveState {
   results: PlayerResult[] | null;
   nextHandAt: number | null;
   endReason: string | null;
-  /** "Jogar de novo" (issue 16): who accepted, and the new table once open; null until someone asks. */
+  /** "Jogar de novo": who accepted, and the new table once open; null until someone asks. */
   rematch: NonNullable<GameStatePayload["rematch"]> | null;
 }
 
@@ -232,10 +232,10 @@ export function sameData(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The next live state, keeping the current one's parts where the data did not change (issue 15,
- * ADR 100): the same object when nothing changed, so React draws nothing. The socket's first full
- * state repeats the page's own view (same version, ADR 085) and used to draw the whole table again
- * on a phone's busiest second; a later state that leaves the seats or the scores alone keeps them.
+ * The next live state, keeping the current one's parts where the data did not change: the
+ * same object when nothing changed, so React draws nothing. The socket's first full
+ * state repeats the page's own view (same version), so drawing the whole table again would
+ * cost a phone's busiest second; a later state that leaves the seats or the scores alone keeps them.
  */
 export function keepUnchanged(current: LiveState, next: LiveState): LiveState {
   let changed = false;
@@ -268,7 +268,7 @@ export const FIXED_MANILHA_NAMES: Readonly<Record<string, "zap" | "copas" | "esp
 };
 
 /**
- * Is this card a manilha in this hand (issue 16: marked in the player's own hand)? With the vira
+ * Is this card a manilha in this hand (marked in the player's own hand)? With the vira
  * ('nova') the rank after it; in 'velha' (Mineiro) the four fixed cards, each with its name.
  */
 export function manilhaOf(

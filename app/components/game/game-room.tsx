@@ -25,7 +25,7 @@ import { WaitingRoom } from "./waiting-room";
 import { CHAT_DIALOG, DIALOG_PARAM } from "~/utils/ui-params";
 import "./game.css";
 
-/** The game room of spec §2: the page's first view (ADR 085), then the live room takes over. */
+/** The game room of spec §2: the page's first view, then the live room takes over. */
 export function GameRoom({
   gameId,
   user,
@@ -143,7 +143,7 @@ function LiveRoom({
 
   const [enabled, setEnabled] = useState(seatedInitially && (initial.game.status === "waiting" || initial.game.status === "active"));
   const [stillSeated, setStillSeated] = useState(true);
-  // The room played for the player when the time ran out: say so, in words (issue 16).
+  // The room played for the player when the time ran out: say so, in words.
   const onTimedOut = useCallback(
     ({ playerId, action }: { playerId: string; action: string }) => {
       if (playerId !== user.id) return;
@@ -376,7 +376,7 @@ function LiveRoom({
 
 /**
  * The board, drawn again only when what it shows changes: the room's other updates (the
- * connection's status, chat, announcements) leave it alone (ADR 085).
+ * connection's status, chat, announcements) leave it alone.
  */
 const LiveBoard = memo(function LiveBoard({
   turn,

@@ -171,7 +171,7 @@ export function MatchResult({
 }
 
 /**
- * "Jogar de novo" (issue 16): a form to the game page's action, so every player's acceptance goes
+ * "Jogar de novo": a form to the game page's action, so every player's acceptance goes
  * through the server; the last one opens the new table and everyone's screen follows.
  */
 function RematchButton({ game }: { game: GameSummary }) {

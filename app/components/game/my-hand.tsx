@@ -29,7 +29,7 @@ export const MyHand = memo(function MyHand({
   const idBase = useId();
   const hand = me ? (view.players[me]?.hand ?? []) : [];
   const count = hand.length;
-  // Keyboard play (issue 16): once the player's focus has been in the hand, a card played (its
+  // Keyboard play: once the player's focus has been in the hand, a card played (its
   // button goes), a new deal or an answered prompt would drop focus to the page body; it comes back
   // to the hand instead, on the card nearest the one last focused.
   const home = useRef<{ used: boolean; index: number }>({ used: false, index: 0 });

@@ -28,7 +28,7 @@ export function useCardName() {
  */
 export const PlayingCard = memo(PlayingCardArt, (a, b) => {
   // Every new game state brings new card objects: the art is redrawn only when the card changes
-  // (the SVG is most of the board's render time on a slow phone, ADR 085).
+  // (the SVG is most of the board's render time on a slow phone).
   return (
     cardKey(a.card) === cardKey(b.card) &&
     a.variant === b.variant &&

@@ -57,7 +57,7 @@ export const Scoreboard = memo(function Scoreboard({ turnText }: { turnText: str
             {t("game:board.stake", { count: view.roundPoints })}
           </span>
         </span>
-        {/* The status wraps rather than truncates (issue 16): "Aguardando resposta…" is read in full on a 360 px phone. */}
+        {/* The status wraps rather than truncates: "Aguardando resposta…" is read in full on a 360 px phone. */}
         <span className="text-xs leading-tight text-cream-100/70 [overflow-wrap:anywhere]" data-testid="phase-label">
           {special ? `${special} · ` : ""}
           {phase}

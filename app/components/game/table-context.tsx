@@ -32,7 +32,7 @@ export function useSeatOf(playerId: string): Participant | undefined {
 const withoutPresence = (participants: readonly Participant[]) => participants.map(({ connected: _c, is_ready: _r, ...rest }) => rest);
 
 /**
- * The previous seats while only who is connected (or ready) changed (ADR 100): the player's own
+ * The previous seats while only who is connected (or ready) changed: the player's own
  * socket marks them connected in its first full state, which would otherwise draw the whole table
  * again right after the page hydrated. Kept as state and replaced during the render that sees a
  * real change (React's pattern for information from previous renders): React renders again at

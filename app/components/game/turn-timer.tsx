@@ -6,7 +6,7 @@ import { secondsLeft } from "./game-logic";
 /**
  * Seconds left on the turn timer, checked every quarter second; null without a timer. The count is
  * the state, not the clock, so the board renders again once a second, not four times (the game
- * screen's main-thread cost, ADR 085). The server's HTML and the hydrating page show the whole
+ * screen's main-thread cost). The server's HTML and the hydrating page show the whole
  * time (their clocks differ; React needs the same text), the real count from the first tick on.
  */
 export function useSecondsLeft(timer: TurnTimer | null, serverOffset: number): number | null {
@@ -53,7 +53,7 @@ export function TimerRing({ left, total, size }: { left: number; total: number; 
   );
 }
 
-/** The last seconds of a decision: the bar turns red and pulses, and the device vibrates once (issue 16). */
+/** The last seconds of a decision: the bar turns red and pulses, and the device vibrates once. */
 export const WARN_SECONDS = 5;
 
 /** The viewer's own countdown: a bar and the seconds, announced once when it gets short. */

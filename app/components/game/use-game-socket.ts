@@ -4,18 +4,18 @@ import { CLOSE_SIGNED_OUT, eventsOf, frameOf, messagesOf, parseServerFrame, type
 import { receiveState } from "../../../game/protocol/state-delta";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { api } from "~/utils/api";
+import { reconnectDelay } from "~/utils/backoff";
 import { clockOffset, EMPTY_LIVE, keepUnchanged, reduceLive, type LiveState } from "./game-logic";
 
 // The live connection of spec §4 and §9: connect and mark connected on open, ping every 30 s,
 // on close mark disconnected and try again after 3 s, and while disconnected poll the game's REST
 // data every 2 s. Every frame from the room is parsed with the protocol's schemas before it is
-// used. A frame holds one message or a `batch` of several (ADR 056). After the first full
+// used. A frame holds one message or a `batch` of several. After the first full
 // game_state, the room sends each new version as a `game_state_delta` from the one before, which
-// `receiveState` applies to the state the socket holds (ADR 055); older ones are ignored, and a
-// delta that does not follow asks the room for a `sync` (ADR 031).
+// `receiveState` applies to the state the socket holds; older ones are ignored, and a
+// delta that does not follow asks the room for a `sync`.
 
 export const PING_INTERVAL_MS = 30_000;
-export const RECONNECT_DELAY_MS = 3_000;
 export const POLL_INTERVAL_MS = 2_000;
 /** At most one `sync` request per this many ms, so a room that skips numbers is not flooded. */
 const SYNC_COOLDOWN_MS = 5_000;
@@ -39,7 +39,7 @@ export interface GameSocket {
 export interface SocketHandlers {
   onEvents?(events: GameEvent[], live: LiveState): void;
   onChat?(message: ChatMessageView): void;
-  /** The room acted for a player whose turn timer ran out (issue 16). */
+  /** The room acted for a player whose turn timer ran out. */
   onTimedOut?(timeout: { playerId: string; action: string }): void;
 }
 
@@ -54,7 +54,7 @@ export function useGameSocket(
   enabled: boolean,
   handlers: SocketHandlers,
 ): GameSocket {
-  // The page's first view (ADR 085) is shown until the socket's first full state replaces it.
+  // The page's first view is shown until the socket's first full state replaces it.
   const [live, setLive] = useState<LiveState>(() =>
     initial.live
       ? reduceLive(EMPTY_LIVE, { type: "game_state", payload: initial.live }, true).state
@@ -86,6 +86,8 @@ export function useGameSocket(
     if (!enabled || finishedRef.current) return;
     let disposed = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    /** Reconnect attempts since the socket last opened. */
+    let attempt = 0;
     let ping: ReturnType<typeof setInterval> | undefined;
     let fresh = true;
     /** The last game_state as the room published it (deltas build on it; live state may differ). */
@@ -113,7 +115,7 @@ export function useGameSocket(
         socket = new WebSocket(socketUrl(gameId));
       } catch (error) {
         console.warn("game socket could not be opened", error);
-        retry = setTimeout(connect, RECONNECT_DELAY_MS);
+        retry = setTimeout(connect, reconnectDelay(attempt++));
         return;
       }
       socketRef.current = socket;
@@ -121,6 +123,7 @@ export function useGameSocket(
 
       socket.onopen = () => {
         if (disposed || socketRef.current !== socket) return;
+        attempt = 0;
         setStatus("open");
         setEverOpened(true);
         // A reconnect asks for whatever changed while away (the page's own view is not one: the
@@ -200,7 +203,7 @@ export function useGameSocket(
               clearTimeout(sendingTimer.current);
               setSending(false);
               // Unchanged parts (all of it, for a first state that repeats the page's view) keep
-              // their objects, so only what changed is drawn again (ADR 100).
+              // their objects, so only what changed is drawn again.
               const next = keepUnchanged(liveRef.current, reduced.state);
               if (next !== liveRef.current) commit(next);
               break;
@@ -219,9 +222,9 @@ export function useGameSocket(
         if (disposed) return;
         setStatus("closed");
         setSending(false);
-        // Signed out (here or in another tab): a new socket would only be refused (ADR 083).
+        // Signed out (here or in another tab): a new socket would only be refused.
         if (event.code === CLOSE_SIGNED_OUT) return;
-        if (!finishedRef.current) retry = setTimeout(connect, RECONNECT_DELAY_MS);
+        if (!finishedRef.current) retry = setTimeout(connect, reconnectDelay(attempt++));
       };
       socket.onerror = () => {
         // onclose follows and schedules the retry.

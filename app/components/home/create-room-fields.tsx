@@ -6,8 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ROOM_TABLES } from "~/schemas/home-forms";
 
 /**
- * "Create a room" (issue 14): today's flow of a table of one's own, with a code and an invite link,
- * now private (code only) or public (listed among the open tables). Fields of the lobby's form, so
+ * "Create a room": a table of one's own, with a code and an invite link, private (code only) or public (listed among the open tables). Fields of the lobby's form, so
  * the variant chosen above travels with the button, and a tap before hydration posts the same.
  */
 export function CreateRoomFields({ premium, pending }: { premium: boolean; pending: string | null }) {

@@ -53,7 +53,7 @@ export function DailyRewardBanner({ user }: { user: Profile }) {
             )}
           </div>
         </div>
-        {/* A form, so a tap before hydration collects too (issue 15). */}
+        {/* A form, so a tap before hydration collects too. */}
         <fetcher.Form method="post" action={HOME_ACTION} className="w-full shrink-0 sm:w-auto">
           <input type="hidden" name="intent" value="daily-reward" />
           <Button type="submit" size="lg" disabled={collecting} aria-busy={collecting} className="w-full">

@@ -21,10 +21,10 @@ const TYPES: readonly GameType[] = ["1v1", "2v2"];
 const LEVELS: readonly BotLevel[] = ["easy", "normal", "hard"];
 
 /**
- * The home body of spec §2: variant selector, Join Game, quick match for casual and ranked (issue
- * 14: the buttons queue), play vs the computer, and "create a room" (private or public). The lobby
+ * The home body of spec §2: variant selector, Join Game, quick match for casual and ranked (the
+ * buttons queue), play vs the computer, and "create a room" (private or public). The lobby
  * is one form: the variant and level fields are the browser's own, each button submits it with its
- * `table`, and the route action queues or opens the table (issue 15: a tap before hydration posts
+ * `table`, and the route action queues or opens the table (a tap before hydration posts
  * the same form). Join Game is a link that opens its dialog.
  */
 export function GameLobby({ user }: { user: Profile }) {

@@ -1,8 +1,8 @@
 import { lazy, type ComponentType } from "react";
 import type { Profile } from "~/services/users.server";
 
-// The home dashboard's code is a chunk of its own: visitors of the landing page never download it
-// (ADR 107). A full load of the signed-in home fetches it before hydrating (entry.client.tsx), so
+// The home dashboard's code is a chunk of its own: visitors of the landing page never download it.
+// A full load of the signed-in home fetches it before hydrating (entry.client.tsx), so
 // the page hydrates in one pass; a client navigation to `/` loads it lazily behind a Suspense.
 
 type Dashboard = ComponentType<{ user: Profile }>;

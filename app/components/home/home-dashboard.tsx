@@ -10,7 +10,7 @@ import { HomeHeader } from "./home-header";
 import { HOME_DASHBOARD_MARKER } from "./home-dashboard-module";
 import { HomeLive } from "./open-tables";
 
-/** The signed-in home of spec §2: header, daily reward, lobby, open tables and live counts (issue 14), stats. */
+/** The signed-in home of spec §2: header, daily reward, lobby, open tables and live counts, stats. */
 export default function HomeDashboard({ user }: { user: Profile }) {
   const { t } = useTranslation();
   const { practice } = useLoaderData<typeof homeLoader>();

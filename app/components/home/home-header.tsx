@@ -6,6 +6,7 @@ import { BoltIcon, CoinIcon, RefundIcon, StarIcon, TrophyIcon } from "~/componen
 import { PurchaseModal, type PurchaseTab } from "~/components/payments/purchase-modal";
 import { RefundModal } from "~/components/payments/refund-modal";
 import { buttonClasses } from "~/components/ui/button";
+import { LazyLink } from "~/components/ui/lazy-link";
 import type { Profile } from "~/services/users.server";
 import { DIALOG_PARAM, withParam } from "~/utils/ui-params";
 
@@ -14,7 +15,7 @@ import { DIALOG_PARAM, withParam } from "~/utils/ui-params";
  * refund button the refund modal, and the premium button (hidden for premium
  * players) the purchase modal on its premium tab. Each is a link to its dialog
  * (`?dialog=coins|premium|refund`) that the server renders open, so a tap
- * before hydration opens it too (issue 15). `/?purchase=coins|premium` (the
+ * before hydration opens it too. `/?purchase=coins|premium` (the
  * "try again" link of the cancelled-payment page) opens the modal as well.
  */
 export function HomeHeader({ user }: { user: Profile }) {
@@ -61,15 +62,14 @@ export function HomeHeader({ user }: { user: Profile }) {
         }
         actions={
           <>
-            {/* Not discovered at load (ADR 094): the manifest's answer re-rendered the whole page; it is fetched on the tap. */}
-            <Link to="/leaderboard" discover="none" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-leaderboard">
+            <LazyLink to="/leaderboard" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-leaderboard">
               <TrophyIcon className="h-4 w-4 text-gold-300" />
               <NavLabel>{t("leaderboard:button")}</NavLabel>
-            </Link>
-            <Link to="/tournaments" discover="none" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-tournaments">
+            </LazyLink>
+            <LazyLink to="/tournaments" className={buttonClasses("ghost", "sm", "shrink-0")} data-testid="header-tournaments">
               <BoltIcon className="h-4 w-4 text-gold-300" />
               <NavLabel>{t("tournaments:title")}</NavLabel>
-            </Link>
+            </LazyLink>
             <FriendsButton />
             <Link to={to("refund")} preventScrollReset aria-haspopup="dialog" className={buttonClasses("ghost", "sm", "shrink-0")}>
               <RefundIcon className="h-4 w-4" />

@@ -8,11 +8,11 @@ import type { loader as homeLoader } from "~/routes/_index";
 import type { LobbyLive } from "~/services/lobby-live.server";
 import { HOME_ACTION } from "./home-forms";
 
-/** How often the home page asks for the open tables and counts (ADR 072). */
+/** How often the home page asks for the open tables and counts. */
 const LIVE_MS = 5_000;
 
 /**
- * The home page's live parts (issue 14): the server's HTML has them; once hydrated, a fetcher asks
+ * The home page's live parts: the server's HTML has them; once hydrated, a fetcher asks
  * `/api/lobby` every few seconds while the page is visible. Sitting is a form (works from the first tap).
  */
 function useLobbyLive(): LobbyLive | null {

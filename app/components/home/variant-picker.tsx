@@ -23,7 +23,7 @@ function DeckMark({ variant }: { variant: Variant }) {
  * The Truco variant selector of spec §2: five radio tiles, each with a short description. On a
  * phone they scroll sideways in one row; from tablets up they sit side by side. The radios are the
  * lobby form's own field (`truco_variant`): the browser keeps the choice, CSS shows it, so a tap
- * before hydration counts (issue 15); `onChange` tells the lobby for its labels.
+ * before hydration counts; `onChange` tells the lobby for its labels.
  */
 export function VariantPicker({ defaultValue, onChange }: { defaultValue: Variant; onChange(variant: Variant): void }) {
   const { t } = useTranslation();

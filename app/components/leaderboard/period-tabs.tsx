@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { LinkTabs } from "../ui/page";
+import { LinkTabs } from "~/components/ui/page";
 import { LEADERBOARD_PERIODS, type BoardKey, type LeaderboardPeriod } from "../../../game/leaderboard";
 
 const LABELS: Record<LeaderboardPeriod, string> = {

@@ -34,7 +34,7 @@ const PACK_BADGES: Record<number, "packPopular" | "packBestValue"> = { 3: "packP
  * premium plans. It belongs to the URL (`?dialog=coins|premium`, its tabs are
  * links), and each tab is a form posting to the home action, which checks the
  * price list and sends the browser to the Stripe Checkout page — with or
- * without the page's script (issue 15). The button waits for a choice (spec
+ * without the page's script. The button waits for a choice (spec
  * §5; before hydration the browser's `required` does) and is disabled while
  * processing.
  */

@@ -18,7 +18,7 @@ import { REFUND_REASON_MAX, REFUND_REASON_MIN } from "~/utils/refunds";
  * in 10 to 500 characters (spec §5, with a length/500 counter), and send
  * {game_session_id, reason}. On success the coins are back at once. It belongs
  * to the URL (`?dialog=refund`): the home loader lists the games and the form
- * posts to the home action, so it works before hydration too (issue 15; the
+ * posts to the home action, so it works before hydration too (the
  * browser's own validation until then, the spec's messages after).
  */
 export function RefundModal({ open, closeTo }: { open: boolean; closeTo: string }) {

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses } from "~/components/ui/button";
 
-/** Issue 11: "appear offline" — friends see the player offline; the player still sees who is online. */
+/** "Appear offline": friends see the player offline; the player still sees who is online. */
 export function AppearOfflineForm({ appearOffline }: { appearOffline: boolean }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";

@@ -92,7 +92,7 @@ export function TransactionsTab() {
       };
     }
     // Free text only where a person wrote it (an administrator's adjustment).
-    // …and a tournament's name (the server's own text, issue 13).
+    // …and a tournament's name (the server's own text).
     const named = item.transaction_type === "admin_adjustment" || item.transaction_type.startsWith("tournament_");
     return { label, detail: named ? item.description : null };
   }

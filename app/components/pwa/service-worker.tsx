@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { isPlayPath } from "~/utils/pwa";
 
 /**
- * Registers the service worker (public/sw.js, ADR 050) in production builds, and offers a new
+ * Registers the service worker (public/sw.js) in production builds, and offers a new
  * version with a discreet "Nova versão disponível — atualizar". The new worker waits until the
  * player taps it; the prompt is never shown in a game room, so nothing reloads during a hand.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { FormResult } from "~/schemas/home-forms";
 
 /**
- * What a form action answered (spec §8's texts), shown like a toast (ADR 005): an alert for a
+ * What a form action answered (spec §8's texts), shown like a toast: an alert for a
  * refusal, a status for a success. It comes from the action's data, so the server renders it
  * after a form posted before hydration just as the script shows it after a fetcher's post.
  */

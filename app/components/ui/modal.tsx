@@ -12,7 +12,7 @@ import { useHydrated } from "~/utils/use-hydrated";
  *
  * A dialog that a link opens (`?dialog=…`, `closeTo`) is rendered open by the server too: until
  * the page hydrates it is a plain open <dialog> laid over the page (its close button a link, its
- * forms plain forms), and then it becomes modal with the focus where the player left it (issue 15).
+ * forms plain forms), and then it becomes modal with the focus where the player left it.
  */
 export function Modal({
   open,

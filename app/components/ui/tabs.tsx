@@ -9,8 +9,8 @@ export interface TabItem {
 
 /**
  * WAI-ARIA tabs: arrow keys move between tabs, the panel follows. With `hrefOf` each tab is a link
- * to its own URL (`?tab=…`), which the server renders: a tap before hydration switches tabs too
- * (issue 15); `onChange` then follows the keyboard.
+ * to its own URL (`?tab=…`), which the server renders: a tap before hydration switches tabs too;
+ * `onChange` then follows the keyboard.
  */
 export function Tabs({
   items,

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { useTranslation } from "react-i18next";
 
 // Failures and confirmations of spec §8, shown as in-page alerts rather than
-// window.alert (ADR 005): same texts, announced to screen readers, not blocking.
+// window.alert: same texts, announced to screen readers, not blocking.
 
 type Tone = "error" | "success" | "info";
 interface Toast {

@@ -1,6 +1,7 @@
 import { test } from "@playwright/test";
 import { newSignedInPage, signIn } from "../helpers";
 import { shoot } from "../screenshot";
+import { ADMIN } from "../fixtures/data";
 
 // Part of `npm run screenshots`, not a test: the admin dashboard's tabs, the confirmation modal
 // and the banned page, phone and desktop, into .tmp/screenshots.
@@ -8,7 +9,7 @@ test("admin screens", async ({ page, browser }) => {
   test.setTimeout(240_000);
   const { context, page: player } = await newSignedInPage(browser, "Moderado");
   const nickname = (await player.getByTestId("header-nickname").innerText()).trim();
-  await signIn(page, { name: "Operadora", email: "admin@truco.local" });
+  await signIn(page, ADMIN);
   for (const tab of ["overview", "users", "games", "transactions", "actions"]) {
     await page.goto(`/admin?tab=${tab}`);
     await shoot(page, `admin-${tab}`);

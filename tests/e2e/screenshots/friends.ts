@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { newSignedInPage } from "../helpers";
 import { shoot } from "../screenshot";
 
-// Part of `npm run screenshots`, not a test: the friends screens of issue 11 (empty list, search,
+// Part of `npm run screenshots`, not a test: the friends screens (empty list, search,
 // requests, the list with presence, the invite choices, the remove confirmation, the header badge
 // and the invitation prompt), phone and desktop.
 

@@ -4,7 +4,8 @@ import { newSignedInPage, tapChoice } from "../helpers";
 import { createRoom } from "../game-driver";
 import { shoot, VIEWPORTS } from "../screenshot";
 import { seedPremium } from "../seed";
-import { duo, PLAYED_GAMES, quartet, scriptedTable, type Me } from "../scripted-table";
+import { ARGENTINO_DEAL, duel, duo, PLAYED_GAMES, PRACTICE_GAME_PLAYED, quartet, type Me } from "../fixtures/data";
+import { scriptedTable } from "../scripted-table";
 
 // Part of `npm run screenshots`, not a test: PNGs of the live-game screens (lobby, join, waiting
 // room, board phases and variants, a truco call, chat, result, history), phone and desktop, into
@@ -26,24 +27,7 @@ test("lobby, join modal, history", async ({ browser }) => {
   await shoot(page, "game-join-modal", false);
   await page.route("**/api/games/history", (route) =>
     route.fulfill({
-      json: [
-        ...PLAYED_GAMES,
-        {
-          id: "g3",
-          game_type: "1v1",
-          game_mode: "casual",
-          truco_variant: "gaucho",
-          bot_level: "hard",
-          result: "win",
-          coins_change: 0,
-          rating_change: 0,
-          team1_score: 12,
-          team2_score: 9,
-          team: "team1",
-          completed_at: "2026-03-02T12:00:00Z",
-          created_at: "2026-03-02T11:40:00Z",
-        },
-      ],
+      json: [...PLAYED_GAMES, PRACTICE_GAME_PLAYED],
     }),
   );
   await page.goto("/profile");
@@ -94,7 +78,7 @@ test("Paulista 1v1, a card picked; a truco call pending; the hand summary", asyn
     },
     botDelayMs: null,
   }));
-  fake.playAny("bot-1");
+  await fake.playAny("bot-1");
   await page.getByRole("button", { name: "Rei de Paus" }).click();
   await shoot(page, "game-paulista-my-turn", false);
   await page.getByRole("button", { name: "Rei de Paus" }).click();
@@ -118,12 +102,7 @@ test("Argentino (Spanish deck): envido to answer; Gaúcho: flor", async ({ brows
     match: {
       dealerIndex: 0,
       scores: { team1: 14, team2: 17 },
-      deal: {
-        hands: [
-          ["7s", "6s", "Ac"],
-          ["3h", "5d", "Qc"],
-        ],
-      },
+      deal: ARGENTINO_DEAL,
     },
     botDelayMs: null,
   }));
@@ -161,9 +140,9 @@ test("2v2 Mineiro trick in play; 2v2 mão de onze; blind mão de ferro; chat ope
     match: { dealerIndex: 0, scores: { team1: 4, team2: 6 } },
     botDelayMs: null,
   }));
-  m.fake.playAny("bot-1");
-  m.fake.playAny("bot-2");
-  m.fake.playAny("bot-3");
+  await m.fake.playAny("bot-1");
+  await m.fake.playAny("bot-2");
+  await m.fake.playAny("bot-3");
   await expect(m.page.getByTestId("trick-card")).toHaveCount(3);
   await shoot(m.page, "game-mineiro-2v2", false);
   await m.page.getByTestId("chat-toggle").click();
@@ -200,7 +179,7 @@ test("2v2 Mineiro trick in play; 2v2 mão de onze; blind mão de ferro; chat ope
     match: { dealerIndex: 0, scores: { team1: 11, team2: 11 } },
     botDelayMs: null,
   }));
-  f.fake.playAny("bot-1");
+  await f.fake.playAny("bot-1");
   await expect(f.page.getByTestId("trick-card")).toHaveCount(1);
   await shoot(f.page, "game-mao-de-ferro", false);
   f.fake.stop();
@@ -210,10 +189,7 @@ test("2v2 Mineiro trick in play; 2v2 mão de onze; blind mão de ferro; chat ope
 test("match result", async ({ browser }) => {
   // A ranked game against a person (the test plays for them): ranked games have no computer players.
   const { page, context, fake } = await room(browser, (me) => ({
-    seats: [
-      { id: me.id, nickname: me.nickname },
-      { id: "rival-1", nickname: "Tia Rita" },
-    ],
+    seats: duel(me),
     mode: "ranked",
     entryCost: 100,
     match: {
@@ -237,7 +213,7 @@ test("match result", async ({ browser }) => {
     await mine.click();
     await mine.click();
     await page.waitForTimeout(400);
-    fake.playAny("rival-1");
+    await fake.playAny("rival-1");
     await page.waitForTimeout(400);
   }
   await expect(page.getByTestId("match-result")).toBeVisible();

@@ -2,7 +2,7 @@ import { test } from "@playwright/test";
 import { signIn, uniquePlayer } from "../helpers";
 import { shoot } from "../screenshot";
 
-// Part of `npm run screenshots`, not a test: the leaderboard (issue 10) on the demo players'
+// Part of `npm run screenshots`, not a test: the leaderboard on the demo players'
 // ranked history of `npm start`'s seed, each period, a player's card, and the English board.
 
 test("leaderboard", async ({ page }) => {

@@ -3,7 +3,7 @@ import { createRoom } from "../game-driver";
 import { newSignedInPage } from "../helpers";
 import { shoot } from "../screenshot";
 
-// Part of `npm run screenshots`: the quick-match screens of issue 14 (the home page's lobby with
+// Part of `npm run screenshots`: the quick-match screens (the home page's lobby with
 // "create a room", the open tables and live counts, the waiting page), phone and desktop.
 test.describe.configure({ timeout: 120_000 });
 

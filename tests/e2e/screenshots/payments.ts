@@ -1,5 +1,6 @@
 import { test } from "@playwright/test";
 import { signIn, uniquePlayer, tapChoice } from "../helpers";
+import { cancelAtCheckout, checkout, openStore, payAtCheckout } from "../checkout";
 import { shoot } from "../screenshot";
 import { seedCancelledGame } from "../seed";
 
@@ -7,14 +8,10 @@ import { seedCancelledGame } from "../seed";
 // screens, phone and desktop, into .tmp/screenshots for a human to look at.
 test("coin and payment screens", async ({ page }) => {
   test.setTimeout(180_000);
-  const openStore = async () => {
-    await page.getByRole("link", { name: /Comprar moedas/ }).click();
-    await page.getByRole("dialog", { name: "Loja" }).waitFor();
-  };
   await signIn(page, uniquePlayer("Screenshot"));
   await shoot(page, "home-daily-reward");
 
-  await openStore();
+  await openStore(page);
   await tapChoice(page.getByRole("radio", { name: /2\.500 moedas/ }));
   await shoot(page, "purchase-coins", false);
   await page.getByRole("tab", { name: "Premium" }).click();
@@ -34,23 +31,15 @@ test("coin and payment screens", async ({ page }) => {
   await page.keyboard.press("Escape");
 
   // Pay for a pack through the emulator: its checkout page, then the success page.
-  await openStore();
-  await tapChoice(page.getByRole("radio", { name: /5\.500 moedas/ }));
-  await page.getByRole("button", { name: /Comprar por/ }).click();
-  await page.waitForURL(/\/checkout\//);
+  await checkout(await openStore(page), /5\.500 moedas/);
   await shoot(page, "emulator-checkout");
-  await page.getByRole("button", { name: /Pagar/ }).click();
-  await page.waitForURL(/\/payments\/success/);
+  await payAtCheckout(page);
   await page.getByRole("heading", { name: "Pagamento confirmado!" }).waitFor();
   await shoot(page, "payment-success");
 
   await page.goto("/");
-  await openStore();
-  await tapChoice(page.getByRole("radio", { name: /1\.000 moedas/ }));
-  await page.getByRole("button", { name: /Comprar por/ }).click();
-  await page.waitForURL(/\/checkout\//);
-  await page.getByRole("button", { name: "Cancelar e voltar" }).click();
-  await page.waitForURL(/\/payments\/cancel/);
+  await checkout(await openStore(page), /1\.000 moedas/);
+  await cancelAtCheckout(page);
   await shoot(page, "payment-cancel");
 
   await page.goto("/");

@@ -1,10 +1,11 @@
 import { test, type Page } from "@playwright/test";
 import path from "node:path";
 import { signIn, uniquePlayer } from "../helpers";
-import { scriptedTable, type Me } from "../scripted-table";
+import type { Me } from "../fixtures/data";
+import { scriptedTable } from "../scripted-table";
 import { SCREENSHOT_DIR } from "../screenshot";
 
-// Part of `npm run screenshots` (issue 16): home (with the way back to a table) and a 2v2 board with
+// Part of `npm run screenshots`: home (with the way back to a table) and a 2v2 board with
 // long nicknames on the two phone sizes the issue names, 360×740 and 390×844.
 const PHONES = [
   { name: "360", width: 360, height: 740 },
@@ -57,7 +58,7 @@ test("play flow on phones", async ({ page, browser, baseURL }) => {
   const { page: board, context, room } = await scriptedTable(browser, longNames, { name: "Maximiliano" });
   await board.getByTestId("hand-card").first().waitFor();
   // The three others play: the viewer's turn, with the trick full of cards.
-  for (const bot of ["bot-1", "bot-2", "bot-3"]) room.playAny(bot);
+  for (const bot of ["bot-1", "bot-2", "bot-3"]) await room.playAny(bot);
   await board.getByTestId("action-bar").waitFor();
   await shootPhones(board, "polish-board-2v2");
   room.stop();

@@ -1,6 +1,7 @@
 import { test } from "@playwright/test";
 import { newSignedInPage, signIn } from "../helpers";
 import { shoot } from "../screenshot";
+import { ADMIN } from "../fixtures/data";
 
 // Part of `npm run screenshots`, not a test: the /tournaments tabs, a tournament's page and the
 // admin's Tournaments tab, phone and desktop, into .tmp/screenshots.
@@ -15,7 +16,7 @@ test("tournament screens", async ({ page, browser }) => {
   await player.getByTestId("tournament-card").first().getByRole("link", { name: "Ver torneio" }).click();
   await player.waitForURL(/\/tournaments\/.+/);
   await shoot(player, "tournament-page");
-  await signIn(page, { name: "Operadora", email: "admin@truco.local" });
+  await signIn(page, ADMIN);
   await page.goto("/admin?tab=tournaments");
   await shoot(page, "admin-tournaments");
   await context.close();

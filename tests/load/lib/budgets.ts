@@ -6,7 +6,7 @@ export const BUDGETS = {
   roomP50Ms: 5,
   roomP99Ms: 25,
   roomMoves: 1000,
-  /** Issue 18's targets (DESIGN.md §9 is raised to them once met): p50 within this of the platform floor measured in the same run. */
+  /** The room's targets (DESIGN.md §9 is raised to them once met): p50 within this of the platform floor measured in the same run. */
   floorRatio: 1.5,
   roomP99TargetMs: 12,
   /** Bytes all four sockets receive per move, on average; the full state a socket gets first. */
@@ -20,6 +20,6 @@ export const BUDGETS = {
   landingCriticalBytes: 170 * 1024,
   landingJsBytes: 100 * 1024,
   gameJsBytes: 170 * 1024,
-  /** Issue 15 raised DESIGN.md §9's Lighthouse floor (Performance ≥ 90, Accessibility ≥ 95) to these; every page, mobile. */
+  /** Above DESIGN.md §9's Lighthouse floor (Performance ≥ 90, Accessibility ≥ 95); every page, mobile. */
   lighthousePerformance: 95,
 } as const;

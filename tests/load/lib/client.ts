@@ -34,7 +34,7 @@ const ATTEMPTS = 6;
 // opens sockets one at a time (the upgrade lane) and sends one cheap request right after each
 // upgrade, as a probe whose misses the report counts.
 //
-// LOST ANSWERS. The setup that failed (issue 18: 196 of 500 rooms) was not a hang: on a loaded
+// LOST ANSWERS. The setup that failed (196 of 500 rooms) was not a hang: on a loaded
 // machine 32 creates at once took longer than HTTP_TIMEOUT_MS, the bench gave up on them and sent
 // them again, and the second create was refused as a second seat (409 already_seated) because
 // the first had opened the table (a join repeated while the first is still in the room is

@@ -36,7 +36,7 @@ export interface BenchError {
   detail: string;
 }
 
-/** What scenario B counts as a slow move: issue 18's p95 target for 500 rooms × 4 sockets. */
+/** What scenario B counts as a slow move: the p95 target for 500 rooms × 4 sockets. */
 const SLOW_MOVE_MS = BUDGETS.loadP95TargetMs;
 
 /** What a scenario measures of its rooms' moves (tests/load/lib/table.ts writes it). */

@@ -6,7 +6,7 @@ import { fmtMs, MoveStats, Samples } from "../lib/stats";
 import { Table } from "../lib/table";
 import { errorMessage, log, sleep } from "../lib/util";
 
-// Abuse (issue 17): one 4-player room plays on while one of its players' clients misbehaves:
+// Abuse: one 4-player room plays on while one of its players' clients misbehaves:
 // it opens 200 more sockets to the room, and one of them sends 1,000 frames within a second.
 // Every socket past MAX_SOCKETS_PER_PLAYER, and the flooding one, must be closed with 1008 within
 // a second; the other players' move latency must stay within 20 ms of the same room's before.

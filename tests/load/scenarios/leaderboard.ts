@@ -14,7 +14,7 @@ import { budget, type BudgetRow } from "../lib/report";
 import type { Player, Scenario } from "../lib/scenario";
 import { errorMessage, log } from "../lib/util";
 
-// L. The leaderboard at scale (issue 10, ADR 040): `--lb-players` players (100,000) with a year
+// L. The leaderboard at scale (ADR 040): `--lb-players` players (100,000) with a year
 // of ranked results, seeded straight into the bench's local D1 in bulk (a few INSERT ... SELECT
 // statements that generate the score rows inside SQLite: a file of millions of rows would not
 // fit through wrangler), then, for each period, the app's own statements (db/leaderboard.ts):

@@ -9,7 +9,7 @@ import type { AppClient } from "../lib/client";
 import type { Player, Scenario } from "../lib/scenario";
 import { errorMessage, log } from "../lib/util";
 
-// Lighthouse (issue 15, DESIGN.md §9): the landing page signed out, and the home page and a game
+// Lighthouse (DESIGN.md §9): the landing page signed out, and the home page and a game
 // room (a table against the computer, in play) signed in, each audited with Lighthouse's default
 // mobile settings (a simulated mid-range phone on slow 4G). Performance varies from run to run, so
 // it is audited RUNS times per page and the median is reported; the other categories do not.

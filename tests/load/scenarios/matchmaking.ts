@@ -6,7 +6,7 @@ import { Samples } from "../lib/stats";
 import { fmtMs } from "../lib/stats";
 import { errorMessage, log, pool, rngOf, sleep } from "../lib/util";
 
-// Quick match (issue 14): 1,000 players enter four queues over 10 s (uniformly spread arrivals).
+// Quick match: 1,000 players enter four queues over 10 s (uniformly spread arrivals).
 // Each opens their channel first, then POSTs /api/matchmaking; the time to match is from the POST
 // to the answer saying "matched" or the channel's `match_found`, whichever comes first. The
 // matchmaker's CPU per match is the pairing policy's own CPU (the rest of a match is D1 and RPC

@@ -8,7 +8,7 @@ import type { Player, Scenario } from "../lib/scenario";
 import { fmtMs, MoveStats } from "../lib/stats";
 import { errorMessage, log, pool, sleep } from "../lib/util";
 
-// Presence (issue 11): 2,000 players' channels open at once, each player with 20 friends (a ring:
+// Presence: 2,000 players' channels open at once, each player with 20 friends (a ring:
 // i is friends with i±1…i±10). Then a sample of players who were kept offline connect one at a
 // time: the time from opening their socket to each of their 20 friends' sockets receiving the
 // `presence: online` frame is the delivery latency (p50/p95), and the same for a clean close

@@ -7,7 +7,7 @@ import { MoveStats } from "../lib/stats";
 import { Table } from "../lib/table";
 import { errorMessage, log, pool } from "../lib/util";
 
-// Restart (issue 17): 20 games are played part-way, the server is killed in the middle of them and
+// Restart: 20 games are played part-way, the server is killed in the middle of them and
 // started again on the same database; every game must come back where it was (the version each
 // socket last saw, the same hand and score) once its players reconnect, and play on; no coin is
 // created or lost (the sum of all balances equals the sum of the ledger, before and after).

@@ -40,7 +40,7 @@ export const roomLatency: Scenario = {
       return { all, workerd };
     };
     /**
-     * The floor's CPU per move, what one core's capacity is divided by (issue 18's saturation): its
+     * The floor's CPU per move, what one core's capacity is divided by (the saturation figure): its
      * 500 rounds run back to back, so the idle server's background is negligible. The room's own
      * figure at load is B2's (share of a core / moves per second); here, one move at a time, reading
      * /proc around each move would slow the moves it measures.
@@ -178,21 +178,21 @@ export const roomLatency: Scenario = {
         budget("room move→broadcast p99 (all 4 sockets)", `≤ ${BUDGETS.roomP99Ms} ms`, `${fmtMs(s.p99)} ms`, s.p99 <= BUDGETS.roomP99Ms),
         budget("room moves measured", "≥ 1,000", String(stats.moves), stats.moves >= BUDGETS.roomMoves),
         budget(
-          "room p50 / floor-with-storage p50 (issue 18; the cheaper of its two variants)",
+          "room p50 / floor-with-storage p50 (the cheaper of its two variants)",
           `≤ ${BUDGETS.floorRatio}×`,
           `${storedRatio.toFixed(2)}×`,
           storedRatio <= BUDGETS.floorRatio,
         ),
         budget("room p50 / bare floor p50 (printed, not the budget: ADR 093)", "—", `${ratio.toFixed(2)}×`, null),
-        budget("room p99 (issue 18)", `≤ ${BUDGETS.roomP99TargetMs} ms`, `${fmtMs(s.p99)} ms`, s.p99 <= BUDGETS.roomP99TargetMs),
+        budget("room p99", `≤ ${BUDGETS.roomP99TargetMs} ms`, `${fmtMs(s.p99)} ms`, s.p99 <= BUDGETS.roomP99TargetMs),
         budget(
-          "bytes per move, 4 sockets (issue 18)",
+          "bytes per move, 4 sockets",
           `≤ ${BUDGETS.moveBytes / 1024} KB`,
           `${(perMove / 1024).toFixed(2)} KB`,
           perMove <= BUDGETS.moveBytes,
         ),
         budget(
-          "first full state frame (issue 18)",
+          "first full state frame",
           `≤ ${BUDGETS.fullStateBytes / 1024} KB`,
           `${(firstFull / 1024).toFixed(2)} KB`,
           firstFull <= BUDGETS.fullStateBytes,

@@ -103,7 +103,7 @@ export const roomLoad: Scenario = {
         `room instances built during B1: ${built} (${load.reopened} rooms opened meanwhile; the other ${Math.max(0, built - load.reopened)} are rooms woken after hibernating: idle over 10 s, mostly since setup)`,
       );
     }
-    // Issue 17: the memory one local workerd needs for every room and socket at once.
+    // The memory one local workerd needs for every room and socket at once.
     for (const { label, rssMb, peakMb } of context.server.workerdMemory()) {
       lines.push(`  memory of ${label}: ${rssMb.toFixed(0)} MB resident now, ${peakMb.toFixed(0)} MB at its peak`);
     }
@@ -138,13 +138,13 @@ export const roomLoad: Scenario = {
         `${fmtMs(s.p95)} ms`,
         s.p95 <= BUDGETS.loadP95Ms,
       ),
-      budget(`${ROOMS}×4 p95 (issue 18)`, `≤ ${BUDGETS.loadP95TargetMs} ms`, `${fmtMs(s.p95)} ms`, s.p95 <= BUDGETS.loadP95TargetMs),
+      budget(`${ROOMS}×4 p95`, `≤ ${BUDGETS.loadP95TargetMs} ms`, `${fmtMs(s.p95)} ms`, s.p95 <= BUDGETS.loadP95TargetMs),
       budget(`${ROOMS}×4 errors (setup + play)`, "0", String(stats.errors.length), stats.errors.length === 0),
     ];
     if (movesPerSecond !== null)
       budgets.push(
         budget(
-          "saturation (issue 18; workerd's share of a core is in B2's lines)",
+          "saturation (workerd's share of a core is in B2's lines)",
           `≥ ${BUDGETS.saturationMovesPerS.toLocaleString("en")} moves/s`,
           `${movesPerSecond.toFixed(0)} moves/s`,
           movesPerSecond >= BUDGETS.saturationMovesPerS,

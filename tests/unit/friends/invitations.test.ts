@@ -19,7 +19,7 @@ import {
 } from "../../../game/channel/invitations";
 import { foldText, orderedPair, searchTerm } from "../../../game/channel/friends";
 
-// game/channel/invitations.ts (issue 11): an invitation is answerable for 60 s, closes once, and the
+// game/channel/invitations.ts: an invitation is answerable for 60 s, closes once, and the
 // invited player's channel never holds more than a few open ones.
 
 function invitation(id: string, now: number, from = "a", gameId = "g"): Invitation {

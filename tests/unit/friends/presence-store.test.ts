@@ -15,7 +15,7 @@ import {
 } from "../../../game/channel/presence";
 import { reportFieldsArb, timings } from "./presence-arbitraries";
 
-// game/channel/presence.ts `presenceToStore` (issue 18, ADR 101): the PlayerChannel writes its presence
+// game/channel/presence.ts `presenceToStore` (ADR 101): the PlayerChannel writes its presence
 // only when a fresh instance (after an eviction) would otherwise decide differently. A room's check
 // that only confirms what is held stays in memory until the stored one is a tolerance old.
 

@@ -12,7 +12,7 @@ import {
 } from "../../../game/channel/presence";
 import { reportFieldsArb, timings } from "./presence-arbitraries";
 
-// game/channel/presence.ts, the PlayerChannel's policy (issue 11): online while any channel or game
+// game/channel/presence.ts, the PlayerChannel's policy: online while any channel or game
 // socket is held, playing while seated in an active game, offline only after the grace, and the
 // published stamps strictly increase whatever happens.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nameShowing } from "../../../app/components/game/game-logic";
 
-// Issue 15 (label-content-name-mismatch): a hand card's accessible name starts with what it shows.
+// Lighthouse's label-content-name-mismatch: a hand card's accessible name starts with what it shows.
 describe("a hand card's name", () => {
   it("puts a figure's or an ace's index first", () => {
     expect(nameShowing("K", "Rei de Paus")).toBe("K, Rei de Paus");

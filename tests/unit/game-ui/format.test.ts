@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDateTime } from "../../../app/utils/format";
 
-// Issue 16: every date in one zone, São Paulo's, whatever the browser's or the server's zone.
+// Every date in one zone, São Paulo's, whatever the browser's or the server's zone.
 describe("dates", () => {
   it("reads a timestamp and a calendar date of the same São Paulo day as the same day", () => {
     // 22:30 in São Paulo on the 23rd is already the 24th in UTC.

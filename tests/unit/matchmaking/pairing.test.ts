@@ -12,7 +12,7 @@ import {
 } from "../../../game/matchmaking/pairing";
 import { teamOfSeat } from "../../../game/room/settlement";
 
-// game/matchmaking/pairing.ts (issue 14): closest ratings first, a gap that widens with waiting,
+// game/matchmaking/pairing.ts: closest ratings first, a gap that widens with waiting,
 // balanced 2v2 teams, nobody in two matches.
 
 const NOW = 1_000_000;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FLOOD_LIMIT, FLOOD_WINDOW_MS, MAX_SOCKETS_PER_PLAYER } from "../../../game/protocol/constants";
 import { admitSocket, countFrame, type FrameVerdict, type SocketCount } from "../../../game/room/guard";
 
-// The room's guard (game/room/guard.ts, issue 17) is pure: these properties hold for any number of
+// The room's guard (game/room/guard.ts) is pure: these properties hold for any number of
 // open sockets and any sequence of frame times.
 
 /** Frame times, oldest first (gaps of 0 are frames in the same millisecond). */

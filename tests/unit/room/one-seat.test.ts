@@ -4,7 +4,7 @@ import { seatConflict, tableToResume, type HeldSeat } from "../../../game/room/o
 
 const seat = (gameId: string, status: HeldSeat["status"], practice = false): HeldSeat => ({ gameId, status, practice });
 
-describe("one table at a time (issue 16)", () => {
+describe("one table at a time", () => {
   it("refuses a second seat while the player sits at a waiting or active game", () => {
     expect(seatConflict([seat("a", "waiting")], "b")).toEqual(seat("a", "waiting"));
     expect(seatConflict([seat("a", "active")], null)).toEqual(seat("a", "active"));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { acceptRematch, rematchFailed, rematchOpened, statePayload, type Room } from "../../../game/room/index";
 import { clockAt, seated, T0, TIMINGS } from "./helpers";
 
-// "Jogar de novo" (issue 16): each human accepts; the last acceptance makes the rematch due once.
+// "Jogar de novo": each human accepts; the last acceptance makes the rematch due once.
 
 function finished(users: string[], over = {}): Room {
   const room = seated(users, over);

@@ -16,7 +16,7 @@ import {
   type Entrant,
 } from "../../../game/tournament/index";
 
-// The bracket of issue 13 as pure code: the draw, byes, advancement, forfeits, standings and the
+// The tournament bracket as pure code: the draw, byes, advancement, forfeits, standings and the
 // prize split, over any number of players and any sequence of results.
 
 /** A seeded random in [0, 1), from the game's own seeded generator. */

@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { benchMode, type RoomEnv } from "./env";
 
 /**
- * The platform's floor for `npm run bench` (ADR 057): a bare Durable Object in the room's Worker,
+ * The platform's floor for `npm run bench`: a bare Durable Object in the room's Worker,
  * reached the way a room is (through the Pages app's session and Origin checks,
  * GET /api/bench/floor), that does only what the platform must do for a move: a frame comes in
  * on one socket, a frame of the size the bench asks for goes out on every socket. The bench
@@ -25,7 +25,7 @@ export class BenchFloor extends DurableObject<RoomEnv> {
   /**
    * `{"size": n}`: a frame of n bytes to every socket. With `"store": m` it first does what a room
    * does with storage on a move, neither awaited: a `storage.put` of m bytes and a `setAlarm`
-   * (without the alarm when `"alarm": 0`, as a room now does on most moves, ADR 096); the output
+   * (without the alarm when `"alarm": 0`, as a room does on most moves); the output
    * gate then holds the frames until they are durable, which is what the bench shows apart.
    */
   async webSocketMessage(_ws: WebSocket, data: string | ArrayBuffer): Promise<void> {

@@ -7,18 +7,27 @@ import type { RoomTimings } from "../../../game/room/index";
 
 export interface RoomEnv {
   DB: D1Database;
-  /** Each player's live channel (issue 11): the room reports its players' sockets and seats to it. */
+  /** Each player's live channel: the room reports its players' sockets and seats to it. */
   PLAYER_CHANNEL?: DurableObjectNamespace;
-  /** The game rooms: a Tournament object opens its games' rooms (issue 13). */
+  /** The game rooms: a Tournament object opens its games' rooms. */
   GAME_ROOM?: DurableObjectNamespace;
-  /** The tournaments (issue 13): a room reports the end of a tournament game to its Tournament object. */
+  /** The tournaments: a room reports the end of a tournament game to its Tournament object. */
   TOURNAMENT?: DurableObjectNamespace;
   TURN_SECONDS?: string;
   BOT_DELAY_MS?: string;
   NEXT_HAND_DELAY_MS?: string;
   DISCONNECT_GRACE_SECONDS?: string;
   IDLE_MINUTES?: string;
-  /** "1" only under `npm run bench` (start.mjs TRUCO_BINDINGS): per-move timings and the platform floor (ADR 057). */
+  /** Each finished game's record (DESIGN.md §4). */
+  GAME_RECORDS?: R2Bucket;
+  /** Game and money events (db/analytics.ts); written only where APP_ENV is "production". */
+  ANALYTICS?: AnalyticsEngineDataset;
+  APP_ENV?: string;
+  /** "staging" or "production" in a deployment; absent locally. */
+  DEPLOY_ENV?: string;
+  /** Errors go to Sentry only when this is set. */
+  SENTRY_DSN?: string;
+  /** "1" only under `npm run bench` (start.mjs TRUCO_BINDINGS): per-move timings and the platform floor. */
   BENCH_MODE?: string;
   /** Bound only under `npm run bench` (start.mjs writes the binding): the platform floor (bench-floor.ts). */
   BENCH_FLOOR?: DurableObjectNamespace;
@@ -52,7 +61,7 @@ export function roomTimings(env: Partial<Record<keyof z.input<typeof RoomVarsSch
   };
 }
 
-/** The PlayerChannel's vars (issue 11): the heartbeat interval and the offline grace, in ms; tests shorten them. */
+/** The PlayerChannel's vars: the heartbeat interval and the offline grace, in ms; tests shorten them. */
 export const ChannelVarsSchema = z.object({
   CHANNEL_HEARTBEAT_MS: amount(20_000).refine((value) => value >= 100, "CHANNEL_HEARTBEAT_MS must be at least 100"),
   CHANNEL_OFFLINE_GRACE_MS: amount(1_000),

@@ -1,18 +1,17 @@
-// Where a move's time goes inside the room, for `npm run bench` only (BENCH_MODE=1, ADR 057).
-// Each move a player sends is timed phase by phase; the bench reads the sums through
-// GET /api/bench/profile?game=… (the room's fetch at /bench/profile) and prints them.
-//
-// Inside workerd the clock advances in whole milliseconds, so one move's phases are rounded;
-// over many moves the rounding evens out (a phase that starts at a random point of a millisecond
-// is counted 1 ms as often as its share of one), so the report gives means, not percentiles.
+import type { RoomHostPorts } from "../../../game/room/host/index";
 
-/** The phases of a move, in order. */
+// Where a move's time goes inside the room, for `npm run bench` only (BENCH_MODE=1). The profiler
+// wraps the room host's ports and times what crosses them while a move is handled: the save, the
+// sends and the hand records; the rest of the handler is the room's own work (parse, rules,
+// views). The bench reads the sums through GET /api/bench/profile?game=… and prints them.
+//
+// Inside workerd the clock advances in whole milliseconds, so one move's phases are rounded; over
+// many moves the rounding evens out, so the report gives means, not percentiles.
+
+/** The phases of a move. */
 export const PHASES = [
-  "parse", // the frame through the protocol's schema
-  "apply", // the room's rules and the engine (rules.act)
+  "room", // everything the ports do not do: the frame's parse, the rules, each socket's view and text
   "persist", // the room handed to storage (the put call; the write completes later)
-  "views", // each player's view and the change from what their socket holds
-  "serialise", // the frames as text
   "send", // ws.send on every socket
   "records", // the hand records to D1, after the frames (a hand's end only)
 ] as const;
@@ -38,19 +37,25 @@ export interface ProfileReport {
 
 let instances = 0;
 
-/** A GameRoom was constructed (bench mode only). */
-export function countRoomInstance(): void {
-  instances += 1;
+interface Move {
+  start: number;
+  lastSend: number | null;
+  ports: Record<Exclude<Phase, "room">, number>;
+  exclusive: boolean;
 }
 
 export class MoveProfiler {
   private report: ProfileReport = MoveProfiler.empty();
-  private move: { start: number; last: number; phases: Partial<Record<Phase, number>> } | null = null;
+  private move: Move | null = null;
+
+  constructor(private readonly clock: () => number = () => Date.now()) {
+    instances += 1;
+  }
 
   private static empty(): ProfileReport {
     return {
       moves: 0,
-      sums: Object.fromEntries(PHASES.map((phase) => [phase, 0])) as Record<Phase, number>,
+      sums: { room: 0, persist: 0, send: 0, records: 0 },
       toSent: 0,
       durable: { moves: 0, sum: 0 },
       exclusive: 0,
@@ -58,45 +63,79 @@ export class MoveProfiler {
     };
   }
 
-  /** A move's frame arrived. */
-  begin(now: number): void {
-    this.move = { start: now, last: now, phases: {} };
+  /** The same ports, timed while a move is handled. */
+  wrap<S>(ports: RoomHostPorts<S>): RoomHostPorts<S> {
+    const timed = <A extends unknown[], R>(phase: Exclude<Phase, "room">, fn: (...args: A) => R) => {
+      return (...args: A): R => {
+        const move = this.move;
+        if (!move) return fn(...args);
+        const start = this.clock();
+        try {
+          return fn(...args);
+        } finally {
+          const end = this.clock();
+          move.ports[phase] += end - start;
+          if (phase === "send") move.lastSend = end;
+        }
+      };
+    };
+    const put = timed("persist", ports.store.put.bind(ports.store));
+    const handRecords = ports.records.handRecords.bind(ports.records);
+    return {
+      ...ports,
+      store: {
+        ...ports.store,
+        get: ports.store.get.bind(ports.store),
+        setAlarm: ports.store.setAlarm.bind(ports.store),
+        put: (entries) => {
+          const putAt = this.clock();
+          const done = put(entries);
+          if (this.move) void done.then(() => this.durable(putAt));
+          return done;
+        },
+      },
+      sockets: { ...ports.sockets, send: timed("send", ports.sockets.send.bind(ports.sockets)) },
+      records: {
+        ...ports.records,
+        handRecords: async (gameId, effects) => {
+          const move = this.move;
+          const start = this.clock();
+          await handRecords(gameId, effects);
+          if (move) move.ports.records += this.clock() - start;
+        },
+      },
+      exclusive: (fn) => {
+        if (this.move) this.move.exclusive = true;
+        return ports.exclusive(fn);
+      },
+    };
   }
 
-  get active(): boolean {
-    return this.move !== null;
+  /** Times one handled frame; only a frame that reached the rules and sent something counts as a move. */
+  async measure(handle: () => Promise<void>): Promise<void> {
+    const move: Move = { start: this.clock(), lastSend: null, ports: { persist: 0, send: 0, records: 0 }, exclusive: false };
+    this.move = move;
+    try {
+      await handle();
+    } finally {
+      this.move = null;
+      const end = this.clock();
+      if (move.lastSend !== null && move.ports.persist > 0) {
+        const r = this.report;
+        r.moves += 1;
+        r.sums.persist += move.ports.persist;
+        r.sums.send += move.ports.send;
+        r.sums.records += move.ports.records;
+        r.sums.room += end - move.start - move.ports.persist - move.ports.send - move.ports.records;
+        r.toSent += move.lastSend - move.start;
+        if (move.exclusive) r.exclusive += 1;
+      }
+    }
   }
 
-  /** The phase that ended now. */
-  lap(phase: Phase, now: number): void {
-    const move = this.move;
-    if (!move) return;
-    move.phases[phase] = (move.phases[phase] ?? 0) + (now - move.last);
-    move.last = now;
-  }
-
-  /** The frames are sent: everything but the records is known. */
-  sent(now: number): void {
-    if (this.move) this.report.toSent += now - this.move.start;
-  }
-
-  exclusive(): void {
-    if (this.move) this.report.exclusive += 1;
-  }
-
-  /** The storage write handed over at `putAt` completed now. */
-  durable(putAt: number, now: number): void {
+  private durable(putAt: number): void {
     this.report.durable.moves += 1;
-    this.report.durable.sum += now - putAt;
-  }
-
-  /** The handler is done; only a move the rules applied counts (not a ping, a sync or a refused frame). */
-  end(): void {
-    const move = this.move;
-    this.move = null;
-    if (!move || move.phases.apply === undefined) return;
-    this.report.moves += 1;
-    for (const phase of PHASES) this.report.sums[phase] += move.phases[phase] ?? 0;
+    this.report.durable.sum += this.clock() - putAt;
   }
 
   /** What was measured since the last call; starts over. */

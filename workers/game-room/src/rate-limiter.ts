@@ -13,7 +13,7 @@ import {
 import type { RoomEnv } from "./env";
 
 /**
- * The store of the rate limits (ADR 080): one object per subject (`user:<id>` or `ip:<address>`,
+ * The store of the rate limits: one object per subject (`user:<id>` or `ip:<address>`,
  * by idFromName), so limits are sharded by who is limited and one flooder only ever waits on their
  * own object. A thin adapter over game/rate-limits/window.ts: each call reads the subject's windows, lets
  * the pure policy decide and writes them back, all synchronously (SQLite storage is synchronous in

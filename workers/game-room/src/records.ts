@@ -157,7 +157,7 @@ export async function markReady(db: Db, gameId: string, userId: string, ready: b
  */
 export async function cancelGame(db: Db, game: GameSummary, reason: string, refunds: Refund[], audit?: AdminAudit): Promise<void> {
   const statements = [
-    // An admin's cancel: its audit row in the same batch (issue 12, ADR 060).
+    // An admin's cancel: its audit row in the same batch.
     ...(audit
       ? [cancelGameAudit(db, { id: audit.id, adminId: audit.adminId, type: "cancel_game", reason: audit.reason, targetGameId: game.id })]
       : []),
@@ -293,7 +293,7 @@ export function recordStatement(db: Db, gameId: string, effect: RecordEffect): H
     : handEndStatement(db, gameId, effect.hand, effect);
 }
 
-/** The tournament a game belongs to (issue 13), or null. */
+/** The tournament a game belongs to, or null. */
 export async function tournamentOf(db: Db, gameId: string): Promise<string | null> {
   const row = await db.select({ tournamentId: games.tournament_id }).from(games).where(eq(games.id, gameId)).get();
   return row?.tournamentId ?? null;

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import type { PresenceUpdate } from "../protocol/channel";
+import type { RoomRpc } from "../room/api";
+import type { PlayerChannelRpc } from "./api";
+import type { Invitation } from "./invitations";
+import type { PresenceState, PresenceTimings, Published } from "./presence";
+
+// What the channel host (channel-host.ts) takes from its platform: the Durable Object builds these
+// over its storage, its hibernating sockets, D1 and the other objects' stubs; the Node tests build
+// them in memory. Each port does I/O and nothing else; every decision stays in the host.
+
+/** What a player's channel keeps in storage: one value, read back after an eviction. */
+export interface ChannelState {
+  /** Whose channel this is (learnt from the first socket or call that names them). */
+  userId: string | null;
+  /** users.appear_offline, read once and then kept current by `setAppearOffline`. */
+  appearOffline: boolean | null;
+  presence: PresenceState;
+  received: Invitation[];
+  sent: Invitation[];
+}
+
+/** Per-socket data kept across hibernation, read back through this schema. */
+export const ChannelAttachmentSchema = z.object({
+  userId: z.string().min(1),
+  connectedAt: z.number(),
+  windowStart: z.number(),
+  frames: z.number().int().min(0),
+});
+export type ChannelAttachment = z.infer<typeof ChannelAttachmentSchema>;
+
+export interface ChannelStore {
+  /** The state as last written; undefined for a channel that never wrote one. */
+  read(): Promise<ChannelState | undefined>;
+  /** Written without waiting: the platform holds the frames sent after it until it is durable. */
+  write(state: ChannelState): void;
+  /** The one alarm (the host decides when it must move: game/alarm.ts). */
+  setAlarm(at: number): void;
+}
+
+/** The player's channel sockets, `S` being the platform's socket. */
+export interface ChannelSockets<S> {
+  /** The sockets still open (one being closed no longer counts). */
+  open(): S[];
+  /** The tags the socket was accepted with (the first is the user the app verified). */
+  tagsOf(socket: S): string[];
+  attachmentOf(socket: S): unknown;
+  attach(socket: S, attachment: ChannelAttachment): void;
+  /** When the socket last answered a heartbeat (the runtime's auto-answered ping), if ever. */
+  answeredAt(socket: S): number | null;
+  send(socket: S, text: string): void;
+  close(socket: S, code: number, reason: string): void;
+}
+
+/** D1: where presence is published and friends' statuses are read (db/friends.ts). */
+export interface ChannelRecords {
+  appearOffline(userId: string): Promise<boolean>;
+  /** Writes the published presence; answers the friends who are online (one batch). */
+  publish(userId: string, published: Published): Promise<string[]>;
+  /** `publish` and every friend's status, in the same batch (the hello of a change). */
+  publishWithStatuses(userId: string, published: Published): Promise<{ online: string[]; statuses: PresenceUpdate[] }>;
+  /** Every friend's status as this player may see it. */
+  statuses(userId: string): Promise<PresenceUpdate[]>;
+}
+
+/** The other objects the channel talks to, by name. */
+export interface ChannelPeers {
+  channel(userId: string): Pick<PlayerChannelRpc, "notify" | "invitationOutcome" | "cancelInvitation">;
+  room(gameId: string): Pick<RoomRpc, "presenceOf">;
+}
+
+export interface ChannelPorts<S> {
+  store: ChannelStore;
+  sockets: ChannelSockets<S>;
+  records: ChannelRecords;
+  peers: ChannelPeers;
+  clock: { now(): number };
+  timings: PresenceTimings;
+  /** A call to another object or to D1 failed and the channel carries on: said, not thrown. */
+  warn(message: string, error: unknown): void;
+}

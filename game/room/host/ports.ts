@@ -1,0 +1,87 @@
+import type { GameReport } from "../../channel/presence";
+import type { GameSummary } from "../../protocol/entities";
+import type { RecordEffect, SeatRow, WriteEffect } from "../state";
+
+// What the room host needs from the platform, as arguments (docs/decisions/110-room-host-with-ports.md).
+// The GameRoom Durable Object passes workerd's storage, D1 and hibernating sockets; Node tests and
+// the browser tests' scripted room pass the in-memory ports of ./memory.ts.
+
+/** The object's own key-value storage (a Durable Object's storage API, in the part the host uses). */
+export interface RoomStore {
+  get(keys: string[]): Promise<Map<string, unknown>>;
+  /**
+   * Writes the entries together. The host does not await it before sending: the platform holds
+   * outgoing frames until the write is durable (a Durable Object's output gate), so a frame never
+   * reports a state that storage could lose.
+   */
+  put(entries: Record<string, unknown>): Promise<void>;
+  setAlarm(at: number): Promise<void>;
+}
+
+/** The room's rows in the relational database: seats and entries, results and money, hand records. */
+export interface RoomRecords {
+  /** Seats a player and debits the entry in one atomic batch. */
+  takeSeat(game: GameSummary, seat: SeatRow): Promise<"seated" | "insufficient" | "taken">;
+  /** One write effect of a transition (start, cancel, settle, …), atomic on its own. */
+  write(game: GameSummary, effect: WriteEffect): Promise<void>;
+  /** The current ranking points of these users. */
+  ratingsOf(userIds: string[]): Promise<Map<string, number>>;
+  /** A transition's hand records, in one batch. */
+  handRecords(gameId: string, effects: RecordEffect[]): Promise<void>;
+  /** A tournament game ended (its rows are written): its tournament reads the result. */
+  tournamentGameEnded(gameId: string): Promise<void>;
+}
+
+/**
+ * The room's open sockets. `S` is whatever the platform hands out; tags are what the socket was
+ * accepted with (the user id first, then the session's tag).
+ */
+export interface SocketHub<S> {
+  /** The sockets accepted and not yet closed, all or those with a tag. */
+  list(tag?: string): S[];
+  isOpen(socket: S): boolean;
+  /** Sends a text frame; a socket that went away is ignored (its close event follows). */
+  send(socket: S, text: string): void;
+  close(socket: S, code: number, reason: string): void;
+  tags(socket: S): string[];
+  /** The small value kept on a socket across hibernation. */
+  readAttachment(socket: S): unknown;
+  writeAttachment(socket: S, value: unknown): void;
+  /** When the platform last answered the socket's keep-alive ping by itself (epoch ms), if ever. */
+  lastPing(socket: S): number | null;
+}
+
+/** The clock and the only randomness of a room. */
+export interface HostClock {
+  now(): number;
+  /** A match seed: 256 random bits as hex. */
+  newSeed(): string;
+}
+
+/** Each player's PlayerChannel, which turns the room's reports into presence. */
+export interface PresenceChannels {
+  report(userId: string, report: GameReport): Promise<void>;
+}
+
+/** What an operator wants to see of a room: one structured event per thing that matters. */
+export type RoomEvent =
+  | { event: "game_started"; gameId: string; variant: string; mode: string; seats: number }
+  | { event: "game_settled"; gameId: string; variant: string; mode: string; pot: number; reason: string }
+  | { event: "game_cancelled"; gameId: string; reason: string }
+  | { event: "hand_played"; gameId: string; moves: number }
+  | { event: "settlement_retried"; gameId: string; error: string }
+  | { event: "socket_closed_for_abuse"; gameId: string; userId: string; reason: string }
+  | { event: "report_failed"; gameId: string; to: "presence" | "tournament"; error: string };
+
+export interface RoomHostPorts<S> {
+  store: RoomStore;
+  records: RoomRecords;
+  sockets: SocketHub<S>;
+  clock: HostClock;
+  presence: PresenceChannels | null;
+  /** Runs `fn` with no other event of this room interleaved (a Durable Object's blockConcurrencyWhile). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** Work that may finish after the event that started it (a Durable Object's waitUntil). */
+  background(work: Promise<unknown>): void;
+  events(event: RoomEvent): void;
+}

@@ -1,0 +1,428 @@
+import type { BotLevel, ChatMessageView, GameSummary } from "../../protocol/entities";
+import { actionOf, CLOSE_POLICY, CLOSE_SIGNED_OUT, parseClientFrame, type GameStatePayload, type RoomMessage } from "../../protocol/room";
+import type { GameReport } from "../../channel/presence";
+import {
+  AdminAuditSchema,
+  AssignedRoomOptionsSchema,
+  AssignedSeatSchema,
+  sessionTag,
+  type AdminAudit,
+  type AssignedRoomOptions,
+  type AssignedSeat,
+  type RoomError,
+  type RoomResult,
+  type RoomRpc,
+  type SeatRequest,
+} from "../api";
+import * as rules from "../index";
+import type { Action } from "../../truco/index";
+import { z } from "zod";
+import { Attachments } from "./attachments";
+import type { RoomHostPorts } from "./ports";
+import { PresenceReports } from "./presence-reports";
+import { readRoom, writeRoom } from "./stored-room";
+
+// The room's host (docs/decisions/110-room-host-with-ports.md): the one loop that loads a room,
+// runs a transition of game/room on it, and carries out what the transition asks for, in order:
+// the relational writes (a failure leaves the room as it was), the save, the alarm, the presence
+// reports, one frame per socket, then the hand records. It takes the platform as ports, so the
+// GameRoom Durable Object only wires workerd to it, and tests and the browser tests' scripted room
+// run the same loop in memory.
+//
+// Concurrency: a transition is computed and adopted synchronously; whatever awaits the database
+// before adopting runs inside `exclusive`, so no other event sees or builds on a room that is about
+// to change.
+
+type Seated = { ok: true; step: rules.Step } | rules.Refused;
+
+export class RoomHost<S extends object> implements RoomRpc {
+  /** The room held (undefined: not read from storage yet). */
+  private room: rules.Room | null | undefined;
+  /** Storage holds the room whole: its next save writes both parts. */
+  private storedWhole = false;
+  /** The alarm this host set and that has not fired (undefined: unknown, e.g. after an eviction). */
+  private alarmAt: number | null | undefined;
+  private readonly broadcaster: rules.Broadcaster<S>;
+  private readonly attachments: Attachments<S>;
+  private readonly reports: PresenceReports<S>;
+
+  constructor(
+    private readonly ports: RoomHostPorts<S>,
+    private readonly timings: rules.RoomTimings,
+  ) {
+    this.broadcaster = new rules.Broadcaster(timings);
+    this.attachments = new Attachments(ports.sockets);
+    this.reports = new PresenceReports(ports.sockets, this.attachments, ports.clock, ports.presence, ports.events);
+  }
+
+  private clock(): rules.RoomClock {
+    return { now: this.ports.clock.now(), timings: this.timings, newSeed: this.ports.clock.newSeed };
+  }
+
+  // ------------------------------------------------------------------ the loop
+
+  private async load(): Promise<rules.Room | null> {
+    if (this.room === undefined) {
+      const { room, whole } = await readRoom(this.ports.store);
+      // Another event may have loaded it while this one awaited storage.
+      if (this.room !== undefined) return this.room;
+      this.room = room;
+      this.storedWhole = whole;
+      // The sockets that outlived the last instance hold the stored room: their next state is a delta.
+      if (room) this.broadcaster.resume(room, this.ports.sockets.list());
+    }
+    return this.room;
+  }
+
+  /**
+   * Carries out a step. Without relational writes everything up to the hand records happens
+   * synchronously, so a move needs no exclusive section. The save is not awaited: the platform
+   * holds the frames built meanwhile until it is durable (persist before broadcast).
+   */
+  private async commit(step: rules.Step): Promise<void> {
+    const { records } = this.ports;
+    const game = step.room.game;
+    for (const effect of step.effects) if (rules.isWrite(effect)) await records.write(game, effect);
+    this.tell(step);
+    if (step.room !== this.room) {
+      // The room held until now is the one storage holds: every room adopted is saved here.
+      void writeRoom(this.ports.store, this.storedWhole ? null : (this.room ?? null), step.room);
+      this.storedWhole = false;
+      this.room = step.room;
+    }
+    this.schedule(step.room);
+    this.reports.roomChanged(step.room);
+    for (const run of rules.socketRuns(step.effects)) {
+      if (run.type === "frames") this.deliver(step.room, run.messages, run.state);
+      else for (const socket of this.ports.sockets.list(run.userId ?? undefined)) this.ports.sockets.close(socket, run.code, run.reason);
+    }
+    const hands = step.effects.filter((e): e is rules.RecordEffect => e.type === "hand_started" || e.type === "hand_ended");
+    if (hands.length > 0) await records.handRecords(game.id, hands);
+  }
+
+  /** The events an operator sees, and a tournament's news of its game's end. */
+  private tell(step: rules.Step): void {
+    const game = step.room.game;
+    const { events } = this.ports;
+    const about = { gameId: game.id, variant: game.truco_variant, mode: game.game_mode };
+    for (const effect of step.effects) {
+      if (effect.type === "mark_started") events({ event: "game_started", ...about, seats: step.room.seats.length });
+      if (effect.type === "settle") {
+        const pot = step.room.seats.reduce((sum, seat) => sum + seat.entryPaid, 0);
+        events({ event: "game_settled", ...about, pot, reason: step.room.ending?.reason ?? "match_over" });
+      }
+      if (effect.type === "cancel") events({ event: "game_cancelled", gameId: game.id, reason: effect.reason });
+      if (effect.type === "hand_ended") events({ event: "hand_played", gameId: game.id, moves: effect.actions.length });
+    }
+    if (game.game_mode === "tournament" && step.effects.some((e) => e.type === "settle" || e.type === "cancel")) {
+      // A lost report is caught by the tournament's own poll of its games.
+      const told = this.ports.records.tournamentGameEnded(game.id).catch((error: unknown) => {
+        this.ports.events({ event: "report_failed", gameId: game.id, to: "tournament", error: String(error) });
+      });
+      this.ports.background(told);
+    }
+  }
+
+  /** One frame per socket: the messages, then (when the version grew) the socket's own state. */
+  private deliver(room: rules.Room, messages: RoomMessage[], state: boolean): void {
+    const { sockets } = this.ports;
+    const now = this.ports.clock.now();
+    const recipients = sockets.list().map((socket) => ({ socket, userId: this.attachments.of(socket, now).userId }));
+    for (const { socket, text } of this.broadcaster.prepare(room, messages, state, recipients).render()) sockets.send(socket, text);
+  }
+
+  /** A decided game's settlement folded into the step: the current ranking points, then the rules. */
+  private async settling(step: rules.Step): Promise<rules.Step> {
+    const users = rules.ratingsNeeded(step.room);
+    if (users === null) return step;
+    return rules.settleRoom(step, users.length ? await this.ports.records.ratingsOf(users) : new Map(), this.clock());
+  }
+
+  /** A step that may settle the game: settled if it can be, else the step alone (its alarm settles it). */
+  private async commitSettling(step: rules.Step): Promise<void> {
+    try {
+      await this.commit(await this.settling(step));
+    } catch (error) {
+      this.ports.events({ event: "settlement_retried", gameId: step.room.game.id, error: String(error) });
+      await this.commit(step);
+    }
+  }
+
+  /**
+   * One alarm, at or before the earliest pending deadline: set only when the armed one would fire
+   * late, never moved later (a write the platform holds the move's frames for). An early alarm
+   * finds nothing due and comes back here with the real deadline.
+   */
+  private schedule(room: rules.Room): void {
+    const now = this.ports.clock.now();
+    const deadline = rules.nextDeadline(room, this.timings);
+    const set = rules.alarmToSet(this.alarmAt, deadline === null ? null : Math.max(deadline, now));
+    if (set === null) return;
+    this.alarmAt = set;
+    void this.ports.store.setAlarm(set);
+  }
+
+  /** plan → the seat and its entry in one batch → the seated room. */
+  private async seat(room: rules.Room, request: SeatRequest): Promise<Seated> {
+    const plan = rules.planSeat(room, request);
+    if (!plan.ok) return plan;
+    if (!plan.seat) return { ok: true, step: { room, effects: [] } };
+    const outcome = await this.ports.records.takeSeat(room.game, rules.seatRow(plan.seat));
+    if (outcome !== "seated") return { ok: false, error: outcome === "insufficient" ? "insufficient_coins" : "full" };
+    return rules.commitSeat(room, plan.seat, this.clock());
+  }
+
+  /** Runs a refusable transition on the stored room, alone. */
+  private run(transition: (room: rules.Room) => Seated): Promise<RoomResult> {
+    return this.ports.exclusive(async () => {
+      const room = await this.load();
+      if (!room) return { ok: false, error: "not_found" };
+      const result = transition(room);
+      if (!result.ok) return result;
+      await this.commit(result.step);
+      return { ok: true };
+    });
+  }
+
+  // ------------------------------------------------------------------ the room's contract
+
+  async open(game: GameSummary, creator: SeatRequest): Promise<RoomResult> {
+    return this.ports.exclusive(async () => {
+      const seated = await this.seat((await this.load()) ?? rules.openRoom(game, this.clock()), creator);
+      if (!seated.ok) return seated;
+      const { step } = seated;
+      await this.commit(game.bot_level ? rules.chain(step, rules.seatComputerPlayers(step.room, game.bot_level, this.clock())) : step);
+      return { ok: true };
+    });
+  }
+
+  async openAssigned(game: GameSummary, seats: AssignedSeat[], options: AssignedRoomOptions = {}): Promise<RoomResult> {
+    const assigned = z.array(AssignedSeatSchema).parse(seats);
+    const { noShowSeconds, noShowRule } = AssignedRoomOptionsSchema.parse(options);
+    return this.ports.exclusive(async () => {
+      const existing = await this.load();
+      // A repeated call (the caller retrying) finds its room; anything else here is not its room.
+      if (existing) return existing.assigned && existing.game.status !== "cancelled" ? { ok: true } : { ok: false, error: "closed" };
+      const noShowMs = noShowSeconds === undefined ? undefined : noShowSeconds * 1000;
+      let step: rules.Step = { room: rules.createRoom({ game, seats: assigned, noShowMs, noShowRule }, this.clock()), effects: [] };
+      for (const request of assigned) {
+        const seated = await this.seat(step.room, request);
+        if (!seated.ok) {
+          // Entries already debited go back with the cancellation; the caller learns why.
+          await this.commit(rules.cancel(step.room, "seat_failed", this.clock()));
+          return seated;
+        }
+        step = rules.chain(step, seated.step);
+      }
+      await this.commit(step);
+      return { ok: true };
+    });
+  }
+
+  async join(request: SeatRequest): Promise<RoomResult> {
+    return this.ports.exclusive(async () => {
+      const room = await this.load();
+      if (!room) return { ok: false, error: "not_found" };
+      const seated = await this.seat(room, request);
+      if (!seated.ok) return seated;
+      await this.commit(seated.step);
+      return { ok: true };
+    });
+  }
+
+  async leave(userId: string): Promise<RoomResult> {
+    return this.run((room) => rules.leave(room, userId, this.clock()));
+  }
+
+  async fillWithBots(userId: string, level: BotLevel): Promise<RoomResult> {
+    return this.run((room) => rules.fillWithBots(room, userId, level, this.clock()));
+  }
+
+  async expel(userId: string): Promise<RoomResult> {
+    return this.ports.exclusive(async () => {
+      const room = await this.load();
+      if (room) await this.commit(rules.expel(room, userId, this.clock()));
+      else for (const socket of this.ports.sockets.list(userId)) this.ports.sockets.close(socket, 4003, "Banned");
+      return { ok: true };
+    });
+  }
+
+  async adminCancel(audit: AdminAudit): Promise<RoomResult> {
+    const parsed = AdminAuditSchema.parse(audit);
+    return this.run((room) => rules.adminCancel(room, parsed, this.clock()));
+  }
+
+  async acceptRematch(userId: string): Promise<{ ok: true; due: boolean } | { ok: false; error: RoomError }> {
+    return this.ports.exclusive(async () => {
+      const room = await this.load();
+      if (!room) return { ok: false, error: "not_found" };
+      const result = rules.acceptRematch(room, userId, this.clock());
+      if (!result.ok) return result;
+      await this.commit(result.step);
+      return { ok: true, due: result.due };
+    });
+  }
+
+  async rematchOpened(gameId: string | null): Promise<void> {
+    await this.ports.exclusive(async () => {
+      const room = await this.load();
+      if (!room) return;
+      await this.commit(gameId === null ? rules.rematchFailed(room, this.clock()) : rules.rematchOpened(room, gameId, this.clock()));
+    });
+  }
+
+  /** No relational write, so no exclusive section: the transition is adopted before anything can interleave. */
+  async pushChat(message: ChatMessageView): Promise<void> {
+    const room = await this.load();
+    if (room) await this.commit(rules.chat(room, message, this.clock()));
+  }
+
+  async snapshot(userId: string | null): Promise<GameStatePayload | null> {
+    const room = await this.load();
+    return room ? rules.statePayload(room, userId, this.timings) : null;
+  }
+
+  async presenceOf(userId: string): Promise<GameReport | null> {
+    const room = await this.load();
+    return room ? this.reports.reportOf(room, userId) : null;
+  }
+
+  async closeSockets(userId: string, sessionId: string | null): Promise<number> {
+    const { sockets } = this.ports;
+    const now = this.ports.clock.now();
+    const closing = sockets
+      .list(sessionId === null ? userId : sessionTag(sessionId))
+      .filter((socket) => this.attachments.of(socket, now).userId === userId && sockets.isOpen(socket));
+    for (const socket of closing) sockets.close(socket, CLOSE_SIGNED_OUT, "Signed out");
+    // Presence now, not when (or if) the closed sockets' close events arrive.
+    if (closing.length > 0) await this.closed(closing[0]);
+    return closing.length;
+  }
+
+  // ------------------------------------------------------------------ sockets
+
+  /**
+   * A player asks to open a socket. Only a seated player may: then `accept` hands the platform's
+   * socket over, tagged with the user and the session, after the room is loaded, so that a new
+   * socket is never taken for one that already holds the room's state. Null when refused.
+   */
+  async connect(userId: string, sessionId: string | null, accept: (tags: string[]) => S): Promise<S | null> {
+    const room = await this.load();
+    if (!room || !rules.seatOfUser(room, userId)) return null;
+    const socket = accept(sessionId ? [userId, sessionTag(sessionId)] : [userId]);
+    await this.opened(socket, userId);
+    return socket;
+  }
+
+  /**
+   * A seated player's socket was accepted. One too many (a client piling sockets onto the table)
+   * closes at once and is marked, so that any frame it still sends closes it again; no timer, so
+   * the room stays free to hibernate.
+   */
+  private async opened(socket: S, userId: string): Promise<void> {
+    const { sockets } = this.ports;
+    const now = this.ports.clock.now();
+    const others = sockets.list(userId).filter((other) => other !== socket && sockets.isOpen(other));
+    const count = rules.admitSocket(others.length, now);
+    this.attachments.start(socket, userId, count);
+    if (count.excess) return this.closeForAbuse(socket, userId, "Too many connections");
+    await this.ports.exclusive(async () => {
+      const room = await this.load();
+      if (!room) return;
+      // Presence from the sockets really open (a deploy drops them without a close event).
+      const online = new Set(this.openSockets(socket).map((other) => this.attachments.of(other, now).userId));
+      await this.commit(rules.connect(rules.withPresence(room, online, now), userId, this.clock()));
+      if (this.room) this.reports.socketsChanged(this.room, userId);
+    });
+  }
+
+  /** A frame from a socket: counted, parsed, then a ping, a sync or an action of the socket's player. */
+  async message(socket: S, data: string | ArrayBuffer): Promise<void> {
+    const { sockets } = this.ports;
+    const now = this.ports.clock.now();
+    const attachment = this.attachments.of(socket, now);
+    const { verdict, count } = rules.countFrame(attachment, now);
+    if (count) this.attachments.update(socket, attachment, count);
+    if (verdict === "close_excess") return this.closeForAbuse(socket, attachment.userId, "Too many connections");
+    if (verdict === "close_flood") return this.closeForAbuse(socket, attachment.userId, "Too many messages");
+    if (verdict === "drop") return;
+
+    const parsed = parseClientFrame(data);
+    if (!parsed.ok) return this.sendError(socket, parsed.code, parsed.message);
+    const frame = parsed.message;
+    if (frame.type === "ping") return sockets.send(socket, JSON.stringify({ type: "pong", payload: { at: now } }));
+    const room = await this.load();
+    if (frame.type === "sync") {
+      // The state the socket's next delta builds on.
+      if (room) sockets.send(socket, this.broadcaster.full(room, { socket, userId: attachment.userId }));
+      return;
+    }
+    if (!room) return this.sendError(socket, "not_active", "O jogo não está em andamento");
+    const result = this.act(room, attachment.userId, actionOf(frame));
+    if (!result.ok) return this.sendError(socket, result.code, result.message);
+    await result.done;
+  }
+
+  /** An action of a seat's player (a computer player's id is `bot-<seat>`), as if sent from their socket: tests play the other seats with it. */
+  async play(playerId: string, action: Action): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
+    const room = await this.load();
+    if (!room) return { ok: false, code: "not_active", message: "O jogo não está em andamento" };
+    const result = this.act(room, playerId, action);
+    if (!result.ok) return result;
+    await result.done;
+    return { ok: true };
+  }
+
+  /**
+   * An action: refused, or adopted at once. Only an action that writes to the database (a match's
+   * end) awaits before adopting, so that one runs alone; if its settlement fails, the move stands
+   * and the alarm settles the game.
+   */
+  private act(room: rules.Room, playerId: string, action: Action) {
+    const result = rules.act(room, playerId, action, this.clock());
+    if (!result.ok) return result;
+    const { step } = result;
+    const writes = step.effects.some(rules.isWrite) || rules.ratingsNeeded(step.room) !== null;
+    const done = writes ? this.ports.exclusive(() => this.commitSettling(step)) : this.commit(step);
+    return { ok: true as const, done };
+  }
+
+  /** A socket closed or failed. */
+  async closed(socket: S): Promise<void> {
+    const { sockets } = this.ports;
+    const now = this.ports.clock.now();
+    const userId = this.attachments.of(socket, now).userId;
+    sockets.close(socket, 1000, "Closing");
+    await this.ports.exclusive(async () => {
+      const room = await this.load();
+      if (!room) return;
+      if (!this.openSockets(socket).some((other) => this.attachments.of(other, now).userId === userId))
+        await this.commit(rules.disconnect(room, userId, this.clock()));
+      if (this.room) this.reports.socketsChanged(this.room, userId);
+    });
+  }
+
+  /** The alarm fired: whatever is due happens, and a decided game is settled. */
+  async alarm(): Promise<void> {
+    this.alarmAt = undefined; // The alarm that fired is gone; schedule() sets the next one.
+    await this.ports.exclusive(async () => {
+      const room = await this.load();
+      // A failed settlement throws here, and the platform runs the alarm again.
+      if (room) await this.commit(await this.settling(rules.advance(room, this.clock())));
+    });
+  }
+
+  private closeForAbuse(socket: S, userId: string, reason: string): void {
+    this.ports.sockets.close(socket, CLOSE_POLICY, reason);
+    this.ports.events({ event: "socket_closed_for_abuse", gameId: this.room?.game.id ?? "", userId, reason });
+  }
+
+  private sendError(socket: S, code: string, message: string): void {
+    this.ports.sockets.send(socket, JSON.stringify({ type: "error", payload: { code, message } }));
+  }
+
+  /** Every open socket but `except`. */
+  private openSockets(except: S): S[] {
+    return this.ports.sockets.list().filter((socket) => socket !== except && this.ports.sockets.isOpen(socket));
+  }
+}

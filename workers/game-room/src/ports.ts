@@ -1,0 +1,104 @@
+import type { PlayerChannelRpc } from "../../../game/channel/api";
+import type { RoomEvent, RoomHostPorts, RoomRecords, SocketHub } from "../../../game/room/host/index";
+import { countMoves, logLine, reportRoomEvent } from "../../../db/observability";
+import type { TournamentRpc } from "../../../game/tournament/api";
+import { stubOf } from "../../../db/stubs";
+import { ratingsOf, recordStatement, takeSeat, tournamentOf, write, type Db, type HandRecord } from "./records";
+import type { RoomEnv } from "./env";
+
+// The room host's ports on workerd: the object's storage, D1, its hibernating sockets, the players'
+// channels and the tournaments.
+
+export function roomRecords(db: Db, env: RoomEnv): RoomRecords {
+  return {
+    takeSeat: (game, seat) => takeSeat(db, game, seat),
+    write: (game, effect) => write(db, game, effect),
+    ratingsOf: (userIds) => ratingsOf(db, userIds),
+    async handRecords(gameId, effects) {
+      const statements = effects.map((effect) => recordStatement(db, gameId, effect));
+      await db.batch(statements as [HandRecord, ...HandRecord[]]);
+    },
+    async tournamentGameEnded(gameId) {
+      const tournamentId = await tournamentOf(db, gameId);
+      if (tournamentId && env.TOURNAMENT) await stubOf<TournamentRpc>(env.TOURNAMENT, tournamentId).gameEnded(tournamentId, gameId);
+    },
+  };
+}
+
+export function hibernatingSockets(ctx: DurableObjectState): SocketHub<WebSocket> {
+  return {
+    list: (tag) => ctx.getWebSockets(tag),
+    isOpen: (ws) => ws.readyState === WebSocket.OPEN,
+    send(ws, text) {
+      try {
+        ws.send(text);
+      } catch {
+        // The socket went away; its close event follows.
+      }
+    },
+    close(ws, code, reason) {
+      try {
+        ws.close(code, reason);
+      } catch {
+        // Already closed.
+      }
+    },
+    tags: (ws) => ctx.getTags(ws),
+    readAttachment: (ws) => ws.deserializeAttachment(),
+    writeAttachment: (ws, value) => ws.serializeAttachment(value),
+    lastPing: (ws) => ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? null,
+  };
+}
+
+export function workerdPorts(ctx: DurableObjectState, env: RoomEnv, db: Db): RoomHostPorts<WebSocket> {
+  const channels = env.PLAYER_CHANNEL;
+  return {
+    store: {
+      get: (keys) => ctx.storage.get(keys),
+      // One value alone through put(key, value): the runtime's multi-key put costs more per call.
+      put(entries) {
+        const keys = Object.keys(entries);
+        return keys.length === 1 ? ctx.storage.put(keys[0], entries[keys[0]]) : ctx.storage.put(entries);
+      },
+      setAlarm: (at) => ctx.storage.setAlarm(at),
+    },
+    records: roomRecords(db, env),
+    sockets: hibernatingSockets(ctx),
+    clock: { now: () => Date.now(), newSeed },
+    presence: channels ? { report: (userId, report) => stubOf<PlayerChannelRpc>(channels, userId).reportGame(userId, report) } : null,
+    exclusive: (fn) => ctx.blockConcurrencyWhile(fn),
+    background: (work) => ctx.waitUntil(work),
+    events: (event) => ctx.waitUntil(reportEvent(env, event)),
+  };
+}
+
+/** A room's event as a log line and an analytics point (db/observability.ts). */
+function reportEvent(env: RoomEnv, event: RoomEvent): Promise<void> {
+  switch (event.event) {
+    case "hand_played":
+      return countMoves(env, event.moves);
+    case "game_started": {
+      const { gameId, variant, mode, seats } = event;
+      return reportRoomEvent(env, { type: "game_started", gameId, variant, mode, seats });
+    }
+    case "game_settled": {
+      const { gameId, variant, mode, pot, reason } = event;
+      return reportRoomEvent(env, { type: "game_settled", gameId, variant, mode, pot, reason });
+    }
+    case "settlement_retried":
+      return reportRoomEvent(env, { type: "settlement_retried", gameId: event.gameId, error: event.error });
+    case "socket_closed_for_abuse":
+      return reportRoomEvent(env, { type: "socket_closed_for_abuse", gameId: event.gameId, code: 1008, reason: event.reason });
+    case "game_cancelled":
+      logLine("info", event.event, { gameId: event.gameId, reason: event.reason });
+      return Promise.resolve();
+    case "report_failed":
+      logLine("warn", event.event, { gameId: event.gameId, to: event.to, error: event.error });
+      return Promise.resolve();
+  }
+}
+
+/** A match seed: 256 random bits (the only randomness of a room; the rules take it as an argument). */
+function newSeed(): string {
+  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
