@@ -10,15 +10,15 @@ export type ConsoleLevel = "error" | "warn";
 /** One line a test produced: its level, its text, and where it came from (console, browser, server). */
 export type ConsoleLine = { level: ConsoleLevel; text: string; source: string };
 
-type Expectation = { level: ConsoleLevel; pattern: RegExp; seen: number };
+type Expectation = { level: ConsoleLevel; pattern: RegExp; seen: number; optional: boolean };
 
 /** What one test logged, against what it declared. */
 export class ConsoleWatch {
   private readonly expectations: Expectation[] = [];
   private readonly unexpected: ConsoleLine[] = [];
 
-  expect(level: ConsoleLevel, pattern: RegExp) {
-    this.expectations.push({ level, pattern, seen: 0 });
+  expect(level: ConsoleLevel, pattern: RegExp, optional = false) {
+    this.expectations.push({ level, pattern, seen: 0, optional });
   }
 
   /** Takes one line; true when a declaration covers it (the caller may then keep it quiet). */
@@ -31,7 +31,7 @@ export class ConsoleWatch {
 
   /** True while some declaration has not been met: the browser tests wait for late server lines then. */
   hasUnmet() {
-    return this.expectations.some((expectation) => expectation.seen === 0);
+    return this.expectations.some((expectation) => expectation.seen === 0 && !expectation.optional);
   }
 
   /** Every reason to fail: each unexpected line, and each declaration nothing matched. */
@@ -44,7 +44,7 @@ export class ConsoleWatch {
     return [
       ...[...counts].map(([text, count]) => (count > 1 ? `${text} (×${count})` : text)),
       ...this.expectations
-        .filter((expectation) => expectation.seen === 0)
+        .filter((expectation) => expectation.seen === 0 && !expectation.optional)
         .map((expectation) => `expected ${LEVEL_NAME[expectation.level]} matching ${expectation.pattern} was never logged`),
     ];
   }
@@ -107,10 +107,20 @@ export function expectConsoleWarning(pattern: RegExp) {
   declare("warn", pattern);
 }
 
-function declare(level: ConsoleLevel, pattern: RegExp) {
+/**
+ * Lets this test log an error matching `pattern` without failing, whether or not it comes: only
+ * for a known defect that a test provokes some of the time, named in `reason` (and in the notes of
+ * the work that is to fix it). Every other line still fails the test.
+ */
+export function tolerateConsoleError(pattern: RegExp, reason: string) {
+  if (!reason.trim()) throw new Error("tolerateConsoleError needs the reason");
+  declare("error", pattern, true);
+}
+
+function declare(level: ConsoleLevel, pattern: RegExp, optional = false) {
   const watch = registry().current;
   if (!watch) throw new Error(`expectConsole${level === "error" ? "Error" : "Warning"}(${pattern}) outside a watched test`);
-  watch.expect(level, pattern);
+  watch.expect(level, pattern, optional);
 }
 
 /** The text `console` would print for these arguments, near enough to match a pattern on. */
