@@ -73,6 +73,8 @@ export class FakeRoom {
   sockets: WebSocketRoute[] = [];
   /** When false, the REST polls answer 500 (to watch the page keep trying). */
   restUp = true;
+  /** When true, the room is unreachable: each new socket is closed as it opens. */
+  refuseSockets = false;
   /** POSTs to leave/bots, in order. */
   posts: { path: string; body: unknown }[] = [];
   /** How many times the page asked GET /api/games/{id}. */
@@ -232,6 +234,10 @@ export class FakeRoom {
   }
 
   private connect(ws: WebSocketRoute) {
+    if (this.refuseSockets) {
+      void ws.close({ code: 1011, reason: "unreachable" }).catch(() => undefined);
+      return;
+    }
     this.sockets.push(ws);
     const opening = this.othersAtTable.then(() =>
       this.host.connect(this.me, null, (tags) =>

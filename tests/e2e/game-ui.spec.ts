@@ -239,16 +239,22 @@ test("keyboard: arrow keys move between cards, Enter picks then plays", async ({
   await context.close();
 });
 
-test("connection: disconnected indicator, polling every 2 s, reconnect after 3 s, sync on a version gap", async ({ browser }) => {
+test("connection: disconnected indicator, polling every 2 s while the room is unreachable, reconnect with backoff, sync on a version gap", async ({
+  browser,
+}) => {
   const { page, context, room } = await scriptedTable(browser, (me) => ({ seats: duo(me), match: { dealerIndex: 1 }, botDelayMs: null }));
   await expect(page.getByTestId("connection")).toHaveAttribute("data-connected", "true");
   const polledBefore = room.summaryRequests;
+  // The room is unreachable for a while: every new socket is closed as it opens.
+  room.refuseSockets = true;
   await room.dropConnections();
   await expect(page.getByTestId("connection")).toHaveAttribute("data-connected", "false");
   await expect(page.getByTestId("connection")).toContainText("Desconectado");
   await expect(page.getByTestId("reconnecting")).toBeVisible();
   await expect.poll(() => room.summaryRequests, { timeout: 4000 }).toBeGreaterThan(polledBefore);
-  await expect(page.getByTestId("connection")).toHaveAttribute("data-connected", "true", { timeout: 6000 });
+  room.refuseSockets = false;
+  // Reconnect attempts wait a random time that doubles up to 30 s (full jitter): within 16 s here.
+  await expect(page.getByTestId("connection")).toHaveAttribute("data-connected", "true", { timeout: 20_000 });
   await expect(page.getByTestId("reconnecting")).toHaveCount(0);
   // A reconnect asks for what it missed.
   expect(room.sent("sync").length).toBeGreaterThanOrEqual(1);
