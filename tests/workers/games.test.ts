@@ -1,3 +1,4 @@
+import { expectConsoleWarning } from "../support/console";
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { eventsOf, messagesOf, type ServerMessage } from "../../game/protocol/room";
@@ -393,6 +394,8 @@ describe("playing through the room", () => {
   });
 
   it("answers bad frames with an error and changes nothing; a flood is closed with 1008", async () => {
+    // The room tells operators of every socket it closes for abuse.
+    expectConsoleWarning(/"event":"socket_closed_for_abuse"/);
     const [a, b] = [await createPlayer(), await createPlayer()];
     const game = await createGame(a, { game_type: "1v1", game_mode: "casual", truco_variant: "mineiro" });
     await join(b, game.game_code);

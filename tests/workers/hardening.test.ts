@@ -296,6 +296,8 @@ describe("logout", () => {
 
 describe("a client piling sockets onto a room", () => {
   it("gets each socket past MAX_SOCKETS_PER_PLAYER closed with 1008", async () => {
+    // The room tells operators of every socket it closes for abuse.
+    expectConsoleWarning(/"event":"socket_closed_for_abuse"/);
     const player = await createPlayer("Empilhador");
     const game = await newGame(player);
     const sockets: RoomClient[] = [];
