@@ -47,11 +47,11 @@ const playFor = (sit: Situation, w: number, value: number) => w * u(sit, value, 
 export interface NormalOptions {
   /** Samples for the trick-chance estimate. */
   samples: number;
-  /** How often the opponents are assumed to run from a call. */
-  foldGuess: number;
+  /** How often the opponents are assumed to run from a call; by default what the table read says. */
+  foldGuess?: number;
 }
 
-const NORMAL: NormalOptions = { samples: 24, foldGuess: 0.25 };
+const NORMAL: NormalOptions = { samples: 24 };
 
 /** Solid play: keeps strong cards for when they matter, bets and answers by hand strength and score. */
 export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NORMAL): Action {
@@ -80,7 +80,7 @@ export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NOR
       const call = has(legal, (a) => a.type === "call_truco");
       if (call) {
         const w = estimateWin(sit, rng, opts.samples);
-        if (wantsToCall(sit, w, opts.foldGuess)) return call;
+        if (wantsToCall(sit, w, opts.foldGuess ?? sit.opponents.runRate * 0.7)) return call;
       }
       return chooseCard(sit);
     }
@@ -93,11 +93,14 @@ function wantsToCall(sit: Situation, w: number, foldGuess: number): boolean {
   const next = sit.values[level];
   const keep = playFor(sit, w, now);
   const call = foldGuess * u(sit, now, 0) + (1 - foldGuess) * playFor(sit, w, next);
-  return w > 0.6 && call > keep + 0.005;
+  // Against opponents who run a lot, weaker hands are worth a call.
+  return w > Math.max(0.3, 0.6 - 0.6 * (foldGuess - 0.25)) && call > keep + 0.005;
 }
 
-function trucoResponse(sit: Situation, w: number): Action {
+function trucoResponse(sit: Situation, raw: number): Action {
   const p = sit.pending!;
+  // The estimate ignores the call; a caller who bluffs often is weaker than one who never does.
+  const w = Math.min(1, Math.max(0, raw + (sit.opponents.bluffRate - 0.2) * 0.6));
   const value = sit.values[p.level];
   const run = u(sit, 0, sit.values[p.level - 1]);
   const accept = playFor(sit, w, value);
@@ -107,8 +110,7 @@ function trucoResponse(sit: Situation, w: number): Action {
     const raiseEv = 0.4 * u(sit, value, 0) + 0.6 * playFor(sit, w, more);
     if (raiseEv > accept) return raise;
   }
-  // A small margin: the normal player is a little cautious.
-  return { type: "respond_truco", response: accept >= run + 0.01 ? "accept" : "reject" };
+  return { type: "respond_truco", response: accept >= run ? "accept" : "reject" };
 }
 
 // ------------------------------------------------------------ cards
@@ -125,7 +127,7 @@ function percentile(sit: Situation, st: number): number {
   return below / sit.unseen.length;
 }
 
-function chooseCard(sit: Situation): Action {
+export function chooseCard(sit: Situation): Action {
   const plays = playActions(sit);
   const up = plays.filter((a) => !a.faceDown);
   if (up.length === 0) return plays[0];
@@ -185,7 +187,7 @@ function chooseCard(sit: Situation): Action {
 
 // ------------------------------------------------------------ envido and flor
 
-function envidoOpening(sit: Situation): Action | null {
+export function envidoOpening(sit: Situation): Action | null {
   if (!sit.legal.some((a) => a.type === "call_envido")) return null;
   if (sit.phase === "waiting_envido_response") return null;
   const p = envidoWinChance(sit);
