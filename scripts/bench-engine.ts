@@ -58,7 +58,9 @@ function arg(name: string): string | null {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : null;
 }
-const num = (name: string, fallback: number) => Number(arg(name) ?? fallback);
+function num(name: string, fallback: number): number {
+  return Number(arg(name) ?? fallback);
+}
 
 /** Random legal actions through the public API (playMatch) until `seconds` elapse; full hands per second. */
 function throughput(variant: Variant, mode: 2 | 4, seconds: number): number {
