@@ -11,14 +11,11 @@ import type { Rng } from "../random";
 import type { Action, MatchState, TeamIdx } from "../types";
 import { matchWinProbFor } from "./estimate";
 import type { Profile } from "./read";
-import { normalPolicy, type NormalOptions } from "./policy";
+import { normalPolicy } from "./policy";
 import { situationFromState } from "./situation";
 
 /** How the searcher's own team is assumed to bet later in the hand. */
 export const OWN_STYLE: Profile = { runRate: 0.4, bluffRate: 0.04, callFrom: 0.66 };
-
-/** The normal player's rule in playouts, with fewer samples for its trick odds. */
-const NORMAL_PLAYOUT: NormalOptions = { samples: 4 };
 
 export interface PlayoutSetup {
   /**
@@ -30,6 +27,8 @@ export interface PlayoutSetup {
   profiles: Profile[];
   /** Each seat's hand power in this world (its dealt cards). */
   powers: number[];
+  /** Samples for the trick odds of the normal rule (fewer than the normal player's own). */
+  samples: number;
 }
 
 /** Match-winning chance for `team` after playing the hand out from `s`. */
@@ -40,7 +39,7 @@ export function playout(s: MatchState, team: TeamIdx, setup: PlayoutSetup, rng: 
     const legal = legalForSeat(s, seat);
     let a: Action;
     if (legal.length === 1) a = legal[0];
-    else if (setup.rule === "normal") a = normalPolicy(situationFromState(s, seat), rng, NORMAL_PLAYOUT);
+    else if (setup.rule === "normal") a = normalPolicy(situationFromState(s, seat), rng, { samples: setup.samples });
     else a = fastChoice(s, seat, legal, table, setup, rng);
     const r = legal.includes(a) ? applyLegal(s, seat, a) : applyAction(s, s.players[seat].id, a);
     if (!r.ok) break;

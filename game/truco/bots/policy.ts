@@ -12,28 +12,71 @@ function playActions(sit: Situation): Extract<Action, { type: "play_card" }>[] {
 
 // ------------------------------------------------------------ easy
 
-/** Legal but naive: random cards, coin-flip answers, rare calls, never raises. */
+/** Roughly normal noise with this standard deviation (a sum of three uniforms). */
+function gut(rng: Rng, sd: number): number {
+  return (rng.next() + rng.next() + rng.next() - 1.5) * 2 * sd;
+}
+
+/**
+ * A beginner: bets and answers on a gut feel for its hand (a few samples of its odds, blurred by
+ * wide noise) around the thresholds a sound player uses, so it runs from good hands and stays in
+ * with bad ones; often forgets which rank the manilha is this hand, throws its best card at once,
+ * or plays a card without thinking. It ignores the score and the table read, and never goes to
+ * the deck. The normal player beats it in about four matches of five.
+ */
 export function easyPolicy(sit: Situation, rng: Rng): Action {
   const legal = sit.legal;
   if (legal.length === 1) return legal[0];
-  const first = legal[0];
-  if (first.type === "call_flor" && sit.phase !== "waiting_flor_response") return first;
+  if (legal[0].type === "call_flor" || sit.phase === "waiting_flor_response") return normalPolicy(sit, rng, EASY_ODDS);
+  // Forgetting the manilha: the cards are judged by their printed rank this decision.
+  const seen: Situation = sit.manilha !== null && rng.next() < 0.5 ? { ...sit, manilha: null } : sit;
+  const feel = () => Math.min(1, Math.max(0, estimateWin(seen, rng, EASY_ODDS.samples) + gut(rng, 0.5)));
   switch (sit.phase) {
     case "waiting_mao_decision":
-      return legal[rng.int(2)];
-    case "waiting_truco_response":
-    case "waiting_envido_response":
-    case "waiting_flor_response":
-      return legal[rng.int(2)]; // accept or reject
+      return { type: "respond_mao", response: feel() >= 0.5 ? "play" : "run" };
+    case "waiting_envido_response": {
+      const pts = sit.myEnvido + gut(rng, 5);
+      const raise = has(legal, (a) => a.type === "call_envido" && a.call === "envido");
+      if (raise && pts >= 31) return raise;
+      return { type: "respond_envido", response: pts >= 25 ? "accept" : "reject" };
+    }
+    case "waiting_truco_response": {
+      const env = easyEnvido(sit, rng);
+      if (env) return env;
+      const w = feel();
+      const raise = has(legal, (a) => a.type === "call_truco");
+      if (raise && w >= 0.85) return raise;
+      return { type: "respond_truco", response: w >= 0.45 ? "accept" : "reject" };
+    }
     default: {
+      const env = easyEnvido(sit, rng);
+      if (env) return env;
       const call = has(legal, (a) => a.type === "call_truco");
-      if (call && rng.next() < 0.08) return call;
-      const env = has(legal, (a) => a.type === "call_envido" && a.call === "envido");
-      if (env && rng.next() < 0.1) return env;
-      const cards = playActions(sit).filter((a) => !a.faceDown);
-      return cards[rng.int(cards.length)];
+      if (call && feel() >= 0.8) return call;
+      return easyCard(seen, rng);
     }
   }
+}
+
+const EASY_ODDS: NormalOptions = { samples: 6 };
+
+function easyEnvido(sit: Situation, rng: Rng): Action | null {
+  const env = has(sit.legal, (a) => a.type === "call_envido" && a.call === "envido");
+  return env && sit.myEnvido + gut(rng, 5) >= 28 ? env : null;
+}
+
+function easyCard(sit: Situation, rng: Rng): Action {
+  const up = playActions(sit).filter((a) => !a.faceDown);
+  if (up.length <= 1 || sit.blind) return chooseCard(sit);
+  const r = rng.next();
+  // Eager: the best card goes out first, whatever the trick needs.
+  if (r < 0.5) {
+    let best = up[0];
+    for (const a of up) if (strengthIn(sit, a.cardId) > strengthIn(sit, best.cardId)) best = a;
+    return best;
+  }
+  if (r < 0.75) return up[rng.int(up.length)];
+  return chooseCard(sit);
 }
 
 // ------------------------------------------------------------ normal
