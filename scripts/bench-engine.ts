@@ -7,6 +7,7 @@
 //          --modes 2,4 (default both), --pairs list of strong-weak (default every pairing; e.g.
 //          hard-normal,hard-styles), --seconds S (each of the 5 throughput runs, default 0.6),
 //          --no-bots, --no-throughput, --workers N (default: available parallelism).
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { createMatch, playMatch, type Chooser, type Variant } from "../game/truco/index";
@@ -48,18 +49,30 @@ if (!isMainThread) {
       if (who !== job.strong) return decide();
       // The thread's own CPU time is what one core spends on the decision, however busy the
       // machine is; wall-clock time also counts the waits for a core.
-      const c0 = process.threadCpuUsage();
+      const c0 = threadCpuMs();
       const t0 = performance.now();
       const a = decide();
       walls.push(performance.now() - t0);
-      const c = process.threadCpuUsage(c0);
-      times.push((c.user + c.system) / 1000);
+      times.push(threadCpuMs() - c0);
       return a;
     },
   });
   parentPort!.postMessage({ wins: r.wins, times, walls } satisfies JobResult);
 } else {
   await main();
+}
+
+/**
+ * This thread's CPU time in ms. Linux's schedstat counts it in nanoseconds; getrusage's per-thread
+ * figure (process.threadCpuUsage) moves in scheduler ticks of several ms, too coarse for one decision.
+ */
+function threadCpuMs(): number {
+  try {
+    return Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    const c = process.threadCpuUsage();
+    return (c.user + c.system) / 1000;
+  }
 }
 
 function arg(name: string): string | null {
