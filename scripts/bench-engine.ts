@@ -7,7 +7,6 @@
 //          --modes 2,4 (default both), --pairs list of strong-weak (default every pairing; e.g.
 //          hard-normal,hard-styles), --seconds S (each of the 5 throughput runs, default 0.6),
 //          --no-bots, --no-throughput, --workers N (default: available parallelism).
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { createMatch, playMatch, type Chooser, type Variant } from "../game/truco/index";
@@ -30,6 +29,8 @@ interface Job {
   weak: Contender;
   from: number;
   count: number;
+  /** Other worker threads share the process (then decisions are timed by the coarser per-thread clock). */
+  shared?: boolean;
 }
 
 interface JobResult {
@@ -47,13 +48,13 @@ if (!isMainThread) {
   const r = winRate(job.variant, job.mode, job.strong, job.weak, job.count, "bench", job.from, {
     around: (who, decide) => {
       if (who !== job.strong) return decide();
-      // The thread's own CPU time is what one core spends on the decision, however busy the
-      // machine is; wall-clock time also counts the waits for a core.
-      const c0 = threadCpuMs();
+      // CPU time is what one core spends on the decision, however busy the machine is;
+      // wall-clock time also counts the waits for a core.
+      const c0 = cpuMs(job.shared === true);
       const t0 = performance.now();
       const a = decide();
       walls.push(performance.now() - t0);
-      times.push(threadCpuMs() - c0);
+      times.push(cpuMs(job.shared === true) - c0);
       return a;
     },
   });
@@ -63,16 +64,14 @@ if (!isMainThread) {
 }
 
 /**
- * This thread's CPU time in ms. Linux's schedstat counts it in nanoseconds; getrusage's per-thread
- * figure (process.threadCpuUsage) moves in scheduler ticks of several ms, too coarse for one decision.
+ * CPU time in ms spent by this worker. Alone in the process (--workers 1), the process's CPU time,
+ * which Linux counts in nanoseconds: the deciding thread plus the engine's helpers (garbage
+ * collector, compiler), an upper bound. Beside other workers, the thread's own time, which
+ * getrusage moves in scheduler ticks of a few ms.
  */
-function threadCpuMs(): number {
-  try {
-    return Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]) / 1e6;
-  } catch {
-    const c = process.threadCpuUsage();
-    return (c.user + c.system) / 1000;
-  }
+function cpuMs(shared: boolean): number {
+  const c = shared ? process.threadCpuUsage() : process.cpuUsage();
+  return (c.user + c.system) / 1000;
 }
 
 function arg(name: string): string | null {
@@ -162,7 +161,7 @@ async function main(): Promise<void> {
 
   if (process.argv.includes("--no-bots")) return;
   console.log(`\nWin rates (${matches} matches per pairing, fixed seeds, seats and first deal alternate; 95% Wilson interval;`);
-  console.log(`${workers} worker thread(s), each on one core) and the strong side's decision times (thread CPU)`);
+  console.log(`${workers} worker thread(s), each on one core) and the strong side's decision times (CPU)`);
   console.log("  variant        mode  pairing                   win rate   95% CI           target   decision ms p50 / p95 / p99 / max");
   const t0 = performance.now();
   const missed: string[] = [];
@@ -174,7 +173,7 @@ async function main(): Promise<void> {
         const chunk = Math.ceil(matches / workers);
         const jobs: Promise<JobResult>[] = [];
         for (let from = 0; from < matches; from += chunk) {
-          jobs.push(runJob({ variant: v, mode, strong, weak, from, count: Math.min(chunk, matches - from) }));
+          jobs.push(runJob({ variant: v, mode, strong, weak, from, count: Math.min(chunk, matches - from), shared: workers > 1 }));
         }
         const results = await Promise.all(jobs);
         const wins = results.reduce((a, r) => a + r.wins, 0);
@@ -197,7 +196,7 @@ async function main(): Promise<void> {
       }
     }
   }
-  console.log("\nDecision time per level over all its pairings (ms of the deciding thread's CPU time; budget p95 ≤ 25, p99 ≤ 60 on");
+  console.log("\nDecision time per level over all its pairings (ms of CPU time; budget p95 ≤ 25, p99 ≤ 60 on");
   console.log("one core; wall-clock p95 / p99 beside it, which a shared machine inflates)");
   for (const [key, list] of timesByLevel) {
     const times = list.sort((a, b) => a - b);

@@ -20,3 +20,10 @@ describe("computer player strength (Paulista 1v1)", () => {
     expect(r.wins / r.matches).toBeGreaterThanOrEqual(0.75);
   }, 120_000);
 });
+
+describe("computer player strength (Paulista 2v2)", () => {
+  it("hard beats normal in at least 56% of 120 matches", () => {
+    const r = winRate("paulista", 4, "hard", "normal", 120, "bench");
+    expect(r.wins / r.matches).toBeGreaterThanOrEqual(0.56);
+  }, 240_000);
+});
