@@ -1,4 +1,4 @@
-import { applyAction, chooseAction, pendingPlayer, startNextHand, timeoutAction, type Action } from "../truco/index";
+import { applyAction, chooseAction, pendingPlayer, startNextHand, timeoutAction, viewFor, type Action } from "../truco/index";
 import { Transition } from "./transition";
 import { cancelInto, noShowInto } from "./ending";
 import { applyEngine } from "./start";
@@ -119,7 +119,11 @@ function playOn(d: Transition): void {
         return;
       }
       if (room.botDueAt !== null) d.set({ botDueAt: null }, false);
-      const action = chooseAction(match, playerId, { level: seat.botLevel ?? "normal", seed: `${room.game.id}:${match.actionCount}` });
+      const action = chooseAction(viewFor(match, playerId), {
+        level: seat.botLevel ?? "normal",
+        seed: `${room.game.id}:${match.actionCount}`,
+        read: room.botRead ?? null,
+      });
       if (!action || applyFor(d, playerId, action)) return;
       continue;
     }

@@ -1,5 +1,5 @@
 import { CAPACITY } from "../protocol/constants";
-import { createMatch, handStartedEvent, type GameEvent, type MatchState } from "../truco/index";
+import { createMatch, handStartedEvent, noteHand, type GameEvent, type MatchState } from "../truco/index";
 import type { Transition } from "./transition";
 import type { Room } from "./state";
 import { playerIdOf } from "./views";
@@ -55,7 +55,10 @@ export function applyEngine(d: Transition, state: MatchState, events: GameEvent[
       d.set({ hands: [...d.room.hands, { hand: event.handNumber, commitment: event.commitment, seed: null }], handActions: [] });
       d.effect({ type: "hand_started", hand: event.handNumber, commitment: event.commitment });
     } else if (event.type === "hand_ended") {
-      d.set({ hands: d.room.hands.map((h) => (h.hand === event.handNumber ? { ...h, seed: event.seed } : h)) });
+      d.set({
+        hands: d.room.hands.map((h) => (h.hand === event.handNumber ? { ...h, seed: event.seed } : h)),
+        botRead: noteHand(d.room.botRead, state, d.room.handActions),
+      });
       d.effect({
         type: "hand_ended",
         hand: event.handNumber,

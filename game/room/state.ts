@@ -3,7 +3,7 @@ import type { BotLevel, GameSummary, PlayerResult } from "../protocol/entities";
 import type { RoomMessage } from "../protocol/room";
 import type { AssignedSeat, NoShowRule } from "./api";
 import type { SeatOutcome } from "./settlement";
-import type { Action, CreateMatchInput, MatchState, TeamId } from "../truco/index";
+import type { Action, CreateMatchInput, MatchState, TableRead, TeamId } from "../truco/index";
 
 // The room's state and what a transition hands back to its adapter. Plain JSON: the Durable
 // Object stores a Room as one value, the browser tests' scripted room keeps one in memory.
@@ -70,6 +70,8 @@ export interface Room {
   ending: { winner: TeamId; scores: [number, number]; reason: "match_over" | "forfeit"; at: number } | null;
   results: PlayerResult[] | null;
   settled: boolean;
+  /** What the computer players have learnt of each seat's betting, from finished hands (public facts only); absent in rooms stored before it. */
+  botRead?: TableRead | null;
   /** "Jogar de novo" at a finished table (game/room/rematch.ts); absent in rooms stored before it. */
   rematch?: Rematch | null;
 }

@@ -12,7 +12,8 @@
  *   const n = startNextHand(state);                           // deals the next hand, dealer + 1
  *   // when state.phase === 'game_over': state.winner / view.winnerTeam is the winning team.
  *   // turn timer: pendingPlayer(state) is whose decision it is; on expiry apply timeoutAction(state, p).
- *   // seat held by a bot: applyAction(state, p, chooseAction(state, p, { level, seed })).
+ *   // seat held by a bot: applyAction(state, p, chooseAction(viewFor(state, p), { level, seed, read })),
+ *   // with read = noteHand(read, state, theHandsActions) after every hand.
  *
  * # Phases (`state.phase`, `view.gamePhase`)
  *
@@ -185,11 +186,12 @@ export { shuffledDeck } from "./deal";
  */
 export { viewFor } from "./view";
 /**
- * `chooseAction(state, playerId, { level: 'easy' | 'normal' | 'hard', seed })`: a computer
- * player's legal choice, decided only from `viewFor(state, playerId)`; null when that player
- * has no decision. Deterministic for a given state and seed.
+ * `chooseAction(viewFor(state, playerId), { level: 'easy' | 'normal' | 'hard', seed, read? })`: a
+ * computer player's legal choice, decided only from that view and the table read; null when that
+ * player has no decision. Deterministic for a given view, read and seed. `noteHand(read, state,
+ * actions)` folds a finished hand's public calls and answers into the read.
  */
-export { chooseAction } from "./bots/index";
+export { chooseAction, emptyRead, noteHand, type TableRead } from "./bots/index";
 /**
  * `playMatch(state, choose, { nextHand?, maxSteps?, log?, onStep? })`: apply `choose(state,
  * playerId, legal)` to every pending decision (and deal each next hand) until the match ends or

@@ -12,28 +12,71 @@ function playActions(sit: Situation): Extract<Action, { type: "play_card" }>[] {
 
 // ------------------------------------------------------------ easy
 
-/** Legal but naive: random cards, coin-flip answers, rare calls, never raises. */
+/** Roughly normal noise with this standard deviation (a sum of three uniforms). */
+function gut(rng: Rng, sd: number): number {
+  return (rng.next() + rng.next() + rng.next() - 1.5) * 2 * sd;
+}
+
+/**
+ * A beginner: bets and answers on a gut feel for its hand (a few samples of its odds, blurred by
+ * wide noise) around the thresholds a sound player uses, so it runs from good hands and stays in
+ * with bad ones; often forgets which rank the manilha is this hand, throws its best card at once,
+ * or plays a card without thinking. It ignores the score and the table read, and never goes to
+ * the deck. The normal player beats it in about four matches of five.
+ */
 export function easyPolicy(sit: Situation, rng: Rng): Action {
   const legal = sit.legal;
   if (legal.length === 1) return legal[0];
-  const first = legal[0];
-  if (first.type === "call_flor" && sit.phase !== "waiting_flor_response") return first;
+  if (legal[0].type === "call_flor" || sit.phase === "waiting_flor_response") return normalPolicy(sit, rng, EASY_ODDS);
+  // Forgetting the manilha: the cards are judged by their printed rank this decision.
+  const seen: Situation = sit.manilha !== null && rng.next() < 0.5 ? { ...sit, manilha: null } : sit;
+  const feel = () => Math.min(1, Math.max(0, estimateWin(seen, rng, EASY_ODDS.samples) + gut(rng, 0.5)));
   switch (sit.phase) {
     case "waiting_mao_decision":
-      return legal[rng.int(2)];
-    case "waiting_truco_response":
-    case "waiting_envido_response":
-    case "waiting_flor_response":
-      return legal[rng.int(2)]; // accept or reject
+      return { type: "respond_mao", response: feel() >= 0.5 ? "play" : "run" };
+    case "waiting_envido_response": {
+      const pts = sit.myEnvido + gut(rng, 5);
+      const raise = has(legal, (a) => a.type === "call_envido" && a.call === "envido");
+      if (raise && pts >= 31) return raise;
+      return { type: "respond_envido", response: pts >= 25 ? "accept" : "reject" };
+    }
+    case "waiting_truco_response": {
+      const env = easyEnvido(sit, rng);
+      if (env) return env;
+      const w = feel();
+      const raise = has(legal, (a) => a.type === "call_truco");
+      if (raise && w >= 0.85) return raise;
+      return { type: "respond_truco", response: w >= 0.45 ? "accept" : "reject" };
+    }
     default: {
+      const env = easyEnvido(sit, rng);
+      if (env) return env;
       const call = has(legal, (a) => a.type === "call_truco");
-      if (call && rng.next() < 0.08) return call;
-      const env = has(legal, (a) => a.type === "call_envido" && a.call === "envido");
-      if (env && rng.next() < 0.1) return env;
-      const cards = playActions(sit).filter((a) => !a.faceDown);
-      return cards[rng.int(cards.length)];
+      if (call && feel() >= 0.8) return call;
+      return easyCard(seen, rng);
     }
   }
+}
+
+const EASY_ODDS: NormalOptions = { samples: 6 };
+
+function easyEnvido(sit: Situation, rng: Rng): Action | null {
+  const env = has(sit.legal, (a) => a.type === "call_envido" && a.call === "envido");
+  return env && sit.myEnvido + gut(rng, 5) >= 28 ? env : null;
+}
+
+function easyCard(sit: Situation, rng: Rng): Action {
+  const up = playActions(sit).filter((a) => !a.faceDown);
+  if (up.length <= 1 || sit.blind) return chooseCard(sit);
+  const r = rng.next();
+  // Eager: the best card goes out first, whatever the trick needs.
+  if (r < 0.5) {
+    let best = up[0];
+    for (const a of up) if (strengthIn(sit, a.cardId) > strengthIn(sit, best.cardId)) best = a;
+    return best;
+  }
+  if (r < 0.75) return up[rng.int(up.length)];
+  return chooseCard(sit);
 }
 
 // ------------------------------------------------------------ normal
@@ -47,11 +90,11 @@ const playFor = (sit: Situation, w: number, value: number) => w * u(sit, value, 
 export interface NormalOptions {
   /** Samples for the trick-chance estimate. */
   samples: number;
-  /** How often the opponents are assumed to run from a call. */
-  foldGuess: number;
+  /** How often the opponents are assumed to run from a call; by default what the table read says. */
+  foldGuess?: number;
 }
 
-const NORMAL: NormalOptions = { samples: 24, foldGuess: 0.25 };
+const NORMAL: NormalOptions = { samples: 24 };
 
 /** Solid play: keeps strong cards for when they matter, bets and answers by hand strength and score. */
 export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NORMAL): Action {
@@ -80,7 +123,7 @@ export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NOR
       const call = has(legal, (a) => a.type === "call_truco");
       if (call) {
         const w = estimateWin(sit, rng, opts.samples);
-        if (wantsToCall(sit, w, opts.foldGuess)) return call;
+        if (wantsToCall(sit, w, opts.foldGuess ?? sit.opponents.runRate * 0.7)) return call;
       }
       return chooseCard(sit);
     }
@@ -93,11 +136,14 @@ function wantsToCall(sit: Situation, w: number, foldGuess: number): boolean {
   const next = sit.values[level];
   const keep = playFor(sit, w, now);
   const call = foldGuess * u(sit, now, 0) + (1 - foldGuess) * playFor(sit, w, next);
-  return w > 0.6 && call > keep + 0.005;
+  // Against opponents who run a lot, weaker hands are worth a call.
+  return w > Math.max(0.3, 0.6 - 0.6 * (foldGuess - 0.25)) && call > keep + 0.005;
 }
 
-function trucoResponse(sit: Situation, w: number): Action {
+function trucoResponse(sit: Situation, raw: number): Action {
   const p = sit.pending!;
+  // The estimate ignores the call; a caller who bluffs often is weaker than one who never does.
+  const w = Math.min(1, Math.max(0, raw + (sit.opponents.bluffRate - 0.2) * 0.6));
   const value = sit.values[p.level];
   const run = u(sit, 0, sit.values[p.level - 1]);
   const accept = playFor(sit, w, value);
@@ -107,8 +153,7 @@ function trucoResponse(sit: Situation, w: number): Action {
     const raiseEv = 0.4 * u(sit, value, 0) + 0.6 * playFor(sit, w, more);
     if (raiseEv > accept) return raise;
   }
-  // A small margin: the normal player is a little cautious.
-  return { type: "respond_truco", response: accept >= run + 0.01 ? "accept" : "reject" };
+  return { type: "respond_truco", response: accept >= run ? "accept" : "reject" };
 }
 
 // ------------------------------------------------------------ cards
@@ -125,7 +170,7 @@ function percentile(sit: Situation, st: number): number {
   return below / sit.unseen.length;
 }
 
-function chooseCard(sit: Situation): Action {
+export function chooseCard(sit: Situation): Action {
   const plays = playActions(sit);
   const up = plays.filter((a) => !a.faceDown);
   if (up.length === 0) return plays[0];
@@ -185,7 +230,7 @@ function chooseCard(sit: Situation): Action {
 
 // ------------------------------------------------------------ envido and flor
 
-function envidoOpening(sit: Situation): Action | null {
+export function envidoOpening(sit: Situation): Action | null {
   if (!sit.legal.some((a) => a.type === "call_envido")) return null;
   if (sit.phase === "waiting_envido_response") return null;
   const p = envidoWinChance(sit);

@@ -8,6 +8,7 @@ import { legalForSeat } from "../legal-actions";
 import { maoSeat, seatTeam } from "../seats";
 import type { Action, EnvidoCall, GamePhase, MatchState, Rank, ResolvedRules, TeamIdx, TrickOutcome, Variant } from "../types";
 import type { PlayerView } from "../view";
+import { teamProfile, type Profile, type TableRead } from "./read";
 
 export interface SitPlay {
   seat: number;
@@ -61,8 +62,16 @@ export interface Situation {
   myFlorPoints: number;
   /** Seats that declared flor. */
   florDeclared: number[];
+  /** What the table read expects of the opposing team's betting. */
+  opponents: Profile;
   /** A per-decision salt for the bot's randomness. */
   salt: string;
+}
+
+function opponentSeats(teams: readonly TeamIdx[], team: TeamIdx): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < teams.length; s++) if (teams[s] !== team) out.push(s);
+  return out;
 }
 
 export function strengthIn(sit: Situation, card: string): number {
@@ -77,7 +86,7 @@ function unseenFrom(known: Set<string>, rules: ResolvedRules): string[] {
   return out;
 }
 
-export function situationFromView(v: PlayerView): Situation {
+export function situationFromView(v: PlayerView, read?: TableRead | null): Situation {
   const seat = v.seats.indexOf(v.me!);
   const n = v.seats.length;
   const seatIdx = (id: string) => v.seats.indexOf(id);
@@ -153,6 +162,7 @@ export function situationFromView(v: PlayerView): Situation {
     myFlor: v.myFlor,
     myFlorPoints: v.myFlor ? florPoints(my.length === 3 ? my : dealtOf(v, seat, my)) : 0,
     florDeclared: v.flor ? v.flor.declared.map(seatIdx) : [],
+    opponents: teamProfile(read, opponentSeats(teams, team)),
     salt: `${v.handNumber}:${v.actionCount}:${v.me}`,
   };
 }
@@ -237,6 +247,7 @@ export function situationFromState(s: MatchState, seat: number): Situation {
     myFlor: flor,
     myFlorPoints: flor ? florPoints(dealt) : 0,
     florDeclared: h.flor ? h.flor.declared : [],
+    opponents: teamProfile(null, opponentSeats(teams, team)),
     salt: `${s.handNumber}:${s.actionCount}:${seat}`,
   };
 }

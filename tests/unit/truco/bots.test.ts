@@ -28,7 +28,9 @@ describe("computer players decide from their own view only", () => {
         expect(viewFor(s1, "a")).toEqual(viewFor(s2, "a"));
         for (const level of LEVELS) {
           for (const seed of ["x", "y", "z"]) {
-            expect(chooseAction(s1, "a", { level, seed }), `${level} ${seed}`).toEqual(chooseAction(s2, "a", { level, seed }));
+            expect(chooseAction(viewFor(s1, "a"), { level, seed }), `${level} ${seed}`).toEqual(
+              chooseAction(viewFor(s2, "a"), { level, seed }),
+            );
           }
         }
       }
@@ -47,7 +49,7 @@ describe("computer players", () => {
       seed: "n",
       dealerIndex: 1,
     });
-    for (const level of LEVELS) expect(chooseAction(s, "b", { level, seed: "s" })).toBeNull();
+    for (const level of LEVELS) expect(chooseAction(viewFor(s, "b"), { level, seed: "s" })).toBeNull();
   });
 
   it("are deterministic for a given state and seed", () => {
@@ -61,7 +63,7 @@ describe("computer players", () => {
       dealerIndex: 1,
     });
     for (const level of LEVELS) {
-      expect(chooseAction(s, "a", { level, seed: "k" })).toEqual(chooseAction(s, "a", { level, seed: "k" }));
+      expect(chooseAction(viewFor(s, "a"), { level, seed: "k" })).toEqual(chooseAction(viewFor(s, "a"), { level, seed: "k" }));
     }
   });
 
@@ -90,7 +92,7 @@ describe("computer players", () => {
     for (const s of cases) {
       const p = viewFor(s, null).currentPlayer!;
       for (const level of LEVELS) {
-        const a = chooseAction(s, p, { level, seed: "sp" });
+        const a = chooseAction(viewFor(s, p), { level, seed: "sp" });
         expect(legalActions(s, p)).toContainEqual(a);
         expect(applyAction(s, p, a!).ok).toBe(true);
       }

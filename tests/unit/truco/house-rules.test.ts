@@ -145,7 +145,7 @@ describe("baralho limpo (truco-rules.md §1, §2, §7)", () => {
 
   it("the computer players finish limpo matches with legal moves only", () => {
     for (const variant of ["paulista", "mineiro"] as const) {
-      const run = playMatch(limpo(variant, P2, `bots-${variant}`), (s, p) => chooseAction(s, p, { level: "normal", seed: p }), {
+      const run = playMatch(limpo(variant, P2, `bots-${variant}`), (s, p) => chooseAction(viewFor(s, p), { level: "normal", seed: p }), {
         log: false,
       });
       expect(run.stop).toBe("match_over");

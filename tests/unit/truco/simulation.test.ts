@@ -2,7 +2,7 @@
 // hidden cards, the rebuilt state must be the real one (everything the rules read).
 import { describe, expect, it } from "vitest";
 import { createMatch, playMatch, viewFor, type MatchState, type Variant } from "../../../game/truco/index";
-import { stateFromView } from "../../../game/truco/bots/hard";
+import { stateFromView } from "../../../game/truco/bots/worlds";
 import { sfc32 } from "../../../game/truco/random";
 import { P2, P4 } from "./helpers";
 

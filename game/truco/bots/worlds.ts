@@ -1,0 +1,221 @@
+// Determinizations for the hard player (docs/decisions/114-hard-player-search.md): complete deals
+// consistent with everything a seat's view shows, drawn in proportion to how likely each deal is
+// to have produced the bets seen in this hand, under the table read of the betting seats.
+import { envidoOfIds, florPoints, hasFlor } from "../cards";
+import type { Rng } from "../random";
+import type { HandState, MatchState, TeamIdx, TrickState } from "../types";
+import type { PlayerView } from "../view";
+import { acceptLikelihood, callLikelihood, powerOf, teamProfile, type Profile, type TableRead } from "./read";
+import type { Situation } from "./situation";
+
+/** One sampled deal: every seat's dealt cards (its plays in order, then its held cards). */
+export interface World {
+  dealt: string[][];
+  held: string[][];
+}
+
+/** What this hand's betting says about the opponents, as the view shows it. */
+export interface Evidence {
+  /** Seats of the opposing team. */
+  opponents: number[];
+  profile: Profile;
+  /** Truco-ladder rungs the opponents called (their raises included). */
+  calls: number;
+  /** They accepted our last call without raising. */
+  accepted: boolean;
+  /** They are on 11 (10) and chose to play the mão de onze (dez). */
+  playedMao: boolean;
+}
+
+export function evidenceOf(sit: Situation, read: TableRead | null | undefined): Evidence {
+  const opp = (1 - sit.team) as TeamIdx;
+  const opponents: number[] = [];
+  for (let s = 0; s < sit.n; s++) if (sit.teams[s] === opp) opponents.push(s);
+  // Rungs alternate between the teams: the last one's team called it and every second one below.
+  const level = sit.pending ? sit.pending.level : sit.stake;
+  const lastTeam = sit.pending ? sit.teams[sit.pending.by] : sit.lastRaiser;
+  let calls = 0;
+  if (level > 0 && lastTeam !== null) calls = lastTeam === opp ? Math.ceil(level / 2) : Math.floor(level / 2);
+  const accepted = level > 0 && !sit.pending && lastTeam === sit.team;
+  const playedMao = sit.special === "onze" && sit.specialTeam === opp && sit.phase !== "waiting_mao_decision";
+  return { opponents, profile: teamProfile(read, opponents), calls, accepted, playedMao };
+}
+
+/** Likelihood of the evidence for a deal where the opponents' best hand has this power. */
+export function evidenceWeight(e: Evidence, power: number): number {
+  let w = 1;
+  for (let i = 0; i < Math.min(e.calls, 2); i++) w *= callLikelihood(e.profile, power);
+  if (e.accepted) w *= acceptLikelihood(e.profile, power);
+  if (e.playedMao) w *= acceptLikelihood({ ...e.profile, runRate: 0.35 }, power);
+  return w;
+}
+
+/**
+ * Up to `count` deals for what `view` hides, each drawn uniformly among the deals that fit the
+ * view's hard facts (cards seen, shown envido and flor counts, who had to declare a flor) and kept
+ * with the probability of the hand's bets under `read` (rejection sampling: every kept deal
+ * counts the same). When the bets are too unlikely to fill the count, the rest is drawn without them.
+ */
+export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead | null | undefined, rng: Rng, count: number): World[] {
+  const n = sit.n;
+  const seatOf = (id: string) => view.seats.indexOf(id);
+  // Cards each seat has played, in order; null where covered and unknown to me.
+  const played: (string | null)[][] = view.seats.map(() => []);
+  for (const t of view.tricks) for (const p of t.cards) played[seatOf(p.playerId)].push("id" in p.card ? p.card.id : null);
+  const known: (string[] | null)[] = view.seats.map((id, s) => {
+    if (s === sit.seat) return sit.blind ? null : sit.my;
+    const cards = view.players[id].hand;
+    return cards.length > 0 && cards.every((c) => "id" in c) ? cards.map((c) => (c as { id: string }).id) : null;
+  });
+
+  const envidoShown = new Map<number, number>();
+  for (const x of view.envido?.shown ?? []) envidoShown.set(seatOf(x.playerId), x.points);
+  const florShown = new Map<number, number>();
+  for (const x of view.flor?.shown ?? []) florShown.set(seatOf(x.playerId), x.points);
+  const florDeclared = new Set(sit.florDeclared);
+  const noFlor = new Set<number>();
+  if (sit.rules.flor && !sit.blind) {
+    // Declaring is mandatory before the first card: a seat that played without declaring has none.
+    for (const p of view.tricks[0].cards) if (!florDeclared.has(seatOf(p.playerId))) noFlor.add(seatOf(p.playerId));
+  }
+
+  const evidence = evidenceOf(sit, read);
+  const weighed = !sit.blind && (evidence.calls > 0 || evidence.accepted || evidence.playedMao);
+  const power = weighed ? powerOf(sit.rules, sit.manilha) : null;
+
+  const pool = sit.unseen.slice();
+  const worlds: World[] = [];
+  const maxTries = count * 40;
+  for (let tries = 0; worlds.length < count && tries < maxTries + count * 4; tries++) {
+    const relax = tries >= maxTries;
+    let top = pool.length;
+    const draw = () => {
+      const j = rng.int(top);
+      top--;
+      const c = pool[j];
+      pool[j] = pool[top];
+      pool[top] = c;
+      return c;
+    };
+    const dealt: string[][] = [];
+    const held: string[][] = [];
+    for (let s = 0; s < n; s++) {
+      const d: string[] = [];
+      for (const c of played[s]) d.push(c ?? draw());
+      const h = known[s] ? known[s]!.slice() : [];
+      if (!known[s]) for (let k = 0; k < sit.counts[s]; k++) h.push(draw());
+      for (const c of h) d.push(c);
+      dealt.push(d);
+      held.push(h);
+    }
+    if (!relax) {
+      let ok = true;
+      for (let s = 0; s < n && ok; s++) {
+        if (s === sit.seat) continue;
+        if (envidoShown.has(s) && envidoOfIds(dealt[s]) !== envidoShown.get(s)) ok = false;
+        else if (florShown.has(s) && (!hasFlor(dealt[s]) || florPoints(dealt[s]) !== florShown.get(s))) ok = false;
+        else if (florDeclared.has(s) && !hasFlor(dealt[s])) ok = false;
+        else if (noFlor.has(s) && hasFlor(dealt[s])) ok = false;
+      }
+      if (!ok) continue;
+      if (power) {
+        let best = 0;
+        for (const s of evidence.opponents) best = Math.max(best, power(dealt[s]));
+        if (rng.next() > evidenceWeight(evidence, best)) continue;
+      }
+    }
+    worlds.push({ dealt, held });
+  }
+  return worlds;
+}
+
+/**
+ * A complete state equal to what the view shows, with the hidden cards taken from one sampled
+ * world. The seed is a placeholder: simulations never go past the current hand.
+ */
+export function stateFromView(v: PlayerView, dealt: string[][], held: string[][]): MatchState {
+  const seatOf = (id: string) => v.seats.indexOf(id);
+  const teamIdx = (t: string | null): TeamIdx | null => (t === null ? null : t === "team1" ? 0 : 1);
+  const n = v.seats.length;
+  const hiddenIdx = v.seats.map(() => 0);
+  const tricks: TrickState[] = v.tricks.map((t) => ({
+    leader: seatOf(t.leader),
+    plays: t.cards.map((p) => {
+      const seat = seatOf(p.playerId);
+      const idx = hiddenIdx[seat]++;
+      return { seat, card: "id" in p.card ? p.card.id : dealt[seat][idx], down: p.faceDown };
+    }),
+    outcome: t.finished ? (t.tie ? -1 : t.winnerTeam === "team1" ? 0 : 1) : null,
+    winnerSeat: t.winnerPlayerId === null ? null : seatOf(t.winnerPlayerId),
+  }));
+  const cur = tricks[tricks.length - 1];
+  const pending = v.stake.pending;
+  const e = v.envido;
+  const f = v.flor;
+  const special = v.specialHand === "mao_de_ferro" ? "ferro" : v.specialHand ? "onze" : null;
+  const hand: HandState = {
+    seed: "",
+    commitment: v.handCommitment,
+    fixedDeal: true,
+    dealt,
+    held,
+    vira: v.vira ? v.vira.id : null,
+    manilha: v.manilha,
+    special,
+    specialTeam: teamIdx(v.specialTeam),
+    maoDecider: v.gamePhase === "waiting_mao_decision" && v.currentPlayer ? seatOf(v.currentPlayer) : null,
+    blind: v.blind,
+    tricks,
+    turn: (cur.leader + cur.plays.length) % n,
+    stake: v.stake.level,
+    lastRaiser: teamIdx(v.stake.lastRaiserTeam),
+    truco: pending
+      ? { level: pending.level, by: seatOf(pending.by), responder: seatOf(pending.responder), refused: pending.refusedBy.map(seatOf) }
+      : null,
+    envido: e
+      ? {
+          calls: e.calls.slice(),
+          caller: seatOf(e.caller),
+          responder: e.responder === null ? null : seatOf(e.responder),
+          status: e.status,
+          winnerTeam: teamIdx(e.winnerTeam),
+          points: e.points,
+          shown: e.shown.map((x) => ({ seat: seatOf(x.playerId), points: x.points })),
+        }
+      : null,
+    flor: f
+      ? {
+          declared: f.declared.map(seatOf),
+          contest: f.contest
+            ? {
+                calls: f.contest.calls.filter((c): c is "contraflor" | "contraflor_al_resto" => c !== "flor" && c !== "achico"),
+                caller: seatOf(f.contest.caller),
+                responder: f.contest.responder === null ? null : seatOf(f.contest.responder),
+              }
+            : null,
+          resolved: f.resolved,
+          winnerTeam: teamIdx(f.winnerTeam),
+          points: f.points,
+          shown: f.shown.map((x) => ({ seat: seatOf(x.playerId), points: x.points })),
+          outcome: f.outcome,
+        }
+      : null,
+    result: null,
+  };
+  const reached = v.team1Score >= v.targetScore ? 0 : v.team2Score >= v.targetScore ? 1 : null;
+  return {
+    schema: 1,
+    variant: v.variant,
+    rules: v.rules,
+    seed: "simulation",
+    players: v.seats.map((id) => ({ id, team: v.players[id].team, nickname: null })),
+    scores: [v.team1Score, v.team2Score],
+    handNumber: v.handNumber,
+    dealer: seatOf(v.dealer),
+    actionCount: v.actionCount,
+    phase: v.gamePhase,
+    winner: v.winnerTeam,
+    firstToTarget: reached,
+    hand,
+  };
+}
