@@ -101,6 +101,11 @@ test("an invite link opened while signed out leads, through sign-in, to the join
   await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("join") === code);
   const dialog = page.getByTestId("join-dialog");
   await expect(dialog.getByLabel("Código da sala")).toHaveValue(code);
+  // This test is about the invite's way through sign-in, not the first tap: it lets the page
+  // settle first. A tap on this dialog's button while the home page hydrates is sometimes lost (no
+  // request at all): a known defect, left to the work on hydration; first-tap.spec.ts covers taps
+  // during hydration.
+  await page.waitForLoadState("networkidle");
   await dialog.getByRole("button", { name: "Entrar", exact: true }).click();
   await page.waitForURL(ana.page.url());
   await expect(page.getByTestId("game-status")).toHaveText("Jogo em andamento");
