@@ -5,6 +5,7 @@ import type { TournamentRpc } from "../../../game/tournament/api";
 import { stubOf } from "../../../db/stubs";
 import { ratingsOf, recordStatement, takeSeat, tournamentOf, write, type Db, type HandRecord } from "./records";
 import type { RoomEnv } from "./env";
+import { close, sendText } from "./sockets";
 
 // The room host's ports on workerd: the object's storage, D1, its hibernating sockets, the players'
 // channels and the tournaments.
@@ -29,20 +30,8 @@ export function hibernatingSockets(ctx: DurableObjectState): SocketHub<WebSocket
   return {
     list: (tag) => ctx.getWebSockets(tag),
     isOpen: (ws) => ws.readyState === WebSocket.OPEN,
-    send(ws, text) {
-      try {
-        ws.send(text);
-      } catch {
-        // The socket went away; its close event follows.
-      }
-    },
-    close(ws, code, reason) {
-      try {
-        ws.close(code, reason);
-      } catch {
-        // Already closed.
-      }
-    },
+    send: sendText,
+    close,
     tags: (ws) => ctx.getTags(ws),
     readAttachment: (ws) => ws.deserializeAttachment(),
     writeAttachment: (ws, value) => ws.serializeAttachment(value),
