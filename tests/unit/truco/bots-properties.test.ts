@@ -91,8 +91,10 @@ describe("computer players on random states", () => {
           }
           if (same) checked++;
         }),
-        { numRuns: 60 },
+        { numRuns: 120 },
       );
+      // Most random states leave the seat's view unchanged by the substitution (in the rest
+      // a card it cannot see is still pinned by the view, e.g. a flor shown): 120 runs keep well over 20.
       expect(checked).toBeGreaterThan(20);
     }, 60_000);
   }
