@@ -35,6 +35,7 @@ export default defineConfig(async () => {
             RATE_LIMITER: { className: "RateLimiter", useSQLite: true },
             MATCHMAKER: { className: "Matchmaker", useSQLite: true },
             TOURNAMENT: { className: "Tournament", useSQLite: true },
+            LOBBY: { className: "Lobby", useSQLite: true },
           },
           bindings: {
             TEST_MIGRATIONS: migrations,

@@ -1,12 +1,12 @@
-import { and, count, desc, eq, inArray, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Queue } from "../game/matchmaking/pairing";
 import type { QueueRecords } from "../game/matchmaking/ports";
 import { seatConflict } from "../game/room/one-seat";
-import { CAPACITY, ENTRY_COST } from "../game/protocol/constants";
+import { ENTRY_COST } from "../game/protocol/constants";
 import { batchOf, type Database } from "./client";
 import { gameSummaryOf, heldSeatsOf, randomGameCode } from "./games";
 import { isUniqueViolation } from "./ledger";
-import { gamePlayers, games, matchmakingQueue, presences, users, type Game, type QueueRow } from "./schema";
+import { games, matchmakingQueue, presences, users, type Game, type QueueRow } from "./schema";
 
 // Quick match's D1 side (ADR 071), shared by the app (entering, leaving, the waiting
 // page) and the Matchmaker Durable Object (claiming players, creating the game). The queue row's
@@ -247,64 +247,4 @@ export function queueRecords(db: Database): QueueRecords {
     },
     fallThrough: (failed, at) => fallThrough(db, failed, at),
   };
-}
-
-// ---------------------------------------------------------------- open tables and live counts
-
-export interface OpenTableRow {
-  id: string;
-  game_type: Game["game_type"];
-  game_mode: Game["game_mode"];
-  truco_variant: Game["truco_variant"];
-  entry_cost: number;
-  premium_only: boolean;
-  seats_taken: number;
-  creator_nickname: string;
-  creator_rating: number;
-}
-
-/** Public waiting tables with a free seat, newest first; premium-only ones only for members. */
-export async function openTables(
-  db: Database,
-  options: { member: boolean; excludeUserId?: string; limit?: number },
-): Promise<OpenTableRow[]> {
-  const taken = sql<number>`(SELECT count(*) FROM ${gamePlayers} WHERE ${gamePlayers.game_id} = ${games.id} AND ${gamePlayers.left_at} IS NULL)`;
-  const rows = await db
-    .select({
-      id: games.id,
-      game_type: games.game_type,
-      game_mode: games.game_mode,
-      truco_variant: games.truco_variant,
-      entry_cost: games.entry_cost,
-      premium_only: games.premium_only,
-      seats_taken: taken,
-      creator_nickname: users.nickname,
-      creator_rating: users.ranking_points,
-    })
-    .from(games)
-    .innerJoin(users, eq(users.id, games.created_by))
-    .where(
-      and(
-        eq(games.is_public, true),
-        eq(games.status, "waiting"),
-        isNull(games.bot_level),
-        options.member ? undefined : eq(games.premium_only, false),
-        options.excludeUserId ? ne(games.created_by, options.excludeUserId) : undefined,
-      ),
-    )
-    .orderBy(desc(games.created_at))
-    .limit((options.limit ?? 20) * 2);
-  return rows.filter((row) => row.seats_taken > 0 && row.seats_taken < CAPACITY[row.game_type]).slice(0, options.limit ?? 20);
-}
-
-/** Players online (channel or game socket) and games being played, for the home and landing pages. */
-export async function liveCounts(db: Database): Promise<{ online: number; playing: number }> {
-  const [online, playing] = await db.batch([
-    db
-      .select({ n: count() })
-      .from(presences)
-      .where(notInArray(presences.status, ["offline"])),
-    db.select({ n: count() }).from(games).where(eq(games.status, "active")),
-  ]);
-  return { online: online[0]?.n ?? 0, playing: playing[0]?.n ?? 0 };
 }

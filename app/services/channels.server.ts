@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
-import { USER_HEADER, type PlayerChannelRpc } from "../../game/channel/api";
+import { MEMBER_HEADER, USER_HEADER, type PlayerChannelRpc } from "../../game/channel/api";
+import { isPremium } from "./users.server";
 import type { ChannelEvent } from "../../game/protocol/channel";
 import { jsonError } from "./http.server";
 import { serverT } from "./i18n.server";
@@ -38,6 +39,6 @@ export async function openChannelSocket(request: Request, context: AppLoadContex
     return jsonError(403, t("errors:forbiddenOrigin"));
   }
   return stubOf(context.cloudflare.env.PLAYER_CHANNEL, user.id).fetch("https://channel.internal/ws", {
-    headers: { Upgrade: "websocket", [USER_HEADER]: user.id },
+    headers: { Upgrade: "websocket", [USER_HEADER]: user.id, [MEMBER_HEADER]: isPremium(user) ? "1" : "0" },
   });
 }

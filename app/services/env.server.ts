@@ -68,6 +68,8 @@ export interface Bindings {
   /** Quick match: one Matchmaker per queue. */
   MATCHMAKER: DurableObjectNamespace;
   TOURNAMENT: DurableObjectNamespace;
+  /** The lobby's numbers and open tables (game/lobby/): one object. */
+  LOBBY: DurableObjectNamespace;
   /** Each finished game's record (DESIGN.md §4). */
   GAME_RECORDS: R2Bucket;
   /** Game and money events (db/analytics.ts); absent in the Worker tests. */

@@ -54,7 +54,7 @@ export async function openTable(context: AppLoadContext, request: Request, user:
 async function seatCreator(context: AppLoadContext, request: Request, user: User, input: CreateGame): Promise<Outcome<Game>> {
   const entry = entryCostFor(input);
   const game = await insertGame(context, user, input);
-  const opened = await room(context, game.id).open(summaryOf(game), seatRequestOf(user));
+  const opened = await room(context, game.id).open(summaryOf(game), seatRequestOf(user), { listed: game.is_public });
   if (!opened.ok) {
     await abandonGame(context, game.id, "creation_failed");
     return roomRefusal(request, opened.error, entry, true);

@@ -11,6 +11,9 @@ import { GameIdSchema } from "../protocol/ids";
 
 export { USER_HEADER } from "../room/api";
 
+/** Set to "1" by the app on a channel socket's upgrade when the player is a premium member. */
+export const MEMBER_HEADER = "X-Truco-Member";
+
 /** A room's report about one of its players, parsed where it arrives (the channel trusts no shape). */
 export const GameReportSchema = z
   .object({

@@ -8,6 +8,7 @@ import {
   type PresenceUpdate,
 } from "../protocol/channel";
 import { FLOOD_LIMIT, FLOOD_WINDOW_MS } from "../protocol/constants";
+import { lobbyViewFor, REPORT_REFRESH_MS, sameView, SNAPSHOT_MS, type LobbyView } from "../lobby/lobby";
 import type { CloseReason, InvitationResult } from "./api";
 import * as invitations from "./invitations";
 import type { Invitation, InvitationStatus } from "./invitations";
@@ -37,6 +38,11 @@ export class ChannelHost<S> {
   private stored: ChannelState | undefined;
   /** The alarm this instance set and that has not fired (undefined: unknown, e.g. after an eviction). */
   private alarmAt: number | null | undefined;
+  /** What the Lobby last heard from this channel (null: nothing yet, e.g. after an eviction). */
+  private lobbyReported: { online: boolean; at: number } | null = null;
+  /** The lobby view last pushed to the watching sockets, and when it was last looked at. */
+  private lobbyView: LobbyView | null = null;
+  private lobbyCheckedAt: number | null = null;
 
   constructor(private readonly ports: ChannelPorts<S>) {}
 
@@ -109,10 +115,10 @@ export class ChannelHost<S> {
     return !state.userId || state.userId === userId;
   }
 
-  /** The platform accepted a socket for `userId` (after `admits`). */
-  async opened(socket: S, userId: string): Promise<void> {
+  /** The platform accepted a socket for `userId` (after `admits`); `member`: a premium member, as the app read it. */
+  async opened(socket: S, userId: string, member = false): Promise<void> {
     const now = this.ports.clock.now();
-    this.ports.sockets.attach(socket, { userId, connectedAt: now, windowStart: now, frames: 0 });
+    this.ports.sockets.attach(socket, { userId, connectedAt: now, windowStart: now, frames: 0, member });
     await this.knowUser(userId);
     this.save({ ...this.state!, presence: presence.firstHeartbeat(this.state!.presence, now) });
     // The hello is built after this player's own presence is in D1 (one batch): a friend who
@@ -132,6 +138,7 @@ export class ChannelHost<S> {
     this.schedule();
     let statuses: PresenceUpdate[];
     let online: string[] = [];
+    this.reportToLobby(userId, settled.state.published, now);
     if (settled.changed) ({ online, statuses } = await this.ports.records.publishWithStatuses(userId, settled.state.published));
     else statuses = await this.ports.records.statuses(userId);
     const open = this.state!;
@@ -163,6 +170,7 @@ export class ChannelHost<S> {
     // A ping written differently from CHANNEL_PING reaches the host: answered the same way.
     if (parsed.message.type === "ping") return this.ports.sockets.send(socket, CHANNEL_PONG);
     await this.load();
+    if (parsed.message.type === "lobby") return this.watchLobby(socket, attachment, parsed.message.payload.watch);
     await this.welcome(socket);
   }
 
@@ -183,7 +191,64 @@ export class ChannelHost<S> {
     const settled = presence.settle(state.presence, this.ports.sockets.open().length, appearOffline, now, this.ports.timings);
     this.save({ ...state, presence: settled.state });
     this.schedule();
+    if (state.userId) this.reportToLobby(state.userId, settled.state.published, now);
     if (settled.changed && state.userId) await this.publish(state.userId, settled.state.published);
+  }
+
+  // ------------------------------------------------------------------ the lobby
+
+  /**
+   * The Lobby counts this player online from these reports: sent when online-ness changed, and
+   * again every REPORT_REFRESH_MS (the heartbeat's alarm comes by) so the entry never ages out.
+   */
+  private reportToLobby(userId: string, published: Published, now: number): void {
+    const lobby = this.ports.lobby;
+    if (!lobby) return;
+    const online = published.status !== "offline";
+    const held = this.lobbyReported;
+    if (held && held.online === online && now - held.at < REPORT_REFRESH_MS) return;
+    this.lobbyReported = { online, at: now };
+    lobby.report({ userId, online, at: now }).catch((error: unknown) => {
+      this.lobbyReported = null;
+      this.ports.warn("lobby report failed", error);
+    });
+  }
+
+  private lobbyWatchers(): S[] {
+    return this.ports.sockets.open().filter((socket) => this.attachmentOf(socket).lobby === true);
+  }
+
+  /** A page starts or stops showing the lobby; a new watcher gets the current view at once. */
+  private async watchLobby(socket: S, attachment: ChannelAttachment, watch: boolean): Promise<void> {
+    this.ports.sockets.attach(socket, { ...attachment, lobby: watch });
+    if (watch) await this.pushLobby(socket);
+    this.schedule();
+  }
+
+  /**
+   * Looks at the lobby's snapshot and pushes this player's view of it to every watching socket when
+   * it changed (and to `fresh`, a socket that just started watching, in any case).
+   */
+  private async pushLobby(fresh: S | null): Promise<void> {
+    const lobby = this.ports.lobby;
+    const userId = this.state?.userId;
+    if (!lobby || !userId) return;
+    let snapshot;
+    try {
+      snapshot = await lobby.snapshot();
+    } catch (error) {
+      this.ports.warn("lobby snapshot unavailable", error);
+      return;
+    }
+    this.lobbyCheckedAt = this.ports.clock.now();
+    const watchers = this.lobbyWatchers();
+    const member = watchers.some((socket) => this.attachmentOf(socket).member === true);
+    const view = lobbyViewFor(snapshot, { userId, member });
+    const text = JSON.stringify({ type: "lobby", payload: view } satisfies ChannelServerMessage);
+    if (!sameView(this.lobbyView, view)) {
+      this.lobbyView = view;
+      for (const socket of watchers) this.ports.sockets.send(socket, text);
+    } else if (fresh) this.ports.sockets.send(fresh, text);
   }
 
   /** Persist, then push: D1 first (the friends list reads it), then every friend who is online. */
@@ -212,6 +277,7 @@ export class ChannelHost<S> {
       presence.nextWake(state.presence, this.ports.sockets.open().length, this.ports.timings),
       invitations.nextDeadline(state.received),
       invitations.nextMirrorDeadline(state.sent),
+      this.lobbyWatchers().length > 0 ? (this.lobbyCheckedAt ?? this.ports.clock.now()) + SNAPSHOT_MS : null,
     ].filter((time): time is number => time !== null);
     const next = times.length ? Math.max(Math.min(...times), this.ports.clock.now()) : null;
     // Never moved later nor deleted: an armed alarm that comes early re-derives nothing due and
@@ -260,6 +326,7 @@ export class ChannelHost<S> {
     }
 
     await this.expireInvitations(this.ports.clock.now());
+    if (this.lobbyWatchers().length > 0 && this.ports.clock.now() >= (this.lobbyCheckedAt ?? 0) + SNAPSHOT_MS) await this.pushLobby(null);
     await this.refresh();
   }
 

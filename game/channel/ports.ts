@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PresenceUpdate } from "../protocol/channel";
+import type { LobbySnapshot, PresenceLobbyReport } from "../lobby/lobby";
 import type { RoomRpc } from "../room/api";
 import type { PlayerChannelRpc } from "./api";
 import type { Invitation } from "./invitations";
@@ -26,6 +27,10 @@ export const ChannelAttachmentSchema = z.object({
   connectedAt: z.number(),
   windowStart: z.number(),
   frames: z.number().int().min(0),
+  /** The socket's page shows the lobby (the home page): it gets `lobby` frames. */
+  lobby: z.boolean().optional(),
+  /** The player is a premium member (premium-only tables are listed for them), as the app said at connect. */
+  member: z.boolean().optional(),
 });
 export type ChannelAttachment = z.infer<typeof ChannelAttachmentSchema>;
 
@@ -63,6 +68,12 @@ export interface ChannelRecords {
   statuses(userId: string): Promise<PresenceUpdate[]>;
 }
 
+/** The Lobby: this player's online state goes to it; the snapshot comes from it (cached per isolate). */
+export interface ChannelLobby {
+  report(report: PresenceLobbyReport): Promise<void>;
+  snapshot(): Promise<LobbySnapshot>;
+}
+
 /** The other objects the channel talks to, by name. */
 export interface ChannelPeers {
   channel(userId: string): Pick<PlayerChannelRpc, "notify" | "invitationOutcome" | "cancelInvitation">;
@@ -74,6 +85,7 @@ export interface ChannelPorts<S> {
   sockets: ChannelSockets<S>;
   records: ChannelRecords;
   peers: ChannelPeers;
+  lobby: ChannelLobby | null;
   clock: { now(): number };
   timings: PresenceTimings;
   /** A call to another object or to D1 failed and the channel carries on: said, not thrown. */

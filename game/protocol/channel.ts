@@ -3,6 +3,7 @@ import { type Holds, type Same, VariantSchema } from "./engine-schemas";
 import { GameModeSchema, GameTypeSchema } from "./entities";
 import { INVITATION_STATUSES, type Invitation } from "../channel/invitations";
 import { PRESENCE_STATUSES, type PresenceStatus } from "../channel/presence";
+import { LobbyViewSchema } from "../lobby/lobby";
 import { parseFrame, parseInboundFrame, type FrameParseResult, type InboundParseResult } from "./parse-frame";
 
 // The per-player live channel: text frames of JSON {type, payload?} like the
@@ -115,6 +116,8 @@ export const ChannelServerMessageSchema = z.discriminatedUnion("type", [
       sent: z.array(InvitationSchema),
     }),
   ),
+  /** The home page's live counts and open tables, while one of its sockets watches the lobby (then on every change). */
+  message("lobby", LobbyViewSchema),
   /** Answer it with the auto-answered `{"type":"ping"}`; a socket that does not is closed as dropped. */
   message("heartbeat", z.optional(z.object({}))),
   /** The runtime's answer to a ping (the object is not woken). */
@@ -140,6 +143,8 @@ export const ChannelClientMessageSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ping"), payload: z.optional(z.strictObject({})) }),
   /** Ask for a fresh hello (after the page missed frames, e.g. while hidden). */
   z.strictObject({ type: z.literal("sync"), payload: z.optional(z.strictObject({})) }),
+  /** The page shows (watch) or stopped showing the lobby's counts and open tables. */
+  z.strictObject({ type: z.literal("lobby"), payload: z.strictObject({ watch: z.boolean() }) }),
 ]);
 export type ChannelClientMessage = z.infer<typeof ChannelClientMessageSchema>;
 

@@ -54,6 +54,9 @@ export type AssignedSeat = z.infer<typeof AssignedSeatSchema>;
 export const NoShowRuleSchema = z.enum(["forfeit", "bots"]);
 export type NoShowRule = z.infer<typeof NoShowRuleSchema>;
 
+export const OpenOptionsSchema = z.object({ listed: z.boolean().optional() }).strict();
+export type OpenOptions = z.infer<typeof OpenOptionsSchema>;
+
 export const AssignedRoomOptionsSchema = z
   .object({
     /** Seconds the assigned players have to connect (the tournament rule is 120); none: a waiting room's idle timeout applies. */
@@ -85,7 +88,8 @@ export type RoomResult = { ok: true } | { ok: false; error: RoomError };
 
 export interface RoomRpc {
   /** Creates the room for a game row just inserted in D1 and seats its creator. */
-  open(game: GameSummary, creator: SeatRequest): Promise<RoomResult>;
+  /** `listed`: a public table, shown on the home page while it has a free seat. */
+  open(game: GameSummary, creator: SeatRequest, options?: OpenOptions): Promise<RoomResult>;
   /**
    * Creates the room for a game row just inserted in D1 with every seat already assigned (seat i
    * to `seats[i]`), debiting each seat's `entry`. The game starts when every assigned player has

@@ -41,8 +41,8 @@ function newRoom(game: GameSummary, clock: RoomClock, extra: Partial<Room> = {})
 }
 
 /** A room for a game a player created (the creator then takes a seat like anyone joining by code). */
-export function openRoom(game: GameSummary, clock: RoomClock): Room {
-  return newRoom(game, clock);
+export function openRoom(game: GameSummary, clock: RoomClock, listed = false): Room {
+  return newRoom(game, clock, listed ? { listed } : {});
 }
 
 export interface AssignedRoomInput {

@@ -74,6 +74,8 @@ export interface Room {
   botRead?: TableRead | null;
   /** "Jogar de novo" at a finished table (game/room/rematch.ts); absent in rooms stored before it. */
   rematch?: Rematch | null;
+  /** A public table: listed on the home page while it has a free seat (absent: not listed). */
+  listed?: boolean;
 }
 
 /** Who accepted a rematch, whether the app is opening its table, and that table once open. */

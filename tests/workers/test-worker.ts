@@ -7,6 +7,7 @@ export { PlayerChannel } from "../../workers/game-room/src/player-channel";
 export { RateLimiter } from "../../workers/game-room/src/rate-limiter";
 export { Matchmaker } from "../../workers/game-room/src/matchmaker";
 export { Tournament } from "../../workers/game-room/src/tournament";
+export { Lobby } from "../../workers/game-room/src/lobby";
 
 const NO_ASSETS = { fetch: async () => new Response(null, { status: 404 }) };
 

@@ -27,11 +27,22 @@ export interface ChannelApi {
   dismissInvitation(id: string): void;
   /** Listens to every parsed frame; answers the unsubscribe. */
   subscribe(listener: (message: ChannelServerMessage) => void): () => void;
+  /**
+   * The page shows the lobby's counts and open tables: the channel pushes a `lobby` frame now and on
+   * every change while the tab is visible. Answers the stop.
+   */
+  watchLobby(): () => void;
 }
 
 const ChannelContext = createContext<ChannelApi | null>(null);
 
-const EMPTY: ChannelApi = { presence: {}, invitations: [], dismissInvitation: () => {}, subscribe: () => () => {} };
+const EMPTY: ChannelApi = {
+  presence: {},
+  invitations: [],
+  dismissInvitation: () => {},
+  subscribe: () => () => {},
+  watchLobby: () => () => {},
+};
 
 /** The channel of the signed-in player (an inert one on visitor pages). */
 export function useChannel(): ChannelApi {
@@ -48,6 +59,9 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
   const [presence, setPresence] = useState<Record<string, PresenceUpdate>>({});
   const [invitations, setInvitations] = useState<Invitation[]>([]);
   const listeners = useRef(new Set<(message: ChannelServerMessage) => void>());
+  /** How many mounted parts of the page show the lobby, and the socket's way to say so (set while connected). */
+  const lobbyWatchers = useRef(0);
+  const tellLobby = useRef<() => void>(() => {});
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -65,6 +79,19 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    /** What the channel was last told about this tab watching the lobby. */
+    let toldWatch = false;
+
+    /** Watching while a part of the page shows the lobby and the tab is visible. */
+    function sayLobby() {
+      const watch = lobbyWatchers.current > 0 && document.visibilityState === "visible";
+      if (!socket || socket.readyState !== WebSocket.OPEN || watch === toldWatch) return;
+      toldWatch = watch;
+      socket.send(JSON.stringify({ type: "lobby", payload: { watch } }));
+    }
+    tellLobby.current = () => sayLobby();
+    const onVisibility = () => sayLobby();
+    document.addEventListener("visibilitychange", onVisibility);
 
     function handle(message: ChannelServerMessage) {
       const { toast, t } = notices.current;
@@ -74,6 +101,9 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
           return;
         case "hello":
           attempt = 0;
+          // A new socket knows nothing of this tab: it hears again whether the lobby is on screen.
+          toldWatch = false;
+          sayLobby();
           setPresence(Object.fromEntries(message.payload.presence.map((update) => [update.user_id, update])));
           setInvitations(message.payload.invitations);
           break;
@@ -161,6 +191,8 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
     connect();
     return () => {
       stopped = true;
+      tellLobby.current = () => {};
+      document.removeEventListener("visibilitychange", onVisibility);
       clearTimeout(timer);
       socket?.close(1000, "Page closed");
     };
@@ -173,9 +205,17 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
       listeners.current.delete(listener);
     };
   }, []);
+  const watchLobby = useCallback(() => {
+    lobbyWatchers.current += 1;
+    tellLobby.current();
+    return () => {
+      lobbyWatchers.current -= 1;
+      tellLobby.current();
+    };
+  }, []);
   const value = useMemo<ChannelApi>(
-    () => ({ presence, invitations, dismissInvitation, subscribe }),
-    [presence, invitations, dismissInvitation, subscribe],
+    () => ({ presence, invitations, dismissInvitation, subscribe, watchLobby }),
+    [presence, invitations, dismissInvitation, subscribe, watchLobby],
   );
   return <ChannelContext.Provider value={value}>{children}</ChannelContext.Provider>;
 }

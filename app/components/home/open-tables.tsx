@@ -1,32 +1,34 @@
-import { Form, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CoinIcon, StarIcon } from "~/components/icons";
 import { LiveCounts } from "~/components/live-counts";
 import { Button } from "~/components/ui/button";
 import type { loader as homeLoader } from "~/routes/_index";
-import type { LobbyLive } from "~/services/lobby-live.server";
+import { useChannel } from "~/components/channel/channel-provider";
+import type { LobbyView } from "../../../game/lobby/lobby";
 import { HOME_ACTION } from "./home-forms";
 
-/** How often the home page asks for the open tables and counts. */
-const LIVE_MS = 5_000;
-
 /**
- * The home page's live parts: the server's HTML has them; once hydrated, a fetcher asks
- * `/api/lobby` every few seconds while the page is visible. Sitting is a form (works from the first tap).
+ * The home page's live parts: the server's HTML has them; once hydrated, the player's channel
+ * pushes them on every change while the page is visible (no request of its own). Sitting is a form
+ * (works from the first tap).
  */
-function useLobbyLive(): LobbyLive | null {
+function useLobbyLive(): LobbyView | null {
   const { lobby } = useLoaderData<typeof homeLoader>();
-  const fetcher = useFetcher<LobbyLive>({ key: "home-lobby-live" });
-  const load = useRef(fetcher.load);
-  load.current = fetcher.load;
+  const { subscribe, watchLobby } = useChannel();
+  const [pushed, setPushed] = useState<LobbyView | null>(null);
   useEffect(() => {
-    const poll = setInterval(() => {
-      if (document.visibilityState === "visible") load.current("/api/lobby");
-    }, LIVE_MS);
-    return () => clearInterval(poll);
-  }, []);
-  return fetcher.data && "open_tables" in fetcher.data ? fetcher.data : lobby;
+    const stop = subscribe((message) => {
+      if (message.type === "lobby") setPushed(message.payload);
+    });
+    const unwatch = watchLobby();
+    return () => {
+      unwatch();
+      stop();
+    };
+  }, [subscribe, watchLobby]);
+  return pushed ?? lobby;
 }
 
 export function HomeLive() {

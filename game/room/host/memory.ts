@@ -1,7 +1,8 @@
 import type { GameReport } from "../../channel/presence";
 import type { GameSummary } from "../../protocol/entities";
 import type { RecordEffect, SeatRow, WriteEffect } from "../state";
-import type { HostClock, PresenceChannels, RoomEvent, RoomHostPorts, RoomRecords, RoomStore, SocketHub } from "./ports";
+import type { HostClock, LobbyChannel, PresenceChannels, RoomEvent, RoomHostPorts, RoomRecords, RoomStore, SocketHub } from "./ports";
+import type { RoomLobbyReport } from "../../lobby/lobby";
 
 // In-memory ports for the room host: Node tests and the browser tests' scripted room run the same
 // loop as the GameRoom Durable Object on these. They keep a log of what the host did, in order, so
@@ -175,6 +176,14 @@ export class MemoryPresence implements PresenceChannels {
   }
 }
 
+export class MemoryLobby implements LobbyChannel {
+  readonly reports: RoomLobbyReport[] = [];
+
+  async report(report: RoomLobbyReport): Promise<void> {
+    this.reports.push(report);
+  }
+}
+
 /** Runs exclusive sections one after another, like a Durable Object's blockConcurrencyWhile. */
 export function serialiser(): <T>(fn: () => Promise<T>) => Promise<T> {
   let tail: Promise<unknown> = Promise.resolve();
@@ -191,6 +200,7 @@ export interface MemoryPorts extends RoomHostPorts<MemorySocket> {
   sockets: MemorySockets;
   clock: MemoryClock;
   presence: MemoryPresence;
+  lobby: MemoryLobby;
   log: MemoryLogEntry[];
   roomEvents: RoomEvent[];
   pending: Promise<unknown>[];
@@ -207,6 +217,7 @@ export function memoryPorts(options: { now?: number; seed?: string; clock?: () =
     sockets: new MemorySockets(log),
     clock: new MemoryClock(options.now ?? 1_000_000, options.seed ?? null, options.clock ?? null),
     presence: new MemoryPresence(),
+    lobby: new MemoryLobby(),
     exclusive: serialiser(),
     background: (work) => void pending.push(work),
     events: (event) => void roomEvents.push(event),

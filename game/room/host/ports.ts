@@ -1,5 +1,6 @@
 import type { GameReport } from "../../channel/presence";
 import type { GameSummary } from "../../protocol/entities";
+import type { RoomLobbyReport } from "../../lobby/lobby";
 import type { RecordEffect, SeatRow, WriteEffect } from "../state";
 
 // What the room host needs from the platform, as arguments (docs/decisions/110-room-host-with-ports.md).
@@ -63,6 +64,11 @@ export interface PresenceChannels {
   report(userId: string, report: GameReport): Promise<void>;
 }
 
+/** The Lobby, which keeps the numbers and open tables everyone sees (game/lobby/). */
+export interface LobbyChannel {
+  report(report: RoomLobbyReport): Promise<void>;
+}
+
 /** What an operator wants to see of a room: one structured event per thing that matters. */
 export type RoomEvent =
   | { event: "game_started"; gameId: string; variant: string; mode: string; seats: number }
@@ -71,7 +77,7 @@ export type RoomEvent =
   | { event: "hand_played"; gameId: string; moves: number }
   | { event: "settlement_retried"; gameId: string; error: string }
   | { event: "socket_closed_for_abuse"; gameId: string; userId: string; reason: string }
-  | { event: "report_failed"; gameId: string; to: "presence" | "tournament"; error: string };
+  | { event: "report_failed"; gameId: string; to: "presence" | "tournament" | "lobby"; error: string };
 
 export interface RoomHostPorts<S> {
   store: RoomStore;
@@ -79,6 +85,7 @@ export interface RoomHostPorts<S> {
   sockets: SocketHub<S>;
   clock: HostClock;
   presence: PresenceChannels | null;
+  lobby: LobbyChannel | null;
   /** Runs `fn` with no other event of this room interleaved (a Durable Object's blockConcurrencyWhile). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Work that may finish after the event that started it (a Durable Object's waitUntil). */

@@ -5,10 +5,12 @@ import {
   AdminAuditSchema,
   AssignedRoomOptionsSchema,
   AssignedSeatSchema,
+  OpenOptionsSchema,
   sessionTag,
   type AdminAudit,
   type AssignedRoomOptions,
   type AssignedSeat,
+  type OpenOptions,
   type RoomError,
   type RoomResult,
   type RoomRpc,
@@ -19,6 +21,7 @@ import type { Action } from "../../truco/index";
 import { z } from "zod";
 import { Attachments } from "./attachments";
 import type { RoomHostPorts } from "./ports";
+import { LobbyReports } from "./lobby-reports";
 import { PresenceReports } from "./presence-reports";
 import { readRoom, writeRoom } from "./stored-room";
 
@@ -45,6 +48,7 @@ export class RoomHost<S extends object> implements RoomRpc {
   private readonly broadcaster: rules.Broadcaster<S>;
   private readonly attachments: Attachments<S>;
   private readonly reports: PresenceReports<S>;
+  private readonly lobby: LobbyReports;
 
   constructor(
     private readonly ports: RoomHostPorts<S>,
@@ -53,6 +57,7 @@ export class RoomHost<S extends object> implements RoomRpc {
     this.broadcaster = new rules.Broadcaster(timings);
     this.attachments = new Attachments(ports.sockets);
     this.reports = new PresenceReports(ports.sockets, this.attachments, ports.clock, ports.presence, ports.events);
+    this.lobby = new LobbyReports(ports.clock, ports.lobby, ports.background, ports.events);
   }
 
   private clock(): rules.RoomClock {
@@ -92,6 +97,7 @@ export class RoomHost<S extends object> implements RoomRpc {
     }
     this.schedule(step.room);
     this.reports.roomChanged(step.room);
+    this.lobby.roomChanged(step.room);
     for (const run of rules.socketRuns(step.effects)) {
       if (run.type === "frames") this.deliver(step.room, run.messages, run.state);
       else for (const socket of this.ports.sockets.list(run.userId ?? undefined)) this.ports.sockets.close(socket, run.code, run.reason);
@@ -186,9 +192,10 @@ export class RoomHost<S extends object> implements RoomRpc {
 
   // ------------------------------------------------------------------ the room's contract
 
-  async open(game: GameSummary, creator: SeatRequest): Promise<RoomResult> {
+  async open(game: GameSummary, creator: SeatRequest, options: OpenOptions = {}): Promise<RoomResult> {
+    const { listed } = OpenOptionsSchema.parse(options);
     return this.ports.exclusive(async () => {
-      const seated = await this.seat((await this.load()) ?? rules.openRoom(game, this.clock()), creator);
+      const seated = await this.seat((await this.load()) ?? rules.openRoom(game, this.clock(), listed ?? false), creator);
       if (!seated.ok) return seated;
       const { step } = seated;
       await this.commit(game.bot_level ? rules.chain(step, rules.seatComputerPlayers(step.room, game.bot_level, this.clock())) : step);

@@ -2,6 +2,8 @@ import { ChannelHost } from "../../../game/channel/channel-host";
 import type { ChannelState } from "../../../game/channel/ports";
 import type { GameReport, PresenceTimings, Published } from "../../../game/channel/presence";
 import type { ChannelServerMessage, PresenceUpdate } from "../../../game/protocol/channel";
+import { LobbyHost } from "../../../game/lobby/lobby-host";
+import { MemoryLobbyStore } from "../../../game/lobby/memory";
 
 // Players' channels in memory: each a ChannelHost over ports that keep their storage, sockets and
 // alarm in plain fields, one shared D1 (published presence, friendships, "appear offline") and
@@ -35,6 +37,9 @@ export class ChannelWorld {
   readonly appearOffline = new Map<string, boolean>();
   readonly rooms = new Map<string, (userId: string) => GameReport | null>();
   readonly warnings: string[] = [];
+  /** The one Lobby of this world, on the world's clock. */
+  readonly lobbyStore = new MemoryLobbyStore();
+  readonly lobby = new LobbyHost({ store: this.lobbyStore, clock: { now: () => this.now } });
 
   befriend(one: string, other: string): void {
     for (const [a, b] of [
@@ -63,12 +68,12 @@ export class ChannelWorld {
   }
 
   /** Opens a socket as the Durable Object does: admitted, accepted, then handed to the host. */
-  async connect(userId: string): Promise<MemorySocket> {
+  async connect(userId: string, options: { member?: boolean } = {}): Promise<MemorySocket> {
     const channel = this.channel(userId);
     if (!(await channel.host.admits(userId))) throw new Error("not this player's channel");
     const socket: MemorySocket = { userId, open: true, attachment: null, answeredAt: null, frames: [], texts: [], closed: null };
     channel.sockets.push(socket);
-    await channel.host.opened(socket, userId);
+    await channel.host.opened(socket, userId, options.member ?? false);
     await settle();
     return socket;
   }
@@ -142,6 +147,7 @@ export class ChannelWorld {
         }),
         room: (gameId) => ({ presenceOf: async (userId) => this.rooms.get(gameId)?.(userId) ?? null }),
       },
+      lobby: { report: (report) => this.lobby.reportPresence(report), snapshot: () => this.lobby.snapshot() },
       clock: { now: () => this.now },
       timings: TIMINGS,
       warn: (message) => void this.warnings.push(message),

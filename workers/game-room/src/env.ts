@@ -11,6 +11,8 @@ export interface RoomEnv {
   PLAYER_CHANNEL?: DurableObjectNamespace;
   /** The game rooms: a Tournament object opens its games' rooms. */
   GAME_ROOM?: DurableObjectNamespace;
+  /** The Lobby (one object): rooms and channels report to it; channels read its snapshot. */
+  LOBBY?: DurableObjectNamespace;
   /** The tournaments: a room reports the end of a tournament game to its Tournament object. */
   TOURNAMENT?: DurableObjectNamespace;
   TURN_SECONDS?: string;

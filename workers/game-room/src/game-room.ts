@@ -7,6 +7,7 @@ import {
   USER_HEADER,
   type AdminAudit,
   type AssignedRoomOptions,
+  type OpenOptions,
   type AssignedSeat,
   type RoomError,
   type RoomResult,
@@ -42,8 +43,8 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   // ------------------------------------------------------------------ RPC (from the Pages app)
 
-  open(game: GameSummary, creator: SeatRequest): Promise<RoomResult> {
-    return this.host.open(game, creator);
+  open(game: GameSummary, creator: SeatRequest, options?: OpenOptions): Promise<RoomResult> {
+    return this.host.open(game, creator, options);
   }
 
   openAssigned(game: GameSummary, seats: AssignedSeat[], options?: AssignedRoomOptions): Promise<RoomResult> {

@@ -7,6 +7,7 @@ export { PlayerChannel } from "./player-channel";
 export { RateLimiter } from "./rate-limiter";
 export { Matchmaker } from "./matchmaker";
 export { Tournament } from "./tournament";
+export { Lobby } from "./lobby";
 // `npm run bench` only: bound by the bench's generated config, never in production.
 export { BenchFloor } from "./bench-floor";
 

@@ -11,6 +11,9 @@ import { CHANNEL_PING, CHANNEL_PONG, ChannelEventSchema, InvitationSchema, type 
 import type { RoomRpc } from "../../../game/room/api";
 import { channelTimings } from "./env";
 import { close, sendText } from "./sockets";
+import { LOBBY_NAME, type LobbyRpc } from "../../../game/lobby/api";
+import { snapshotCache, type SnapshotCache } from "../../../game/lobby/snapshot-cache";
+import { MEMBER_HEADER } from "../../../game/channel/api";
 
 // One Durable Object per signed-in player (`idFromName(userId)`), wiring the platform to
 // game/channel/channel-host.ts (ADR 113): its storage, its hibernating sockets, D1 and the other
@@ -20,11 +23,26 @@ export interface ChannelEnv {
   DB: D1Database;
   GAME_ROOM: DurableObjectNamespace;
   PLAYER_CHANNEL: DurableObjectNamespace;
+  LOBBY?: DurableObjectNamespace;
   CHANNEL_HEARTBEAT_MS?: string;
   CHANNEL_OFFLINE_GRACE_MS?: string;
 }
 
 const STATE_KEY = "channel";
+
+/** The lobby's snapshot, shared by every channel this isolate hosts (game/lobby/snapshot-cache.ts). */
+let lobbySnapshots: SnapshotCache | null = null;
+
+function lobbyPort(namespace: DurableObjectNamespace | undefined) {
+  if (!namespace) return null;
+  const lobby = () => stubOf<LobbyRpc>(namespace, LOBBY_NAME);
+  lobbySnapshots ??= snapshotCache(
+    () => lobby().snapshot(),
+    () => Date.now(),
+  );
+  const snapshots = lobbySnapshots;
+  return { report: (report: Parameters<LobbyRpc["reportPresence"]>[0]) => lobby().reportPresence(report), snapshot: () => snapshots.get() };
+}
 
 export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerChannelRpc {
   private readonly host: ChannelHost<WebSocket>;
@@ -54,6 +72,7 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
         channel: (userId) => stubOf<PlayerChannelRpc>(env.PLAYER_CHANNEL, userId),
         room: (gameId) => stubOf<RoomRpc>(env.GAME_ROOM, gameId),
       },
+      lobby: lobbyPort(env.LOBBY),
       clock: { now: () => Date.now() },
       timings: channelTimings(env),
       warn: (message, error) => console.warn(message, error),
@@ -69,7 +88,7 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server, [userId]);
-    await this.host.opened(server, userId);
+    await this.host.opened(server, userId, request.headers.get(MEMBER_HEADER) === "1");
     return new Response(null, { status: 101, webSocket: client });
   }
 

@@ -3,6 +3,7 @@ import type { RoomEvent, RoomHostPorts, RoomRecords, SocketHub } from "../../../
 import { countMoves, logLine, reportRoomEvent } from "../../../db/observability";
 import type { TournamentRpc } from "../../../game/tournament/api";
 import { stubOf } from "../../../db/stubs";
+import { LOBBY_NAME, type LobbyRpc } from "../../../game/lobby/api";
 import { ratingsOf, recordStatement, takeSeat, tournamentOf, write, type Db, type HandRecord } from "./records";
 import type { RoomEnv } from "./env";
 import { close, sendText } from "./sockets";
@@ -55,6 +56,7 @@ export function workerdPorts(ctx: DurableObjectState, env: RoomEnv, db: Db): Roo
     sockets: hibernatingSockets(ctx),
     clock: { now: () => Date.now(), newSeed },
     presence: channels ? { report: (userId, report) => stubOf<PlayerChannelRpc>(channels, userId).reportGame(userId, report) } : null,
+    lobby: env.LOBBY ? { report: (report) => stubOf<LobbyRpc>(env.LOBBY!, LOBBY_NAME).reportRoom(report) } : null,
     exclusive: (fn) => ctx.blockConcurrencyWhile(fn),
     background: (work) => ctx.waitUntil(work),
     events: (event) => ctx.waitUntil(reportEvent(env, event)),

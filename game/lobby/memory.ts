@@ -1,0 +1,40 @@
+import type { PresenceLobbyReport, RoomLobbyReport, TableListing } from "./lobby";
+import type { LobbyStore } from "./ports";
+
+// The lobby's store in memory, for the Node tests: the same contract as the object's SQLite tables.
+
+export class MemoryLobbyStore implements LobbyStore {
+  readonly players = new Map<string, PresenceLobbyReport>();
+  readonly rooms = new Map<string, RoomLobbyReport>();
+
+  presence(report: PresenceLobbyReport): void {
+    const held = this.players.get(report.userId);
+    if (!held || held.at <= report.at) this.players.set(report.userId, report);
+  }
+
+  room(report: RoomLobbyReport): void {
+    const held = this.rooms.get(report.gameId);
+    if (!held || held.at <= report.at) this.rooms.set(report.gameId, report);
+  }
+
+  counts(since: number): { online: number; playing: number } {
+    let online = 0;
+    let playing = 0;
+    for (const report of this.players.values()) if (report.online && report.at > since) online += 1;
+    for (const report of this.rooms.values()) if (report.active && report.at > since) playing += 1;
+    return { online, playing };
+  }
+
+  tables(since: number, limit: number): TableListing[] {
+    return [...this.rooms.values()]
+      .filter((report) => report.table && report.at > since)
+      .map((report) => report.table!)
+      .sort((a, b) => b.opened_at - a.opened_at)
+      .slice(0, limit);
+  }
+
+  prune(before: number): void {
+    for (const [id, report] of this.players) if (report.at < before) this.players.delete(id);
+    for (const [id, report] of this.rooms) if (report.at < before) this.rooms.delete(id);
+  }
+}

@@ -1,0 +1,97 @@
+import { DurableObject } from "cloudflare:workers";
+import type { LobbyRpc } from "../../../game/lobby/api";
+import { LobbyHost } from "../../../game/lobby/lobby-host";
+import {
+  LobbySnapshotSchema,
+  PresenceLobbyReportSchema,
+  RoomLobbyReportSchema,
+  TableListingSchema,
+  type LobbySnapshot,
+  type PresenceLobbyReport,
+  type RoomLobbyReport,
+  type TableListing,
+} from "../../../game/lobby/lobby";
+import type { LobbyStore } from "../../../game/lobby/ports";
+
+// The Lobby (docs/decisions/123-lobby-owner-and-push.md): one object that keeps the latest report
+// of every room and every player's channel in its own SQLite tables and builds the snapshot of
+// players online, games being played and open tables. Wiring only: game/lobby/lobby-host.ts decides.
+
+export class Lobby extends DurableObject<Record<string, never>> implements LobbyRpc {
+  private readonly host: LobbyHost;
+
+  constructor(ctx: DurableObjectState, env: Record<string, never>) {
+    super(ctx, env);
+    const sql = ctx.storage.sql;
+    sql.exec(`CREATE TABLE IF NOT EXISTS players (user_id TEXT PRIMARY KEY, online INTEGER NOT NULL, at INTEGER NOT NULL)`);
+    sql.exec(`CREATE INDEX IF NOT EXISTS players_at ON players (at)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS rooms (
+      game_id TEXT PRIMARY KEY, active INTEGER NOT NULL, listing TEXT, opened_at INTEGER, at INTEGER NOT NULL)`);
+    sql.exec(`CREATE INDEX IF NOT EXISTS rooms_at ON rooms (at)`);
+    sql.exec(`CREATE INDEX IF NOT EXISTS rooms_listed ON rooms (opened_at) WHERE listing IS NOT NULL`);
+    this.host = new LobbyHost({ store: sqliteStore(sql), clock: { now: () => Date.now() } });
+  }
+
+  async reportRoom(report: RoomLobbyReport): Promise<void> {
+    await this.host.reportRoom(RoomLobbyReportSchema.parse(report));
+  }
+
+  async reportPresence(report: PresenceLobbyReport): Promise<void> {
+    await this.host.reportPresence(PresenceLobbyReportSchema.parse(report));
+  }
+
+  async snapshot(): Promise<LobbySnapshot> {
+    return LobbySnapshotSchema.parse(await this.host.snapshot());
+  }
+}
+
+/** The lobby's store on the object's SQLite tables: a newer report replaces an older one, never the reverse. */
+function sqliteStore(sql: SqlStorage): LobbyStore {
+  return {
+    presence({ userId, online, at }) {
+      sql.exec(
+        `INSERT INTO players (user_id, online, at) VALUES (?, ?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET online = excluded.online, at = excluded.at WHERE excluded.at >= players.at`,
+        userId,
+        online ? 1 : 0,
+        at,
+      );
+    },
+    room({ gameId, table, active, at }) {
+      sql.exec(
+        `INSERT INTO rooms (game_id, active, listing, opened_at, at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (game_id) DO UPDATE SET active = excluded.active, listing = excluded.listing,
+           opened_at = excluded.opened_at, at = excluded.at WHERE excluded.at >= rooms.at`,
+        gameId,
+        active ? 1 : 0,
+        table ? JSON.stringify(table) : null,
+        table?.opened_at ?? null,
+        at,
+      );
+    },
+    counts(since) {
+      const online = sql.exec<{ n: number }>(`SELECT count(*) AS n FROM players WHERE online = 1 AND at > ?`, since).one().n;
+      const playing = sql.exec<{ n: number }>(`SELECT count(*) AS n FROM rooms WHERE active = 1 AND at > ?`, since).one().n;
+      return { online, playing };
+    },
+    tables(since, limit) {
+      const rows = sql
+        .exec<{ listing: string }>(
+          `SELECT listing FROM rooms WHERE listing IS NOT NULL AND at > ? ORDER BY opened_at DESC LIMIT ?`,
+          since,
+          limit,
+        )
+        .toArray();
+      const tables: TableListing[] = [];
+      for (const row of rows) {
+        const parsed = TableListingSchema.safeParse(JSON.parse(row.listing));
+        if (parsed.success) tables.push(parsed.data);
+      }
+      return tables;
+    },
+    prune(before) {
+      sql.exec(`DELETE FROM players WHERE at < ?`, before);
+      sql.exec(`DELETE FROM rooms WHERE at < ?`, before);
+    },
+  };
+}
