@@ -1,9 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { changes, isUniqueViolation } from "../../db/ledger";
-import { containsPattern, foldedSql, friendIdsOf, statusAtSql, visibleStatusSql } from "../../db/friends";
+import { containsPattern, foldedSql, friendIdsOf } from "../../db/friends";
 import { PLAYER_PROFILE, playerLines, type PlayerLine } from "../../db/players";
-import { friendRequests, friendships, presences, users, type FriendRequest, type User } from "../../db/schema";
+import { friendRequests, friendships, users, type FriendRequest, type User } from "../../db/schema";
+import type { PresenceUpdate } from "../../game/protocol/channel";
 import type { Friend, FriendRequestView } from "../../game/protocol/channel";
 import { FRIENDS_MAX, SEARCH_MAX_RESULTS, foldText, orderedPair } from "../../game/channel/friends";
 import { channel, notifyAll } from "./channels.server";
@@ -55,24 +56,23 @@ type FriendResult<T> = ({ ok: true } & T) | { ok: false; error: FriendError };
 
 const now = () => new Date().toISOString();
 
-/** A friend's line adds what only friends may see: their status and since when. */
-const friendPresence = { status: visibleStatusSql, status_at: statusAtSql };
-
-type FriendRow = Omit<FriendEntry, "is_online">;
-
-function toFriend(row: FriendRow): FriendEntry {
-  return { ...row, is_online: row.status !== "offline" };
+/** A friend's line adds what only friends may see: their status and since when (from the players' channels, not D1). */
+function toFriend(row: PlayerLine, presence: PresenceUpdate | undefined): FriendEntry {
+  const status = presence?.status ?? "offline";
+  return { ...row, status, status_at: presence?.at ?? 0, is_online: status !== "offline" };
 }
 
 const STATUS_ORDER = { playing: 0, online: 1, offline: 2 } as const;
 
 /** GET /api/friends: every friend, online ones first, then by nickname. Only friends' statuses are ever read. */
 export async function listFriends(context: AppLoadContext, userId: string): Promise<FriendEntry[]> {
-  const rows = await playerLines(context.db, friendPresence)
-    .leftJoin(presences, eq(presences.user_id, users.id))
-    .where(inArray(users.id, friendIdsOf(userId)));
+  const [rows, statuses] = await Promise.all([
+    playerLines(context.db).where(inArray(users.id, friendIdsOf(userId))),
+    channel(context, userId).friendStatuses(userId),
+  ]);
+  const byId = new Map(statuses.map((update) => [update.user_id, update]));
   return rows
-    .map(toFriend)
+    .map((row) => toFriend(row, byId.get(row.id)))
     .sort(
       (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || a.nickname.localeCompare(b.nickname, "pt-BR", { sensitivity: "base" }),
     );
@@ -80,11 +80,12 @@ export async function listFriends(context: AppLoadContext, userId: string): Prom
 
 /** One friend as `viewerId` sees them; null if they are not friends. */
 export async function friendOf(context: AppLoadContext, viewerId: string, friendId: string): Promise<FriendEntry | null> {
-  const row = await playerLines(context.db, friendPresence)
-    .leftJoin(presences, eq(presences.user_id, users.id))
+  const row = await playerLines(context.db)
     .where(and(eq(users.id, friendId), inArray(users.id, friendIdsOf(viewerId))))
     .get();
-  return row ? toFriend(row) : null;
+  if (!row) return null;
+  const { visible, at } = await channel(context, friendId).status();
+  return toFriend(row, { user_id: friendId, status: visible, at });
 }
 
 export async function friendCount(context: AppLoadContext, userId: string): Promise<number> {

@@ -3,6 +3,8 @@ import type { ChannelEvent } from "../protocol/channel";
 import { GameStatusSchema } from "../protocol/entities";
 import type { Invitation, InvitationStatus } from "./invitations";
 import type { GameReport, PresenceStatus } from "./presence";
+import type { FriendPresence } from "./friend-presence";
+import { PresenceUpdateSchema, type PresenceUpdate } from "../protocol/channel";
 import { GameIdSchema } from "../protocol/ids";
 
 // What the Pages app, the game rooms, the tournaments and the matchmakers may ask a player's
@@ -27,6 +29,9 @@ export const GameReportSchema = z
   })
   .strict() satisfies z.ZodType<GameReport>;
 
+/** A friend's presence as one channel tells another, parsed where it arrives. */
+export const FriendPresenceSchema = z.object({ update: PresenceUpdateSchema, online: z.boolean() }).strict();
+
 /** Why a player's sockets are closed by the server. */
 export type CloseReason = "signed_out" | "banned";
 
@@ -47,6 +52,14 @@ export interface PlayerChannelRpc {
   setAppearOffline(userId: string, appearOffline: boolean): Promise<void>;
   /** This player's status as last published (real and as friends see it). */
   status(): Promise<{ status: PresenceStatus; visible: PresenceStatus; at: number }>;
+
+  // Friends' presence (friend-presence.ts): channel to channel, no database row.
+  /** A friend's channel says hello (its player came online, or changed while this one was unknown to it): noted; answers this player's presence. */
+  friendHello(userId: string, from: FriendPresence): Promise<FriendPresence>;
+  /** A friend's presence changed: noted and pushed to this player's sockets. */
+  friendPresence(userId: string, from: FriendPresence): Promise<void>;
+  /** Every friend's status as this player may see it (the friends list). */
+  friendStatuses(userId: string): Promise<PresenceUpdate[]>;
 
   // Invitations (game/channel/invitations.ts): this player's channel is the authority for what they received.
   /** An invitation for this player arrives (pushed to their sockets). */

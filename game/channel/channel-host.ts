@@ -13,6 +13,7 @@ import type { CloseReason, InvitationResult } from "./api";
 import * as invitations from "./invitations";
 import type { Invitation, InvitationStatus } from "./invitations";
 import * as presence from "./presence";
+import { noteFriend, onlineFriends, presenceOf, unheard, type FriendPresence } from "./friend-presence";
 import type { GameReport, PresenceStatus, Published } from "./presence";
 import { ChannelAttachmentSchema, type ChannelAttachment, type ChannelPorts, type ChannelState } from "./ports";
 
@@ -43,6 +44,10 @@ export class ChannelHost<S> {
   /** The lobby view last pushed to the watching sockets, and when it was last looked at. */
   private lobbyView: LobbyView | null = null;
   private lobbyCheckedAt: number | null = null;
+  /** What each friend's channel last said (memory only: rebuilt by asking them when not known). */
+  private readonly friends = new Map<string, FriendPresence>();
+  /** The friends were asked since this player last came online (their changes reach this channel). */
+  private friendsKnown = false;
 
   constructor(private readonly ports: ChannelPorts<S>) {}
 
@@ -136,22 +141,18 @@ export class ChannelHost<S> {
     const settled = presence.settle(state.presence, this.ports.sockets.open().length, appearOffline, now, this.ports.timings);
     const current = this.save({ ...state, presence: settled.state });
     this.schedule();
-    let statuses: PresenceUpdate[];
-    let online: string[] = [];
-    this.reportToLobby(userId, settled.state.published, now);
-    if (settled.changed) ({ online, statuses } = await this.ports.records.publishWithStatuses(userId, settled.state.published));
-    else statuses = await this.ports.records.statuses(userId);
+    this.reportToLobby(userId, current.presence.published, now);
+    if (settled.changed || !this.friendsKnown) await this.announce();
     const open = this.state!;
     this.send(socket, {
       type: "hello",
       payload: {
         user_id: userId,
-        presence: statuses,
+        presence: [...this.friends.values()].map((friend) => friend.update),
         invitations: invitations.openInvitations(open.received, now),
         sent: open.sent.filter(invitations.isOpen),
       },
     });
-    if (settled.changed) await this.fanOut(userId, current.presence.published, online);
   }
 
   /** A frame from the browser: counted against the flood limit, parsed, answered. */
@@ -192,7 +193,7 @@ export class ChannelHost<S> {
     this.save({ ...state, presence: settled.state });
     this.schedule();
     if (state.userId) this.reportToLobby(state.userId, settled.state.published, now);
-    if (settled.changed && state.userId) await this.publish(state.userId, settled.state.published);
+    if (settled.changed && state.userId) await this.announce();
   }
 
   // ------------------------------------------------------------------ the lobby
@@ -251,22 +252,78 @@ export class ChannelHost<S> {
     } else if (fresh) this.ports.sockets.send(fresh, text);
   }
 
-  /** Persist, then push: D1 first (the friends list reads it), then every friend who is online. */
-  private async publish(userId: string, published: Published): Promise<void> {
-    const online = await this.ports.records.publish(userId, published);
-    await this.fanOut(userId, published, online);
-  }
+  // ------------------------------------------------------------------ friends' presence
 
-  private async fanOut(userId: string, published: Published, friends: string[]): Promise<void> {
-    const event: ChannelEvent = { type: "presence", payload: { user_id: userId, status: published.visible, at: published.at } };
+  /**
+   * This player's presence changed (or their friends are not known): friends hear it. When the
+   * friends are known, only those online hear (the others ask when they come online); otherwise
+   * every friend gets a hello, which tells them and answers their own presence.
+   */
+  private async announce(): Promise<void> {
+    const userId = this.state?.userId;
+    if (!userId) return;
+    const me = presenceOf(userId, this.state!.presence.published);
+    if (!this.friendsKnown) return this.askFriends(userId, me);
     await Promise.all(
-      friends.map((friend) =>
+      onlineFriends(this.friends).map((friend) =>
         this.ports.peers
           .channel(friend)
-          .notify(event)
+          .friendPresence(friend, me)
           .catch((error: unknown) => this.ports.warn("presence not pushed", error)),
       ),
     );
+    // Offline, this channel stops hearing of changes: the friends are asked again when it comes back.
+    if (!me.online) this.friendsKnown = false;
+  }
+
+  /** Says hello to every friend's channel (at most FRIENDS_MAX), learning each one's presence. */
+  private async askFriends(userId: string, me: FriendPresence): Promise<void> {
+    const ids = await this.ports.records.friendIds(userId);
+    const answers = await Promise.all(
+      ids.map((friend) =>
+        this.ports.peers
+          .channel(friend)
+          .friendHello(friend, me)
+          .catch((error: unknown) => {
+            this.ports.warn("friend did not answer", error);
+            return null;
+          }),
+      ),
+    );
+    const friends = new Set(ids);
+    for (const id of [...this.friends.keys()]) if (!friends.has(id)) this.friends.delete(id);
+    ids.forEach((id, i) => {
+      const answer = answers[i];
+      noteFriend(this.friends, answer && answer.update.user_id === id ? answer : unheard(id));
+    });
+    this.friendsKnown = me.online && answers.every((answer) => answer !== null);
+  }
+
+  /** A friend's word: kept if newer, and pushed to this player's tabs when what they see changed. */
+  private hear(word: FriendPresence): void {
+    if (noteFriend(this.friends, word)) this.broadcast({ type: "presence", payload: word.update });
+  }
+
+  async friendHello(userId: string, from: FriendPresence): Promise<FriendPresence> {
+    const state = await this.knowUser(userId);
+    this.hear(from);
+    return presenceOf(userId, state.presence.published);
+  }
+
+  async friendPresence(userId: string, from: FriendPresence): Promise<void> {
+    await this.knowUser(userId);
+    this.hear(from);
+  }
+
+  async friendStatuses(userId: string): Promise<PresenceUpdate[]> {
+    const state = await this.knowUser(userId);
+    if (!this.friendsKnown) await this.askFriends(userId, presenceOf(userId, state.presence.published));
+    return [...this.friends.values()].map((friend) => friend.update);
+  }
+
+  /** This player's presence as last published (null before the state is read). */
+  publishedNow(): Published | null {
+    return this.state?.presence.published ?? null;
   }
 
   /** One alarm at the earliest of presence's and the invitations' deadlines. */
@@ -332,8 +389,13 @@ export class ChannelHost<S> {
 
   // ------------------------------------------------------------------ events and presence
 
-  /** Pushes an event to every open socket; answers how many it reached. */
+  /** Pushes an event to every open socket; answers how many it reached. A friendship's start or end also updates whom presence goes to. */
   notify(event: ChannelEvent): number {
+    if (event.type === "friend_added") {
+      const { friend } = event.payload;
+      noteFriend(this.friends, { update: { user_id: friend.id, status: friend.status, at: friend.status_at }, online: friend.is_online });
+    }
+    if (event.type === "friend_removed") this.friends.delete(event.payload.user_id);
     return this.broadcast(event);
   }
 

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import type { PresenceUpdate } from "../protocol/channel";
 import type { LobbySnapshot, PresenceLobbyReport } from "../lobby/lobby";
 import type { RoomRpc } from "../room/api";
 import type { PlayerChannelRpc } from "./api";
 import type { Invitation } from "./invitations";
-import type { PresenceState, PresenceTimings, Published } from "./presence";
+import type { PresenceState, PresenceTimings } from "./presence";
 
 // What the channel host (channel-host.ts) takes from its platform: the Durable Object builds these
 // over its storage, its hibernating sockets, D1 and the other objects' stubs; the Node tests build
@@ -57,15 +56,11 @@ export interface ChannelSockets<S> {
   close(socket: S, code: number, reason: string): void;
 }
 
-/** D1: where presence is published and friends' statuses are read (db/friends.ts). */
+/** D1: the player's settings and friendships (db/friends.ts). Presence itself is never written there. */
 export interface ChannelRecords {
   appearOffline(userId: string): Promise<boolean>;
-  /** Writes the published presence; answers the friends who are online (one batch). */
-  publish(userId: string, published: Published): Promise<string[]>;
-  /** `publish` and every friend's status, in the same batch (the hello of a change). */
-  publishWithStatuses(userId: string, published: Published): Promise<{ online: string[]; statuses: PresenceUpdate[] }>;
-  /** Every friend's status as this player may see it. */
-  statuses(userId: string): Promise<PresenceUpdate[]>;
+  /** The player's friends (at most FRIENDS_MAX). */
+  friendIds(userId: string): Promise<string[]>;
 }
 
 /** The Lobby: this player's online state goes to it; the snapshot comes from it (cached per isolate). */
@@ -76,7 +71,7 @@ export interface ChannelLobby {
 
 /** The other objects the channel talks to, by name. */
 export interface ChannelPeers {
-  channel(userId: string): Pick<PlayerChannelRpc, "notify" | "invitationOutcome" | "cancelInvitation">;
+  channel(userId: string): Pick<PlayerChannelRpc, "notify" | "invitationOutcome" | "cancelInvitation" | "friendHello" | "friendPresence">;
   room(gameId: string): Pick<RoomRpc, "presenceOf">;
 }
 

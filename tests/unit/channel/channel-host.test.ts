@@ -29,7 +29,7 @@ async function invite(world: ChannelWorld, from: string, to: string, gameId = "g
 }
 
 describe("presence", () => {
-  it("a socket makes the player online: published to D1, in the hello, and pushed to friends who are online", async () => {
+  it("a socket makes the player online: in the hello, and pushed to friends who are online", async () => {
     const world = new ChannelWorld();
     world.befriend("ana", "beto");
     const beto = await world.connect("beto");
@@ -132,6 +132,83 @@ describe("presence", () => {
     await world.fireAlarm("ana");
     expect(world.warnings).toEqual(["room did not answer"]);
     expect(world.published.get("ana")!.status).toBe("online");
+  });
+});
+
+describe("friends' presence, channel to channel", () => {
+  it("a player coming online learns each friend's status from their channels, and only online friends hear of later changes", async () => {
+    const world = new ChannelWorld();
+    world.befriend("ana", "beto");
+    world.befriend("ana", "caio");
+    const beto = await world.connect("beto");
+    const ana = await world.connect("ana");
+    expect(framesOf(ana, "hello")[0]!.payload.presence).toEqual([
+      { user_id: "beto", status: "online", at: world.published.get("beto")!.at },
+      { user_id: "caio", status: "offline", at: 0 },
+    ]);
+    // caio comes online later: his hello reaches ana, who is pushed his status.
+    const caio = await world.connect("caio");
+    expect(framesOf(ana, "presence").map((frame) => frame.payload)).toEqual([
+      { user_id: "caio", status: "online", at: world.published.get("caio")!.at },
+    ]);
+    expect(framesOf(caio, "hello")[0]!.payload.presence).toEqual([
+      { user_id: "ana", status: "online", at: world.published.get("ana")!.at },
+    ]);
+    // beto goes away: ana and nobody else hears (caio is not his friend).
+    await world.disconnect("beto", beto);
+    world.now += TIMINGS.graceMs;
+    await world.fireAlarm("beto");
+    expect(framesOf(ana, "presence").at(-1)!.payload).toMatchObject({ user_id: "beto", status: "offline" });
+    expect(framesOf(caio, "presence").filter((frame) => frame.payload.user_id === "beto")).toEqual([]);
+  });
+
+  it("a player who appears offline still hears friends' changes, while friends see them offline", async () => {
+    const world = new ChannelWorld();
+    world.befriend("ana", "beto");
+    world.appearOffline.set("ana", true);
+    const ana = await world.connect("ana");
+    const beto = await world.connect("beto");
+    expect(framesOf(beto, "hello")[0]!.payload.presence).toEqual([
+      { user_id: "ana", status: "offline", at: world.published.get("ana")!.at },
+    ]);
+    expect(framesOf(ana, "presence").map((frame) => frame.payload.status)).toEqual(["online"]);
+    await world.disconnect("beto", beto);
+    world.now += TIMINGS.graceMs;
+    await world.fireAlarm("beto");
+    expect(framesOf(ana, "presence").map((frame) => frame.payload.status)).toEqual(["online", "offline"]);
+  });
+
+  it("an evicted channel asks its friends again, and a new friendship carries presence both ways", async () => {
+    const world = new ChannelWorld();
+    world.befriend("ana", "beto");
+    await world.connect("ana");
+    const beto = await world.connect("beto");
+    world.evict("ana");
+    expect(await world.channel("ana").host.friendStatuses("ana")).toEqual([
+      { user_id: "beto", status: "online", at: world.published.get("beto")!.at },
+    ]);
+
+    // dani and ana become friends while both are online: the app tells both channels.
+    const dani = await world.connect("dani");
+    world.befriend("ana", "dani");
+    const asFriend = (id: string) => {
+      const published = world.published.get(id)!;
+      return {
+        id,
+        nickname: id,
+        avatar_url: null,
+        ranking_points: 1000,
+        is_online: true,
+        status: published.visible,
+        status_at: published.at,
+      };
+    };
+    await world.channel("ana").host.notify({ type: "friend_added", payload: { friend: asFriend("dani") } });
+    await world.channel("dani").host.notify({ type: "friend_added", payload: { friend: asFriend("ana") } });
+    world.appearOffline.set("ana", true);
+    await world.channel("ana").host.setAppearOffline("ana", true);
+    expect(framesOf(dani, "presence").at(-1)!.payload).toMatchObject({ user_id: "ana", status: "offline" });
+    expect(framesOf(beto, "presence").at(-1)!.payload).toMatchObject({ user_id: "ana", status: "offline" });
   });
 });
 

@@ -1,13 +1,13 @@
 import { ChannelHost } from "../../../game/channel/channel-host";
 import type { ChannelState } from "../../../game/channel/ports";
 import type { GameReport, PresenceTimings, Published } from "../../../game/channel/presence";
-import type { ChannelServerMessage, PresenceUpdate } from "../../../game/protocol/channel";
+import type { ChannelServerMessage } from "../../../game/protocol/channel";
 import { LobbyHost } from "../../../game/lobby/lobby-host";
 import { MemoryLobbyStore } from "../../../game/lobby/memory";
 
 // Players' channels in memory: each a ChannelHost over ports that keep their storage, sockets and
-// alarm in plain fields, one shared D1 (published presence, friendships, "appear offline") and
-// peers that are the other hosts of the same world. The tests move the clock by hand.
+// alarm in plain fields, one shared D1 (friendships, "appear offline") and peers that are the other
+// hosts of the same world. The tests move the clock by hand.
 
 export const TIMINGS: PresenceTimings = { heartbeatMs: 20_000, graceMs: 1_000 };
 
@@ -33,7 +33,8 @@ export class ChannelWorld {
   now = 1_000_000;
   readonly channels = new Map<string, MemoryChannel>();
   readonly friends = new Map<string, Set<string>>();
-  readonly published = new Map<string, Published>();
+  /** What each player's channel published last (it lives in the channel, not in D1). */
+  readonly published = { get: (userId: string): Published | undefined => this.channels.get(userId)?.host.publishedNow() ?? undefined };
   readonly appearOffline = new Map<string, boolean>();
   readonly rooms = new Map<string, (userId: string) => GameReport | null>();
   readonly warnings: string[] = [];
@@ -129,19 +130,13 @@ export class ChannelWorld {
       },
       records: {
         appearOffline: async (userId) => this.appearOffline.get(userId) ?? false,
-        publish: async (userId, published) => {
-          this.record(userId, published);
-          return this.onlineFriends(userId);
-        },
-        publishWithStatuses: async (userId, published) => {
-          this.record(userId, published);
-          return { online: this.onlineFriends(userId), statuses: this.statuses(userId) };
-        },
-        statuses: async (userId) => this.statuses(userId),
+        friendIds: async (userId) => [...(this.friends.get(userId) ?? [])],
       },
       peers: {
         channel: (userId) => ({
           notify: async (event) => this.channel(userId).host.notify(event),
+          friendHello: (to, from) => this.channel(userId).host.friendHello(to, structuredClone(from)),
+          friendPresence: (to, from) => this.channel(userId).host.friendPresence(to, structuredClone(from)),
           invitationOutcome: (id, status) => this.channel(userId).host.invitationOutcome(id, status),
           cancelInvitation: (id) => this.channel(userId).host.cancelInvitation(id),
         }),
@@ -151,23 +146,6 @@ export class ChannelWorld {
       clock: { now: () => this.now },
       timings: TIMINGS,
       warn: (message) => void this.warnings.push(message),
-    });
-  }
-
-  /** D1's upsert: an older publish never overwrites a newer one. */
-  private record(userId: string, published: Published): void {
-    const held = this.published.get(userId);
-    if (!held || published.at > held.at) this.published.set(userId, published);
-  }
-
-  private onlineFriends(userId: string): string[] {
-    return [...(this.friends.get(userId) ?? [])].filter((id) => (this.published.get(id)?.status ?? "offline") !== "offline");
-  }
-
-  private statuses(userId: string): PresenceUpdate[] {
-    return [...(this.friends.get(userId) ?? [])].map((id) => {
-      const held = this.published.get(id);
-      return { user_id: id, status: this.appearOffline.get(id) ? "offline" : (held?.status ?? "offline"), at: held?.at ?? 0 };
     });
   }
 }

@@ -2,12 +2,27 @@ import { DurableObject } from "cloudflare:workers";
 import { channelRecords } from "../../../db/friends";
 import { createDb } from "../../../db/client";
 import { stubOf } from "../../../db/stubs";
-import { GameReportSchema, USER_HEADER, type CloseReason, type InvitationResult, type PlayerChannelRpc } from "../../../game/channel/api";
+import {
+  FriendPresenceSchema,
+  GameReportSchema,
+  USER_HEADER,
+  type CloseReason,
+  type InvitationResult,
+  type PlayerChannelRpc,
+} from "../../../game/channel/api";
 import { ChannelHost } from "../../../game/channel/channel-host";
 import type { Invitation, InvitationStatus } from "../../../game/channel/invitations";
 import type { ChannelState } from "../../../game/channel/ports";
 import type { GameReport, PresenceStatus } from "../../../game/channel/presence";
-import { CHANNEL_PING, CHANNEL_PONG, ChannelEventSchema, InvitationSchema, type ChannelEvent } from "../../../game/protocol/channel";
+import {
+  CHANNEL_PING,
+  CHANNEL_PONG,
+  ChannelEventSchema,
+  InvitationSchema,
+  type ChannelEvent,
+  type PresenceUpdate,
+} from "../../../game/protocol/channel";
+import type { FriendPresence } from "../../../game/channel/friend-presence";
 import type { RoomRpc } from "../../../game/room/api";
 import { channelTimings } from "./env";
 import { close, sendText } from "./sockets";
@@ -128,6 +143,18 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
 
   async status(): Promise<{ status: PresenceStatus; visible: PresenceStatus; at: number }> {
     return this.host.status();
+  }
+
+  async friendHello(userId: string, from: FriendPresence): Promise<FriendPresence> {
+    return this.host.friendHello(userId, FriendPresenceSchema.parse(from));
+  }
+
+  async friendPresence(userId: string, from: FriendPresence): Promise<void> {
+    await this.host.friendPresence(userId, FriendPresenceSchema.parse(from));
+  }
+
+  async friendStatuses(userId: string): Promise<PresenceUpdate[]> {
+    return this.host.friendStatuses(userId);
   }
 
   async receiveInvitation(invitation: Invitation): Promise<InvitationResult> {
