@@ -57,6 +57,8 @@ export default defineConfig(async () => {
             // within two), and offline at once on the last close, so presence tests stay short.
             CHANNEL_HEARTBEAT_MS: "1000",
             CHANNEL_OFFLINE_GRACE_MS: "0",
+            // The lobby counts and pushes every 200 ms, so its tests see a change at once.
+            LOBBY_SNAPSHOT_MS: "200",
           },
         },
       })),

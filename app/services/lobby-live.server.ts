@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
 import { LOBBY_NAME, type LobbyRpc } from "../../game/lobby/api";
-import { lobbyViewFor, type LobbySnapshot, type LobbyView, type OpenTableView } from "../../game/lobby/lobby";
+import { lobbyViewFor, parseSnapshotMs, type LobbySnapshot, type LobbyView, type OpenTableView } from "../../game/lobby/lobby";
 import { snapshotCache, type SnapshotCache } from "../../game/lobby/snapshot-cache";
 import { stubOf } from "../../db/stubs";
 import { isPremium } from "./users.server";
@@ -26,6 +26,7 @@ function lobbySnapshot(context: AppLoadContext): Promise<LobbySnapshot> {
   snapshots ??= snapshotCache(
     () => stubOf<LobbyRpc>(namespace, LOBBY_NAME).snapshot(),
     () => Date.now(),
+    parseSnapshotMs(context.cloudflare.env.LOBBY_SNAPSHOT_MS) / 2,
   );
   return snapshots.get();
 }

@@ -8,7 +8,7 @@ import {
   type PresenceUpdate,
 } from "../protocol/channel";
 import { FLOOD_LIMIT, FLOOD_WINDOW_MS } from "../protocol/constants";
-import { lobbyViewFor, REPORT_REFRESH_MS, sameView, SNAPSHOT_MS, type LobbyView } from "../lobby/lobby";
+import { lobbyViewFor, REPORT_REFRESH_MS, sameView, type LobbyView } from "../lobby/lobby";
 import type { CloseReason, InvitationResult } from "./api";
 import * as invitations from "./invitations";
 import type { Invitation, InvitationStatus } from "./invitations";
@@ -334,7 +334,9 @@ export class ChannelHost<S> {
       presence.nextWake(state.presence, this.ports.sockets.open().length, this.ports.timings),
       invitations.nextDeadline(state.received),
       invitations.nextMirrorDeadline(state.sent),
-      this.lobbyWatchers().length > 0 ? (this.lobbyCheckedAt ?? this.ports.clock.now()) + SNAPSHOT_MS : null,
+      this.ports.lobby && this.lobbyWatchers().length > 0
+        ? (this.lobbyCheckedAt ?? this.ports.clock.now()) + this.ports.lobby.everyMs
+        : null,
     ].filter((time): time is number => time !== null);
     const next = times.length ? Math.max(Math.min(...times), this.ports.clock.now()) : null;
     // Never moved later nor deleted: an armed alarm that comes early re-derives nothing due and
@@ -383,7 +385,10 @@ export class ChannelHost<S> {
     }
 
     await this.expireInvitations(this.ports.clock.now());
-    if (this.lobbyWatchers().length > 0 && this.ports.clock.now() >= (this.lobbyCheckedAt ?? 0) + SNAPSHOT_MS) await this.pushLobby(null);
+    const lobby = this.ports.lobby;
+    if (lobby && this.lobbyWatchers().length > 0 && this.ports.clock.now() >= (this.lobbyCheckedAt ?? 0) + lobby.everyMs) {
+      await this.pushLobby(null);
+    }
     await this.refresh();
   }
 

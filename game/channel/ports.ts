@@ -67,6 +67,8 @@ export interface ChannelRecords {
 export interface ChannelLobby {
   report(report: PresenceLobbyReport): Promise<void>;
   snapshot(): Promise<LobbySnapshot>;
+  /** How often a watched lobby is looked at (SNAPSHOT_MS; tests shorten it). */
+  everyMs: number;
 }
 
 /** The other objects the channel talks to, by name. */

@@ -1,23 +1,29 @@
-import { REPORT_TTL_MS, SNAPSHOT_MS, SNAPSHOT_TABLES, snapshotTables, type LobbySnapshot } from "./lobby";
+import { REPORT_TTL_MS, SNAPSHOT_MS, SNAPSHOT_TABLES, snapshotTables, type LobbySnapshot, type TableListing } from "./lobby";
 import type { PresenceLobbyReport, RoomLobbyReport } from "./lobby";
 import type { LobbyRpc } from "./api";
 import type { LobbyPorts } from "./ports";
 
 // The Lobby's orchestration (docs/decisions/123-lobby-owner-and-push.md): reports go to storage as
-// they come; the snapshot everyone sees is built at most once per SNAPSHOT_MS, whatever the number
-// of people looking, and reports older than REPORT_TTL_MS (a sender that vanished) stop counting
-// and are pruned.
+// they come. The counts everyone sees are taken at most once per `snapshotMs`, whatever the number
+// of people looking; the open tables are read again only after a room's report touched a listing
+// (so a new table is listed at the next look), and at the same pace otherwise. Reports older than
+// REPORT_TTL_MS (a sender that vanished) stop counting and are pruned.
 
 const PRUNE_MS = 60_000;
 
 export class LobbyHost implements LobbyRpc {
-  private built: LobbySnapshot | null = null;
+  private counts: { online: number; playing: number; at: number } | null = null;
+  private tables: { list: TableListing[]; at: number } | null = null;
   private prunedAt = 0;
 
-  constructor(private readonly ports: LobbyPorts) {}
+  constructor(
+    private readonly ports: LobbyPorts,
+    private readonly snapshotMs = SNAPSHOT_MS,
+  ) {}
 
   async reportRoom(report: RoomLobbyReport): Promise<void> {
     this.ports.store.room(report);
+    if (report.table || this.tables?.list.some((table) => table.id === report.gameId)) this.tables = null;
   }
 
   async reportPresence(report: PresenceLobbyReport): Promise<void> {
@@ -26,14 +32,15 @@ export class LobbyHost implements LobbyRpc {
 
   async snapshot(): Promise<LobbySnapshot> {
     const now = this.ports.clock.now();
-    if (this.built && now - this.built.at < SNAPSHOT_MS) return this.built;
     const since = now - REPORT_TTL_MS;
     if (now - this.prunedAt >= PRUNE_MS) {
       this.ports.store.prune(since);
       this.prunedAt = now;
     }
-    const { online, playing } = this.ports.store.counts(since);
-    this.built = { online, playing, tables: snapshotTables(this.ports.store.tables(since, SNAPSHOT_TABLES)), at: now };
-    return this.built;
+    if (!this.counts || now - this.counts.at >= this.snapshotMs) this.counts = { ...this.ports.store.counts(since), at: now };
+    if (!this.tables || now - this.tables.at >= this.snapshotMs) {
+      this.tables = { list: snapshotTables(this.ports.store.tables(since, SNAPSHOT_TABLES)), at: now };
+    }
+    return { online: this.counts.online, playing: this.counts.playing, tables: this.tables.list, at: now };
   }
 }

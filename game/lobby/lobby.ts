@@ -52,8 +52,17 @@ export type LobbySnapshot = z.infer<typeof LobbySnapshotSchema>;
 export const SNAPSHOT_TABLES = 40;
 /** How many tables a viewer's home lists. */
 export const VIEWER_TABLES = 12;
-/** How old a snapshot may be when it is handed out (the Lobby rebuilds it at most this often). */
+/**
+ * The lobby's pace: the Lobby counts at most this often, and a watching channel looks this often.
+ * An isolate shares a snapshot for half of it (snapshot-cache.ts).
+ */
 export const SNAPSHOT_MS = 5_000;
+
+/** LOBBY_SNAPSHOT_MS as a var (a string): a whole number of ms from 50 up, else the default. */
+export function parseSnapshotMs(value: unknown): number {
+  const ms = typeof value === "string" || typeof value === "number" ? Number(value) : NaN;
+  return Number.isInteger(ms) && ms >= 50 ? ms : SNAPSHOT_MS;
+}
 
 /**
  * Reports are sent on a change, and again after this long without one, so an entry whose sender

@@ -13,6 +13,7 @@ declare global {
       RATE_LIMITER: DurableObjectNamespace;
       MATCHMAKER: DurableObjectNamespace;
       TOURNAMENT: DurableObjectNamespace;
+      LOBBY: DurableObjectNamespace;
       TEST_API_ROUTES: string[];
       TEST_PUBLIC_HEADERS: string;
       APP_ENV: string;

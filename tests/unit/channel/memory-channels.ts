@@ -4,6 +4,7 @@ import type { GameReport, PresenceTimings, Published } from "../../../game/chann
 import type { ChannelServerMessage } from "../../../game/protocol/channel";
 import { LobbyHost } from "../../../game/lobby/lobby-host";
 import { MemoryLobbyStore } from "../../../game/lobby/memory";
+import { SNAPSHOT_MS } from "../../../game/lobby/lobby";
 
 // Players' channels in memory: each a ChannelHost over ports that keep their storage, sockets and
 // alarm in plain fields, one shared D1 (friendships, "appear offline") and peers that are the other
@@ -142,7 +143,7 @@ export class ChannelWorld {
         }),
         room: (gameId) => ({ presenceOf: async (userId) => this.rooms.get(gameId)?.(userId) ?? null }),
       },
-      lobby: { report: (report) => this.lobby.reportPresence(report), snapshot: () => this.lobby.snapshot() },
+      lobby: { report: (report) => this.lobby.reportPresence(report), snapshot: () => this.lobby.snapshot(), everyMs: SNAPSHOT_MS },
       clock: { now: () => this.now },
       timings: TIMINGS,
       warn: (message) => void this.warnings.push(message),

@@ -98,6 +98,16 @@ describe("the lobby host", () => {
     expect(SNAPSHOT_MS).toBe(5_000);
   });
 
+  it("lists a new table at the next look, and drops a closed one, without waiting for the next count", async () => {
+    const now = 100_000;
+    const lobby = new LobbyHost({ store: new MemoryLobbyStore(), clock: { now: () => now } });
+    expect((await lobby.snapshot()).tables).toEqual([]);
+    await lobby.reportRoom({ gameId: "g1", table: table("g1"), active: false, at: now });
+    expect((await lobby.snapshot()).tables.map((t) => t.id)).toEqual(["g1"]);
+    await lobby.reportRoom({ gameId: "g1", table: null, active: true, at: now + 1 });
+    expect(await lobby.snapshot()).toMatchObject({ tables: [], playing: 0 });
+  });
+
   it("stops counting a sender silent for longer than three refresh periods, and prunes it within a minute", async () => {
     let now = 100_000;
     const store = new MemoryLobbyStore();
@@ -118,7 +128,7 @@ describe("the lobby host", () => {
 });
 
 describe("the isolate's snapshot cache", () => {
-  it("asks the lobby once per 5 seconds, and hands the stale snapshot to others while one caller refreshes", async () => {
+  it("asks the lobby once per 2.5 seconds, and hands the stale snapshot to others while one caller refreshes", async () => {
     let now = 0;
     const calls: ((snapshot: LobbySnapshot) => void)[] = [];
     const cache = snapshotCache(
@@ -128,10 +138,10 @@ describe("the isolate's snapshot cache", () => {
     const first = cache.get();
     calls[0]!({ online: 1, playing: 0, tables: [], at: 0 });
     expect((await first).online).toBe(1);
-    now = 4_999;
+    now = 2_499;
     expect((await cache.get()).online).toBe(1);
     expect(calls).toHaveLength(1);
-    now = 5_000;
+    now = 2_500;
     const refreshing = cache.get();
     expect((await cache.get()).online).toBe(1);
     expect(calls).toHaveLength(2);

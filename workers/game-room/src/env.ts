@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PresenceTimings } from "../../../game/channel/presence";
 import type { RoomTimings } from "../../../game/room/index";
+import { parseSnapshotMs } from "../../../game/lobby/lobby";
 
 // The room Worker's bindings, parsed once per object (DESIGN.md §1: zod at every boundary, env
 // bindings included). The timings are wrangler vars, so strings; tests and the benchmark shorten them.
@@ -77,6 +78,11 @@ export function channelTimings(env: Partial<Record<keyof z.input<typeof ChannelV
     );
   }
   return { heartbeatMs: result.data.CHANNEL_HEARTBEAT_MS, graceMs: result.data.CHANNEL_OFFLINE_GRACE_MS };
+}
+
+/** The lobby's pace (game/lobby/lobby.ts SNAPSHOT_MS), in ms; tests shorten it with LOBBY_SNAPSHOT_MS. */
+export function lobbySnapshotMs(env: { LOBBY_SNAPSHOT_MS?: unknown }): number {
+  return parseSnapshotMs(env.LOBBY_SNAPSHOT_MS);
 }
 
 /** Whether the bench-only instruments are on (BENCH_MODE=1, which only `npm run bench` sets). */

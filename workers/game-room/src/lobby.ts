@@ -12,15 +12,21 @@ import {
   type TableListing,
 } from "../../../game/lobby/lobby";
 import type { LobbyStore } from "../../../game/lobby/ports";
+import { lobbySnapshotMs } from "./env";
 
 // The Lobby (docs/decisions/123-lobby-owner-and-push.md): one object that keeps the latest report
 // of every room and every player's channel in its own SQLite tables and builds the snapshot of
 // players online, games being played and open tables. Wiring only: game/lobby/lobby-host.ts decides.
 
-export class Lobby extends DurableObject<Record<string, never>> implements LobbyRpc {
+export interface LobbyEnv {
+  /** The lobby's pace in ms (tests shorten it). */
+  LOBBY_SNAPSHOT_MS?: string;
+}
+
+export class Lobby extends DurableObject<LobbyEnv> implements LobbyRpc {
   private readonly host: LobbyHost;
 
-  constructor(ctx: DurableObjectState, env: Record<string, never>) {
+  constructor(ctx: DurableObjectState, env: LobbyEnv) {
     super(ctx, env);
     const sql = ctx.storage.sql;
     sql.exec(`CREATE TABLE IF NOT EXISTS players (user_id TEXT PRIMARY KEY, online INTEGER NOT NULL, at INTEGER NOT NULL)`);
@@ -29,7 +35,7 @@ export class Lobby extends DurableObject<Record<string, never>> implements Lobby
       game_id TEXT PRIMARY KEY, active INTEGER NOT NULL, listing TEXT, opened_at INTEGER, at INTEGER NOT NULL)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS rooms_at ON rooms (at)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS rooms_listed ON rooms (opened_at) WHERE listing IS NOT NULL`);
-    this.host = new LobbyHost({ store: sqliteStore(sql), clock: { now: () => Date.now() } });
+    this.host = new LobbyHost({ store: sqliteStore(sql), clock: { now: () => Date.now() } }, lobbySnapshotMs(env));
   }
 
   async reportRoom(report: RoomLobbyReport): Promise<void> {

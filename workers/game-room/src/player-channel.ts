@@ -24,7 +24,7 @@ import {
 } from "../../../game/protocol/channel";
 import type { FriendPresence } from "../../../game/channel/friend-presence";
 import type { RoomRpc } from "../../../game/room/api";
-import { channelTimings } from "./env";
+import { channelTimings, lobbySnapshotMs } from "./env";
 import { close, sendText } from "./sockets";
 import { LOBBY_NAME, type LobbyRpc } from "../../../game/lobby/api";
 import { snapshotCache, type SnapshotCache } from "../../../game/lobby/snapshot-cache";
@@ -39,6 +39,7 @@ export interface ChannelEnv {
   GAME_ROOM: DurableObjectNamespace;
   PLAYER_CHANNEL: DurableObjectNamespace;
   LOBBY?: DurableObjectNamespace;
+  LOBBY_SNAPSHOT_MS?: string;
   CHANNEL_HEARTBEAT_MS?: string;
   CHANNEL_OFFLINE_GRACE_MS?: string;
 }
@@ -48,15 +49,22 @@ const STATE_KEY = "channel";
 /** The lobby's snapshot, shared by every channel this isolate hosts (game/lobby/snapshot-cache.ts). */
 let lobbySnapshots: SnapshotCache | null = null;
 
-function lobbyPort(namespace: DurableObjectNamespace | undefined) {
+function lobbyPort(env: ChannelEnv) {
+  const namespace = env.LOBBY;
   if (!namespace) return null;
+  const everyMs = lobbySnapshotMs(env);
   const lobby = () => stubOf<LobbyRpc>(namespace, LOBBY_NAME);
   lobbySnapshots ??= snapshotCache(
     () => lobby().snapshot(),
     () => Date.now(),
+    everyMs / 2,
   );
   const snapshots = lobbySnapshots;
-  return { report: (report: Parameters<LobbyRpc["reportPresence"]>[0]) => lobby().reportPresence(report), snapshot: () => snapshots.get() };
+  return {
+    report: (report: Parameters<LobbyRpc["reportPresence"]>[0]) => lobby().reportPresence(report),
+    snapshot: () => snapshots.get(),
+    everyMs,
+  };
 }
 
 export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerChannelRpc {
@@ -87,7 +95,7 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
         channel: (userId) => stubOf<PlayerChannelRpc>(env.PLAYER_CHANNEL, userId),
         room: (gameId) => stubOf<RoomRpc>(env.GAME_ROOM, gameId),
       },
-      lobby: lobbyPort(env.LOBBY),
+      lobby: lobbyPort(env),
       clock: { now: () => Date.now() },
       timings: channelTimings(env),
       warn: (message, error) => console.warn(message, error),
