@@ -6,7 +6,7 @@ import { ENTRY_COST } from "../game/protocol/constants";
 import { batchOf, type Database } from "./client";
 import { gameSummaryOf, heldSeatsOf, randomGameCode } from "./games";
 import { isUniqueViolation } from "./ledger";
-import { games, matchmakingQueue, presences, users, type Game, type QueueRow } from "./schema";
+import { games, matchmakingQueue, users, type Game, type QueueRow } from "./schema";
 
 // Quick match's D1 side (ADR 071), shared by the app (entering, leaving, the waiting
 // page) and the Matchmaker Durable Object (claiming players, creating the game). The queue row's
@@ -220,23 +220,12 @@ export async function playersOf(db: Database, userIds: string[]) {
     .where(inArray(users.id, userIds));
 }
 
-/** Of these players, those whose channel is connected (online or playing). */
-export async function onlineAmong(db: Database, userIds: string[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ id: presences.user_id })
-    .from(presences)
-    .where(and(inArray(presences.user_id, userIds), inArray(presences.status, ["online", "playing"])));
-  return rows.map((row) => row.id);
-}
-
 /** The Matchmaker's D1 port (game/matchmaking/ports.ts). */
-export function queueRecords(db: Database): QueueRecords {
+export function queueRecords(db: Database): Omit<QueueRecords, "online"> {
   return {
     async staleWaiting(queueKey, before) {
       return (await staleWaiting(db, queueKey, before)).map((row) => row.user_id);
     },
-    online: (userIds) => onlineAmong(db, userIds),
     dropWaiting: (userIds) => dropWaiting(db, userIds),
     async waiting(queueKey) {
       return (await waitingIn(db, queueKey)).map((row) => ({ userId: row.user_id, rating: row.rating, joinedAt: row.joined_at }));

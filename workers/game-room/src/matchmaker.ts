@@ -35,7 +35,20 @@ export class Matchmaker extends DurableObject<MatchmakerEnv> implements Matchmak
         setAlarm: (at) => ctx.storage.setAlarm(at),
         deleteAlarm: () => ctx.storage.deleteAlarm(),
       },
-      records: queueRecords(createDb(env.DB)),
+      records: {
+        ...queueRecords(createDb(env.DB)),
+        // Presence is the players' channels' (game/channel/friend-presence.ts), not a D1 row.
+        async online(userIds) {
+          const statuses = await Promise.all(
+            userIds.map((id) =>
+              stubOf<PlayerChannelRpc>(env.PLAYER_CHANNEL, id)
+                .status()
+                .catch(() => null),
+            ),
+          );
+          return userIds.filter((_, i) => statuses[i] !== null && statuses[i].status !== "offline");
+        },
+      },
       peers: {
         room: (gameId) => stubOf<RoomRpc>(env.GAME_ROOM, gameId),
         channel: (userId) => stubOf<PlayerChannelRpc>(env.PLAYER_CHANNEL, userId),
