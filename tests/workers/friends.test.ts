@@ -270,8 +270,8 @@ describe("invitations", () => {
   it("invites a friend into a new casual 1v1, who accepts into the same room paying the entry", async () => {
     const [a, b] = await Promise.all([createPlayer(), createPlayer()]);
     await befriend(a, b);
+    // Each channel's hello comes after its player's presence is settled: both are online now.
     const [sa, sb] = await Promise.all([openChannel(a), openChannel(b)]);
-    await sa.next("presence", (m) => m.payload.user_id === b.user.id && m.payload.status === "online").catch(() => null);
     const invited = await call(`/api/friends/${b.user.id}/invite`, {
       method: "POST",
       cookie: a.cookie,

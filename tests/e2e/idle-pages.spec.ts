@@ -1,0 +1,41 @@
+import type { Page, Request } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createRoom } from "./game-driver";
+import { newSignedInPage } from "./helpers";
+
+// An idle signed-in page costs the server nothing (docs/decisions/123-lobby-owner-and-push.md):
+// what changes reaches it over the sockets it holds, so a minute on the home page or at a table
+// makes no HTTP request, while the counts and open tables still change before the player's eyes.
+
+/** Every HTTP request the page makes from now on (its WebSockets are not requests). */
+function recordRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on("request", (request) => seen.push(request));
+  return seen;
+}
+
+test("the home page left open for a minute makes no request, while a new public table and the counts arrive live", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const ana = await newSignedInPage(browser, "Ana");
+  await ana.page.goto("/");
+  await expect(ana.page.getByTestId("open-tables")).toBeVisible();
+  await ana.page.waitForLoadState("networkidle");
+  const requests = recordRequests(ana.page);
+  const idleSince = Date.now();
+
+  // Beto opens a public table: it shows on Ana's home without her doing anything.
+  const beto = await newSignedInPage(browser, "Beto");
+  await createRoom(beto.page, "casual:1v1", "public");
+  const gameId = new URL(beto.page.url()).pathname.split("/").pop()!;
+  const table = ana.page.locator(`[data-testid="open-table"][data-game-id="${gameId}"]`);
+  // The lobby publishes every 5 s and each isolate shares a snapshot for 2.5 s.
+  await expect(table).toContainText("1/2 lugares", { timeout: 15_000 });
+
+  // The rest of the minute.
+  await ana.page.waitForTimeout(Math.max(0, 60_000 - (Date.now() - idleSince)));
+  expect(requests.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
+  await ana.context.close();
+  await beto.context.close();
+});
