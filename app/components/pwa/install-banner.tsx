@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Logo } from "~/components/logo";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { INSTALL_BANNER_DELAY_MS, installBannerDue, INSTALL_DISMISSED_KEY, isIos, isStandalone } from "~/utils/pwa";
@@ -68,7 +69,8 @@ export function InstallBanner() {
       className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-md rounded-2xl border border-gold-400/40 bg-felt-900/95 p-4 text-cream-50 shadow-xl shadow-black/40 backdrop-blur sm:inset-x-auto sm:right-4 sm:bottom-4"
     >
       <div className="flex items-start gap-3">
-        <img src="/icons/icon-192.png" alt="" width={40} height={40} className="size-10 shrink-0 rounded-xl" />
+        {/* The inline logo, not the app icon's PNG: a banner that appears on an idle page makes no request. */}
+        <Logo className="size-10 shrink-0" />
         <div className="min-w-0 flex-1">
           <h2 id="install-banner-title" className="font-display text-lg font-bold text-gold-300">
             {t("pwa:installTitle")}
