@@ -64,6 +64,8 @@ export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow): Promis
             rating_change: sql<number>`0`.as("rating_change"),
             joined_at: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("joined_at"),
             left_at: sql<null>`NULL`.as("left_at"),
+            // The game is waiting or active while it seats a player (a trigger keeps this true to the game).
+            held: sql<number>`1`.as("held"),
           })
           .from(coinTransactions)
           .where(eq(coinTransactions.idempotency_key, key)) as never,
