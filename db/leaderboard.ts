@@ -199,8 +199,8 @@ export type BoardCut = PercentileCut & { size: number };
 export function measureCutsStatements(db: Database, board: BoardKey, at: Date) {
   return [
     db.delete(cuts).where(eq(cuts.board, board)),
-    db.run(sql`
-      INSERT INTO ${cuts} (board, place, percentile, points, wins, user_created_at, user_id, size, measured_at)
+    // Every column, in table order (drizzle's INSERT ... SELECT rule).
+    db.insert(cuts).select(sql`
       WITH ranked AS (
         SELECT points, wins, user_created_at, user_id,
                ROW_NUMBER() OVER (ORDER BY points DESC, wins DESC, user_created_at, user_id) AS place,

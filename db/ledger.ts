@@ -172,12 +172,20 @@ export async function keyExists(db: Database, key: string): Promise<boolean> {
 export async function applyMovement(db: Database, m: Movement): Promise<MovementOutcome> {
   try {
     const [insert] = await db.batch(movementStatements(db, m));
-    if (changes(insert) === 1) return "applied";
+    if (moved(insert)) return "applied";
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return "duplicate";
   }
   return (await keyExists(db, m.key)) ? "duplicate" : "insufficient";
+}
+
+/**
+ * Whether a movement's ledger insert wrote its row. D1 counts the rows its triggers write in
+ * `changes` too: an applied movement reports its row and the balance its trigger moved.
+ */
+export function moved(insertResult: unknown): boolean {
+  return changes(insertResult) > 0;
 }
 
 export function changes(result: unknown): number {

@@ -8,6 +8,7 @@ import { gameSummaryOf, randomGameCode } from "./games";
 import {
   changes,
   isUniqueViolation,
+  moved,
   movementStatements,
   tournamentEntryKey,
   tournamentPrizeKey,
@@ -90,7 +91,7 @@ export async function registerPlayer(db: Database, t: TournamentRef, userId: str
   );
   try {
     const [inserted] = await db.batch([debit, paidRow]);
-    return changes(inserted) === 1 ? "registered" : "insufficient";
+    return moved(inserted) ? "registered" : "insufficient";
   } catch (error) {
     // The entry key exists: this player paid this tournament's fee before (and left it).
     if (isUniqueViolation(error)) return "duplicate";

@@ -6,7 +6,7 @@ import type { AdminAudit } from "../../../game/room/api";
 import { cancelGameAudit } from "../../../db/admin";
 import type { RecordEffect, Refund, SeatRow, WriteEffect } from "../../../game/room/index";
 import type { SeatOutcome } from "../../../game/room/settlement";
-import { changes, entryKey, gameRef, isUniqueViolation, keyExists, movementStatements, payoutKey, returnKey } from "../../../db/ledger";
+import { entryKey, gameRef, isUniqueViolation, keyExists, moved, movementStatements, payoutKey, returnKey } from "../../../db/ledger";
 import { playerResultStatements } from "../../../db/game-results";
 
 // The room's writes to D1. Each function is one atomic db.batch(): a seat and
@@ -71,7 +71,7 @@ export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow): Promis
           .where(eq(coinTransactions.idempotency_key, key)) as never,
       ),
     ]);
-    return changes(insert) === 1 ? "seated" : "insufficient";
+    return moved(insert) ? "seated" : "insufficient";
   } catch (error) {
     if (isUniqueViolation(error)) return "taken";
     throw error;
