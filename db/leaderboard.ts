@@ -153,7 +153,10 @@ function aboveRow(board: BoardKey, row: RankedRow) {
           gt(scores.wins, row.wins),
           and(
             eq(scores.wins, row.wins),
-            or(lt(scores.user_created_at, row.user_created_at), and(eq(scores.user_created_at, row.user_created_at), lt(scores.user_id, row.user_id))),
+            or(
+              lt(scores.user_created_at, row.user_created_at),
+              and(eq(scores.user_created_at, row.user_created_at), lt(scores.user_id, row.user_id)),
+            ),
           ),
         ),
       ),
@@ -167,7 +170,12 @@ function aboveRow(board: BoardKey, row: RankedRow) {
  * A count that reaches the limit says only "at least": the rank is not exact there.
  */
 export function rowsAbove(db: Database, board: BoardKey, row: RankedRow) {
-  const capped = db.select({ one: sql`1` }).from(scores).where(aboveRow(board, row)).limit(RANK_EXACT_LIMIT).as("capped");
+  const capped = db
+    .select({ one: sql`1` })
+    .from(scores)
+    .where(aboveRow(board, row))
+    .limit(RANK_EXACT_LIMIT)
+    .as("capped");
   return db.select({ above: count() }).from(capped);
 }
 

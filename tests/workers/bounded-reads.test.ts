@@ -63,15 +63,27 @@ describe("a player with a long history", () => {
   it("a debit reads the player's row and the key, not their ledger; a replayed key moves nothing", async () => {
     const { db } = testContext();
     const before = (await userRow(player.user.id))!.virtual_coins;
-    const [insert] = movementStatements(db, { userId: player.user.id, amount: -40, type: "game_entry", description: "test", key: `bounded:${player.user.id}` });
+    const [insert] = movementStatements(db, {
+      userId: player.user.id,
+      amount: -40,
+      type: "game_entry",
+      description: "test",
+      key: `bounded:${player.user.id}`,
+    });
     const { rowsRead } = await measured(insert);
     // The user's row (twice: the guard and the trigger's update) and the ledger's unique indexes.
     expect(rowsRead).toBeLessThanOrEqual(10);
     expect((await userRow(player.user.id))!.virtual_coins).toBe(before - 40);
     // The same key again, through the app's own path: a duplicate, and the balance stays.
-    expect(await applyMovement(db, { userId: player.user.id, amount: -40, type: "game_entry", description: "test", key: `bounded:${player.user.id}` })).toBe(
-      "duplicate",
-    );
+    expect(
+      await applyMovement(db, {
+        userId: player.user.id,
+        amount: -40,
+        type: "game_entry",
+        description: "test",
+        key: `bounded:${player.user.id}`,
+      }),
+    ).toBe("duplicate");
     // ON CONFLICT DO NOTHING (the seed's replay): no row, so no balance move either.
     await db.batch([insert.onConflictDoNothing()]);
     expect((await userRow(player.user.id))!.virtual_coins).toBe(before - 40);
@@ -84,7 +96,10 @@ describe("a player with a long history", () => {
       env.DB.prepare(
         "INSERT INTO games (id, game_code, status, game_type, game_mode, truco_variant, entry_cost, created_by) VALUES (?, 'OPEN01', 'waiting', '1v1', 'casual', 'paulista', 0, ?)",
       ).bind(open, player.user.id),
-      env.DB.prepare("INSERT INTO game_players (game_id, user_id, seat, team, nickname) VALUES (?, ?, 0, 'team1', 'Veterano')").bind(open, player.user.id),
+      env.DB.prepare("INSERT INTO game_players (game_id, user_id, seat, team, nickname) VALUES (?, ?, 0, 'team1', 'Veterano')").bind(
+        open,
+        player.user.id,
+      ),
     ]);
     const { rows, rowsRead } = await measured(heldSeatsStatement(db, player.user.id));
     expect(rows).toEqual([{ id: open, status: "waiting", bot_level: null }]);
@@ -97,7 +112,12 @@ describe("a player with a long history", () => {
   it("practice stats read one row, and a settled practice game counts on it", async () => {
     const { db } = testContext();
     await db.batch([
-      playerResultStatements(db, "hist-x", { userId: player.user.id, result: "win", coinsChange: 0, ratingChange: 0 }, { countStats: false, ranked: false, at: new Date() })[1]!,
+      playerResultStatements(
+        db,
+        "hist-x",
+        { userId: player.user.id, result: "win", coinsChange: 0, ratingChange: 0 },
+        { countStats: false, ranked: false, at: new Date() },
+      )[1]!,
     ]);
     const { rows, rowsRead } = await measured(practiceStatsStatement(db, player.user.id));
     expect(rows).toEqual([{ games: 1, wins: 1 }]);
@@ -106,7 +126,9 @@ describe("a player with a long history", () => {
 
   it("the session lookup reads the session and its user", async () => {
     const { db } = testContext();
-    const live = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? AND id NOT LIKE 'old-%'").bind(player.user.id).first<{ id: string }>();
+    const live = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ? AND id NOT LIKE 'old-%'")
+      .bind(player.user.id)
+      .first<{ id: string }>();
     const { rows, rowsRead } = await measured(sessionLookup(db, live!.id, new Date()));
     expect(rows).toHaveLength(1);
     expect(rowsRead).toBeLessThanOrEqual(3);

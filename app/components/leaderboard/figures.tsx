@@ -12,7 +12,10 @@ export function pointsText(entry: LeaderboardEntry, period: LeaderboardPeriod, l
 }
 
 /** A place as a line shows it, translated: its rank, or beyond the exact ranks its percentile (or just "beyond"). */
-export function placeText(t: (key: string, options?: Record<string, unknown>) => string, place: Pick<LeaderboardEntry, "rank" | "percentile">): string {
+export function placeText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  place: Pick<LeaderboardEntry, "rank" | "percentile">,
+): string {
   if (place.percentile === undefined) return t("leaderboard:rankValue", { rank: place.rank });
   if (place.percentile === null) return t("leaderboard:beyondValue", { rank: RANK_EXACT_LIMIT });
   return t("leaderboard:percentileValue", { percentile: place.percentile });

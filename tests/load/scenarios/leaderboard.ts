@@ -286,7 +286,14 @@ export const leaderboard: Scenario = {
           const rowsRead = reads.reduce((sum, read) => sum + read.rowsRead, 0);
           const placeText = rank !== null ? rank.toLocaleString("en") : `top ${percentile}%`;
           lines.push(
-            pad(["", `${who} player: own place (${placeText})`, reads.reduce((sum, read) => sum + net(read), 0).toFixed(2), cpuText(cpu), rowsRead, ""]),
+            pad([
+              "",
+              `${who} player: own place (${placeText})`,
+              reads.reduce((sum, read) => sum + net(read), 0).toFixed(2),
+              cpuText(cpu),
+              rowsRead,
+              "",
+            ]),
           );
           // Own place agrees with the board: the top player is first; the bottom one is the last line
           // (exact within the first RANK_EXACT_LIMIT lines), else in the board's last percent.
