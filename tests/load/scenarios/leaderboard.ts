@@ -29,8 +29,9 @@ import { errorMessage, log } from "../lib/util";
 // of ranked results, seeded straight into the bench's local D1 in bulk (a few INSERT ... SELECT
 // statements that generate the score rows inside SQLite: a file of millions of rows would not
 // fit through wrangler), then, for each period, the app's own statements (db/leaderboard.ts):
-// the top-100 read, and a player's own rank (their row by the primary key, then the count of
-// better rows), for the top player and the bottom one. Each read runs through the real local D1
+// the top-100 read, and a player's own place (their row by the primary key, the board's percentile
+// cuts as the hourly job measures them, then the count of better rows stopped at 10,000 unless the
+// cuts put the row beyond that line), for the top player and the bottom one. Each read runs through the real local D1
 // binding (wrangler's platform proxy over the same state dir), which reports D1's `rows_read`;
 // its time is the round trip's median less the median of a `SELECT 1` through the same proxy
 // (workerd does not advance its clock during a synchronous SQLite call, so D1's own `duration`
