@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
 import { createDb, type Database } from "./db/client";
+import { readSessions, type ReadSessions } from "./db/read-replicas";
 import { parseEnv, type AppEnv, type Bindings } from "./app/services/env.server";
 
 // What Pages, the Vite dev proxy and the Worker tests all provide.
@@ -14,19 +15,32 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: Cloudflare;
     env: AppEnv;
+    /** The plain binding: writes, and every read that must be current (the primary serves it). */
     db: Database;
+    /** Reads that tolerate a moment's lag (`reads.replica`), and the bookmark they hand back (db/read-replicas.ts). */
+    reads: ReadSessions;
   }
 }
 
 type GetLoadContext = (args: { request: Request; context: { cloudflare: Cloudflare } }) => AppLoadContext;
 
+/** Each request's load context, for the Pages function to read the bookmark back when it answers. */
+const contexts = new WeakMap<Request, AppLoadContext>();
+
+export function loadContextOf(request: Request): AppLoadContext | undefined {
+  return contexts.get(request);
+}
+
 // The one load context, used by functions/[[path]].ts, the Vite dev proxy and
-// the Worker tests: parsed env and a drizzle client over the D1 binding.
-export const getLoadContext: GetLoadContext = ({ context }) => {
+// the Worker tests: parsed env, a drizzle client over the D1 binding, and the read sessions.
+export const getLoadContext: GetLoadContext = ({ request, context }) => {
   const bindings = context.cloudflare.env;
-  return {
+  const loadContext: AppLoadContext = {
     ...context,
     env: parseEnv(bindings),
     db: createDb(bindings.DB),
+    reads: readSessions(bindings.DB, request),
   };
+  contexts.set(request, loadContext);
+  return loadContext;
 };

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "./client";
 import { rankedResultStatements } from "./leaderboard";
-import { gamePlayers, users } from "./schema";
+import { gamePlayers, practiceStats, users } from "./schema";
 
 // One player's part of a settled game, as the room's settlement batch writes it
 // (workers/game-room/src/records.ts) and the demo seed replays it (db/demo-data.ts):
@@ -16,7 +16,10 @@ export interface PlayerResult {
 }
 
 export interface ResultOptions {
-  /** Games played, won, lost and ranking points move (every game but a practice one). */
+  /**
+   * Games played, won, lost and ranking points move (every game but a practice one); a practice
+   * game counts on the player's practice line instead.
+   */
   countStats: boolean;
   /** A ranked result: the leaderboard rows move too. */
   ranked: boolean;
@@ -49,7 +52,28 @@ export function playerResultStatements(db: Database, gameId: string, player: Pla
             })
             .where(guard(eq(users.id, player.userId))),
         ]
-      : []),
+      : [practiceStatement(db, player, options.onlyIf)]),
     ...(options.ranked ? rankedResultStatements(db, player, options.at, options.onlyIf) : []),
   ];
+}
+
+/** A finished practice game on the player's practice line (one row per player, read by the home). */
+function practiceStatement(db: Database, player: PlayerResult, onlyIf?: SQL) {
+  const win = player.result === "win" ? 1 : 0;
+  return db
+    .insert(practiceStats)
+    .select(
+      db
+        .select({
+          user_id: users.id,
+          games: sql<number>`1`.as("games"),
+          wins: sql<number>`${win}`.as("wins"),
+        })
+        .from(users)
+        .where(onlyIf ? and(eq(users.id, player.userId), onlyIf) : eq(users.id, player.userId)),
+    )
+    .onConflictDoUpdate({
+      target: practiceStats.user_id,
+      set: { games: sql`${practiceStats.games} + 1`, wins: sql`${practiceStats.wins} + excluded.wins` },
+    });
 }

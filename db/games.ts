@@ -4,7 +4,7 @@ import { CAPACITY, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../game/protocol
 import { BINDING_STATUSES, type HeldSeat } from "../game/room/one-seat";
 import type { Database } from "./client";
 import { changes } from "./ledger";
-import { gamePlayers, games, seatClaims, type Game } from "./schema";
+import { gamePlayers, games, practiceStats, seatClaims, type Game } from "./schema";
 
 // What every writer of a game row needs, whoever creates the game: the app (a player's table), the
 // Matchmaker (a quick match) and the Tournament object (a bracket's game).
@@ -39,14 +39,27 @@ export function randomGameCode(): string {
   return [...bytes].map((byte) => GAME_CODE_ALPHABET[byte % GAME_CODE_ALPHABET.length]).join("");
 }
 
-/** The seats the player holds at waiting or active games (the one-table rule reads them: game/room/one-seat.ts). */
-export async function heldSeatsOf(db: Database, userId: string): Promise<HeldSeat[]> {
-  const rows = await db
+/**
+ * The seats the player holds at waiting or active games (the one-table rule reads them:
+ * game/room/one-seat.ts): through the held-seat index, a row per held seat and its game, however
+ * long the player's history.
+ */
+export function heldSeatsStatement(db: Database, userId: string) {
+  return db
     .select({ gameId: games.id, status: games.status, botLevel: games.bot_level })
     .from(gamePlayers)
     .innerJoin(games, eq(games.id, gamePlayers.game_id))
-    .where(and(eq(gamePlayers.user_id, userId), inArray(games.status, [...BINDING_STATUSES])));
+    .where(and(eq(gamePlayers.user_id, userId), eq(gamePlayers.held, true), inArray(games.status, [...BINDING_STATUSES])));
+}
+
+export async function heldSeatsOf(db: Database, userId: string): Promise<HeldSeat[]> {
+  const rows = await heldSeatsStatement(db, userId);
   return rows.map((row) => ({ gameId: row.gameId, status: row.status, practice: row.botLevel !== null }));
+}
+
+/** A player's practice line (finished practice games and wins): one row by the primary key. */
+export function practiceStatsStatement(db: Database, userId: string) {
+  return db.select({ games: practiceStats.games, wins: practiceStats.wins }).from(practiceStats).where(eq(practiceStats.user_id, userId));
 }
 
 /** How long a seat claim holds when its request never gives it back (a crash between claim and release). */

@@ -1,14 +1,16 @@
-import { and, asc, count, desc, eq, gt, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { calendarDate } from "../game/calendar";
-import { boardsAt, type BoardKey } from "../game/leaderboard";
+import { boardsAt, RANK_EXACT_LIMIT, type BoardKey, type PercentileCut } from "../game/leaderboard";
 import type { Database } from "./client";
-import { leaderboardScores as scores, users } from "./schema";
+import { leaderboardCuts as cuts, leaderboardScores as scores, users } from "./schema";
 
 // The leaderboard's statements, shared by the room Worker (the settlement batch), the
 // app (the boards), the seed and the bench. One score row per player and board (db/schema.ts):
 // a ranked result adds to the player's `all`, month and week rows in the very batch that settles
 // the game, so a board is never recomputed from the games; a page of a board reads one row per
-// line through the rank index, and a player's rank counts the rows above theirs.
+// line through the rank index, and a player's rank counts the rows above theirs, down to the
+// 10,000th line at most: beyond it the board's percentile cuts (measured by the scheduled job)
+// answer their percentile.
 
 /** One player's line of a settled ranked game (game/room/settlement.ts's SeatOutcome carries it). */
 export interface RankedResult {
@@ -133,37 +135,106 @@ export function rowOnBoard(db: Database, board: BoardKey, userId: string) {
     .where(and(eq(scores.board, board), eq(scores.user_id, userId)));
 }
 
-/**
- * How many listed rows rank above `row` on a board (its rank is one more): a count over the rank
- * index from the top down to the row's points, so it reads about as many rows as the rank.
- */
-export function rowsAbove(db: Database, board: BoardKey, row: Pick<BoardRow, "points" | "wins" | "user_created_at" | "user_id">) {
-  return db
-    .select({ above: count() })
-    .from(scores)
-    .where(
+type RankedRow = Pick<BoardRow, "points" | "wins" | "user_created_at" | "user_id">;
+
+/** The listed rows of a board that rank above `row` (the board's order, DESIGN.md §5). */
+function aboveRow(board: BoardKey, row: RankedRow) {
+  return and(
+    eq(scores.board, board),
+    eq(scores.hidden, false),
+    // Implied by the OR below, but spelt out: with bound parameters SQLite cannot derive a
+    // range from `points > ? OR points = ?`, and would count through the whole board.
+    gte(scores.points, row.points),
+    or(
+      gt(scores.points, row.points),
       and(
-        eq(scores.board, board),
-        eq(scores.hidden, false),
-        // Implied by the OR below, but spelt out: with bound parameters SQLite cannot derive a
-        // range from `points > ? OR points = ?`, and would count through the whole board.
-        gte(scores.points, row.points),
+        eq(scores.points, row.points),
         or(
-          gt(scores.points, row.points),
+          gt(scores.wins, row.wins),
           and(
-            eq(scores.points, row.points),
+            eq(scores.wins, row.wins),
             or(
-              gt(scores.wins, row.wins),
-              and(
-                eq(scores.wins, row.wins),
-                or(
-                  lt(scores.user_created_at, row.user_created_at),
-                  and(eq(scores.user_created_at, row.user_created_at), lt(scores.user_id, row.user_id)),
-                ),
-              ),
+              lt(scores.user_created_at, row.user_created_at),
+              and(eq(scores.user_created_at, row.user_created_at), lt(scores.user_id, row.user_id)),
             ),
           ),
         ),
       ),
-    );
+    ),
+  );
+}
+
+/**
+ * How many listed rows rank above `row` on a board (its rank is one more), counted over the rank
+ * index from the top and stopped at RANK_EXACT_LIMIT: it reads at most that many index entries.
+ * A count that reaches the limit says only "at least": the rank is not exact there.
+ */
+export function rowsAbove(db: Database, board: BoardKey, row: RankedRow) {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(scores)
+    .where(aboveRow(board, row))
+    .limit(RANK_EXACT_LIMIT)
+    .as("capped");
+  return db.select({ above: count() }).from(capped);
+}
+
+/** A board's percentile cuts as last measured (at most 101 rows by the primary key). */
+export function cutsOfBoard(db: Database, board: BoardKey) {
+  return db
+    .select({
+      place: cuts.place,
+      percentile: cuts.percentile,
+      points: cuts.points,
+      wins: cuts.wins,
+      since: cuts.user_created_at,
+      userId: cuts.user_id,
+      size: cuts.size,
+    })
+    .from(cuts)
+    .where(eq(cuts.board, board))
+    .orderBy(asc(cuts.place));
+}
+
+export type BoardCut = PercentileCut & { size: number };
+
+/**
+ * Measures a board's percentile cuts (the scheduled job's, never a player's path: it reads the
+ * whole board once, through the rank index): its old cuts deleted, then for each percentile p the
+ * last line within the top p% (place floor(size × p / 100)) and the line at RANK_EXACT_LIMIT, each
+ * with its own percentile. Run both in one batch.
+ */
+export function measureCutsStatements(db: Database, board: BoardKey, at: Date) {
+  return [
+    db.delete(cuts).where(eq(cuts.board, board)),
+    // Every column, in table order (drizzle's INSERT ... SELECT rule).
+    db.insert(cuts).select(sql`
+      WITH ranked AS (
+        SELECT points, wins, user_created_at, user_id,
+               ROW_NUMBER() OVER (ORDER BY points DESC, wins DESC, user_created_at, user_id) AS place,
+               COUNT(*) OVER () AS size
+        FROM ${scores} WHERE board = ${board} AND hidden = 0
+      ),
+      p(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM p WHERE n < 100)
+      SELECT ${board}, place, (place * 100 + size - 1) / size, points, wins, user_created_at, user_id, size, ${at.toISOString()}
+      FROM ranked
+      WHERE place = ${RANK_EXACT_LIMIT} OR place IN (SELECT (size * n) / 100 FROM p)
+    `),
+  ] as const;
+}
+
+/**
+ * The scheduled job: measures the cuts of the boards current at `now` (Geral, this month, this
+ * week) and drops those of past periods, whose boards no player reads any more.
+ */
+export async function measureCurrentCuts(db: Database, now: Date): Promise<Record<string, number>> {
+  const { keys } = boardsAt(now);
+  const sizes: Record<string, number> = {};
+  await db.delete(cuts).where(notInArray(cuts.board, keys));
+  for (const board of keys) {
+    await db.batch(measureCutsStatements(db, board, now));
+    const [last] = await db.select({ size: cuts.size }).from(cuts).where(eq(cuts.board, board)).limit(1);
+    sizes[board] = last?.size ?? 0;
+  }
+  return sizes;
 }

@@ -1,15 +1,20 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { coinTransactions, users } from "./schema";
 
 // Every coin movement in the product goes through here (DESIGN.md §4).
 //
-// A movement is two statements that always travel in the same db.batch():
-//  1. the ledger row, inserted only if the user can afford it (a negative
-//     amount never takes the balance below zero); a repeated idempotency key
-//     violates the UNIQUE index and aborts the whole batch;
-//  2. the balance, recomputed as the sum of the user's ledger rows, so
-//     invariant L1 (balance == SUM(amount)) holds by construction.
+// A movement is one statement, the ledger row, inserted only if the user can
+// afford it (a negative amount never takes the balance below zero); a repeated
+// idempotency key violates the UNIQUE index and aborts the whole batch it
+// travels in. The balance moves in that same statement: the ledger's insert
+// trigger (migration 0015) adds the row's amount to users.virtual_coins, so a
+// row that is not inserted (a replayed key, an unaffordable debit, a
+// conflict skipped by ON CONFLICT DO NOTHING) moves nothing, and the users
+// CHECK aborts anything that would end below zero. The statement reads the
+// user's row and the key's index entry, never the player's history: invariant
+// L1 (balance == SUM(amount)) holds by construction, and the scheduled audit
+// (db/ledger-audit.ts) and every test's ledger check verify it.
 // Nothing is read before the batch, so there is no read-then-write race.
 
 export type TransactionType =
@@ -89,7 +94,7 @@ export function movementStatements(db: Database, m: Movement) {
       .from(users)
       .where(and(eq(users.id, m.userId), sql`${users.virtual_coins} + ${m.amount} >= 0`)),
   );
-  return [insert, balanceFromLedger(db, m.userId)] as const;
+  return [insert] as const;
 }
 
 export interface BalanceTarget {
@@ -105,8 +110,8 @@ export interface BalanceTarget {
 /**
  * Sets a balance through the ledger (an admin's coin reset): one row of the difference, computed
  * inside the statement from the balance at that instant (so a movement landing just before cannot
- * make the result miss the target), and no row when there is no difference. Then the balance from
- * the ledger, as for any movement (invariant L1). Run both in one db.batch.
+ * make the result miss the target), and no row when there is no difference. The ledger's insert
+ * trigger moves the balance by that difference, as for any movement (invariant L1).
  */
 export function balanceTargetStatements(db: Database, t: BalanceTarget) {
   if (!Number.isSafeInteger(t.balance) || t.balance < 0) throw new Error(`Invalid balance ${t.balance}`);
@@ -125,21 +130,20 @@ export function balanceTargetStatements(db: Database, t: BalanceTarget) {
       .from(users)
       .where(and(eq(users.id, t.userId), sql`${users.virtual_coins} != ${t.balance}`)),
   );
-  return [insert, balanceFromLedger(db, t.userId)] as const;
+  return [insert] as const;
 }
 
 /**
- * Credits for many users in two statements, for bulk setup (the bench's
- * thousands of new players): the ledger rows in one insert, then those users'
- * balances from the ledger (invariant L1). Only credits: with no debit there is
- * no balance to guard. Run both in one db.batch, like any movement.
+ * Credits for many users in one statement, for bulk setup (the bench's
+ * thousands of new players): the ledger rows in one insert, each moving its
+ * user's balance through the ledger's insert trigger (invariant L1). Only
+ * credits: with no debit there is no balance to guard.
  */
 export function creditStatements(db: Database, credits: readonly Movement[]) {
   for (const m of credits) {
     if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`Not a credit: ${m.amount}`);
   }
-  const userIds = [...new Set(credits.map((m) => m.userId))];
-  if (userIds.length === 0) throw new Error("No credits");
+  if (credits.length === 0) throw new Error("No credits");
   const insert = db.insert(coinTransactions).values(
     credits.map((m) => ({
       user_id: m.userId,
@@ -151,23 +155,7 @@ export function creditStatements(db: Database, credits: readonly Movement[]) {
       created_at: m.at,
     })),
   );
-  const balances = db
-    .update(users)
-    .set({
-      virtual_coins: sql`(SELECT COALESCE(SUM(${coinTransactions.amount}), 0) FROM ${coinTransactions} WHERE ${coinTransactions.user_id} = ${users.id})`,
-    })
-    .where(inArray(users.id, userIds));
-  return [insert, balances] as const;
-}
-
-/** The balance statement: the sum of the user's ledger rows (invariant L1). */
-export function balanceFromLedger(db: Database, userId: string) {
-  return db
-    .update(users)
-    .set({
-      virtual_coins: sql`(SELECT COALESCE(SUM(${coinTransactions.amount}), 0) FROM ${coinTransactions} WHERE ${coinTransactions.user_id} = ${userId})`,
-    })
-    .where(eq(users.id, userId));
+  return [insert] as const;
 }
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -184,12 +172,20 @@ export async function keyExists(db: Database, key: string): Promise<boolean> {
 export async function applyMovement(db: Database, m: Movement): Promise<MovementOutcome> {
   try {
     const [insert] = await db.batch(movementStatements(db, m));
-    if (changes(insert) === 1) return "applied";
+    if (moved(insert)) return "applied";
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return "duplicate";
   }
   return (await keyExists(db, m.key)) ? "duplicate" : "insufficient";
+}
+
+/**
+ * Whether a movement's ledger insert wrote its row. D1 counts the rows its triggers write in
+ * `changes` too: an applied movement reports its row and the balance its trigger moved.
+ */
+export function moved(insertResult: unknown): boolean {
+  return changes(insertResult) > 0;
 }
 
 export function changes(result: unknown): number {

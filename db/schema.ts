@@ -163,6 +163,12 @@ export const gamePlayers = sqliteTable(
     rating_change: integer("rating_change").notNull().default(0),
     joined_at: text("joined_at").notNull().default(NOW),
     left_at: text("left_at"),
+    /**
+     * True while the seat's game is waiting or active: kept so by the triggers of migration 0015
+     * from games.status, whatever writes it, so a player's held seats are read through the partial
+     * index below (a row per held seat) instead of through their whole history.
+     */
+    held: integer("held", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [
     uniqueIndex("game_players_seat_unique").on(t.game_id, t.seat),
@@ -170,6 +176,9 @@ export const gamePlayers = sqliteTable(
       .on(t.game_id, t.user_id)
       .where(sql`${t.user_id} IS NOT NULL`),
     index("game_players_user_idx").on(t.user_id),
+    index("game_players_held_idx")
+      .on(t.user_id)
+      .where(sql`${t.held} = 1`),
   ],
 );
 
@@ -317,6 +326,45 @@ export const leaderboardScores = sqliteTable(
     index("leaderboard_scores_user_idx").on(t.user_id),
   ],
 );
+
+/**
+ * Where a board's percentiles fall (db/leaderboard.ts), as the scheduled job last measured them:
+ * for each percentile p the last line within the top p% (place floor(size × p / 100)), with that
+ * line's own percentile, and the line at place 10,000, the last one whose rank a player reads
+ * exactly. A player beyond that line is told their percentile from these rows (at most 101 per
+ * board), never counted down to.
+ */
+export const leaderboardCuts = sqliteTable(
+  "leaderboard_cuts",
+  {
+    board: text("board").notNull(),
+    /** The cut line's rank on the board. */
+    place: integer("place").notNull(),
+    /** The line's own percentile: ceil(place × 100 / size). */
+    percentile: integer("percentile").notNull(),
+    points: integer("points").notNull(),
+    wins: integer("wins").notNull(),
+    user_created_at: text("user_created_at").notNull(),
+    user_id: text("user_id").notNull(),
+    /** The board's listed lines when measured. */
+    size: integer("size").notNull(),
+    measured_at: text("measured_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.board, t.place] })],
+);
+
+/**
+ * A player's finished practice games against the computer and their wins, counted in the batch
+ * that settles each one (db/game-results.ts): the home's practice line reads one row.
+ */
+export const practiceStats = sqliteTable("practice_stats", {
+  // Derived data: it goes with its user.
+  user_id: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  games: integer("games").notNull().default(0),
+  wins: integer("wins").notNull().default(0),
+});
 
 export const FRIEND_REQUEST_STATUSES = ["pending", "accepted", "declined"] as const;
 

@@ -8,6 +8,7 @@ import { gameSummaryOf, randomGameCode } from "./games";
 import {
   changes,
   isUniqueViolation,
+  moved,
   movementStatements,
   tournamentEntryKey,
   tournamentPrizeKey,
@@ -67,7 +68,7 @@ export async function registerPlayer(db: Database, t: TournamentRef, userId: str
     return changes(inserted) === 1 ? "registered" : "duplicate";
   }
   const key = tournamentEntryKey(t.id, userId);
-  const [debit, balance] = movementStatements(db, {
+  const [debit] = movementStatements(db, {
     userId,
     amount: -t.entry_cost,
     type: "tournament_entry",
@@ -89,8 +90,8 @@ export async function registerPlayer(db: Database, t: TournamentRef, userId: str
       .where(eq(coinTransactions.idempotency_key, key)),
   );
   try {
-    const [inserted] = await db.batch([debit, balance, paidRow]);
-    return changes(inserted) === 1 ? "registered" : "insufficient";
+    const [inserted] = await db.batch([debit, paidRow]);
+    return moved(inserted) ? "registered" : "insufficient";
   } catch (error) {
     // The entry key exists: this player paid this tournament's fee before (and left it).
     if (isUniqueViolation(error)) return "duplicate";

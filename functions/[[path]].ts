@@ -5,7 +5,8 @@ import { captureException, sentryPagesPlugin } from "@sentry/cloudflare";
 import * as serverBuild from "../build/server";
 import type { Bindings } from "../app/services/env.server";
 import { privateByDefault, rejectCrossOrigin, withBaseSecurityHeaders } from "../app/services/http.server";
-import { getLoadContext } from "../load-context";
+import { getLoadContext, loadContextOf } from "../load-context";
+import { bookmarkCookie } from "../db/read-replicas";
 import { recordEvent } from "../db/analytics";
 import { createDb } from "../db/client";
 import { logRequest, REQUEST_ID_HEADER, requestIdOf } from "../db/observability";
@@ -73,12 +74,29 @@ async function answer(context: Context, dsn: string): Promise<Response> {
   const asset = await staticFile(context);
   if (asset) return withBaseSecurityHeaders(asset, request);
   try {
-    return withBaseSecurityHeaders(privateByDefault(await handleRemix(context)), request);
+    return withBaseSecurityHeaders(privateByDefault(await withBookmark(request, await handleRemix(context))), request);
   } catch (error) {
     console.error("Unhandled error", error);
     if (dsn) captureException(error);
     return withBaseSecurityHeaders(privateByDefault(new Response("Internal Error", { status: 500 })), request);
   }
+}
+
+/**
+ * The answer with the browser's new D1 bookmark (db/read-replicas.ts), when there is one: after a
+ * request that may have written (any method but GET and HEAD, answered without an error), the primary's, so the player's next
+ * lag-tolerant read sees what they just did; after a replica read, the position it reached.
+ */
+async function withBookmark(request: Request, response: Response): Promise<Response> {
+  const reads = loadContextOf(request)?.reads;
+  if (!reads) return response;
+  // A refused request wrote nothing the player needs to read back.
+  const wrote = request.method !== "GET" && request.method !== "HEAD" && response.status < 400;
+  const bookmark = await reads.bookmarkAfter(wrote).catch(() => null);
+  if (!bookmark) return response;
+  const answered = new Response(response.body, response);
+  answered.headers.append("Set-Cookie", bookmarkCookie(bookmark, new URL(request.url).protocol === "https:"));
+  return answered;
 }
 
 /**

@@ -77,3 +77,28 @@ export function compareRank(a: RankKey, b: RankKey): number {
   if (a.since !== b.since) return a.since < b.since ? -1 : 1;
   return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
 }
+
+/** Own rank is exact down to this place; beyond it a player is told their percentile instead. */
+export const RANK_EXACT_LIMIT = 10_000;
+
+/** The share of a board's lines at or above `place`, as a whole percent rounded up (the last line is 100). */
+export function percentileAt(place: number, size: number): number {
+  return Math.min(100, Math.max(1, Math.ceil((place * 100) / Math.max(1, size))));
+}
+
+/** Where a percentile closes on a board: its last line, at place floor(size × p / 100), as last measured. */
+export interface PercentileCut extends RankKey {
+  place: number;
+  percentile: number;
+}
+
+/**
+ * A player's percentile from the board's cuts: the first cut they rank at or above, so "top p%"
+ * holds for the board as measured; below every cut (a line added since), the last percentile.
+ * Null with no cuts (a board not measured yet).
+ */
+export function percentileFromCuts(cuts: readonly PercentileCut[], key: RankKey): PercentileCut | null {
+  if (cuts.length === 0) return null;
+  const ordered = [...cuts].sort((a, b) => a.place - b.place);
+  return ordered.find((cut) => compareRank(key, cut) <= 0) ?? ordered[ordered.length - 1]!;
+}

@@ -9,7 +9,7 @@ import { playerCardOf } from "~/services/leaderboard.server";
 async function get({ request, context, params }: LoaderFunctionArgs) {
   await requireApiUser(request, context);
   const id = PlayerIdSchema.safeParse(params.id);
-  const player = id.success ? await playerCardOf(context.db, id.data) : null;
+  const player = id.success ? await playerCardOf(context.reads.replica, id.data) : null;
   if (!player) {
     const t = await serverT(request);
     return jsonError(404, t("leaderboard:playerNotFound"));

@@ -13,7 +13,7 @@ async function get({ request, context }: LoaderFunctionArgs) {
     const t = await serverT(request);
     return jsonError(400, t("leaderboard:badPeriod"));
   }
-  const { leaderboard, userRank } = await leaderboardOf(context.db, query.data.period, user.id);
+  const { leaderboard, userRank } = await leaderboardOf(context.reads.replica, query.data.period, user.id);
   return jsonOk({ leaderboard, userRank });
 }
 

@@ -27,6 +27,7 @@ import {
 } from "~/services/friends.server";
 import { serverT } from "~/services/i18n.server";
 import { inviteFriend, waitingRoomOf } from "~/services/invitations.server";
+import { replicaContext } from "~/services/replica.server";
 
 // The /friends screen of spec §2: tabs as links (?tab=), every control a <Form> that
 // works from the first tap, the search a GET form that the page submits itself (debounced) once
@@ -46,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const wantedTerm = tab === "add" ? searchTerm(q) : null;
   // The page's search is the service of GET /api/users/search, with its limit.
   const [friends, requests, sent, searched, suggestions, waitingRoom] = await Promise.all([
-    listFriends(context, user.id),
+    listFriends(replicaContext(context), user.id),
     receivedRequests(context, user.id),
     tab === "requests" ? sentRequests(context, user.id) : Promise.resolve([]),
     wantedTerm ? searchPlayers(context, request, user, wantedTerm) : Promise.resolve(null),

@@ -28,8 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const playerId = PlayerIdSchema.safeParse(params.get("player"));
   const [board, card] = await Promise.all([
-    leaderboardOf(context.db, period, user.id, now),
-    playerId.success ? playerCardOf(context.db, playerId.data) : null,
+    leaderboardOf(context.reads.replica, period, user.id, now),
+    playerId.success ? playerCardOf(context.reads.replica, playerId.data) : null,
   ]);
   return { ...board, board: boardKey(period, now), card };
 }

@@ -1,6 +1,7 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { sessions, users, type User } from "../../db/schema";
+import type { Database } from "../../db/client";
 import type { AppEnv } from "./env.server";
 import { jsonError } from "./http.server";
 import { serverT } from "./i18n.server";
@@ -62,6 +63,7 @@ export async function newSession(env: AppEnv, userId: string) {
  * header. Any session the browser already had is revoked (rotation).
  */
 export async function startSession(request: Request, context: AppLoadContext, userId: string): Promise<string> {
+  forgetSessions(context);
   const previous = await sessionIdFrom(request, context);
   const { row, setCookie } = await newSession(context.env, userId);
   const insert = context.db.insert(sessions).values(row);
@@ -86,6 +88,7 @@ export async function endSession(
   request: Request,
   context: AppLoadContext,
 ): Promise<{ setCookie: string; ended: { userId: string; sessionId: string } | null }> {
+  forgetSessions(context);
   const id = await sessionIdFrom(request, context);
   const deleted = id ? await context.db.delete(sessions).where(eq(sessions.id, id)).returning({ userId: sessions.user_id }) : [];
   return {
@@ -94,17 +97,46 @@ export async function endSession(
   };
 }
 
-/** The signed-in user and the id of their session, or null. Banned users and expired sessions count as signed out. */
-export async function getSession(request: Request, context: AppLoadContext): Promise<{ user: User; sessionId: string } | null> {
-  const id = await sessionIdFrom(request, context);
-  if (!id) return null;
-  const rows = await context.db
+/** The session lookup: a live session by its id and its user, unless banned (two rows, by primary keys). */
+export function sessionLookup(db: Database, sessionId: string, now: Date) {
+  return db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.id, id), gt(sessions.expires_at, new Date().toISOString()), isNull(users.banned_at)))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expires_at, now.toISOString()), isNull(users.banned_at)))
     .limit(1);
-  return rows[0] ? { user: rows[0].user, sessionId: id } : null;
+}
+
+type SessionAnswer = { user: User; sessionId: string } | null;
+
+/**
+ * The request's session lookup, once per request: the root loader and the route's loader (which
+ * Remix runs side by side for one request, with the same load context) share its answer. Only
+ * reads share it (GET and HEAD: loaders): an action reads its own, and the loaders that follow an
+ * action in the same request read after it. Signing in or out forgets it too.
+ */
+const lookups = new WeakMap<AppLoadContext, Map<string, Promise<SessionAnswer>>>();
+
+function forgetSessions(context: AppLoadContext) {
+  lookups.delete(context);
+}
+
+/** The signed-in user and the id of their session, or null. Banned users and expired sessions count as signed out. */
+export async function getSession(request: Request, context: AppLoadContext): Promise<SessionAnswer> {
+  const id = await sessionIdFrom(request, context);
+  if (!id) return null;
+  const lookup = () => sessionLookup(context.db, id, new Date()).then((rows) => (rows[0] ? { user: rows[0].user, sessionId: id } : null));
+  if (request.method !== "GET" && request.method !== "HEAD") return lookup();
+  let byId = lookups.get(context);
+  if (!byId) lookups.set(context, (byId = new Map()));
+  let answer = byId.get(id);
+  if (!answer) {
+    answer = lookup();
+    byId.set(id, answer);
+    // A failed read is not remembered: the next caller tries again.
+    answer.catch(() => byId.delete(id));
+  }
+  return answer;
 }
 
 /** The signed-in user, or null. */
@@ -136,5 +168,6 @@ export async function requireApiUser(request: Request, context: AppLoadContext):
 
 /** Revokes every session of a user (ban, account events). */
 export async function revokeAllSessions(context: AppLoadContext, userId: string): Promise<void> {
+  forgetSessions(context);
   await context.db.delete(sessions).where(eq(sessions.user_id, userId));
 }

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { gamePlayers, games, users, type Game, type User } from "../../db/schema";
 import type { GameInvite, GameSummary, Participant } from "../../game/protocol/entities";
 import { ENTRY_COST } from "../../game/protocol/constants";
 import { botPlayerId } from "../../game/room/api";
-import { gameSummaryOf, heldSeatsOf as heldSeatsIn, randomGameCode } from "../../db/games";
+import { gameSummaryOf, heldSeatsOf as heldSeatsIn, practiceStatsStatement, randomGameCode } from "../../db/games";
 import { isUniqueViolation } from "../../db/ledger";
 import { tableToResume, type HeldSeat } from "../../game/room/one-seat";
 import type { CreateGame } from "~/schemas/games";
@@ -91,16 +91,8 @@ export async function resumeTableOf(context: AppLoadContext, userId: string): Pr
 
 /** Practice games against the computer the player finished, and how many they won (kept apart from ranked stats). */
 export async function practiceStatsOf(context: AppLoadContext, userId: string): Promise<{ games: number; wins: number }> {
-  const row = await context.db
-    .select({
-      games: sql<number>`count(*)`,
-      wins: sql<number>`coalesce(sum(case when ${gamePlayers.result} = 'win' then 1 else 0 end), 0)`,
-    })
-    .from(gamePlayers)
-    .innerJoin(games, eq(games.id, gamePlayers.game_id))
-    .where(and(eq(gamePlayers.user_id, userId), eq(games.status, "completed"), isNotNull(games.bot_level), isNotNull(gamePlayers.result)))
-    .get();
-  return { games: Number(row?.games ?? 0), wins: Number(row?.wins ?? 0) };
+  const row = await practiceStatsStatement(context.db, userId).get();
+  return { games: row?.games ?? 0, wins: row?.wins ?? 0 };
 }
 
 /** The entry a game of this kind costs: set by the server from the mode, never by the client. */

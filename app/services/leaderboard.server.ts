@@ -1,10 +1,21 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { rowOnBoard, rowsAbove, topOfBoard, type BoardRow } from "../../db/leaderboard";
+import { cutsOfBoard, rowOnBoard, rowsAbove, topOfBoard, type BoardRow } from "../../db/leaderboard";
 import { playerLines, type PlayerLine } from "../../db/players";
 import { users } from "../../db/schema";
 import { calendarDate } from "../../game/calendar";
-import { boardKey, changeSinceYesterday, LEADERBOARD_PAGE, winRate, type BoardKey, type LeaderboardPeriod } from "../../game/leaderboard";
+import {
+  boardKey,
+  changeSinceYesterday,
+  compareRank,
+  LEADERBOARD_PAGE,
+  percentileFromCuts,
+  RANK_EXACT_LIMIT,
+  winRate,
+  type BoardKey,
+  type LeaderboardPeriod,
+  type RankKey,
+} from "../../game/leaderboard";
 
 // The leaderboard of spec §2/§3/§7: a board is read from the score rows that
 // the settlement of every ranked game keeps (db/leaderboard.ts), never recomputed from games.
@@ -13,10 +24,14 @@ import { boardKey, changeSinceYesterday, LEADERBOARD_PAGE, winRate, type BoardKe
  * A line of a board (spec §3 "Leaderboard response"). `user` holds the player as this board
  * counts them: on Geral `ranking_points` is their ranking points; on Mensal and Semanal, the points
  * gained in that month or week. `games_played` and `winRate` count the board's ranked games.
- * Beyond the spec: `wins`, and `change`, the points moved today (São Paulo), i.e. since yesterday.
+ * Beyond the spec: `wins`, and `change`, the points moved today (São Paulo), i.e. since yesterday;
+ * and, on the viewer's own line only when it lies beyond the exact ranks (RANK_EXACT_LIMIT),
+ * `percentile`: the top p% of the board they are in (null before the board's first measurement),
+ * with `rank` then the last place of that percentile (a bound, not their exact place).
  */
 export interface LeaderboardEntry {
   rank: number;
+  percentile?: number | null;
   winRate: number;
   wins: number;
   change: number;
@@ -52,12 +67,37 @@ function entryOf(row: BoardRow, rank: number, today: string): LeaderboardEntry {
   };
 }
 
-/** The viewer's rank on a board: from the page when they are on it, else one count over the rank index. */
-async function rankOf(db: Database, board: BoardKey, row: BoardRow, page: BoardRow[]): Promise<number> {
+/** A player's place on a board: exact within the first RANK_EXACT_LIMIT lines, else their percentile. */
+export interface Place {
+  rank: number;
+  /** Present only when `rank` is not exact (see LeaderboardEntry). */
+  percentile?: number | null;
+}
+
+const keyOf = (row: BoardRow): RankKey => ({ points: row.points, wins: row.wins, since: row.user_created_at, userId: row.user_id });
+
+/**
+ * A listed row's place on a board, in the board's own order: from the page when it is on it; else
+ * the board's cuts say whether it lies beyond the exact ranks (then the percentile, no count), and
+ * a count over the rank index stopped at RANK_EXACT_LIMIT gives the exact rank above that line.
+ */
+export async function placeOnBoard(db: Database, board: BoardKey, row: BoardRow, page: readonly BoardRow[] = []): Promise<Place> {
   const at = page.findIndex((line) => line.user_id === row.user_id);
-  if (at >= 0) return at + 1;
-  const [{ above }] = await rowsAbove(db, board, row);
-  return above + 1;
+  if (at >= 0) return { rank: at + 1 };
+  const boardCuts = await cutsOfBoard(db, board);
+  const key = keyOf(row);
+  const limitLine = boardCuts.find((cut) => cut.place === RANK_EXACT_LIMIT);
+  if (!limitLine || compareRank(key, limitLine) <= 0) {
+    const [{ above }] = await rowsAbove(db, board, row);
+    if (above < RANK_EXACT_LIMIT) return { rank: above + 1 };
+  }
+  const cut = percentileFromCuts(boardCuts, key);
+  return { rank: Math.max(RANK_EXACT_LIMIT + 1, cut?.place ?? 0), percentile: cut?.percentile ?? null };
+}
+
+function entryWithPlace(row: BoardRow, place: Place, today: string): LeaderboardEntry {
+  const entry = entryOf(row, place.rank, today);
+  return place.percentile === undefined ? entry : { ...entry, percentile: place.percentile };
 }
 
 /**
@@ -76,7 +116,7 @@ export async function leaderboardOf(
   const today = calendarDate(now);
   const [page, [own]] = await db.batch([topOfBoard(db, board, limit), rowOnBoard(db, board, viewerId)]);
   const leaderboard = page.map((row, i) => entryOf(row, i + 1, today));
-  const userRank = own && !own.hidden ? entryOf(own, await rankOf(db, board, own, page), today) : null;
+  const userRank = own && !own.hidden ? entryWithPlace(own, await placeOnBoard(db, board, own, page), today) : null;
   return { period, leaderboard, userRank };
 }
 
@@ -85,6 +125,8 @@ export interface PlayerCard extends PlayerLine {
   winRate: number;
   /** Their place on the Geral board; null when they have no ranked game. */
   rank: number | null;
+  /** Present only when `rank` is not exact: their percentile on Geral (see LeaderboardEntry). */
+  percentile?: number | null;
 }
 
 /** The card of a player; null for an unknown or banned one (a ban hides a player everywhere). */
@@ -94,7 +136,7 @@ export async function playerCardOf(db: Database, userId: string): Promise<Player
     rowOnBoard(db, "all", userId),
   ]);
   if (!user || user.banned_at) return null;
-  const rank = row && !row.hidden ? (await rowsAbove(db, "all", row))[0].above + 1 : null;
+  const place = row && !row.hidden ? await placeOnBoard(db, "all", row) : null;
   return {
     id: user.id,
     nickname: user.nickname,
@@ -103,6 +145,7 @@ export async function playerCardOf(db: Database, userId: string): Promise<Player
     games_played: user.games_played,
     games_won: user.games_won,
     winRate: winRate(user.games_won, user.games_played),
-    rank,
+    rank: place?.rank ?? null,
+    ...(place && place.percentile !== undefined ? { percentile: place.percentile } : {}),
   };
 }

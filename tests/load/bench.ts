@@ -16,8 +16,9 @@
 //                        time to match p50/p95 and the matchmaker's CPU per match;
 //   lb (leaderboard.ts)  --lb-players players with a year of ranked results
 //                        seeded into the local D1: each board's top-100 read
-//                        and a top and a bottom player's own rank (time and
-//                        D1 rows_read), then GET /api/leaderboard end to end.
+//                        and a top and a bottom player's own place (exact rank
+//                        within 10,000, else percentile; time and D1
+//                        rows_read), then GET /api/leaderboard end to end.
 // Over a budget is reported (OVER), not failed: the exit code is non-zero only
 // when the bench itself failed (the server did not start, scenario A saw an
 // error, the ledger invariant broke, ...).

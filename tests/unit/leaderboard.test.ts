@@ -1,7 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { calendarDate, monthOf, previousDate, weekStart } from "../../game/calendar";
-import { boardKey, boardsAt, changeSinceYesterday, compareRank, isLeaderboardPeriod, winRate } from "../../game/leaderboard";
+import {
+  boardKey,
+  boardsAt,
+  changeSinceYesterday,
+  compareRank,
+  isLeaderboardPeriod,
+  percentileAt,
+  percentileFromCuts,
+  winRate,
+  type PercentileCut,
+  type RankKey,
+} from "../../game/leaderboard";
 
 // The leaderboard's pure rules (game/calendar.ts, game/leaderboard.ts): São Paulo's days, weeks
 // and months, the boards a result counts on, the order and the figures of a line.
@@ -87,5 +98,48 @@ describe("a line of a board", () => {
         expect(Math.sign(compareRank(a, b))).toBe(-Math.sign(compareRank(b, a)) + 0);
       }),
     );
+  });
+});
+
+describe("a percentile beyond the exact ranks", () => {
+  const keyArb = fc.record({
+    points: fc.integer({ min: -50, max: 50 }),
+    wins: fc.integer({ min: 0, max: 5 }),
+    since: fc.constantFrom("2025-01-01T00:00:00.000Z", "2025-06-01T00:00:00.000Z"),
+    userId: fc.uuid(),
+  });
+
+  /** The cuts as the scheduled job measures them: the last line within each top p%, with its own percentile. */
+  function cutsOf(board: RankKey[]): PercentileCut[] {
+    const cuts = new Map<number, PercentileCut>();
+    for (let p = 1; p <= 100; p++) {
+      const place = Math.floor((board.length * p) / 100);
+      if (place >= 1) cuts.set(place, { ...board[place - 1]!, place, percentile: percentileAt(place, board.length) });
+    }
+    return [...cuts.values()];
+  }
+
+  it("on the board as measured, every player's percentile is the share of lines at or above them, rounded up", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(keyArb, { minLength: 1, maxLength: 300, selector: (k) => k.userId }), (keys) => {
+        const board = [...keys].sort(compareRank);
+        const cuts = cutsOf(board);
+        board.forEach((key, i) => {
+          const cut = percentileFromCuts(cuts, key)!;
+          expect(cut.percentile).toBe(percentileAt(i + 1, board.length));
+          // The cut's place bounds the rank: the player is at or above it.
+          expect(i + 1).toBeLessThanOrEqual(cut.place);
+        });
+      }),
+    );
+  });
+
+  it("the top line is in the first percent, the last line in the hundredth, a line below every cut too", () => {
+    const board: RankKey[] = Array.from({ length: 250 }, (_, i) => ({ points: 1000 - i, wins: 0, since: "2025-01-01", userId: `u${i}` }));
+    const cuts = cutsOf(board);
+    expect(percentileFromCuts(cuts, board[0]!)!.percentile).toBe(1);
+    expect(percentileFromCuts(cuts, board[249]!)!.percentile).toBe(100);
+    expect(percentileFromCuts(cuts, { points: -5, wins: 0, since: "2026-01-01", userId: "late" })!.percentile).toBe(100);
+    expect(percentileFromCuts([], board[0]!)).toBeNull();
   });
 });

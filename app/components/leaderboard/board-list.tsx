@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
 import type { LeaderboardEntry } from "~/services/leaderboard.server";
 import type { LeaderboardPeriod } from "../../../game/leaderboard";
-import { Change, medalClasses, pointsText, winRateText } from "./figures";
+import { Change, medalClasses, placeText, pointsText, winRateText } from "./figures";
 
 // The full list of spec §2: rank, avatar, nickname, games played, rounded win rate and points,
 // the viewer's own line highlighted. Every line is a link to that player's public card.
@@ -42,7 +42,7 @@ export function PlayerCardLink({
       {...data}
       data-current={current ? "true" : undefined}
       aria-current={markCurrent && current ? "true" : undefined}
-      aria-label={`${t("leaderboard:rankValue", { rank: entry.rank })} ${entry.user.nickname}${you}, ${t("leaderboard:openCard", { name: entry.user.nickname })}`}
+      aria-label={`${placeText(t, entry)} ${entry.user.nickname}${you}, ${t("leaderboard:openCard", { name: entry.user.nickname })}`}
       className={className}
     >
       {children}
@@ -77,7 +77,7 @@ function BoardRow({ entry, period, current, hrefOf }: RowProps) {
         className={`grid h-8 w-8 place-items-center rounded-full text-sm font-bold tabular-nums ring-1 sm:h-9 sm:w-9 ${medalClasses(entry.rank)}`}
         data-testid="row-rank"
       >
-        {entry.rank}
+        {entry.percentile === undefined ? entry.rank : placeText(t, entry)}
       </span>
       <Avatar name={entry.user.nickname} url={entry.user.avatar_url} seed={entry.user.id} size={36} />
       <span className="flex min-w-0 flex-col leading-tight">

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { LeaderboardEntry } from "~/services/leaderboard.server";
 import { formatPercent, signed } from "~/utils/format";
-import type { LeaderboardPeriod } from "../../../game/leaderboard";
+import { RANK_EXACT_LIMIT, type LeaderboardPeriod } from "../../../game/leaderboard";
 
 // The figures a board line shows, the same in the list, the podium and the player's own card.
 
@@ -9,6 +9,16 @@ import type { LeaderboardPeriod } from "../../../game/leaderboard";
 export function pointsText(entry: LeaderboardEntry, period: LeaderboardPeriod, language: string): string {
   const points = entry.user.ranking_points;
   return period === "all" ? points.toLocaleString(language) : signed(points, language);
+}
+
+/** A place as a line shows it, translated: its rank, or beyond the exact ranks its percentile (or just "beyond"). */
+export function placeText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  place: Pick<LeaderboardEntry, "rank" | "percentile">,
+): string {
+  if (place.percentile === undefined) return t("leaderboard:rankValue", { rank: place.rank });
+  if (place.percentile === null) return t("leaderboard:beyondValue", { rank: RANK_EXACT_LIMIT });
+  return t("leaderboard:percentileValue", { percentile: place.percentile });
 }
 
 /** The win rate as the list shows it: rounded (spec §9). */

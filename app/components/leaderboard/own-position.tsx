@@ -5,7 +5,7 @@ import { buttonClasses } from "~/components/ui/button";
 import type { loader as rootLoader } from "~/root";
 import type { LeaderboardEntry } from "~/services/leaderboard.server";
 import type { LeaderboardPeriod } from "../../../game/leaderboard";
-import { Change, medalClasses, pointsText, winRateText } from "./figures";
+import { Change, medalClasses, placeText, pointsText, winRateText } from "./figures";
 
 /** The player's own position and points on the board (spec §2), or an invitation to play ranked. */
 export function OwnPosition({
@@ -52,7 +52,7 @@ export function OwnPosition({
           className={`grid h-14 w-14 shrink-0 place-items-center rounded-2xl text-xl font-bold tabular-nums ring-1 sm:h-16 sm:w-16 sm:text-2xl ${medalClasses(entry.rank)}`}
           data-testid="own-rank"
         >
-          {t("leaderboard:rankValue", { rank: entry.rank })}
+          {placeText(t, entry)}
         </span>
         <span className="flex min-w-0 flex-1 flex-col leading-tight">
           <span id="own-title" className="text-xs font-semibold uppercase tracking-wide text-cream-100/65">

@@ -5,6 +5,7 @@ import { Avatar } from "~/components/avatar";
 import { TrophyIcon } from "~/components/icons";
 import type { PlayerCard } from "~/services/leaderboard.server";
 import { formatPercent } from "~/utils/format";
+import { placeText } from "./figures";
 
 /**
  * A player's public card over the board (beyond the spec): nickname, avatar, points, games and
@@ -77,7 +78,11 @@ export function PlayerCardDialog({ card, closeHref, isViewer }: { card: PlayerCa
             data-testid="card-rank"
           >
             <TrophyIcon className="h-4 w-4" />
-            {card.rank ? t("leaderboard:cardRank", { rank: card.rank }) : t("leaderboard:cardUnranked")}
+            {card.rank === null
+              ? t("leaderboard:cardUnranked")
+              : card.percentile === undefined
+                ? t("leaderboard:cardRank", { rank: card.rank })
+                : t("leaderboard:cardBeyond", { place: placeText(t, { rank: card.rank, percentile: card.percentile }) })}
           </p>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-2">

@@ -5,11 +5,22 @@ import { performance } from "node:perf_hooks";
 import { sql, type SQLWrapper } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { getPlatformProxy } from "wrangler";
-import { rankedResultStatements, rowOnBoard, rowsAbove, topOfBoard } from "../../../db/leaderboard";
+import { cutsOfBoard, measureCutsStatements, rankedResultStatements, rowOnBoard, rowsAbove, topOfBoard } from "../../../db/leaderboard";
 import { executeLocal, ROOT, sqlText, statementDb as db } from "../../../db/local-d1";
 import { users } from "../../../db/schema";
 import { calendarDate, monthOf, weekStart } from "../../../game/calendar";
-import { boardKey, LEADERBOARD_PAGE, LEADERBOARD_PERIODS, type BoardKey, type LeaderboardPeriod } from "../../../game/leaderboard";
+import {
+  boardKey,
+  boardsAt,
+  compareRank,
+  LEADERBOARD_PAGE,
+  LEADERBOARD_PERIODS,
+  percentileFromCuts,
+  RANK_EXACT_LIMIT,
+  type BoardKey,
+  type LeaderboardPeriod,
+  type PercentileCut,
+} from "../../../game/leaderboard";
 import { budget, type BudgetRow } from "../lib/report";
 import type { Player, Scenario } from "../lib/scenario";
 import { errorMessage, log } from "../lib/util";
@@ -18,8 +29,9 @@ import { errorMessage, log } from "../lib/util";
 // of ranked results, seeded straight into the bench's local D1 in bulk (a few INSERT ... SELECT
 // statements that generate the score rows inside SQLite: a file of millions of rows would not
 // fit through wrangler), then, for each period, the app's own statements (db/leaderboard.ts):
-// the top-100 read, and a player's own rank (their row by the primary key, then the count of
-// better rows), for the top player and the bottom one. Each read runs through the real local D1
+// the top-100 read, and a player's own place (their row by the primary key, the board's percentile
+// cuts as the hourly job measures them, then the count of better rows stopped at 10,000 unless the
+// cuts put the row beyond that line), for the top player and the bottom one. Each read runs through the real local D1
 // binding (wrangler's platform proxy over the same state dir), which reports D1's `rows_read`;
 // its time is the round trip's median less the median of a `SELECT 1` through the same proxy
 // (workerd does not advance its clock during a synchronous SQLite call, so D1's own `duration`
@@ -164,6 +176,12 @@ export const leaderboard: Scenario = {
     let started = performance.now();
     executeLocal(stateDir, "bench-leaderboard", seedStatements(count, now));
     executeLocal(stateDir, "bench-leaderboard-place", placeStatements(top, bottom, now));
+    // The scheduled job's measurement of the current boards' percentile cuts, as its hourly run makes it.
+    executeLocal(
+      stateDir,
+      "bench-leaderboard-cuts",
+      boardsAt(now).keys.flatMap((key) => measureCutsStatements(db, key, now)),
+    );
     const seedSeconds = (performance.now() - started) / 1000;
     log(`  L: seeded in ${seedSeconds.toFixed(0)} s`);
 
@@ -238,26 +256,60 @@ export const leaderboard: Scenario = {
           ["top", top],
           ["bottom", bottom],
         ] as const) {
+          // The app's own place (app/services/leaderboard.server.ts placeOnBoard): the board's cuts say
+          // whether the row lies beyond the exact ranks; above that line, a count stopped at the limit.
           const own = await measure(`${who} player: own row`, rowOnBoard(db, board, player.id));
           const row = own.results[0] as Parameters<typeof rowsAbove>[2];
-          const above = await measure(`${who} player: rows above`, rowsAbove(db, board, row));
-          // The count's column is unnamed in the SQL (drizzle names it by position): its one value.
-          const rank = Number(Object.values(above.results[0] as object)[0]) + 1;
-          const ms = timeOf(own, above);
-          const cpu = own.cpu !== null && above.cpu !== null ? own.cpu + above.cpu : null;
+          const cutsRead = await measure(`${who} player: cuts`, cutsOfBoard(db, board));
+          // Raw rows carry the table's column names.
+          const cuts: PercentileCut[] = (cutsRead.results as Record<string, never>[]).map((cut) => ({
+            place: cut.place,
+            percentile: cut.percentile,
+            points: cut.points,
+            wins: cut.wins,
+            since: cut.user_created_at,
+            userId: cut.user_id,
+          }));
+          const key = { points: row.points, wins: row.wins, since: row.user_created_at, userId: row.user_id };
+          const limitLine = cuts.find((cut) => cut.place === RANK_EXACT_LIMIT);
+          const reads: Read[] = [own, cutsRead];
+          let rank: number | null = null;
+          if (!limitLine || compareRank(key, limitLine) <= 0) {
+            const above = await measure(`${who} player: rows above`, rowsAbove(db, board, row));
+            reads.push(above);
+            // The count's column is unnamed in the SQL (drizzle names it by position): its one value.
+            const count = Number(Object.values(above.results[0] as object)[0]);
+            if (count < RANK_EXACT_LIMIT) rank = count + 1;
+          }
+          const percentile = rank === null ? (percentileFromCuts(cuts, key)?.percentile ?? null) : null;
+          const ms = timeOf(...reads);
+          const cpu = reads.every((read) => read.cpu !== null) ? reads.reduce((sum, read) => sum + read.cpu!, 0) : null;
+          const rowsRead = reads.reduce((sum, read) => sum + read.rowsRead, 0);
+          const placeText = rank !== null ? rank.toLocaleString("en") : `top ${percentile}%`;
           lines.push(
             pad([
               "",
-              `${who} player: own rank (${rank.toLocaleString("en")})`,
-              (net(own) + net(above)).toFixed(2),
+              `${who} player: own place (${placeText})`,
+              reads.reduce((sum, read) => sum + net(read), 0).toFixed(2),
               cpuText(cpu),
-              own.rowsRead + above.rowsRead,
+              rowsRead,
               "",
             ]),
           );
-          if ((who === "top" && rank !== 1) || (who === "bottom" && rank !== size)) {
-            failures.push(`scenario L: ${period}: the ${who} player ranks ${rank} of ${size}`);
+          // Own place agrees with the board: the top player is first; the bottom one is the last line
+          // (exact within the first RANK_EXACT_LIMIT lines), else in the board's last percent.
+          if (who === "top" && rank !== 1) failures.push(`scenario L: ${period}: the top player's place reads ${placeText}`);
+          if (who === "bottom" && (size <= RANK_EXACT_LIMIT ? rank !== size : percentile !== 100)) {
+            failures.push(`scenario L: ${period}: the bottom player's place reads ${placeText} on a board of ${size}`);
           }
+          budgets.push(
+            budget(
+              `leaderboard ${period}: own place, ${who} player (rows read)`,
+              `≤ ${RANK_EXACT_LIMIT + LEADERBOARD_PAGE}`,
+              String(rowsRead),
+              rowsRead <= RANK_EXACT_LIMIT + LEADERBOARD_PAGE,
+            ),
+          );
           budgets.push(
             budget(`leaderboard ${period}: own rank, ${who} player (ms)`, `≤ ${BUDGET_RANK_MS}`, ms.toFixed(1), ms <= BUDGET_RANK_MS),
           );
@@ -273,13 +325,20 @@ export const leaderboard: Scenario = {
         ] as const) {
           const times: number[] = [];
           let rank = 0;
+          let percentile: number | null | undefined;
           for (let i = 0; i < 5; i++) {
             started = performance.now();
-            const body = await app.api<{ userRank: { rank: number } | null }>("GET", `/api/leaderboard?period=${period}`, player);
+            const body = await app.api<{ userRank: { rank: number; percentile?: number | null } | null }>(
+              "GET",
+              `/api/leaderboard?period=${period}`,
+              player,
+            );
             times.push(performance.now() - started);
             rank = body.userRank?.rank ?? 0;
+            percentile = body.userRank?.percentile;
           }
-          figures.push(`${who} (rank ${rank.toLocaleString("en")}) ${median(times).toFixed(1)} ms`);
+          const place = percentile === undefined ? `rank ${rank.toLocaleString("en")}` : `top ${percentile}%`;
+          figures.push(`${who} (${place}) ${median(times).toFixed(1)} ms`);
         }
         lines.push(`   ${period.padEnd(8)} ${figures.join(", ")}`);
       }

@@ -15,6 +15,8 @@ describe("the room Worker's Cron Triggers", () => {
   });
 
   it("run every job", () => {
-    expect(new Set(Object.values(CRONS).flatMap(jobsOf))).toEqual(new Set(["ledger_audit", "retention", "daily_summary"]));
+    expect(new Set(Object.values(CRONS).flatMap(jobsOf))).toEqual(
+      new Set(["ledger_audit", "leaderboard_cuts", "retention", "daily_summary"]),
+    );
   });
 });

@@ -6,7 +6,7 @@ import type { AdminAudit } from "../../../game/room/api";
 import { cancelGameAudit } from "../../../db/admin";
 import type { RecordEffect, Refund, SeatRow, WriteEffect } from "../../../game/room/index";
 import type { SeatOutcome } from "../../../game/room/settlement";
-import { changes, entryKey, gameRef, isUniqueViolation, keyExists, movementStatements, payoutKey, returnKey } from "../../../db/ledger";
+import { entryKey, gameRef, isUniqueViolation, keyExists, moved, movementStatements, payoutKey, returnKey } from "../../../db/ledger";
 import { playerResultStatements } from "../../../db/game-results";
 
 // The room's writes to D1. Each function is one atomic db.batch(): a seat and
@@ -64,12 +64,14 @@ export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow): Promis
             rating_change: sql<number>`0`.as("rating_change"),
             joined_at: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("joined_at"),
             left_at: sql<null>`NULL`.as("left_at"),
+            // The game is waiting or active while it seats a player (a trigger keeps this true to the game).
+            held: sql<number>`1`.as("held"),
           })
           .from(coinTransactions)
           .where(eq(coinTransactions.idempotency_key, key)) as never,
       ),
     ]);
-    return changes(insert) === 1 ? "seated" : "insufficient";
+    return moved(insert) ? "seated" : "insufficient";
   } catch (error) {
     if (isUniqueViolation(error)) return "taken";
     throw error;

@@ -2,6 +2,7 @@ import { calendarDate, previousDate } from "../../../game/calendar";
 import { createDb } from "../../../db/client";
 import { summariseDay } from "../../../db/daily-summary";
 import { auditLedger } from "../../../db/ledger-audit";
+import { measureCurrentCuts } from "../../../db/leaderboard";
 import { logLine } from "../../../db/observability";
 import { runRetention } from "../../../db/retention";
 import type { RoomEnv } from "./env";
@@ -12,17 +13,17 @@ import type { RoomEnv } from "./env";
 
 /** The two schedules, as wrangler.toml lists them (tests/unit/ops/scheduled-config.test.ts keeps them equal). */
 export const CRONS = {
-  /** Every hour: the ledger audit. */
+  /** Every hour: the ledger audit and the leaderboards' percentile cuts. */
   hourly: "7 * * * *",
   /** Every day at 03:10 UTC (00:10 in São Paulo): retention and yesterday's summary. */
   daily: "10 3 * * *",
 } as const;
 
-export type JobName = "ledger_audit" | "retention" | "daily_summary";
+export type JobName = "ledger_audit" | "leaderboard_cuts" | "retention" | "daily_summary";
 
 /** The jobs a cron expression runs. */
 export function jobsOf(cron: string): JobName[] {
-  if (cron === CRONS.hourly) return ["ledger_audit"];
+  if (cron === CRONS.hourly) return ["ledger_audit", "leaderboard_cuts"];
   if (cron === CRONS.daily) return ["retention", "daily_summary"];
   return [];
 }
@@ -35,6 +36,8 @@ export async function runJob(job: JobName, env: Pick<RoomEnv, "DB">, now: Date):
       const audit = await auditLedger(db, now);
       return { since: audit.since, checked: audit.checked, mismatches: audit.mismatches.length };
     }
+    case "leaderboard_cuts":
+      return measureCurrentCuts(db, now);
     case "retention":
       return runRetention(db, now);
     case "daily_summary": {
