@@ -74,6 +74,8 @@ export interface Room {
   botRead?: TableRead | null;
   /** "Jogar de novo" at a finished table (game/room/rematch.ts); absent in rooms stored before it. */
   rematch?: Rematch | null;
+  /** The ended game's record is in R2 (game/room/record.ts); absent until then. */
+  recorded?: boolean;
 }
 
 /** Who accepted a rematch, whether the app is opening its table, and that table once open. */
@@ -133,7 +135,8 @@ export interface Refund {
  * 2. the new room is saved (persist before broadcast);
  * 3. the socket effects in order: `send` (to every socket), `state` (each socket its own
  *    game_state; present exactly when the version grew), `close`;
- * 4. the hand records (`hand_started`, `hand_ended`), in one D1 batch, once players have their frames.
+ * 4. the hand records (`hand_started`, `hand_ended`): small entries in the room's own storage
+ *    (game/room/record.ts), which the game's record in R2 is built from when it ends.
  */
 export type RoomEffect =
   | { type: "release_seat"; userId: string; entry: number }
@@ -150,8 +153,16 @@ export type RoomEffect =
       /** A ranked result: the players' leaderboard rows move with it (db/leaderboard.ts). */
       ranked: boolean;
     }
-  | { type: "hand_started"; hand: number; commitment: string }
-  | { type: "hand_ended"; hand: number; seed: string; actions: HandAction[]; winnerTeam: TeamId | null; points: number }
+  | { type: "hand_started"; hand: number; commitment: string; dealer: string; scores: [number, number] }
+  | {
+      type: "hand_ended";
+      hand: number;
+      seed: string;
+      actions: HandAction[];
+      winnerTeam: TeamId | null;
+      points: number;
+      scores: [number, number];
+    }
   | { type: "send"; message: RoomMessage }
   | { type: "state" }
   | { type: "close"; userId: string | null; code: number; reason: string };
