@@ -14,7 +14,7 @@ afterEach(expectLedgerInvariant);
 // earlier tests keep their rows, but without a ranked result they are on no board).
 beforeEach(async () => {
   await env.DB.batch(
-    ["chat_messages", "game_hands", "game_players", "games", "leaderboard_scores"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
+    ["game_players", "games", "leaderboard_scores"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
   );
 });
 
