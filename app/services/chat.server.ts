@@ -65,7 +65,11 @@ async function sendChat(
 }
 
 /** The table's recent messages for the game page: only a player seated at it reads them, as for `GET /api/games/{id}/chat`. */
-export async function chatOfPage(context: AppLoadContext, game: Pick<Game, "id" | "status">, seated: boolean): Promise<ChatMessageView[] | null> {
+export async function chatOfPage(
+  context: AppLoadContext,
+  game: Pick<Game, "id" | "status">,
+  seated: boolean,
+): Promise<ChatMessageView[] | null> {
   return seated ? recentChat(context, game) : null;
 }
 

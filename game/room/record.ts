@@ -122,8 +122,7 @@ export function buildRecord(room: Room, entries: ReadonlyMap<string, unknown>, c
 }
 
 export type HandCheck =
-  | { ok: true; result: { winnerTeam: TeamId | null; points: number; scores: [number, number] } | null }
-  | { ok: false; error: string };
+  { ok: true; result: { winnerTeam: TeamId | null; points: number; scores: [number, number] } | null } | { ok: false; error: string };
 
 /**
  * Rebuilds a hand from its record alone: the deck from its seed (ADR 012's shuffle and deal), the
@@ -131,7 +130,8 @@ export type HandCheck =
  * hash to the commitment, every action must be legal, and the hand must end as recorded.
  */
 export function replayHand(record: GameRecord, hand: RecordHand): HandCheck {
-  if (!hand.seed || hand.dealer === null || hand.scoresBefore === null) return { ok: false, error: "the hand lacks its seed, dealer or scores" };
+  if (!hand.seed || hand.dealer === null || hand.scoresBefore === null)
+    return { ok: false, error: "the hand lacks its seed, dealer or scores" };
   if (seedCommitment(hand.seed) !== hand.commitment) return { ok: false, error: "the seed does not match the commitment" };
   const players = [...record.seats].sort((a, b) => a.seat - b.seat).map((s) => ({ id: s.playerId, team: s.team, nickname: s.nickname }));
   const dealerIndex = players.findIndex((p) => p.id === hand.dealer);
@@ -166,7 +166,9 @@ export function replayHand(record: GameRecord, hand: RecordHand): HandCheck {
     state = result.state;
     ended = result.events.find((e): e is HandEnded => e.type === "hand_ended") ?? null;
   }
-  const replayed = ended ? { winnerTeam: ended.winnerTeam, points: ended.points, scores: [ended.team1Score, ended.team2Score] as [number, number] } : null;
+  const replayed = ended
+    ? { winnerTeam: ended.winnerTeam, points: ended.points, scores: [ended.team1Score, ended.team2Score] as [number, number] }
+    : null;
   const recorded = hand.result;
   const same =
     replayed === null

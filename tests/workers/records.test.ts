@@ -69,7 +69,9 @@ describe("a finished game's record", () => {
     expect(record.endReason).toBe("match_over");
     await expectEveryHandRebuilt(record);
     // The same hands the players were shown as proofs during the game.
-    expect(clients[0].state!.hands!.map((h) => [h.hand, h.commitment, h.seed])).toEqual(record.hands.map((h) => [h.hand, h.commitment, h.seed]));
+    expect(clients[0].state!.hands!.map((h) => [h.hand, h.commitment, h.seed])).toEqual(
+      record.hands.map((h) => [h.hand, h.commitment, h.seed]),
+    );
 
     // Written once: an alarm that fires again leaves the object as it was.
     const first = await env.GAME_RECORDS.head(recordKey(game.id));
@@ -97,31 +99,39 @@ describe("a finished game's record", () => {
 });
 
 describe("the chat, kept by the room", () => {
-  it("reaches the other player's socket, comes with the page, and is read from the record once the game ended", { timeout: 90_000 }, async () => {
-    const { a, b, game, clients } = await twoAtATable();
-    const outsider = await createPlayer("Caio");
-    const listener = clients[1];
-    const pushed = listener.nextMessage("chat_message");
-    const sent = await call(`/api/games/${game.id}/chat`, { method: "POST", cookie: a.cookie, body: { message: "Bora, truco!", message_type: "text" } });
-    expect(sent.status).toBe(201);
-    const message = await sent.json<ChatMessageView>();
-    expect(Object.keys(message).sort()).toEqual(["avatar_url", "created_at", "id", "message", "message_type", "nickname", "user_id"]);
-    expect(message).toMatchObject({ user_id: a.user.id, nickname: a.user.nickname, message: "Bora, truco!", message_type: "text" });
-    expect((await pushed).payload.message).toEqual(message);
-    expect(await chatOf(game.id, b)).toEqual([message]);
-    // The page brings the history for a seated player, and none for anyone else.
-    expect(await (await call(`/game/${game.id}`, { cookie: b.cookie })).text()).toContain("Bora, truco!");
-    expect(await (await call(`/game/${game.id}`, { cookie: outsider.cookie })).text()).not.toContain("Bora, truco!");
-    expect((await call(`/api/games/${game.id}/chat`, { cookie: outsider.cookie })).status).toBe(403);
+  it(
+    "reaches the other player's socket, comes with the page, and is read from the record once the game ended",
+    { timeout: 90_000 },
+    async () => {
+      const { a, b, game, clients } = await twoAtATable();
+      const outsider = await createPlayer("Caio");
+      const listener = clients[1];
+      const pushed = listener.nextMessage("chat_message");
+      const sent = await call(`/api/games/${game.id}/chat`, {
+        method: "POST",
+        cookie: a.cookie,
+        body: { message: "Bora, truco!", message_type: "text" },
+      });
+      expect(sent.status).toBe(201);
+      const message = await sent.json<ChatMessageView>();
+      expect(Object.keys(message).sort()).toEqual(["avatar_url", "created_at", "id", "message", "message_type", "nickname", "user_id"]);
+      expect(message).toMatchObject({ user_id: a.user.id, nickname: a.user.nickname, message: "Bora, truco!", message_type: "text" });
+      expect((await pushed).payload.message).toEqual(message);
+      expect(await chatOf(game.id, b)).toEqual([message]);
+      // The page brings the history for a seated player, and none for anyone else.
+      expect(await (await call(`/game/${game.id}`, { cookie: b.cookie })).text()).toContain("Bora, truco!");
+      expect(await (await call(`/game/${game.id}`, { cookie: outsider.cookie })).text()).not.toContain("Bora, truco!");
+      expect((await call(`/api/games/${game.id}/chat`, { cookie: outsider.cookie })).status).toBe(403);
 
-    await playToTheEnd(clients);
-    const record = await recordOf(game.id);
-    expect(record.chat).toEqual([message]);
-    // Once the game ended, the chat is the record's: what the bucket holds is what the table reads.
-    await env.GAME_RECORDS.put(recordKey(game.id), JSON.stringify({ ...record, chat: [{ ...message, message: "do registro" }] }));
-    expect((await chatOf(game.id, b)).map((m) => m.message)).toEqual(["do registro"]);
-    clients.forEach((client) => client.close());
-  });
+      await playToTheEnd(clients);
+      const record = await recordOf(game.id);
+      expect(record.chat).toEqual([message]);
+      // Once the game ended, the chat is the record's: what the bucket holds is what the table reads.
+      await env.GAME_RECORDS.put(recordKey(game.id), JSON.stringify({ ...record, chat: [{ ...message, message: "do registro" }] }));
+      expect((await chatOf(game.id, b)).map((m) => m.message)).toEqual(["do registro"]);
+      clients.forEach((client) => client.close());
+    },
+  );
 
   it("answers 404 for a table that does not exist and 403 to a player not at it, as before", async () => {
     const [a, outsider] = [await createPlayer(), await createPlayer()];

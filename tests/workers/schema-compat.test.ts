@@ -72,9 +72,7 @@ describe("the previous release on the migrated schema", () => {
 // runs beside this one safely; the table is still in the migrated database (the step has not been
 // applied by a migration yet); and the statement compiles against it (EXPLAIN: nothing runs).
 describe("the contract steps waiting for a later release", () => {
-  const inUse = new Set(
-    (Object.values(schema) as unknown[]).flatMap((value) => (is(value, SQLiteTable) ? [getTableName(value)] : [])),
-  );
+  const inUse = new Set((Object.values(schema) as unknown[]).flatMap((value) => (is(value, SQLiteTable) ? [getTableName(value)] : [])));
 
   for (const step of env.TEST_CONTRACT_STEPS) {
     it(`${step.name} drops only tables this release no longer uses`, async () => {

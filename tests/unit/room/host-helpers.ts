@@ -59,4 +59,3 @@ export async function playUntilDecided(ports: MemoryPorts, host: RoomHost<Memory
   }
   throw new Error("the match did not end");
 }
-

@@ -73,7 +73,8 @@ describe("the game's record", () => {
     const { ports, host } = await startedTable();
     // Into the second hand (the alarm deals it), so the evicted instance held hands of its own.
     while ((await stateOf(host, "alice")).view!.handNumber < 2) {
-      if ((await Promise.all(["alice", "bruno"].map((u) => stateOf(host, u)))).some((s) => s.view!.legalActions.length > 0)) await anyMove(host);
+      if ((await Promise.all(["alice", "bruno"].map((u) => stateOf(host, u)))).some((s) => s.view!.legalActions.length > 0))
+        await anyMove(host);
       else {
         ports.clock.at = ports.store.alarmAt!;
         await host.alarm();
@@ -197,7 +198,10 @@ describe("the room's chat", () => {
 
   it("answers not_found where no room exists", async () => {
     const { ports } = await startedTable();
-    const empty = new RoomHost({ ...ports, store: new (ports.store.constructor as new (log: unknown[]) => typeof ports.store)([]) }, TIMINGS);
+    const empty = new RoomHost(
+      { ...ports, store: new (ports.store.constructor as new (log: unknown[]) => typeof ports.store)([]) },
+      TIMINGS,
+    );
     expect(await empty.postChat(post("alice", "oi"))).toEqual({ ok: false, error: "not_found" });
     expect(await empty.recentChat()).toBeNull();
   });
