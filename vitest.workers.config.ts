@@ -14,6 +14,11 @@ export default defineConfig(async () => {
     .filter((file) => /^\d+_snapshot\.json$/.test(file))
     .sort()
     .map((file) => readFileSync(path.resolve("db/migrations/meta", file), "utf8"));
+  // Contract steps waiting for a later release (db/contract/), for the schema-compat test.
+  const contractSteps = readdirSync(path.resolve("db/contract"))
+    .filter((file) => file.endsWith(".sql"))
+    .sort()
+    .map((file) => ({ name: file, sql: readFileSync(path.resolve("db/contract", file), "utf8") }));
   // The API route files, read here so that a new route is walked by tests/workers/hardening.test.ts
   // without anyone listing it; and the static files' headers it checks.
   const apiRoutes = readdirSync(path.resolve("app/routes")).filter((file) => /^api\..*\.tsx?$/.test(file));
@@ -41,6 +46,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             // The schema of each migration (drizzle-kit's snapshots), for the expand-then-contract test.
             TEST_SCHEMA_SNAPSHOTS: schemaSnapshots,
+            TEST_CONTRACT_STEPS: contractSteps,
             TEST_API_ROUTES: apiRoutes,
             TEST_PUBLIC_HEADERS: publicHeaders,
             APP_ENV: "test",

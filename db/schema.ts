@@ -182,41 +182,10 @@ export const gamePlayers = sqliteTable(
   ],
 );
 
-/** One row per hand: the deck commitment at its start, the seed revealed at its end. */
-export const gameHands = sqliteTable(
-  "game_hands",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    game_id: text("game_id")
-      .notNull()
-      .references(() => games.id),
-    hand_number: integer("hand_number").notNull(),
-    seed_commitment: text("seed_commitment").notNull(),
-    seed: text("seed"),
-    /** JSON: the actions of the hand, in order, for replays. */
-    actions: text("actions"),
-    winner_team: text("winner_team"),
-    points: integer("points"),
-    created_at: text("created_at").notNull().default(NOW),
-    ended_at: text("ended_at"),
-  },
-  (t) => [uniqueIndex("game_hands_unique").on(t.game_id, t.hand_number)],
-);
-
-export const chatMessages = sqliteTable(
-  "chat_messages",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    game_id: text("game_id")
-      .notNull()
-      .references(() => games.id),
-    user_id: text("user_id").references(() => users.id),
-    message: text("message").notNull(),
-    message_type: text("message_type", { enum: ["text", "emoji", "system"] }).notNull(),
-    created_at: text("created_at").notNull().default(NOW),
-  },
-  (t) => [index("chat_messages_game_idx").on(t.game_id, t.id)],
-);
+// A game's hands (seed commitments, seeds, actions) and its chat are not in D1: its room keeps them
+// while it is played and writes them as one record to R2 when it ends (db/game-records.ts, ADR
+// 119). The tables that held them before, `game_hands` and `chat_messages`, are no longer read or
+// written; db/contract/ holds the migration that drops them, for the release after this one.
 
 /** Checkout sessions and what became of them. */
 export const payments = sqliteTable(
@@ -662,7 +631,6 @@ export type User = typeof users.$inferSelect;
 export type CoinTransaction = typeof coinTransactions.$inferSelect;
 export type Game = typeof games.$inferSelect;
 export type GamePlayer = typeof gamePlayers.$inferSelect;
-export type ChatMessage = typeof chatMessages.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type LeaderboardScore = typeof leaderboardScores.$inferSelect;
 export type FriendRequest = typeof friendRequests.$inferSelect;

@@ -19,6 +19,7 @@ import {
 import {
   adminStats,
   dailySeries,
+  gameRecordView,
   listActions,
   listGames,
   listLedger,
@@ -31,6 +32,7 @@ import { adminTournamentFormAction } from "~/services/admin-tournaments.server";
 import { operationsData } from "~/services/operations.server";
 import { listTournaments } from "~/services/tournaments.server";
 import { formatDateTime } from "~/utils/format";
+import { isGameId } from "../../game/protocol/ids";
 
 // The admin dashboard (spec §2 "Admin"). Tabs, filters, paging and the confirmation
 // modal are all links and forms: the URL says what is shown (`?tab=users&q=…&confirm=ban&target=…`),
@@ -85,7 +87,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     case "games": {
       const query = AdminGamesQuerySchema.safeParse(params(url));
-      return { ...base, games: await listGames(db, query.success ? query.data : { status: "", page: 1 }) };
+      // `record=<game id>`: that game's record from R2, shown above the list.
+      const recordId = url.searchParams.get("record");
+      const [games, record] = await Promise.all([
+        listGames(db, query.success ? query.data : { status: "", page: 1 }),
+        recordId && isGameId(recordId) ? gameRecordView(context, recordId) : null,
+      ]);
+      return { ...base, games, record, recordId };
     }
     case "transactions": {
       const query = AdminTransactionsQuerySchema.safeParse(params(url));
@@ -173,6 +181,7 @@ export default function AdminPage() {
         ) : null}
         {"stats" in loaded ? <Overview stats={loaded.stats} series={loaded.series} /> : null}
         {"users" in loaded ? <UsersTab page={loaded.users} adminId={loaded.adminId} /> : null}
+        {"games" in loaded && loaded.recordId ? <GameRecordPanel record={loaded.record} /> : null}
         {"games" in loaded ? <GamesTab page={loaded.games} /> : null}
         {"ledger" in loaded ? <TransactionsTab ledger={loaded.ledger} /> : null}
         {"actions" in loaded ? <ActionsTab page={loaded.actions} refunds={loaded.refunds} /> : null}
@@ -434,13 +443,57 @@ function GamesTab({ page }: { page: Of<"games">["games"] }) {
                 <Link to={href({ confirm: "cancel_game", target: g.id, label: g.game_code })} className={buttonClasses("danger", "sm")}>
                   Cancel
                 </Link>
-              ) : null}
+              ) : (
+                <Link to={href({ record: g.id })} className={buttonClasses("secondary", "sm")}>
+                  Record
+                </Link>
+              )}
             </Cell>
           </tr>
         ))}
       </Table>
       {page.games.length === 0 ? <p className="text-sm text-cream-100/60">No games.</p> : null}
       <Pager page={page.page} total={page.total} pageSize={page.page_size} />
+    </Panel>
+  );
+}
+
+/** A finished game's record (ADR 119): each hand's commitment and seed, and whether they check out. */
+function GameRecordPanel({ record }: { record: Of<"games">["record"] }) {
+  const f = useFormat();
+  const href = useHref();
+  if (!record) {
+    return (
+      <Panel title="Game record">
+        <p className="text-sm text-cream-100/60" data-testid="admin-record-missing">
+          No record in R2 for this game (still under way, or ended before records were kept).
+        </p>
+      </Panel>
+    );
+  }
+  return (
+    <Panel title={`Game record · ${record.code}`}>
+      <p className="text-sm text-cream-100/70">
+        Ended {f.date(record.endedAt)} ({record.endReason}) · {f.n(record.hands.length)} hands · {f.n(record.messages)} chat messages
+        {record.migrated ? " · rebuilt from the old D1 rows" : ""} ·{" "}
+        <Link to={href({ record: null })} className="underline">
+          close
+        </Link>
+      </p>
+      <Table head={["Hand", "Commitment (SHA-256)", "Seed", "Actions", "Result", "Check"]} testId="admin-record">
+        {record.hands.map((h) => (
+          <tr key={h.hand} data-testid={`record-hand-${h.hand}`}>
+            <Cell className="tabular-nums">{h.hand}</Cell>
+            <Cell className="font-mono text-xs break-all">{h.commitment}</Cell>
+            <Cell className="font-mono text-xs break-all">{h.seed ?? "—"}</Cell>
+            <Cell className="tabular-nums">{f.n(h.actions)}</Cell>
+            <Cell className="text-xs">{h.result}</Cell>
+            <Cell className={`text-xs ${h.check === "replayed" || h.check === "seed matches" ? "text-emerald-200" : "text-red-200"}`}>
+              {h.check}
+            </Cell>
+          </tr>
+        ))}
+      </Table>
     </Panel>
   );
 }

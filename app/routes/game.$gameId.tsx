@@ -6,9 +6,7 @@ import { LoadingScreen } from "~/components/loading-screen";
 import type { loader as rootLoader } from "~/root";
 import { requireUser } from "~/services/auth.server";
 import { gameAction } from "~/services/game-actions.server";
-import { CHAT_DIALOG, DIALOG_PARAM } from "~/utils/ui-params";
-import { chatOfPage } from "~/services/chat.server";
-import { gamePageOf } from "~/services/game-page.server";
+import { gamePageOf, type GamePage } from "~/services/game-page.server";
 import { isGameId } from "../../game/protocol/ids";
 
 export const meta: MetaFunction = () => [{ title: "Mesa de Truco" }, { name: "robots", content: "noindex" }];
@@ -22,10 +20,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const gameId = params.gameId ?? "";
   if (!isGameId(gameId)) throw redirect("/");
   const page = await gamePageOf(context, gameId, user);
-  // The chat open by its link (`?dialog=chat`, also where a message posted without JavaScript
-  // comes back to): the server draws it with the table's recent messages.
-  const chatOpen = new URL(request.url).searchParams.get(DIALOG_PARAM) === CHAT_DIALOG;
-  return { gameId, page, chat: chatOpen && page.state === "ready" ? await chatOfPage(context, gameId, user.id) : null };
+  // The table's recent messages come with the page (the chat panel, open by its link `?dialog=chat`
+  // or later, starts from them; new ones arrive on the room's socket).
+  if (page.state !== "ready") return { gameId, page: page as GamePage, chat: null };
+  const { chat = null, ...ready } = page;
+  return { gameId, page: ready as GamePage, chat };
 }
 
 /** The page's forms ("Jogar de novo", leaving a waiting room, the chat), which work before the page has hydrated and without JavaScript. */

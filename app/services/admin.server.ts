@@ -23,6 +23,9 @@ import { rateLimited } from "./rate-limit.server";
 import { serverT } from "./i18n.server";
 import { channel } from "./channels.server";
 import { room } from "./rooms.server";
+import { readGameRecord } from "../../db/game-records";
+import { replayHand } from "../../game/room/record";
+import { seedCommitment } from "../../game/truco/index";
 
 // The admin area: who may use it, what it reads and what it does. Every admin loader,
 // action and API route starts with requireAdmin (ADR 060); nothing here trusts the client.
@@ -460,4 +463,54 @@ export async function bannedSessionCookie(context: AppLoadContext, userId: strin
   const { row, setCookie } = await newSession(context.env, userId);
   await context.db.insert(bannedSessions).values({ id: row.id, user_id: userId });
   return setCookie;
+}
+
+/** One hand of a game's record as the admin's game view shows it: the fairness evidence and whether it holds. */
+export interface AdminHandRow {
+  hand: number;
+  commitment: string;
+  seed: string | null;
+  actions: number;
+  result: string;
+  /** "replayed": the seed hashes to the commitment and the actions replay to the result; "seed matches": the hash only (a migrated hand); else what failed. */
+  check: string;
+}
+
+/**
+ * A finished game's record from R2 (ADR 119), for the Games tab: every hand's commitment and seed,
+ * checked (SHA-256 and a replay through the engine), and the chat's length. Null when the game has
+ * no record (under way, or ended before records were kept and not migrated).
+ */
+export async function gameRecordView(context: AppLoadContext, gameId: string) {
+  const record = await readGameRecord(context.cloudflare.env.GAME_RECORDS, gameId);
+  if (!record) return null;
+  const hands: AdminHandRow[] = record.hands.map((hand) => {
+    const matches = hand.seed !== null && seedCommitment(hand.seed) === hand.commitment;
+    const replay = matches && hand.dealer !== null ? replayHand(record, hand) : null;
+    return {
+      hand: hand.hand,
+      commitment: hand.commitment,
+      seed: hand.seed,
+      actions: hand.actions.length,
+      result: hand.result ? `${hand.result.winnerTeam ?? "none"} +${hand.result.points}` : "unfinished",
+      check: !matches
+        ? hand.seed === null
+          ? "no seed"
+          : "seed does not match"
+        : replay === null
+          ? "seed matches"
+          : replay.ok
+            ? "replayed"
+            : replay.error,
+    };
+  });
+  return {
+    gameId,
+    code: record.game.game_code,
+    endReason: record.endReason,
+    endedAt: record.endedAt,
+    migrated: Boolean(record.migrated),
+    messages: record.chat.length,
+    hands,
+  };
 }

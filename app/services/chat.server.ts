@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { desc, eq, sql } from "drizzle-orm";
-import { chatMessages, users, type ChatMessage, type Game, type User } from "../../db/schema";
+import type { Game, User } from "../../db/schema";
+import { readGameRecord } from "../../db/game-records";
+import { recentMessages } from "../../game/room/chat";
 import type { ChatMessageView } from "../../game/protocol/entities";
 import { CHAT_EMOJIS, CHAT_MAX_LENGTH } from "../../game/protocol/constants";
 import { refusal, type Outcome } from "./http.server";
@@ -8,11 +9,6 @@ import { serverT } from "./i18n.server";
 import { rateLimited } from "./rate-limit.server";
 import { findGame, isSeated } from "./games.server";
 import { room } from "./rooms.server";
-
-export const CHAT_HISTORY = 100;
-/** At most this many messages per player per game in CHAT_WINDOW_SECONDS. */
-export const CHAT_BURST = 8;
-export const CHAT_WINDOW_SECONDS = 10;
 
 export type ChatProblem = "empty" | "too_long" | "bad_emoji" | "too_fast";
 
@@ -25,23 +21,16 @@ export function checkChatMessage(message: string, type: "text" | "emoji"): { tex
   return { text };
 }
 
-export async function recentChat(context: AppLoadContext, gameId: string): Promise<ChatMessageView[]> {
-  const rows = await context.db
-    .select({ message: chatMessages, nickname: users.nickname, avatar_url: users.avatar_url })
-    .from(chatMessages)
-    .leftJoin(users, eq(users.id, chatMessages.user_id))
-    .where(eq(chatMessages.game_id, gameId))
-    .orderBy(desc(chatMessages.id))
-    .limit(CHAT_HISTORY);
-  return rows.reverse().map(({ message, nickname, avatar_url }) => ({
-    id: message.id,
-    user_id: message.user_id,
-    nickname: nickname ?? "Mesa de Truco",
-    avatar_url: avatar_url ?? null,
-    message: message.message,
-    message_type: message.message_type,
-    created_at: message.created_at,
-  }));
+/**
+ * The table's recent messages, oldest first: from its room while the game is open, from its
+ * record in R2 once it ended (the room still answers for a game whose record is not written yet).
+ */
+export async function recentChat(context: AppLoadContext, game: Pick<Game, "id" | "status">): Promise<ChatMessageView[]> {
+  if (game.status !== "waiting" && game.status !== "active") {
+    const record = await readGameRecord(context.cloudflare.env.GAME_RECORDS, game.id);
+    if (record) return recentMessages(record.chat);
+  }
+  return (await room(context, game.id).recentChat()) ?? [];
 }
 
 const PROBLEMS = {
@@ -53,8 +42,9 @@ const PROBLEMS = {
 
 /**
  * A seated player's message to their table (`POST /api/games/{id}/chat`): checked, counted
- * against `chat` (a flooder is muted for a while, 429 with the wait; their game goes on), stored,
- * then pushed to the table's sockets while the table is open.
+ * against `chat` (a flooder is muted for a while, 429 with the wait; their game goes on), then
+ * handed to the table's room, which applies the table's own burst rule, keeps it and pushes it to
+ * the table's sockets.
  */
 async function sendChat(
   context: AppLoadContext,
@@ -68,15 +58,19 @@ async function sendChat(
   if ("problem" in checked) return refusal(400, t(PROBLEMS[checked.problem]));
   const limited = await rateLimited(context, request, "chat", user);
   if (limited) return limited;
-  const message = await postChat(context, game.id, user, checked.text, input.message_type);
-  if (message === "too_fast") return refusal(429, t(PROBLEMS.too_fast));
-  if (game.status === "waiting" || game.status === "active") await room(context, game.id).pushChat(message);
-  return { ok: true, data: message };
+  const posted = await postChat(context, game.id, user, checked.text, input.message_type);
+  if (posted === "too_fast") return refusal(429, t(PROBLEMS.too_fast));
+  if (posted === "not_found") return refusal(404, t("errors:gameNotFound"));
+  return { ok: true, data: posted };
 }
 
 /** The table's recent messages for the game page: only a player seated at it reads them, as for `GET /api/games/{id}/chat`. */
-export async function chatOfPage(context: AppLoadContext, gameId: string, userId: string): Promise<ChatMessageView[] | null> {
-  return (await isSeated(context, gameId, userId)) ? recentChat(context, gameId) : null;
+export async function chatOfPage(
+  context: AppLoadContext,
+  game: Pick<Game, "id" | "status">,
+  seated: boolean,
+): Promise<ChatMessageView[] | null> {
+  return seated ? recentChat(context, game) : null;
 }
 
 export type ChatInput = { message: string; message_type: "text" | "emoji" };
@@ -99,7 +93,7 @@ export async function recentChatAt(
 ): Promise<Outcome<ChatMessageView[]>> {
   const seated = await seatedTable(context, request, user, gameId);
   if (!seated.ok) return seated;
-  return { ok: true, data: await recentChat(context, seated.data.id) };
+  return { ok: true, data: await recentChat(context, seated.data) };
 }
 
 /**
@@ -121,10 +115,10 @@ export async function sendChatAt(
 }
 
 /**
- * Stores a message unless the player already sent CHAT_BURST to this table in the last
- * CHAT_WINDOW_SECONDS: the count and the insert are one statement, so messages posted at once
- * cannot all pass a count that none of them has been added to yet. (sendChat's `chat` rate limit
- * mutes a flooder first; this keeps the table's own rule true whatever happens to the limiter.)
+ * Hands a checked message to the table's room, which stores it unless the player already sent
+ * CHAT_BURST to this table in the last CHAT_WINDOW_MS (game/room/chat.ts). `sendChat`'s `chat`
+ * rate limit mutes a flooder first; the room keeps the table's own rule true whatever happens to
+ * the limiter.
  */
 export async function postChat(
   context: AppLoadContext,
@@ -132,24 +126,11 @@ export async function postChat(
   user: User,
   text: string,
   type: "text" | "emoji",
-): Promise<ChatMessageView | "too_fast"> {
-  const [row] = await context.db.all<Pick<ChatMessage, "id" | "message" | "message_type" | "created_at">>(sql`
-    INSERT INTO ${chatMessages} (game_id, user_id, message, message_type)
-    SELECT ${gameId}, ${user.id}, ${text}, ${type}
-    WHERE (
-      SELECT COUNT(*) FROM ${chatMessages}
-      WHERE game_id = ${gameId} AND user_id = ${user.id}
-        AND created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${CHAT_WINDOW_SECONDS} seconds`})
-    ) < ${CHAT_BURST}
-    RETURNING id, message, message_type, created_at`);
-  if (!row) return "too_fast";
-  return {
-    id: row.id,
-    user_id: user.id,
-    nickname: user.nickname,
-    avatar_url: user.avatar_url,
-    message: row.message,
-    message_type: row.message_type,
-    created_at: row.created_at,
-  };
+): Promise<ChatMessageView | "too_fast" | "not_found"> {
+  const posted = await room(context, gameId).postChat({
+    sender: { userId: user.id, nickname: user.nickname, avatarUrl: user.avatar_url },
+    text,
+    type,
+  });
+  return posted.ok ? posted.message : posted.error;
 }

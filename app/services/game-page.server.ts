@@ -1,21 +1,31 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
-import type { GameInvite, GameSummary, Participant } from "../../game/protocol/entities";
+import type { ChatMessageView, GameInvite, GameSummary, Participant } from "../../game/protocol/entities";
 import type { GameStatePayload } from "../../game/protocol/room";
 import { findGame, inviteOf, isSeated, participantsOf, summaryOf } from "./games.server";
 import { room } from "./rooms.server";
+import { chatOfPage } from "./chat.server";
 
 /**
  * What the game page renders before any socket: the game, its seats and, for
  * a player at the table, the room's current state as that player sees it (the same `snapshot` the
  * room would send as the socket's first `game_state`: their own hand, the others' as hidden
  * placeholders). Anyone else gets what `GET /api/games/{id}` and `/participants` give them and no
- * state at all: the page holds no hand that is not the reader's.
+ * state at all: the page holds no hand that is not the reader's. A seated player also gets the
+ * table's recent chat (from the room, or from the game's record once it ended): the chat panel
+ * starts from it and then hears each new message on the socket.
  */
 export type GamePage =
   | { state: "not_found" }
   | { state: "error" }
-  | { state: "ready"; game: GameSummary | GameInvite; participants: Participant[]; live: GameStatePayload | null };
+  | {
+      state: "ready";
+      game: GameSummary | GameInvite;
+      participants: Participant[];
+      live: GameStatePayload | null;
+      /** The table's recent messages, for a seated player (absent or null: none given). */
+      chat?: ChatMessageView[] | null;
+    };
 
 export async function gamePageOf(context: AppLoadContext, gameId: string, user: Pick<User, "id" | "role">): Promise<GamePage> {
   const game = await findGame(context, gameId);
@@ -23,16 +33,18 @@ export async function gamePageOf(context: AppLoadContext, gameId: string, user: 
   const seated = await isSeated(context, game.id, user.id);
   const summary = seated || user.role === "admin" ? summaryOf(game) : inviteOf(game);
   if (game.status !== "waiting" && game.status !== "active") {
-    return { state: "ready", game: summary, participants: await participantsOf(context, game.id), live: null };
+    const [participants, chat] = await Promise.all([participantsOf(context, game.id), chatOfPage(context, game, seated)]);
+    return { state: "ready", game: summary, participants, live: null, chat };
   }
   let live: GameStatePayload | null;
+  let chat: ChatMessageView[] | null;
   try {
     // A seated player's own view; an outsider's only for the seats (who is connected).
-    live = await room(context, game.id).snapshot(seated ? user.id : null);
+    [live, chat] = await Promise.all([room(context, game.id).snapshot(seated ? user.id : null), chatOfPage(context, game, seated)]);
   } catch (error) {
     console.warn("game page: the room did not answer", error);
     return { state: "error" };
   }
-  if (!live) return { state: "ready", game: summary, participants: await participantsOf(context, game.id), live: null };
-  return { state: "ready", game: seated ? live.game : summary, participants: live.participants, live: seated ? live : null };
+  if (!live) return { state: "ready", game: summary, participants: await participantsOf(context, game.id), live: null, chat };
+  return { state: "ready", game: seated ? live.game : summary, participants: live.participants, live: seated ? live : null, chat };
 }

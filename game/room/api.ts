@@ -86,6 +86,15 @@ export type RoomError =
 
 export type RoomResult = { ok: true } | { ok: false; error: RoomError };
 
+/** What the app sends with a chat message (zod-checked by the room: it crosses the RPC boundary). */
+export const ChatPostInputSchema = z.object({
+  sender: z.object({ userId: z.string(), nickname: z.string(), avatarUrl: z.nullable(z.string()) }),
+  text: z.string().min(1),
+  type: z.enum(["text", "emoji"]),
+});
+export type ChatPostInput = z.infer<typeof ChatPostInputSchema>;
+export type ChatPostResult = { ok: true; message: ChatMessageView } | { ok: false; error: "not_found" | "too_fast" };
+
 export interface RoomRpc {
   /** Creates the room for a game row just inserted in D1 and seats its creator. */
   /** `listed`: a public table, shown on the home page while it has a free seat. */
@@ -110,7 +119,17 @@ export interface RoomRpc {
   acceptRematch(userId: string): Promise<{ ok: true; due: boolean } | { ok: false; error: RoomError }>;
   /** The rematch's new table is open: every player's screen follows (null: it could not be opened). */
   rematchOpened(gameId: string | null): Promise<void>;
-  /** A chat message stored by the app, pushed to the connected players. */
+  /**
+   * A seated player's chat message (checked by the app): the room applies the table's burst rule
+   * (game/room/chat.ts), keeps the message in its storage and pushes it to the table's sockets.
+   */
+  postChat(post: ChatPostInput): Promise<ChatPostResult>;
+  /** The table's latest messages, oldest first; null if no room exists. */
+  recentChat(): Promise<ChatMessageView[] | null>;
+  /**
+   * A message stored elsewhere, only pushed to the connected players: the previous release's app
+   * calls it while a new room Worker rolls out (it keeps its chat in D1).
+   */
   pushChat(message: ChatMessageView): Promise<void>;
   /**
    * A banned player leaves the table at once: their sockets close; a waiting seat is

@@ -53,3 +53,7 @@ export type { Recipient, SocketRun } from "./broadcast";
 export type { StoredRoom } from "./restore";
 export { PLAY_FIELDS, partsToWrite, roomFromParts } from "./stored";
 export type { RoomParts, StoredPlay, StoredTable } from "./stored";
+export { CHAT_BURST, CHAT_WINDOW_MS, CHAT_HISTORY, chatAllowed, nextChatMessage, recentMessages } from "./chat";
+export type { ChatPost, ChatSender } from "./chat";
+export { CHAT_PREFIX, HAND_PREFIX, buildRecord, chatKey, handKey, isRecordEffect, recordDue, recordEntries, replayHand } from "./record";
+export type { HandCheck, StoredDeal, StoredHandEnd } from "./record";

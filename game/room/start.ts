@@ -53,7 +53,13 @@ export function applyEngine(d: Transition, state: MatchState, events: GameEvent[
   for (const event of events) {
     if (event.type === "hand_started") {
       d.set({ hands: [...d.room.hands, { hand: event.handNumber, commitment: event.commitment, seed: null }], handActions: [] });
-      d.effect({ type: "hand_started", hand: event.handNumber, commitment: event.commitment });
+      d.effect({
+        type: "hand_started",
+        hand: event.handNumber,
+        commitment: event.commitment,
+        dealer: event.dealer,
+        scores: [state.scores[0], state.scores[1]],
+      });
     } else if (event.type === "hand_ended") {
       d.set({
         hands: d.room.hands.map((h) => (h.hand === event.handNumber ? { ...h, seed: event.seed } : h)),
@@ -66,6 +72,7 @@ export function applyEngine(d: Transition, state: MatchState, events: GameEvent[
         actions: d.room.handActions,
         winnerTeam: event.winnerTeam,
         points: event.points,
+        scores: [event.team1Score, event.team2Score],
       });
     } else if (event.type === "match_ended") {
       d.set({ ending: { winner: event.winnerTeam, scores: [event.team1Score, event.team2Score], reason: "match_over", at: d.now } });

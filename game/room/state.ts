@@ -76,6 +76,8 @@ export interface Room {
   rematch?: Rematch | null;
   /** A public table: listed on the home page while it has a free seat (absent: not listed). */
   listed?: boolean;
+  /** The ended game's record is in R2 (game/room/record.ts); absent until then. */
+  recorded?: boolean;
 }
 
 /** Who accepted a rematch, whether the app is opening its table, and that table once open. */
@@ -135,7 +137,8 @@ export interface Refund {
  * 2. the new room is saved (persist before broadcast);
  * 3. the socket effects in order: `send` (to every socket), `state` (each socket its own
  *    game_state; present exactly when the version grew), `close`;
- * 4. the hand records (`hand_started`, `hand_ended`), in one D1 batch, once players have their frames.
+ * 4. the hand records (`hand_started`, `hand_ended`): small entries in the room's own storage
+ *    (game/room/record.ts), which the game's record in R2 is built from when it ends.
  */
 export type RoomEffect =
   | { type: "release_seat"; userId: string; entry: number }
@@ -152,8 +155,16 @@ export type RoomEffect =
       /** A ranked result: the players' leaderboard rows move with it (db/leaderboard.ts). */
       ranked: boolean;
     }
-  | { type: "hand_started"; hand: number; commitment: string }
-  | { type: "hand_ended"; hand: number; seed: string; actions: HandAction[]; winnerTeam: TeamId | null; points: number }
+  | { type: "hand_started"; hand: number; commitment: string; dealer: string; scores: [number, number] }
+  | {
+      type: "hand_ended";
+      hand: number;
+      seed: string;
+      actions: HandAction[];
+      winnerTeam: TeamId | null;
+      points: number;
+      scores: [number, number];
+    }
   | { type: "send"; message: RoomMessage }
   | { type: "state" }
   | { type: "close"; userId: string | null; code: number; reason: string };

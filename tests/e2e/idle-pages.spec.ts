@@ -14,9 +14,7 @@ function recordRequests(page: Page): Request[] {
   return seen;
 }
 
-test("the home page left open for a minute makes no request, while a new public table and the counts arrive live", async ({
-  browser,
-}) => {
+test("the home page left open for a minute makes no request, while a new public table and the counts arrive live", async ({ browser }) => {
   test.setTimeout(150_000);
   const ana = await newSignedInPage(browser, "Ana");
   await ana.page.goto("/");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { GameSummary } from "../../game/protocol/entities";
 import { startSession } from "~/services/auth.server";
 import { userForIdentity } from "~/services/users.server";
-import { call, createPlayer, expectLedgerInvariant, ORIGIN, testContext, userRow } from "./helpers";
+import { call, CASUAL_1V1, createPlayer, expectLedgerInvariant, ORIGIN, recordOf, testContext, userRow } from "./helpers";
 import { RoomClient } from "./room-client";
 import { TEST_OVERRIDES_HEADER } from "./test-worker";
 
@@ -341,5 +341,29 @@ describe("moderation actions", () => {
     expect(audit).toMatchObject({ action_type: "cancel_game", target_game_id: game.id, admin_id: admin.user.id });
     expect((await action(admin, { action_type: "cancel_game", target_game_id: game.id, reason: "again" })).status).toBe(409);
     await expectLedgerInvariant();
+  });
+
+  it("shows a finished game's record from R2: each hand's commitment and seed, replayed", async () => {
+    const admin = await createAdmin();
+    const [a, b] = [await createPlayer("Ana Registro"), await createPlayer("Bia Registro")];
+    const created = await call("/api/games", { method: "POST", cookie: a.cookie, body: CASUAL_1V1 });
+    const game = await created.json<GameSummary>();
+    await call("/api/games/join", { method: "POST", cookie: b.cookie, body: { game_code: game.game_code } });
+    const clients = [await RoomClient.connect(game.id, a), await RoomClient.connect(game.id, b)];
+    await clients[0].until(() => clients.some((client) => client.myTurn()), 5_000, "the first turn");
+    const page = async () => (await call(`/admin?tab=games&record=${game.id}`, { cookie: admin.cookie })).text();
+    expect(await page()).toContain('data-testid="admin-record-missing"');
+
+    // Ended by the admin mid-hand: the record holds the hand, its seed revealed.
+    expect((await action(admin, { action_type: "cancel_game", target_game_id: game.id, reason: "stuck" })).status).toBe(201);
+    const record = await recordOf(game.id);
+    const html = await page();
+    for (const hand of record.hands) {
+      expect(html).toContain(hand.commitment);
+      expect(html).toContain(hand.seed!);
+    }
+    expect(html).toContain("replayed");
+    expect(html).not.toContain('data-testid="admin-record-missing"');
+    clients.forEach((client) => client.close());
   });
 });

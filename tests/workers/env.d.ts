@@ -9,6 +9,7 @@ declare global {
       PLAYER_CHANNEL: DurableObjectNamespace;
       TEST_MIGRATIONS: D1Migration[];
       TEST_SCHEMA_SNAPSHOTS: string[];
+      TEST_CONTRACT_STEPS: { name: string; sql: string }[];
       GAME_RECORDS: R2Bucket;
       RATE_LIMITER: DurableObjectNamespace;
       MATCHMAKER: DurableObjectNamespace;

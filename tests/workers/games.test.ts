@@ -7,7 +7,7 @@ import { PLAY_KEY, readRoom, ROOM_KEY, writeRoom } from "../../game/room/host/in
 import type { AssignedSeat, RoomRpc } from "../../game/room/api";
 import { gameRef } from "../../db/ledger";
 import { insertGame, summaryOf } from "~/services/games.server";
-import { call, createGame, createPlayer, expectLedgerInvariant, testContext, userRow, type Player } from "./helpers";
+import { call, createGame, createPlayer, expectLedgerInvariant, recordOf, testContext, userRow, type Player } from "./helpers";
 import { cardIdsIn, RoomClient, roomStub, simplePolicy } from "./room-client";
 
 afterEach(expectLedgerInvariant);
@@ -140,9 +140,7 @@ function expectEveryVersion(clients: RoomClient[]) {
  * seed derives, is in no frame at all.
  */
 async function expectSeedsSecret(clients: RoomClient[], gameId: string) {
-  const { results: hands } = await env.DB.prepare("SELECT hand_number, seed FROM game_hands WHERE game_id = ? ORDER BY hand_number")
-    .bind(gameId)
-    .all<{ hand_number: number; seed: string }>();
+  const hands = (await recordOf(gameId)).hands.map((hand) => ({ hand_number: hand.hand, seed: hand.seed! }));
   expect(hands.length).toBeGreaterThan(0);
   expect(hands.every((hand) => /^[0-9a-f]{32}$/.test(hand.seed))).toBe(true);
   const matchSeed = (await storedRoom(gameId)).match!.seed;
@@ -356,9 +354,7 @@ describe("playing through the room", () => {
     const history = await (await call("/api/games/history", { cookie: winnerPlayer.cookie })).json<Record<string, unknown>[]>();
     expect(history[0]).toMatchObject({ id: game.id, game_type: "1v1", game_mode: "ranked", result: "win", coins_change: 100 });
     // Every hand's seed was committed when dealt and revealed when it ended.
-    const hands = await env.DB.prepare("SELECT seed_commitment, seed FROM game_hands WHERE game_id = ?")
-      .bind(game.id)
-      .all<{ seed_commitment: string; seed: string }>();
+    const hands = { results: (await recordOf(game.id)).hands.map((hand) => ({ seed_commitment: hand.commitment, seed: hand.seed! })) };
     expect(hands.results.length).toBeGreaterThan(0);
     for (const hand of hands.results) {
       const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(hand.seed));
@@ -778,6 +774,6 @@ describe("chat", () => {
     expect(await outsiderAnswer.json()).toHaveProperty("error");
     expect((await post(a, { message: 7 })).status).toBe(400);
     expect((await call(`/api/games/nope/chat`, { method: "POST", cookie: outsider.cookie, body: { message: 7 } })).status).toBe(404);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM chat_messages WHERE game_id = ?").bind(game.id).first("n")).toBe(0);
+    expect(await (await call(`/api/games/${game.id}/chat`, { cookie: a.cookie })).json()).toEqual([]);
   });
 });

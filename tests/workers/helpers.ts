@@ -6,6 +6,8 @@ import { startSession } from "~/services/auth.server";
 import { userForIdentity } from "~/services/users.server";
 import type { User } from "../../db/schema";
 import type { GameSummary } from "../../game/protocol/entities";
+import type { GameRecord } from "../../game/protocol/record";
+import { readGameRecord } from "../../db/game-records";
 
 export const ORIGIN = "http://example.com";
 
@@ -105,4 +107,19 @@ export async function expectLedgerInvariant() {
 
 export async function userRow(id: string) {
   return env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<User>();
+}
+
+/**
+ * The game's record in the GAME_RECORDS bucket. The room writes it right after the frames that end
+ * the game, so a test that saw the end on a socket may ask before it is there: this waits for it
+ * (within `ms`, a bound against a record that never comes, not a timing the test relies on).
+ */
+export async function recordOf(gameId: string, ms = 10_000): Promise<GameRecord> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const record = await readGameRecord(env.GAME_RECORDS, gameId);
+    if (record) return record;
+    if (Date.now() > deadline) throw new Error(`no record of game ${gameId} in the bucket`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

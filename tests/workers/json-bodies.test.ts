@@ -22,7 +22,7 @@ function send(path: string, method: string, cookie: string | null, body: BodyIni
 
 /** Everything a bad body could have written. */
 async function snapshot() {
-  const tables = ["users", "sessions", "coin_transactions", "games", "game_players", "chat_messages", "payments", "refund_requests"];
+  const tables = ["users", "sessions", "coin_transactions", "games", "game_players", "payments", "refund_requests"];
   const counts = await env.DB.batch(tables.map((table) => env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`)));
   const users = await env.DB.prepare("SELECT * FROM users ORDER BY id").all();
   return { counts: counts.map((result) => (result.results[0] as { n: number }).n), users: users.results };

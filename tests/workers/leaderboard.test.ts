@@ -13,9 +13,7 @@ afterEach(expectLedgerInvariant);
 // The file's tests share one D1: each starts from no games and empty boards (the players of
 // earlier tests keep their rows, but without a ranked result they are on no board).
 beforeEach(async () => {
-  await env.DB.batch(
-    ["chat_messages", "game_hands", "game_players", "games", "leaderboard_scores"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
-  );
+  await env.DB.batch(["game_players", "games", "leaderboard_scores"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
 });
 
 type Player = Awaited<ReturnType<typeof createPlayer>>;

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { getTableName, is } from "drizzle-orm";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
+import * as schema from "../../db/schema";
 
 // Migrations are expand-then-contract (ADR 116): `npm run deploy` migrates before it rolls out the
 // code that needs the change, so for a while the previous release runs on the new schema. This
@@ -59,6 +62,32 @@ describe("the previous release on the migrated schema", () => {
         unknownRequired.map((column) => column.name),
         `new required columns in ${table.name}`,
       ).toEqual([]);
+    });
+  }
+});
+
+// A contract step (dropping a table) ships in a later release than the one that stopped using the
+// table: until then it waits in db/contract/ (ADR 119). This holds each waiting step to that: what
+// it drops is in no table of this release's schema (db/schema.ts), so the release that applies it
+// runs beside this one safely; the table is still in the migrated database (the step has not been
+// applied by a migration yet); and the statement compiles against it (EXPLAIN: nothing runs).
+describe("the contract steps waiting for a later release", () => {
+  const inUse = new Set((Object.values(schema) as unknown[]).flatMap((value) => (is(value, SQLiteTable) ? [getTableName(value)] : [])));
+
+  for (const step of env.TEST_CONTRACT_STEPS) {
+    it(`${step.name} drops only tables this release no longer uses`, async () => {
+      const statements = step.sql
+        .split("--> statement-breakpoint")
+        .map((text) => text.replace(/^\s*--.*$/gm, "").trim())
+        .filter(Boolean);
+      expect(statements.length).toBeGreaterThan(0);
+      for (const statement of statements) {
+        const dropped = /^DROP TABLE (?:IF EXISTS )?`([^`]+)`;?$/i.exec(statement)?.[1];
+        expect(dropped, `a contract step only drops tables: ${statement}`).toBeDefined();
+        expect(inUse.has(dropped!), `${dropped} is still in db/schema.ts`).toBe(false);
+        expect((await columnsOf(dropped!)).length, `${dropped} is still in the migrated database`).toBeGreaterThan(0);
+        await env.DB.prepare(`EXPLAIN ${statement.replace(/;$/, "")}`).all();
+      }
     });
   }
 });

@@ -12,14 +12,14 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { api } from "~/utils/api";
 import { mergeChat } from "./game-logic";
 
-export const CHAT_POLL_MS = 3_000;
-
 /**
- * The room's chat (spec §4, §5, §9): loaded once, polled every 3 s while the panel is open, and
- * fed by the socket's `chat_message` frames when connected. Counts unread messages while closed.
- * `initial`: the messages the page came with (its chat open by its link), already seen.
+ * The room's chat (spec §4, §5, §9): the history comes with the page, and each new message over
+ * the room's socket (`chat_message`); nothing is polled. The history is asked for once only when
+ * the page came without it, and again when the socket comes back after a break (a message sent
+ * meanwhile was pushed to nobody here). Counts unread messages while closed. `initial`: the
+ * messages the page came with, already seen.
  */
-export function useChat(gameId: string, open: boolean, userId: string, initial: ChatMessageView[] | null = null) {
+export function useChat(gameId: string, open: boolean, userId: string, initial: ChatMessageView[] | null = null, reconnected = 0) {
   const [messages, setMessages] = useState<ChatMessageView[]>(initial ?? []);
   const [seenId, setSeenId] = useState<number | null>(() =>
     initial ? (initial.length > 0 ? Math.max(...initial.map((m) => m.id)) : 0) : null,
@@ -39,25 +39,24 @@ export function useChat(gameId: string, open: boolean, userId: string, initial: 
     [path],
   );
 
-  // First load: what was said before is not "unread".
+  // A page without its history: read it once (what was said before is not "unread").
+  const hasInitial = initial !== null;
   useEffect(() => {
+    if (hasInitial) return;
     const controller = new AbortController();
     load(controller.signal)
       .then((list) => setSeenId((current) => current ?? (list && list.length > 0 ? Math.max(...list.map((m) => m.id)) : 0)))
       .catch(() => undefined);
     return () => controller.abort();
-  }, [load]);
+  }, [load, hasInitial]);
 
+  // The socket is back after a break: what was pushed meanwhile.
   useEffect(() => {
-    if (!open) return;
+    if (reconnected === 0) return;
     const controller = new AbortController();
     load(controller.signal).catch(() => undefined);
-    const timer = setInterval(() => load(controller.signal).catch(() => undefined), CHAT_POLL_MS);
-    return () => {
-      controller.abort();
-      clearInterval(timer);
-    };
-  }, [open, load]);
+    return () => controller.abort();
+  }, [reconnected, load]);
 
   const lastId = messages.length > 0 ? messages[messages.length - 1].id : 0;
   useEffect(() => {

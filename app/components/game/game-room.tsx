@@ -104,7 +104,9 @@ function LiveRoom({
   const [announcement, setAnnouncement] = useState("");
   const { items: callouts, push: pushCallouts } = useCallouts();
   const seenEvents = useRef<Map<string, number>>(new Map());
-  const chat = useChat(gameId, chatOpen, user.id, initial.chat);
+  // How many times the socket came back after a break: the chat reads what it missed.
+  const [reconnected, setReconnected] = useState(0);
+  const chat = useChat(gameId, chatOpen, user.id, initial.chat, reconnected);
   const [seatedInitially] = useState(() => initial.participants.some((p) => p.user_id === user.id));
   const [joinedHere, setJoinedHere] = useState(false);
 
@@ -155,6 +157,13 @@ function LiveRoom({
   );
   const socket = useGameSocket(gameId, initial, enabled && stillSeated, { onEvents, onChat, onTimedOut });
   const { live } = socket;
+  const openedBefore = useRef(false);
+  const opened = socket.status === "open";
+  useEffect(() => {
+    if (!opened) return;
+    if (openedBefore.current) setReconnected((n) => n + 1);
+    openedBefore.current = true;
+  }, [opened]);
   const game = live.game ?? initial.game;
   const participants = live.participants;
   socketParticipants.current = participants;

@@ -1,4 +1,4 @@
 export { RoomHost } from "./room-host";
-export type { RoomHostPorts, RoomStore, RoomRecords, SocketHub, HostClock, PresenceChannels, RoomEvent } from "./ports";
+export type { RoomHostPorts, RoomStore, RoomRecords, RecordArchive, SocketHub, HostClock, PresenceChannels, RoomEvent } from "./ports";
 export { AttachmentSchema, type Attachment } from "./attachments";
 export { readRoom, writeRoom, ROOM_KEY, PLAY_KEY } from "./stored-room";

@@ -1,7 +1,17 @@
 import type { GameReport } from "../../channel/presence";
 import type { GameSummary } from "../../protocol/entities";
-import type { RecordEffect, SeatRow, WriteEffect } from "../state";
-import type { HostClock, LobbyChannel, PresenceChannels, RoomEvent, RoomHostPorts, RoomRecords, RoomStore, SocketHub } from "./ports";
+import type { SeatRow, WriteEffect } from "../state";
+import type {
+  HostClock,
+  LobbyChannel,
+  PresenceChannels,
+  RecordArchive,
+  RoomEvent,
+  RoomHostPorts,
+  RoomRecords,
+  RoomStore,
+  SocketHub,
+} from "./ports";
 import type { RoomLobbyReport } from "../../lobby/lobby";
 
 // In-memory ports for the room host: Node tests and the browser tests' scripted room run the same
@@ -14,7 +24,7 @@ export type MemoryLogEntry =
   | { kind: "send"; socket: number; text: string }
   | { kind: "close"; socket: number; code: number }
   | { kind: "write"; effect: WriteEffect["type"] }
-  | { kind: "hands"; effects: RecordEffect["type"][] };
+  | { kind: "archive"; key: string };
 
 export class MemoryStore implements RoomStore {
   readonly values = new Map<string, unknown>();
@@ -35,15 +45,35 @@ export class MemoryStore implements RoomStore {
     return Promise.resolve();
   }
 
+  async list(prefix: string): Promise<Map<string, unknown>> {
+    const keys = [...this.values.keys()].filter((key) => key.startsWith(prefix)).sort();
+    return new Map(keys.map((key) => [key, structuredClone(this.values.get(key))]));
+  }
+
   async setAlarm(at: number): Promise<void> {
     this.alarmAt = at;
+  }
+}
+
+/** The records bucket in memory; `fail` makes writes throw (R2 unavailable). */
+export class MemoryArchive implements RecordArchive {
+  readonly objects = new Map<string, string>();
+  writes = 0;
+  fail = false;
+
+  constructor(private readonly log: MemoryLogEntry[]) {}
+
+  async put(key: string, text: string): Promise<void> {
+    if (this.fail) throw new Error("records bucket unavailable");
+    this.objects.set(key, text);
+    this.writes += 1;
+    this.log.push({ kind: "archive", key });
   }
 }
 
 /** Seats always taken and paid unless `refuse` says otherwise; every write logged; `failSettle` makes settlements throw. */
 export class MemoryRecords implements RoomRecords {
   readonly writes: WriteEffect[] = [];
-  readonly hands: RecordEffect[] = [];
   readonly tournamentReports: string[] = [];
   refuse: ((seat: SeatRow) => "insufficient" | "taken" | null) | null = null;
   failSettle = false;
@@ -63,11 +93,6 @@ export class MemoryRecords implements RoomRecords {
 
   async ratingsOf(userIds: string[]): Promise<Map<string, number>> {
     return new Map(userIds.map((id) => [id, this.ratings.get(id) ?? 1000]));
-  }
-
-  async handRecords(_gameId: string, effects: RecordEffect[]): Promise<void> {
-    this.hands.push(...effects);
-    this.log.push({ kind: "hands", effects: effects.map((e) => e.type) });
   }
 
   async tournamentGameEnded(gameId: string): Promise<void> {
@@ -197,6 +222,7 @@ export function serialiser(): <T>(fn: () => Promise<T>) => Promise<T> {
 export interface MemoryPorts extends RoomHostPorts<MemorySocket> {
   store: MemoryStore;
   records: MemoryRecords;
+  archive: MemoryArchive;
   sockets: MemorySockets;
   clock: MemoryClock;
   presence: MemoryPresence;
@@ -214,6 +240,7 @@ export function memoryPorts(options: { now?: number; seed?: string; clock?: () =
   return {
     store: new MemoryStore(log),
     records: new MemoryRecords(log),
+    archive: new MemoryArchive(log),
     sockets: new MemorySockets(log),
     clock: new MemoryClock(options.now ?? 1_000_000, options.seed ?? null, options.clock ?? null),
     presence: new MemoryPresence(),

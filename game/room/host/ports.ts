@@ -1,10 +1,10 @@
 import type { GameReport } from "../../channel/presence";
 import type { GameSummary } from "../../protocol/entities";
 import type { RoomLobbyReport } from "../../lobby/lobby";
-import type { RecordEffect, SeatRow, WriteEffect } from "../state";
+import type { SeatRow, WriteEffect } from "../state";
 
 // What the room host needs from the platform, as arguments (docs/decisions/110-room-host-with-ports.md).
-// The GameRoom Durable Object passes workerd's storage, D1 and hibernating sockets; Node tests and
+// The GameRoom Durable Object passes workerd's storage, D1, R2 and hibernating sockets; Node tests and
 // the browser tests' scripted room pass the in-memory ports of ./memory.ts.
 
 /** The object's own key-value storage (a Durable Object's storage API, in the part the host uses). */
@@ -16,10 +16,18 @@ export interface RoomStore {
    * reports a state that storage could lose.
    */
   put(entries: Record<string, unknown>): Promise<void>;
+  /** Every entry whose key starts with `prefix`, in key order (the hand and chat entries of game/room/record.ts). */
+  list(prefix: string): Promise<Map<string, unknown>>;
   setAlarm(at: number): Promise<void>;
 }
 
-/** The room's rows in the relational database: seats and entries, results and money, hand records. */
+/** Where an ended game's record goes: one object per game (R2's GAME_RECORDS bucket). */
+export interface RecordArchive {
+  /** Writes the object whole; writing the same key again replaces it (a retry writes the same record). */
+  put(key: string, text: string): Promise<void>;
+}
+
+/** The room's rows in the relational database: seats and entries, results and money. */
 export interface RoomRecords {
   /** Seats a player and debits the entry in one atomic batch. */
   takeSeat(game: GameSummary, seat: SeatRow): Promise<"seated" | "insufficient" | "taken">;
@@ -27,8 +35,6 @@ export interface RoomRecords {
   write(game: GameSummary, effect: WriteEffect): Promise<void>;
   /** The current ranking points of these users. */
   ratingsOf(userIds: string[]): Promise<Map<string, number>>;
-  /** A transition's hand records, in one batch. */
-  handRecords(gameId: string, effects: RecordEffect[]): Promise<void>;
   /** A tournament game ended (its rows are written): its tournament reads the result. */
   tournamentGameEnded(gameId: string): Promise<void>;
 }
@@ -75,6 +81,8 @@ export type RoomEvent =
   | { event: "game_settled"; gameId: string; variant: string; mode: string; pot: number; reason: string }
   | { event: "game_cancelled"; gameId: string; reason: string }
   | { event: "hand_played"; gameId: string; moves: number }
+  | { event: "record_written"; gameId: string; hands: number; messages: number; bytes: number }
+  | { event: "record_failed"; gameId: string; error: string }
   | { event: "settlement_retried"; gameId: string; error: string }
   | { event: "socket_closed_for_abuse"; gameId: string; userId: string; reason: string }
   | { event: "report_failed"; gameId: string; to: "presence" | "tournament" | "lobby"; error: string };
@@ -82,6 +90,7 @@ export type RoomEvent =
 export interface RoomHostPorts<S> {
   store: RoomStore;
   records: RoomRecords;
+  archive: RecordArchive;
   sockets: SocketHub<S>;
   clock: HostClock;
   presence: PresenceChannels | null;

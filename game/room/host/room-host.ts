@@ -6,8 +6,11 @@ import {
   AssignedRoomOptionsSchema,
   AssignedSeatSchema,
   OpenOptionsSchema,
+  ChatPostInputSchema,
   sessionTag,
   type AdminAudit,
+  type ChatPostInput,
+  type ChatPostResult,
   type AssignedRoomOptions,
   type AssignedSeat,
   type OpenOptions,
@@ -17,6 +20,7 @@ import {
   type SeatRequest,
 } from "../api";
 import * as rules from "../index";
+import { recordKey } from "../../protocol/record";
 import type { Action } from "../../truco/index";
 import { z } from "zod";
 import { Attachments } from "./attachments";
@@ -27,8 +31,9 @@ import { readRoom, writeRoom } from "./stored-room";
 
 // The room's host (docs/decisions/110-room-host-with-ports.md): the one loop that loads a room,
 // runs a transition of game/room on it, and carries out what the transition asks for, in order:
-// the relational writes (a failure leaves the room as it was), the save, the alarm, the presence
-// reports, one frame per socket, then the hand records. It takes the platform as ports, so the
+// the relational writes (a failure leaves the room as it was), the save and the hand entries beside
+// it, the alarm, the presence reports, one frame per socket, and, once the game has ended, its
+// record to R2 (game/room/record.ts). It takes the platform as ports, so the
 // GameRoom Durable Object only wires workerd to it, and tests and the browser tests' scripted room
 // run the same loop in memory.
 //
@@ -37,6 +42,9 @@ import { readRoom, writeRoom } from "./stored-room";
 // to change.
 
 type Seated = { ok: true; step: rules.Step } | rules.Refused;
+
+/** How long after a game ends the alarm checks that its record was written. */
+const RECORD_RETRY_MS = 5_000;
 
 export class RoomHost<S extends object> implements RoomRpc {
   /** The room held (undefined: not read from storage yet). */
@@ -49,6 +57,8 @@ export class RoomHost<S extends object> implements RoomRpc {
   private readonly attachments: Attachments<S>;
   private readonly reports: PresenceReports<S>;
   private readonly lobby: LobbyReports;
+  /** The table's chat as stored (undefined: not read from storage yet). */
+  private chatLog: ChatMessageView[] | undefined;
 
   constructor(
     private readonly ports: RoomHostPorts<S>,
@@ -85,16 +95,19 @@ export class RoomHost<S extends object> implements RoomRpc {
    * holds the frames built meanwhile until it is durable (persist before broadcast).
    */
   private async commit(step: rules.Step): Promise<void> {
-    const { records } = this.ports;
+    const { records, store } = this.ports;
     const game = step.room.game;
     for (const effect of step.effects) if (rules.isWrite(effect)) await records.write(game, effect);
     this.tell(step);
     if (step.room !== this.room) {
       // The room held until now is the one storage holds: every room adopted is saved here.
-      void writeRoom(this.ports.store, this.storedWhole ? null : (this.room ?? null), step.room);
+      void writeRoom(store, this.storedWhole ? null : (this.room ?? null), step.room);
       this.storedWhole = false;
       this.room = step.room;
     }
+    // Each hand dealt or ended is a small entry of its own beside the room, saved with it.
+    const hands = rules.recordEntries(step.effects, this.ports.clock.now());
+    if (Object.keys(hands).length > 0) void store.put(hands);
     this.schedule(step.room);
     this.reports.roomChanged(step.room);
     this.lobby.roomChanged(step.room);
@@ -102,8 +115,40 @@ export class RoomHost<S extends object> implements RoomRpc {
       if (run.type === "frames") this.deliver(step.room, run.messages, run.state);
       else for (const socket of this.ports.sockets.list(run.userId ?? undefined)) this.ports.sockets.close(socket, run.code, run.reason);
     }
-    const hands = step.effects.filter((e): e is rules.RecordEffect => e.type === "hand_started" || e.type === "hand_ended");
-    if (hands.length > 0) await records.handRecords(game.id, hands);
+    if (rules.recordDue(step.room)) await this.archive();
+  }
+
+  /**
+   * The ended game's record, whole, to R2, then the room marked as recorded. A failure leaves it
+   * due: the alarm set by `schedule` tries again, and so does the next instance after an eviction
+   * (the hands and the chat are in storage). Writing it twice writes the same object.
+   */
+  private async archive(): Promise<void> {
+    const room = this.room;
+    if (!room || !rules.recordDue(room)) return;
+    const gameId = room.game.id;
+    try {
+      const [hands, chat] = await Promise.all([this.ports.store.list(rules.HAND_PREFIX), this.chat()]);
+      const record = rules.buildRecord(room, hands, chat, this.ports.clock.now());
+      const text = JSON.stringify(record);
+      await this.ports.archive.put(recordKey(gameId), text);
+      this.ports.events({ event: "record_written", gameId, hands: record.hands.length, messages: record.chat.length, bytes: text.length });
+    } catch (error) {
+      this.ports.events({ event: "record_failed", gameId, error: String(error) });
+      return;
+    }
+    const current = this.room;
+    if (current && !current.recorded) await this.commit({ room: { ...current, recorded: true }, effects: [] });
+  }
+
+  /** The table's chat, read from storage once per instance. */
+  private async chat(): Promise<ChatMessageView[]> {
+    if (this.chatLog === undefined) {
+      const stored = await this.ports.store.list(rules.CHAT_PREFIX);
+      // Another event may have read it (and added to it) while this one awaited storage.
+      if (this.chatLog === undefined) this.chatLog = [...stored.values()] as ChatMessageView[];
+    }
+    return this.chatLog;
   }
 
   /** The events an operator sees, and a tournament's news of its game's end. */
@@ -161,7 +206,9 @@ export class RoomHost<S extends object> implements RoomRpc {
    */
   private schedule(room: rules.Room): void {
     const now = this.ports.clock.now();
-    const deadline = rules.nextDeadline(room, this.timings);
+    let deadline = rules.nextDeadline(room, this.timings);
+    // An ended game's record not yet in R2: the alarm is the retry if writing it fails now.
+    if (rules.recordDue(room)) deadline = Math.min(deadline ?? Infinity, now + RECORD_RETRY_MS);
     const set = rules.alarmToSet(this.alarmAt, deadline === null ? null : Math.max(deadline, now));
     if (set === null) return;
     this.alarmAt = set;
@@ -276,6 +323,31 @@ export class RoomHost<S extends object> implements RoomRpc {
       if (!room) return;
       await this.commit(gameId === null ? rules.rematchFailed(room, this.clock()) : rules.rematchOpened(room, gameId, this.clock()));
     });
+  }
+
+  /**
+   * A player's message: the burst rule, the id, the append and the push happen in one synchronous
+   * run after the awaits, so messages posted at once are counted one after another. No relational
+   * write, so no exclusive section.
+   */
+  async postChat(post: ChatPostInput): Promise<ChatPostResult> {
+    const parsed = ChatPostInputSchema.parse(post);
+    if (!(await this.load())) return { ok: false, error: "not_found" };
+    const log = await this.chat();
+    const room = this.room;
+    if (!room) return { ok: false, error: "not_found" };
+    const now = this.ports.clock.now();
+    if (!rules.chatAllowed(log, parsed.sender.userId, now)) return { ok: false, error: "too_fast" };
+    const message = rules.nextChatMessage(log, parsed, now);
+    log.push(message);
+    void this.ports.store.put({ [rules.chatKey(message.id)]: message });
+    await this.commit(rules.chat(room, message, this.clock()));
+    return { ok: true, message };
+  }
+
+  async recentChat(): Promise<ChatMessageView[] | null> {
+    if (!(await this.load())) return null;
+    return rules.recentMessages(await this.chat());
   }
 
   /** No relational write, so no exclusive section: the transition is adopted before anything can interleave. */

@@ -9,6 +9,8 @@ import {
   type AssignedRoomOptions,
   type OpenOptions,
   type AssignedSeat,
+  type ChatPostInput,
+  type ChatPostResult,
   type RoomError,
   type RoomResult,
   type RoomRpc,
@@ -77,6 +79,14 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   rematchOpened(gameId: string | null): Promise<void> {
     return this.host.rematchOpened(gameId);
+  }
+
+  postChat(post: ChatPostInput): Promise<ChatPostResult> {
+    return this.host.postChat(post);
+  }
+
+  recentChat(): Promise<ChatMessageView[] | null> {
+    return this.host.recentChat();
   }
 
   pushChat(message: ChatMessageView): Promise<void> {

@@ -1,28 +1,34 @@
 import type { PlayerChannelRpc } from "../../../game/channel/api";
-import type { RoomEvent, RoomHostPorts, RoomRecords, SocketHub } from "../../../game/room/host/index";
+import type { RecordArchive, RoomEvent, RoomHostPorts, RoomRecords, SocketHub } from "../../../game/room/host/index";
 import { countMoves, logLine, reportRoomEvent } from "../../../db/observability";
 import type { TournamentRpc } from "../../../game/tournament/api";
 import { stubOf } from "../../../db/stubs";
 import { LOBBY_NAME, type LobbyRpc } from "../../../game/lobby/api";
-import { ratingsOf, recordStatement, takeSeat, tournamentOf, write, type Db, type HandRecord } from "./records";
+import { ratingsOf, takeSeat, tournamentOf, write, type Db } from "./records";
 import type { RoomEnv } from "./env";
 import { close, sendText } from "./sockets";
 
-// The room host's ports on workerd: the object's storage, D1, its hibernating sockets, the players'
-// channels and the tournaments.
+// The room host's ports on workerd: the object's storage, D1, the records bucket (R2), its
+// hibernating sockets, the players' channels and the tournaments.
 
 export function roomRecords(db: Db, env: RoomEnv): RoomRecords {
   return {
     takeSeat: (game, seat) => takeSeat(db, game, seat),
     write: (game, effect) => write(db, game, effect),
     ratingsOf: (userIds) => ratingsOf(db, userIds),
-    async handRecords(gameId, effects) {
-      const statements = effects.map((effect) => recordStatement(db, gameId, effect));
-      await db.batch(statements as [HandRecord, ...HandRecord[]]);
-    },
     async tournamentGameEnded(gameId) {
       const tournamentId = await tournamentOf(db, gameId);
       if (tournamentId && env.TOURNAMENT) await stubOf<TournamentRpc>(env.TOURNAMENT, tournamentId).gameEnded(tournamentId, gameId);
+    },
+  };
+}
+
+/** The GAME_RECORDS bucket; a deployment without it fails each write, and the alarm keeps trying. */
+export function recordsBucket(env: RoomEnv): RecordArchive {
+  return {
+    async put(key, text) {
+      if (!env.GAME_RECORDS) throw new Error("The GAME_RECORDS bucket is not bound");
+      await env.GAME_RECORDS.put(key, text, { httpMetadata: { contentType: "application/json" } });
     },
   };
 }
@@ -45,6 +51,7 @@ export function workerdPorts(ctx: DurableObjectState, env: RoomEnv, db: Db): Roo
   return {
     store: {
       get: (keys) => ctx.storage.get(keys),
+      list: (prefix) => ctx.storage.list({ prefix }),
       // One value alone through put(key, value): the runtime's multi-key put costs more per call.
       put(entries) {
         const keys = Object.keys(entries);
@@ -53,6 +60,7 @@ export function workerdPorts(ctx: DurableObjectState, env: RoomEnv, db: Db): Roo
       setAlarm: (at) => ctx.storage.setAlarm(at),
     },
     records: roomRecords(db, env),
+    archive: recordsBucket(env),
     sockets: hibernatingSockets(ctx),
     clock: { now: () => Date.now(), newSeed },
     presence: channels ? { report: (userId, report) => stubOf<PlayerChannelRpc>(channels, userId).reportGame(userId, report) } : null,
@@ -82,6 +90,12 @@ function reportEvent(env: RoomEnv, event: RoomEvent): Promise<void> {
       return reportRoomEvent(env, { type: "socket_closed_for_abuse", gameId: event.gameId, code: 1008, reason: event.reason });
     case "game_cancelled":
       logLine("info", event.event, { gameId: event.gameId, reason: event.reason });
+      return Promise.resolve();
+    case "record_written":
+      logLine("info", event.event, { gameId: event.gameId, hands: event.hands, messages: event.messages, bytes: event.bytes });
+      return Promise.resolve();
+    case "record_failed":
+      logLine("warn", event.event, { gameId: event.gameId, error: event.error });
       return Promise.resolve();
     case "report_failed":
       logLine("warn", event.event, { gameId: event.gameId, to: event.to, error: event.error });

@@ -2,7 +2,7 @@ import type { RoomHostPorts } from "../../../game/room/host/index";
 
 // Where a move's time goes inside the room, for `npm run bench` only (BENCH_MODE=1). The profiler
 // wraps the room host's ports and times what crosses them while a move is handled: the save, the
-// sends and the hand records; the rest of the handler is the room's own work (parse, rules,
+// sends and the game record; the rest of the handler is the room's own work (parse, rules,
 // views). The bench reads the sums through GET /api/bench/profile?game=… and prints them.
 //
 // Inside workerd the clock advances in whole milliseconds, so one move's phases are rounded; over
@@ -13,7 +13,7 @@ export const PHASES = [
   "room", // everything the ports do not do: the frame's parse, the rules, each socket's view and text
   "persist", // the room handed to storage (the put call; the write completes later)
   "send", // ws.send on every socket
-  "records", // the hand records to D1, after the frames (a hand's end only)
+  "records", // the game's record to R2, after the frames (the game's last move only)
 ] as const;
 export type Phase = (typeof PHASES)[number];
 
@@ -80,12 +80,13 @@ export class MoveProfiler {
       };
     };
     const put = timed("persist", ports.store.put.bind(ports.store));
-    const handRecords = ports.records.handRecords.bind(ports.records);
+    const archive = ports.archive.put.bind(ports.archive);
     return {
       ...ports,
       store: {
         ...ports.store,
         get: ports.store.get.bind(ports.store),
+        list: ports.store.list.bind(ports.store),
         setAlarm: ports.store.setAlarm.bind(ports.store),
         put: (entries) => {
           const putAt = this.clock();
@@ -95,12 +96,11 @@ export class MoveProfiler {
         },
       },
       sockets: { ...ports.sockets, send: timed("send", ports.sockets.send.bind(ports.sockets)) },
-      records: {
-        ...ports.records,
-        handRecords: async (gameId, effects) => {
+      archive: {
+        put: async (key, text) => {
           const move = this.move;
           const start = this.clock();
-          await handRecords(gameId, effects);
+          await archive(key, text);
           if (move) move.ports.records += this.clock() - start;
         },
       },

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { createDb, type Database } from "../../../db/client";
-import { coinTransactions, gameHands, gamePlayers, games, users } from "../../../db/schema";
+import { coinTransactions, gamePlayers, games, users } from "../../../db/schema";
 import type { GameSummary } from "../../../game/protocol/entities";
 import type { AdminAudit } from "../../../game/room/api";
 import { cancelGameAudit } from "../../../db/admin";
-import type { RecordEffect, Refund, SeatRow, WriteEffect } from "../../../game/room/index";
+import type { Refund, SeatRow, WriteEffect } from "../../../game/room/index";
 import type { SeatOutcome } from "../../../game/room/settlement";
 import { entryKey, gameRef, isUniqueViolation, keyExists, moved, movementStatements, payoutKey, returnKey } from "../../../db/ledger";
 import { playerResultStatements } from "../../../db/game-results";
@@ -184,32 +184,6 @@ export async function cancelGame(db: Db, game: GameSummary, reason: string, refu
   }
 }
 
-export type HandRecord = ReturnType<typeof handStartStatement> | ReturnType<typeof handEndStatement>;
-
-/** The statement that records a hand's commitment when it is dealt. */
-export function handStartStatement(db: Db, gameId: string, hand: number, commitment: string) {
-  return db.insert(gameHands).values({ game_id: gameId, hand_number: hand, seed_commitment: commitment }).onConflictDoNothing();
-}
-
-/** The statement that records a hand's seed, actions and result when it ends. */
-export function handEndStatement(
-  db: Db,
-  gameId: string,
-  hand: number,
-  result: { seed: string; actions: unknown[]; winnerTeam: string | null; points: number },
-) {
-  return db
-    .update(gameHands)
-    .set({
-      seed: result.seed,
-      actions: JSON.stringify(result.actions),
-      winner_team: result.winnerTeam,
-      points: result.points,
-      ended_at: now(),
-    })
-    .where(and(eq(gameHands.game_id, gameId), eq(gameHands.hand_number, hand)));
-}
-
 /**
  * The end of a game, once: the game row (its settled_at trigger aborts the
  * whole batch on a second settlement), each player's result, stats and
@@ -286,13 +260,6 @@ export async function write(db: Db, game: GameSummary, effect: WriteEffect): Pro
     case "settle":
       await settleGame(db, game, effect);
   }
-}
-
-/** The statement of a hand record (game/room's RecordEffect), for the batch after a broadcast. */
-export function recordStatement(db: Db, gameId: string, effect: RecordEffect): HandRecord {
-  return effect.type === "hand_started"
-    ? handStartStatement(db, gameId, effect.hand, effect.commitment)
-    : handEndStatement(db, gameId, effect.hand, effect);
 }
 
 /** The tournament a game belongs to, or null. */
