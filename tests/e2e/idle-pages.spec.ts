@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createRoom } from "./game-driver";
+import { createRoom, gameCodeOf, joinByCode } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
 // An idle signed-in page costs the server nothing (docs/decisions/123-lobby-owner-and-push.md):
@@ -36,4 +36,28 @@ test("the home page left open for a minute makes no request, while a new public 
   expect(requests.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
   await ana.context.close();
   await beto.context.close();
+});
+
+test("a table left open for a minute makes no request, while the other player's chat arrives live", async ({ browser }) => {
+  test.setTimeout(150_000);
+  const carla = await newSignedInPage(browser, "Carla");
+  const davi = await newSignedInPage(browser, "Davi");
+  await createRoom(carla.page, "casual:1v1");
+  await joinByCode(davi.page, await gameCodeOf(carla.page));
+  for (const { page } of [carla, davi]) await expect(page.getByTestId("board")).toBeVisible();
+  await carla.page.getByTestId("chat-toggle").click();
+  await expect(carla.page.getByTestId("chat-input")).toBeVisible();
+  await carla.page.waitForLoadState("networkidle");
+  const requests = recordRequests(carla.page);
+  const idleSince = Date.now();
+
+  await davi.page.getByTestId("chat-toggle").click();
+  await davi.page.getByTestId("chat-input").fill("Boa sorte, Carla!");
+  await davi.page.getByTestId("chat-send").click();
+  await expect(carla.page.getByTestId("chat-message").filter({ hasText: "Boa sorte, Carla!" })).toBeVisible();
+
+  await carla.page.waitForTimeout(Math.max(0, 60_000 - (Date.now() - idleSince)));
+  expect(requests.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
+  await carla.context.close();
+  await davi.context.close();
 });
