@@ -26,6 +26,8 @@ import type { MatchmakerPorts, PlannedGame } from "./ports";
 // search when that number changes. While anyone waits, the alarm runs a pass every MATCHMAKER_TICK_MS.
 
 const WaitingListSchema = z.array(WaitingEntrySchema);
+/** The players already told a count hear a new one at most this often. */
+export const COUNT_PUSH_MS = 2_000;
 
 interface Caller {
   resolve(report: MatchReport): void;
@@ -41,6 +43,8 @@ export class MatchmakerHost {
   private list: Map<string, WaitingEntry> | undefined;
   /** The count each waiting player was last told (kept in memory: after an eviction each is told again). */
   private readonly told = new Map<string, number>();
+  /** When every waiting player was last brought up to date. */
+  private countsAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly ports: MatchmakerPorts) {}
 
@@ -291,10 +295,19 @@ export class MatchmakerHost {
     for (const result of results) if (result.status === "rejected") this.ports.warn("claim not released", result.reason);
   }
 
-  /** Each waiting player with a socket hears how many search, when that number changed for them. */
+  /**
+   * Each waiting player with a socket hears how many search, when that number changed for them: a
+   * newcomer at once, the others at most every COUNT_PUSH_MS (a busy queue's count changes on every
+   * pass, and each push is a call per player).
+   */
   private async tellCounts(key: string): Promise<void> {
     const searching = this.list!.size;
-    const due = [...this.list!.values()].filter((e) => e.awaySince === null && this.told.get(e.userId) !== searching);
+    const now = this.ports.clock.now();
+    const all = now - this.countsAt >= COUNT_PUSH_MS;
+    const due = [...this.list!.values()].filter(
+      (e) => e.awaySince === null && this.told.get(e.userId) !== searching && (all || !this.told.has(e.userId)),
+    );
+    if (all && due.length > 0) this.countsAt = now;
     for (const e of due) this.told.set(e.userId, searching);
     await this.notify(due.map((e): [string, ChannelEvent] => [e.userId, { type: "queue_update", payload: { queue_key: key, searching } }]));
   }

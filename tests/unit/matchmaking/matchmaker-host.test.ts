@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ChannelEvent } from "../../../game/protocol/channel";
-import { MatchmakerHost } from "../../../game/matchmaking/matchmaker-host";
+import { COUNT_PUSH_MS, MatchmakerHost } from "../../../game/matchmaking/matchmaker-host";
 import { MATCH_NO_SHOW_SECONDS, MATCHMAKER_TICK_MS, QUEUE_STALE_MS, queueKey, type Queue } from "../../../game/matchmaking/pairing";
 import type { MatchPlayer } from "../../../game/matchmaking/ports";
 import type { WaitingEntry } from "../../../game/matchmaking/api";
@@ -254,6 +254,26 @@ describe("a matchmaker pass", () => {
     expect(world.waitingIds()).toEqual([]);
     expect([...world.members.values()].every((m) => m.gameId !== null)).toBe(true);
     expect(world.notified.filter(([, event]) => event.type === "match_found")).toEqual([]);
+  });
+});
+
+describe("the count pushed to who waits", () => {
+  it("a newcomer hears it at once, the others at most every COUNT_PUSH_MS", async () => {
+    const world = new MemoryQueue();
+    const ranked: Queue = { ...CASUAL, mode: "ranked" };
+    const host = world.host();
+    await host.join(ranked, world.enter("a", ranked, { rating: 1000 }));
+    await host.join(ranked, world.enter("b", ranked, { rating: 3000 }));
+    expect([world.told("a"), world.told("b")]).toEqual([[1], [2]]);
+    world.now += COUNT_PUSH_MS;
+    await host.alarm();
+    expect(world.told("a")).toEqual([1, 2]);
+    await host.leave(ranked, "b");
+    await host.alarm();
+    expect(world.told("a")).toEqual([1, 2]);
+    world.now += COUNT_PUSH_MS;
+    await host.alarm();
+    expect(world.told("a")).toEqual([1, 2, 1]);
   });
 });
 
