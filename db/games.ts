@@ -1,10 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { GameSummary } from "../game/protocol/entities";
 import { CAPACITY, GAME_CODE_ALPHABET, GAME_CODE_LENGTH } from "../game/protocol/constants";
 import { BINDING_STATUSES, type HeldSeat } from "../game/room/one-seat";
 import type { Database } from "./client";
-import { changes } from "./ledger";
-import { gamePlayers, games, practiceStats, seatClaims, type Game } from "./schema";
+import { gamePlayers, games, practiceStats, type Game } from "./schema";
 
 // What every writer of a game row needs, whoever creates the game: the app (a player's table), the
 // Matchmaker (a quick match) and the Tournament object (a bracket's game).
@@ -62,23 +61,5 @@ export function practiceStatsStatement(db: Database, userId: string) {
   return db.select({ games: practiceStats.games, wins: practiceStats.wins }).from(practiceStats).where(eq(practiceStats.user_id, userId));
 }
 
-/** How long a seat claim holds when its request never gives it back (a crash between claim and release). */
+/** How long a seat lease (the player channel's, game/channel/seat-lease.ts) holds when its request never gives it back. */
 export const SEAT_CLAIM_SECONDS = 20;
-
-/**
- * Takes the player's seat lease for `claim`, in one statement: free, lapsed, or already
- * this claim's (a second tap at the same table). False while another request of the same player
- * holds it: that request is seating them elsewhere right now.
- */
-export async function claimSeat(db: Database, userId: string, claim: string): Promise<boolean> {
-  const result = await db.run(sql`INSERT INTO ${seatClaims} (user_id, claim, expires_at)
-    VALUES (${userId}, ${claim}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`+${SEAT_CLAIM_SECONDS} seconds`}))
-    ON CONFLICT (user_id) DO UPDATE SET claim = excluded.claim, expires_at = excluded.expires_at
-    WHERE ${seatClaims.expires_at} <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now') OR ${seatClaims.claim} = excluded.claim`);
-  return changes(result) === 1;
-}
-
-/** Gives the lease back (only if this claim still holds it). */
-export async function releaseSeat(db: Database, userId: string, claim: string): Promise<void> {
-  await db.delete(seatClaims).where(and(eq(seatClaims.user_id, userId), eq(seatClaims.claim, claim)));
-}

@@ -29,9 +29,11 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   },
   {
     name: "finished_queue_rows",
+    // No row is written any more (queue membership is the players' channels' and the Matchmakers'):
+    // this clears what the previous release left, until the table is dropped.
     rule:
-      "A quick-match row is deleted an hour after a matchmaker claimed it for a game, " +
-      "and a day after its waiting page last called (the tab was closed).",
+      "A quick-match row left by the previous release is deleted an hour after a matchmaker claimed it for a game, " +
+      "and a day after its waiting page last called.",
     run: async (db, now) =>
       changes(
         await db
@@ -46,7 +48,8 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   },
   {
     name: "stale_seat_leases",
-    rule: "A seat lease (seat_claims) is deleted once it has lapsed.",
+    // The lease is the player's channel's now: this clears what the previous release left, until the table is dropped.
+    rule: "A seat lease left by the previous release (seat_claims) is deleted once it has lapsed.",
     run: async (db, now) => changes(await db.delete(seatClaims).where(lt(seatClaims.expires_at, now.toISOString()))),
   },
   {

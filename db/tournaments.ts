@@ -99,7 +99,10 @@ export async function registerPlayer(db: Database, t: TournamentRef, userId: str
   }
 }
 
-/** Leaving during registration: the row goes, the fee comes back (its own key), one batch. */
+/**
+ * Leaving during registration: the row goes, the fee comes back (its own key), one batch. Run
+ * again after it landed, the refund's key aborts the batch: nothing changes twice.
+ */
 export async function unregisterPlayer(db: Database, t: TournamentRef, userId: string, entryPaid: number): Promise<void> {
   const remove = db
     .delete(tournamentRegistrations)
@@ -108,7 +111,11 @@ export async function unregisterPlayer(db: Database, t: TournamentRef, userId: s
     await db.batch([remove]);
     return;
   }
-  await db.batch([remove, ...refundStatements(db, t, userId, entryPaid)]);
+  try {
+    await db.batch([remove, ...refundStatements(db, t, userId, entryPaid)]);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
 }
 
 function refundStatements(db: Database, t: TournamentRef, userId: string, amount: number): Statement[] {
@@ -290,6 +297,7 @@ export function tournamentRecords(db: Database): TournamentRecords {
     find: (id) => findTournament(db, id),
     registrations: (id) => registrationsOf(db, id),
     register: (t, userId) => registerPlayer(db, t, userId),
+    isRegistered: (tournamentId, userId) => isRegistered(db, tournamentId, userId),
     unregister: (t, userId, entryPaid) => unregisterPlayer(db, t, userId, entryPaid),
     async close(t, refunds, { status, reason, bracket }, audit) {
       const audited = audit

@@ -9,7 +9,7 @@ import { cancelQueueFor, enterQueueFor, queueStateOf } from "~/services/matchmak
 /** GET → the player's queue state: none, waiting (time, searching, the bots offer) or matched {game_id}. */
 async function status({ request, context }: LoaderFunctionArgs) {
   const user = await requireApiUser(request, context);
-  return jsonOk(await queueStateOf(context, user.id, true));
+  return jsonOk(await queueStateOf(context, user.id));
 }
 
 /** POST {truco_variant, game_type, game_mode} → the queue state (matched at once when someone was waiting). */

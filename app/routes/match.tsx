@@ -2,7 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BOTS_OFFER_MS } from "../../game/matchmaking/pairing";
+import { BOTS_OFFER_MS, queueKey } from "../../game/matchmaking/pairing";
+import { useChannel } from "~/components/channel/channel-provider";
 import { HOME_ACTION } from "~/components/home/home-forms";
 import { BoltIcon, TrophyIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
@@ -11,18 +12,18 @@ import { arrivedAt, cancelQueueFor, queueStateOf } from "~/services/matchmaking.
 
 // The quick-match waiting screen: the time waited, how many are searching in the queue,
 // cancel (a form: it works before hydration), and after 20 s in a casual queue the offer of a game
-// against the computer, keeping the place. The player's channel sends them to the room when a
-// match is made; the page also asks every few seconds, which keeps them in the queue (a closed
-// tab stops asking and leaves it).
+// against the computer, keeping the place. Everything after the first render arrives on the
+// player's channel socket, which the page already holds (ADR 122): how many search
+// (`queue_update`), the match (`match_found`, which the channel provider follows to the room), and
+// a drop (`queue_left`). The page asks the server nothing while it waits; only when its socket
+// (re)connects does it read its state once, for a match made while no socket was open. The
+// player stays in the queue while any of their channel sockets is open; a closed tab leaves it.
 
 export const meta: MetaFunction = () => [{ title: "Partida rápida · Mesa de Truco" }];
 
-/** How often the page asks where the player stands (and so says it is still open). */
-const POLL_MS = 5_000;
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const state = await queueStateOf(context, user.id, true);
+  const state = await queueStateOf(context, user.id);
   if (state.state === "none") throw redirect("/");
   if (state.state === "matched") {
     await arrivedAt(context, user.id, state.game_id);
@@ -51,6 +52,8 @@ export default function MatchPage() {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const { subscribe } = useChannel();
+  const [live, setLive] = useState<{ key: string; searching: number } | null>(null);
   // The server's clock at render, then the browser's ticking from it (no skew between the two).
   const [elapsed, setElapsed] = useState(state.now - state.joined_at);
   useEffect(() => {
@@ -59,13 +62,22 @@ export default function MatchPage() {
     const tick = setInterval(() => setElapsed(base + (performance.now() - start)), 1_000);
     return () => clearInterval(tick);
   }, [state.now, state.joined_at]);
-  useEffect(() => {
-    // Also while hidden: a tab in the background is still a player waiting.
-    const poll = setInterval(() => revalidate.current(), POLL_MS);
-    return () => clearInterval(poll);
-  }, []);
+  useEffect(
+    () =>
+      subscribe((message) => {
+        if (message.type === "queue_update") setLive({ key: message.payload.queue_key, searching: message.payload.searching });
+        // A socket that (re)connected: the loader says where the player stands (a drop, `queue_left`,
+        // makes every page's loaders run again in the channel provider).
+        else if (message.type === "hello") revalidate.current();
+      }),
+    [subscribe],
+  );
+
+  // A fresh answer from the loader replaces what the channel said before it.
+  useEffect(() => setLive(null), [state]);
 
   const { queue } = state;
+  const searching = live && live.key === queueKey(queue) ? live.searching : state.searching;
   const ranked = queue.mode === "ranked";
   const offerBots = state.offer_bots || (queue.mode === "casual" && elapsed >= BOTS_OFFER_MS);
   const busy = navigation.state !== "idle";
@@ -98,7 +110,7 @@ export default function MatchPage() {
           </span>
         </div>
         <p className="text-cream-100/85" data-testid="match-searching">
-          {t("matchmaking:searching", { count: state.searching })}
+          {t("matchmaking:searching", { count: searching })}
         </p>
         <p className="text-sm text-cream-100/70">{t(ranked ? "matchmaking:rankedHint" : "matchmaking:hint")}</p>
         <Form method="post" replace>

@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Game, User } from "../../db/schema";
 import type { GameSummary } from "../../game/protocol/entities";
 import type { CreateGame } from "~/schemas/games";
-import { claimSeat, releaseSeat } from "../../db/games";
+import { SEAT_CLAIM_SECONDS } from "../../db/games";
+import { channel } from "./channels.server";
 import { seatConflict } from "../../game/room/one-seat";
 import { abandonGame, entryCostFor, findGame, findOpenGameByCode, heldSeatsOf, insertGame, isSeated, summaryOf } from "./games.server";
 import { refusal, type Outcome } from "./http.server";
@@ -120,7 +121,8 @@ export async function takeSeat(context: AppLoadContext, request: Request, user: 
 }
 
 /**
- * Runs `work` (the one-table check and the room's seat) holding the player's seat lease:
+ * Runs `work` (the one-table check and the room's seat) holding the player's seat lease, which
+ * their PlayerChannel keeps in its storage (ADR 122):
  * two requests of one player to two tables at once cannot both pass the check before either seat
  * is written. The second is refused as a second seat; the lease is given back once the room has
  * answered, when the seat (if any) is in D1 for every later check.
@@ -139,14 +141,15 @@ function withSeatClaim<T>(
   work: () => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
   const run = (async (): Promise<Outcome<T>> => {
-    if (!(await claimSeat(context.db, user.id, claim))) {
+    const lease = channel(context, user.id);
+    if (!(await lease.claimSeat(claim, SEAT_CLAIM_SECONDS))) {
       const t = await serverT(request);
       return refusal(409, t("errors:alreadySeated"), "already_seated");
     }
     try {
       return await work();
     } finally {
-      await releaseSeat(context.db, user.id, claim);
+      await lease.releaseSeat(claim);
     }
   })();
   context.cloudflare.ctx.waitUntil(run.catch(() => {}));

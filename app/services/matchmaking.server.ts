@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
-import { enterQueue, forgetMatch, leaveQueue, openGameOf, queueRowOf, touchQueue, waitingCount } from "../../db/matchmaking";
+import { gameIsOpen, openGameOf } from "../../db/matchmaking";
+import type { Membership } from "../../game/channel/queue-membership";
 import type { MatchmakerRpc } from "../../game/matchmaking/api";
 import { BOTS_OFFER_MS, parseQueueKey, queueKey, type Queue } from "../../game/matchmaking/pairing";
 import { ENTRY_COST } from "../../game/protocol/constants";
@@ -8,10 +9,12 @@ import { refusal, type Outcome } from "./http.server";
 import { rateLimited } from "./rate-limit.server";
 import { serverT } from "./i18n.server";
 import { stubOf } from "../../db/stubs";
+import { channel } from "./channels.server";
 
 // Quick match: the one decision behind the home page's queue buttons (a form
-// that works before hydration), the waiting page, and `/api/matchmaking`. The queue is D1 rows
-// (db/matchmaking.ts); the Matchmaker object of the queue pairs and seats.
+// that works before hydration), the waiting page, and `/api/matchmaking`. The player's
+// PlayerChannel holds which queue they are in (ADR 122) and tells the queue's Matchmaker, which
+// keeps who waits, pairs and seats.
 
 function matchmaker(context: AppLoadContext, queue: Queue): MatchmakerRpc {
   return stubOf<MatchmakerRpc>(context.cloudflare.env.MATCHMAKER, queueKey(queue));
@@ -44,57 +47,61 @@ export async function enterQueueFor(context: AppLoadContext, request: Request, u
   const seated = await openGameOf(context.db, user.id);
   if (seated) {
     // A second press right after a match, before the player reached the room: the match's game.
-    const row = await queueRowOf(context.db, user.id);
-    if (row?.game_id === seated) return { ok: true, data: { state: "matched", game_id: seated } };
+    const held = await channel(context, user.id).queueState();
+    if (held?.gameId === seated) return { ok: true, data: { state: "matched", game_id: seated } };
     return refusal(409, t("errors:alreadyInGame"), "in_game");
   }
   const entry = ENTRY_COST[queue.mode];
   if (user.virtual_coins < entry) return refusal(400, t("errors:queueInsufficient", { n: entry }));
-  const now = Date.now();
-  const entered = await enterQueue(context.db, { userId: user.id, queueKey: queueKey(queue), rating: user.ranking_points, now });
-  if (!entered.queued) return { ok: true, data: { state: "matched", game_id: entered.gameId } };
-  try {
-    await matchmaker(context, queue).kick(queue);
-  } catch (error) {
-    // The queue row stands; the matchmaker's next look (or the next kick) pairs the player.
-    console.warn("matchmaker not reached", error);
+  const player = channel(context, user.id);
+  let entered = await player.enterQueue(user.id, queue, user.ranking_points);
+  if (entered.state === "matched" && !(await gameIsOpen(context.db, entered.gameId))) {
+    // A claim whose game is over (never reached): it ends, and the player enters anew.
+    await player.forgetMatch(entered.gameId);
+    entered = await player.enterQueue(user.id, queue, user.ranking_points);
   }
-  return { ok: true, data: await queueStateOf(context, user.id) };
+  return { ok: true, data: stateOf(entered.state === "waiting" ? entered.membership : null, entered, Date.now()) };
 }
 
-/** Where the player stands; a waiting player's page calling here keeps them in the queue. */
-export async function queueStateOf(context: AppLoadContext, userId: string, touch = false): Promise<QueueState> {
-  const row = await queueRowOf(context.db, userId);
-  if (!row) return { state: "none" };
-  if (row.game_id) return { state: "matched", game_id: row.game_id };
-  const queue = parseQueueKey(row.queue_key);
-  if (!queue) return { state: "none" };
-  const now = Date.now();
-  if (touch) await touchQueue(context.db, userId, now);
+function stateOf(held: Membership | null, found: { state: string; gameId?: string; searching?: number }, now: number): QueueState {
+  if (found.state === "matched" && found.gameId) return { state: "matched", game_id: found.gameId };
+  const queue = held ? parseQueueKey(held.queueKey) : null;
+  if (!held || !queue) return { state: "none" };
   return {
     state: "waiting",
     queue,
-    joined_at: row.joined_at,
+    joined_at: held.joinedAt,
     now,
-    searching: await waitingCount(context.db, row.queue_key),
-    offer_bots: queue.mode === "casual" && now - row.joined_at >= BOTS_OFFER_MS,
+    searching: Math.max(1, found.searching ?? 1),
+    offer_bots: queue.mode === "casual" && now - held.joinedAt >= BOTS_OFFER_MS,
   };
+}
+
+/** Where the player stands: their channel's word, and the count of their queue's Matchmaker. */
+export async function queueStateOf(context: AppLoadContext, userId: string): Promise<QueueState> {
+  const held = await channel(context, userId).queueState();
+  if (!held) return { state: "none" };
+  if (held.gameId) return { state: "matched", game_id: held.gameId };
+  const queue = parseQueueKey(held.queueKey);
+  if (!queue) return { state: "none" };
+  const searching = await matchmaker(context, queue).waitingCount(queue);
+  return stateOf(held, { state: "waiting", searching }, Date.now());
 }
 
 /** The queue the player is still searching in (not yet matched), for the banner on other pages. */
 export async function searchingQueueOf(context: AppLoadContext, userId: string): Promise<Queue | null> {
-  const row = await queueRowOf(context.db, userId);
-  return row && !row.game_id ? parseQueueKey(row.queue_key) : null;
+  const held = await channel(context, userId).queueState();
+  return held && !held.gameId ? parseQueueKey(held.queueKey) : null;
 }
 
 /** The player reached their matched game: the queue forgets them. */
 export async function arrivedAt(context: AppLoadContext, userId: string, gameId: string): Promise<void> {
-  await forgetMatch(context.db, userId, gameId);
+  await channel(context, userId).forgetMatch(gameId);
 }
 
 /** Cancels the wait (nothing was charged). Too late when a matchmaker already seated the player: answers that game. */
 export async function cancelQueueFor(context: AppLoadContext, userId: string): Promise<{ left: boolean; game_id: string | null }> {
-  const left = await leaveQueue(context.db, userId);
+  const left = await channel(context, userId).leaveQueue();
   return { left: left.left, game_id: left.gameId };
 }
 
@@ -103,10 +110,11 @@ export async function cancelQueueFor(context: AppLoadContext, userId: string): P
  * queue or one game. Answers the game a matchmaker seated them in meanwhile, if it is still open.
  */
 export async function stepOutOfQueue(context: AppLoadContext, userId: string): Promise<string | null> {
-  const left = await leaveQueue(context.db, userId);
+  const player = channel(context, userId);
+  const left = await player.leaveQueue();
   if (!left.gameId) return null;
   const open = await openGameOf(context.db, userId);
   if (open === left.gameId) return open;
-  await forgetMatch(context.db, userId, left.gameId);
+  await player.forgetMatch(left.gameId);
   return null;
 }

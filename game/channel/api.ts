@@ -6,6 +6,9 @@ import type { GameReport, PresenceStatus } from "./presence";
 import type { FriendPresence } from "./friend-presence";
 import { PresenceUpdateSchema, type PresenceUpdate } from "../protocol/channel";
 import { GameIdSchema } from "../protocol/ids";
+import type { Queue } from "../matchmaking/pairing";
+import type { Membership } from "./queue-membership";
+import type { QueueEntering } from "./seat-and-queue";
 
 // What the Pages app, the game rooms, the tournaments and the matchmakers may ask a player's
 // PlayerChannel Durable Object over DO RPC. One object per player:
@@ -76,4 +79,29 @@ export interface PlayerChannelRpc {
   /** The inviter's mirror: an invitation this player sent, and later its outcome. */
   trackInvitation(invitation: Invitation): Promise<void>;
   invitationOutcome(id: string, status: InvitationStatus): Promise<void>;
+
+  // Where the player may sit (seat-and-queue.ts): this player's channel is the authority.
+  /** Takes the one-table lease for `claim` for `ttlSeconds`; false while another claim of this player holds it. */
+  claimSeat(claim: string, ttlSeconds: number): Promise<boolean>;
+  /** Gives the lease back (only if `claim` still holds it). */
+  releaseSeat(claim: string): Promise<void>;
+  /** The quick-match queue this player is in, if any (and the game a matchmaker claimed them for). */
+  queueState(): Promise<Membership | null>;
+  /** Puts this player in a queue (moving them from another) and has its Matchmaker pair at once. */
+  enterQueue(userId: string, queue: Queue, rating: number): Promise<QueueEntering>;
+  /** Leaves the queue if still waiting; answers the game already claimed for the player, if so. */
+  leaveQueue(): Promise<{ left: boolean; gameId: string | null }>;
+  /** A Matchmaker claims this player for a game (only while they wait in its queue). */
+  claimForMatch(queueKey: string, gameId: string): Promise<boolean>;
+  /** The match fell through: back to waiting in the same place. */
+  releaseMatch(gameId: string): Promise<void>;
+  /** The player reached the matched game (or it is over): the membership ends. */
+  forgetMatch(gameId: string): Promise<void>;
+  /** The queue's Matchmaker dropped this player (away too long, or unable to pay). */
+  droppedFromQueue(queueKey: string, reason: "away" | "unable"): Promise<void>;
 }
+
+/** A lease's claim: a game id or `create:<uuid>`. */
+export const SeatClaimSchema = z.string().min(1).max(200);
+/** A queue's key as the channel's callers send it. */
+export const QueueKeyArgSchema = z.string().min(1).max(64);

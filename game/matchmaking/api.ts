@@ -1,24 +1,46 @@
+import { z } from "zod";
 import type { Queue } from "./pairing";
 
-// What the Pages app may ask a Matchmaker Durable Object over DO RPC: one
-// object per queue, `namespace.idFromName(queueKey(queue))`. The queue itself lives in D1
-// (db/matchmaking.ts): the app writes who enters and leaves; the object pairs and seats.
+// What the Pages app and the players' channels may ask a Matchmaker Durable Object over DO RPC:
+// one object per queue, `namespace.idFromName(queueKey(queue))`. The object keeps who waits in
+// its queue in its own storage (ADR 122); each player's PlayerChannel says which queue they are in
+// and tells the object who enters, leaves, and whose sockets all closed.
 
 export interface MatchReport {
   /** Games created by this run. */
   games: number;
   /** Players still waiting after it. */
   waiting: number;
-  /** Players dropped (tab closed and channel offline, or unable to pay). */
+  /** Players dropped (every channel socket closed for too long, or unable to pay). */
   dropped: number;
 }
 
+/** One player waiting in a Matchmaker's list. */
+export const WaitingEntrySchema = z
+  .object({
+    userId: z.string().min(1).max(64),
+    rating: z.number(),
+    joinedAt: z.number(),
+    /** Epoch ms since when the player has had no channel socket open; null while they have one. */
+    awaySince: z.number().nullable(),
+  })
+  .strict();
+export type WaitingEntry = z.infer<typeof WaitingEntrySchema>;
+
 export interface MatchmakerRpc {
-  /** Someone entered the queue: pair now, and keep looking every second while anyone waits. */
+  /** A look at the queue now: pair, and keep looking every second while anyone waits. */
   kick(queue: Queue): Promise<MatchReport>;
   /**
    * One pass at the given time (the alarm passes the clock; tests pass a later one to stand for
    * the waiting that time would bring).
    */
   run(queue: Queue, now: number): Promise<MatchReport>;
+  /** The player's channel puts them in this queue (or again, keeping their place), then a pass runs. */
+  join(queue: Queue, entry: WaitingEntry): Promise<MatchReport>;
+  /** The player's channel takes them out (cancel, another queue, a seat elsewhere). */
+  leave(queue: Queue, userId: string): Promise<void>;
+  /** The player's channel lost its last socket (`since`), or has one again (null). */
+  away(queue: Queue, userId: string, since: number | null): Promise<void>;
+  /** How many wait in this queue now. */
+  waitingCount(queue: Queue): Promise<number>;
 }

@@ -1,7 +1,8 @@
+import { z } from "zod";
 import type { ChannelEvent } from "../protocol/channel";
-import { CAPACITY, ENTRY_COST } from "../protocol/constants";
+import { ENTRY_COST } from "../protocol/constants";
 import type { AssignedSeat } from "../room/api";
-import type { MatchReport } from "./api";
+import { WaitingEntrySchema, type MatchReport, type WaitingEntry } from "./api";
 import {
   MATCH_NO_SHOW_SECONDS,
   MATCHMAKER_TICK_MS,
@@ -12,15 +13,21 @@ import {
   type Match,
   type Queue,
 } from "./pairing";
-import type { FailedMatch, MatchmakerPorts } from "./ports";
+import type { MatchmakerPorts, PlannedGame } from "./ports";
 
 // One quick-match queue (variant × type × mode), served by the Matchmaker Durable Object, which
-// only wires its platform to these ports (ADR 070). The queue is D1 rows whose key is the
-// player, so a player is in one queue at most; this host serialises the pairing of its queue
-// (`pairQueue` decides who plays whom), claims each match's players in one conditional D1
-// statement, creates the game through the room's `openAssigned` (each seat debits its entry
-// there, as any seat), and sends the players in through their channel. While anyone waits, the
-// alarm runs a pass every MATCHMAKER_TICK_MS; the object stores only its queue's name.
+// only wires its platform to these ports (ADR 070). Who waits is this object's own list, in its
+// storage (ADR 122); which queue a player is in, and whether they were claimed for a game, is their
+// PlayerChannel's word, so the channel tells this object who enters, leaves and whose sockets all
+// closed. A pass drops who has been away too long, pairs with `pairQueue`, claims each match's
+// players on their channels (a player who left or moved meanwhile is not claimed), writes the
+// games in one D1 batch, opens each room with `openAssigned` (each seat debits its entry there, as
+// any seat), and sends the players in through their channel; the ones still waiting hear how many
+// search when that number changes. While anyone waits, the alarm runs a pass every MATCHMAKER_TICK_MS.
+
+const WaitingListSchema = z.array(WaitingEntrySchema);
+/** The players already told a count hear a new one at most this often. */
+export const COUNT_PUSH_MS = 2_000;
 
 interface Caller {
   resolve(report: MatchReport): void;
@@ -30,8 +37,14 @@ interface Caller {
 export class MatchmakerHost {
   /** A pass is running: passes never overlap. */
   private running = false;
-  /** Callers that arrived during a pass: the next pass (which sees their rows) answers them. */
-  private waiting: Caller[] = [];
+  /** Callers that arrived during a pass: the next pass (which sees their entries) answers them. */
+  private callers: Caller[] = [];
+  /** Who waits, by player, as stored (loaded once). */
+  private list: Map<string, WaitingEntry> | undefined;
+  /** The count each waiting player was last told (kept in memory: after an eviction each is told again). */
+  private readonly told = new Map<string, number>();
+  /** When every waiting player was last brought up to date. */
+  private countsAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly ports: MatchmakerPorts) {}
 
@@ -42,7 +55,7 @@ export class MatchmakerHost {
    */
   async run(queue: Queue, now: number): Promise<MatchReport> {
     await this.ports.store.remember(queue);
-    if (this.running) return new Promise<MatchReport>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    if (this.running) return new Promise<MatchReport>((resolve, reject) => this.callers.push({ resolve, reject }));
     this.running = true;
     const first = this.pass(queue, now);
     void first.then(
@@ -61,7 +74,7 @@ export class MatchmakerHost {
   /** Runs a pass for each group of callers that arrived during the previous one. */
   private async drain(queue: Queue): Promise<void> {
     for (;;) {
-      const callers = this.waiting.splice(0);
+      const callers = this.callers.splice(0);
       if (callers.length === 0) {
         this.running = false;
         return;
@@ -75,46 +88,105 @@ export class MatchmakerHost {
     }
   }
 
-  /** One look at the queue: drop who left, pair, seat, and keep the alarm while anyone waits. */
+  // ------------------------------------------------------------------ the waiting list
+
+  private async waitingList(): Promise<Map<string, WaitingEntry>> {
+    if (this.list) return this.list;
+    const stored = WaitingListSchema.safeParse((await this.ports.store.loadWaiting()) ?? []);
+    // Another event may have loaded it while this one awaited storage.
+    this.list ??= new Map((stored.success ? stored.data : []).map((entry) => [entry.userId, entry]));
+    return this.list;
+  }
+
+  private async persist(): Promise<void> {
+    await this.ports.store.saveWaiting([...this.list!.values()]);
+  }
+
+  /** The player's channel puts them in the list (or again: the channel keeps their place's time), then a pass. */
+  async join(queue: Queue, entry: WaitingEntry): Promise<MatchReport> {
+    (await this.waitingList()).set(entry.userId, entry);
+    await this.persist();
+    return this.run(queue, this.ports.clock.now());
+  }
+
+  async leave(queue: Queue, userId: string): Promise<void> {
+    await this.ports.store.remember(queue);
+    const list = await this.waitingList();
+    if (!list.delete(userId)) return;
+    this.told.delete(userId);
+    await this.persist();
+  }
+
+  async away(queue: Queue, userId: string, since: number | null): Promise<void> {
+    await this.ports.store.remember(queue);
+    const list = await this.waitingList();
+    const entry = list.get(userId);
+    if (!entry || entry.awaySince === since) return;
+    list.set(userId, { ...entry, awaySince: since });
+    await this.persist();
+    // The drop is a pass's decision: one must come while this player is away.
+    if (since !== null) await this.ports.store.setAlarm(this.ports.clock.now() + MATCHMAKER_TICK_MS);
+  }
+
+  async waitingCount(): Promise<number> {
+    return (await this.waitingList()).size;
+  }
+
+  // ------------------------------------------------------------------ the pass
+
+  /** One look at the queue: drop who is gone, pair, seat, tell the others, and keep the alarm while anyone waits. */
   private async pass(queue: Queue, now: number): Promise<MatchReport> {
     const started = this.ports.clock.ticks();
     const key = queueKey(queue);
-    const dropped = await this.dropClosedTabs(key, now);
-    const entries = await this.ports.records.waiting(key);
-    const { matches } = pairQueue(entries, queue, now);
-    const { made, unable, unclaimed } = await this.seatAll(queue, key, matches);
-    // Who waits now: the entries read, less the players seated, those dropped as unable to pay, and
-    // those who left the queue (cancelled, or taken by another queue) before their claim.
-    const waiting = entries.length - made * CAPACITY[queue.type] - unable - unclaimed;
-    if (waiting > 0) await this.ports.store.setAlarm(this.ports.clock.now() + MATCHMAKER_TICK_MS);
+    const list = await this.waitingList();
+    const dropped = await this.dropAway(key, now);
+    const { matches } = pairQueue([...list.values()], queue, now);
+    const { made, unable } = await this.seatAll(queue, key, matches);
+    if (list.size > 0) await this.ports.store.setAlarm(this.ports.clock.now() + MATCHMAKER_TICK_MS);
     else await this.ports.store.deleteAlarm();
+    await this.tellCounts(key);
     if (made > 0) this.ports.passed?.(key, made, this.ports.clock.ticks() - started);
-    return { games: made, waiting: Math.max(0, waiting), dropped: dropped + unable };
+    return { games: made, waiting: list.size, dropped: dropped + unable };
   }
 
   /**
-   * A player whose waiting page stopped calling (QUEUE_STALE_MS) and whose channel is offline closed
-   * the tab: they leave the queue (well within 30 s of closing it). A player whose page went
-   * elsewhere but is still online (a practice game while waiting) keeps the place.
+   * A player whose every channel socket has been closed for QUEUE_STALE_MS (the tab is closed) leaves
+   * the queue. A player whose page went elsewhere but still holds a channel socket (a practice game
+   * while waiting) keeps the place.
    */
-  private async dropClosedTabs(key: string, now: number): Promise<number> {
-    const stale = await this.ports.records.staleWaiting(key, now - QUEUE_STALE_MS);
-    if (stale.length === 0) return 0;
-    const online = new Set(await this.ports.records.online(stale));
-    const gone = stale.filter((id) => !online.has(id));
-    await this.ports.records.dropWaiting(gone);
+  private async dropAway(key: string, now: number): Promise<number> {
+    const gone = [...this.list!.values()].filter((e) => e.awaySince !== null && now - e.awaySince >= QUEUE_STALE_MS);
+    if (gone.length === 0) return 0;
+    await this.drop(
+      key,
+      gone.map((e) => e.userId),
+      "away",
+    );
     return gone.length;
+  }
+
+  /** Out of the list, and their channel told (it clears the membership and tells the page). */
+  private async drop(key: string, userIds: string[], reason: "away" | "unable"): Promise<void> {
+    if (userIds.length === 0) return;
+    for (const id of userIds) {
+      this.list!.delete(id);
+      this.told.delete(id);
+    }
+    await this.persist();
+    const results = await Promise.allSettled(userIds.map((id) => this.ports.peers.channel(id).droppedFromQueue(key, reason)));
+    for (const result of results) if (result.status === "rejected") this.ports.warn("drop not told", result.reason);
   }
 
   /**
    * Seats one pass's matches (they share no player) in the same few round trips whatever their
-   * number: one read of every matched player; one drop of those who can no longer pay or were
-   * banned meanwhile (their match is not made, its others keep their place); one batch of the games
-   * and the claims; the rooms opened side by side, each seat debiting its entry there through the
-   * ledger as any seat does; one batch undoing the matches that fell through; the players told at once.
+   * number: one read of every matched player; the drop of those who can no longer pay or were
+   * banned meanwhile (their match is not made, its others keep their place); the claims on the
+   * players' channels side by side (a player who left or moved is not claimed, and goes from the
+   * list); one batch of the games fully claimed; the rooms opened side by side, each seat debiting
+   * its entry there through the ledger as any seat does; the players told at once.
    */
-  private async seatAll(queue: Queue, key: string, matches: Match[]): Promise<{ made: number; unable: number; unclaimed: number }> {
-    if (matches.length === 0) return { made: 0, unable: 0, unclaimed: 0 };
+  private async seatAll(queue: Queue, key: string, matches: Match[]): Promise<{ made: number; unable: number }> {
+    if (matches.length === 0) return { made: 0, unable: 0 };
     const { records, peers } = this.ports;
     const entry = ENTRY_COST[queue.mode];
     const groups = matches.map((match) => match.seats.map((seat) => seat.userId));
@@ -124,23 +196,51 @@ export class MatchmakerHost {
       return !player || player.banned_at !== null || player.virtual_coins < entry;
     };
     const unable = groups.flat().filter(cannotPay);
-    await records.dropWaiting(unable);
+    await this.drop(key, unable, "unable");
 
-    const ready = groups.filter((ids) => !ids.some(cannotPay));
-    const created = await records.createAndClaim(queue, key, ready);
-    const failed: FailedMatch[] = [];
-    let unclaimed = 0;
-    const claimedAll = created.flatMap(({ game, claimed }, i) => {
-      if (claimed.length === ready[i]!.length) return [{ game, ids: ready[i]! }];
-      // Someone cancelled or was taken by another queue: the others keep their place.
-      unclaimed += ready[i]!.length - claimed.length;
-      failed.push({ gameId: game.id, claimed, close: true });
-      return [];
+    const planned = groups.filter((ids) => !ids.some(cannotPay)).map((ids) => ({ gameId: this.ports.newId(), ids }));
+    const claims = await Promise.all(
+      planned.map(({ gameId, ids }) =>
+        Promise.allSettled(ids.map((id) => peers.channel(id).claimForMatch(key, gameId))).then((answers) =>
+          answers.map((answer) => (answer.status === "fulfilled" ? answer.value : null)),
+        ),
+      ),
+    );
+    const claimed: { gameId: string; ids: string[]; entries: WaitingEntry[] }[] = [];
+    const fellThrough: { gameId: string; ids: string[] }[] = [];
+    const elsewhere: string[] = [];
+    planned.forEach(({ gameId, ids }, i) => {
+      const answers = claims[i]!;
+      if (answers.every((answer) => answer === true)) {
+        claimed.push({ gameId, ids, entries: ids.map((id) => this.list!.get(id)!).filter(Boolean) });
+        return;
+      }
+      // Someone cancelled or moved to another queue (their channel said no): they go from this
+      // list; the others keep their place. A channel that did not answer keeps its player here.
+      ids.forEach((id, j) => answers[j] === false && elsewhere.push(id));
+      fellThrough.push({ gameId, ids: ids.filter((_, j) => answers[j] !== false) });
     });
+    for (const id of [...elsewhere, ...claimed.flatMap((match) => match.ids)]) {
+      this.list!.delete(id);
+      this.told.delete(id);
+    }
+    await this.persist();
+    await this.release(fellThrough);
+
+    let games;
+    try {
+      games = await records.createGames(
+        queue,
+        claimed.map(({ gameId, ids }): PlannedGame => ({ id: gameId, createdBy: ids[0]! })),
+      );
+    } catch (error) {
+      await this.putBack(claimed);
+      throw error;
+    }
 
     const nowIso = new Date(this.ports.clock.now()).toISOString();
     const opened = await Promise.allSettled(
-      claimedAll.map(({ game, ids }) => {
+      claimed.map(({ gameId, ids }) => {
         const seats: AssignedSeat[] = ids.map((id) => {
           const player = players.get(id)!;
           return {
@@ -152,19 +252,21 @@ export class MatchmakerHost {
             entry,
           };
         });
-        return peers.room(game.id).openAssigned(game, seats, { noShowSeconds: MATCH_NO_SHOW_SECONDS, noShowRule: "bots" });
+        const game = games.find((row) => row.id === gameId)!;
+        return peers.room(gameId).openAssigned(game, seats, { noShowSeconds: MATCH_NO_SHOW_SECONDS, noShowRule: "bots" });
       }),
     );
     const seated: { gameId: string; ids: string[] }[] = [];
+    const refused: typeof claimed = [];
     opened.forEach((result, i) => {
-      const { game, ids } = claimedAll[i]!;
+      const match = claimed[i]!;
       if (result.status === "rejected") return;
-      if (result.value.ok) seated.push({ gameId: game.id, ids });
+      if (result.value.ok) seated.push(match);
       // The room cancelled the game and returned what it took; a balance spent meanwhile is the
       // likely cause: everyone goes back to waiting, and the next pass drops who cannot pay.
-      else failed.push({ gameId: game.id, claimed: ids, close: false });
+      else refused.push(match);
     });
-    await records.fallThrough(failed, nowIso);
+    await this.putBack(refused);
     await this.notify(
       seated.flatMap(({ gameId, ids }) =>
         ids.map((id): [string, ChannelEvent] => [id, { type: "match_found", payload: { game_id: gameId } }]),
@@ -174,11 +276,44 @@ export class MatchmakerHost {
     // queue again sends them to that game), and the pass fails.
     const unreachable = opened.find((result) => result.status === "rejected");
     if (unreachable) throw unreachable.reason;
-    return { made: seated.length, unable: unable.length, unclaimed };
+    return { made: seated.length, unable: unable.length };
+  }
+
+  /** Claimed players whose match fell through wait again, in their place. */
+  private async putBack(matches: { gameId: string; ids: string[]; entries: WaitingEntry[] }[]): Promise<void> {
+    if (matches.length === 0) return;
+    for (const match of matches) for (const entry of match.entries) this.list!.set(entry.userId, entry);
+    await this.persist();
+    await this.release(matches);
+  }
+
+  /** Gives claims back on the players' channels (their match fell through). */
+  private async release(matches: { gameId: string; ids: string[] }[]): Promise<void> {
+    const results = await Promise.allSettled(
+      matches.flatMap(({ gameId, ids }) => ids.map((id) => this.ports.peers.channel(id).releaseMatch(gameId))),
+    );
+    for (const result of results) if (result.status === "rejected") this.ports.warn("claim not released", result.reason);
+  }
+
+  /**
+   * Each waiting player with a socket hears how many search, when that number changed for them: a
+   * newcomer at once, the others at most every COUNT_PUSH_MS (a busy queue's count changes on every
+   * pass, and each push is a call per player).
+   */
+  private async tellCounts(key: string): Promise<void> {
+    const searching = this.list!.size;
+    const now = this.ports.clock.now();
+    const all = now - this.countsAt >= COUNT_PUSH_MS;
+    const due = [...this.list!.values()].filter(
+      (e) => e.awaySince === null && this.told.get(e.userId) !== searching && (all || !this.told.has(e.userId)),
+    );
+    if (all && due.length > 0) this.countsAt = now;
+    for (const e of due) this.told.set(e.userId, searching);
+    await this.notify(due.map((e): [string, ChannelEvent] => [e.userId, { type: "queue_update", payload: { queue_key: key, searching } }]));
   }
 
   private async notify(deliveries: [string, ChannelEvent][]): Promise<void> {
     const results = await Promise.allSettled(deliveries.map(([id, event]) => this.ports.peers.channel(id).notify(event)));
-    for (const result of results) if (result.status === "rejected") this.ports.warn("match not pushed", result.reason);
+    for (const result of results) if (result.status === "rejected") this.ports.warn("event not pushed", result.reason);
   }
 }

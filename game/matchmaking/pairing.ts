@@ -4,8 +4,9 @@ import { GameTypeSchema } from "../protocol/entities";
 import { CAPACITY } from "../protocol/constants";
 
 // Quick match: who plays whom, as a pure function of the queue and the time.
-// The matchmaker (matchmaker-host.ts, one per queue) reads the queue from D1, asks `pairQueue`, and
-// claims each match's players in D1 before it creates the game; nothing here knows about I/O.
+// The matchmaker (matchmaker-host.ts, one per queue) reads who waits from its storage, asks
+// `pairQueue`, and claims each match's players on their channels before it creates the game;
+// nothing here knows about I/O.
 
 /** The modes a player can queue for (tournament games are made by tournaments, never queued). */
 export const QueueModeSchema = z.enum(["casual", "ranked"]);
@@ -15,7 +16,7 @@ export type QueueMode = z.infer<typeof QueueModeSchema>;
 export const QueueSchema = z.object({ variant: VariantSchema, type: GameTypeSchema, mode: QueueModeSchema }).strict();
 export type Queue = z.infer<typeof QueueSchema>;
 
-/** The queue's name, e.g. `paulista:1v1:ranked` (the Matchmaker object's name and the D1 column). */
+/** The queue's name, e.g. `paulista:1v1:ranked` (the Matchmaker object's name, and the player's channel's word for it). */
 export function queueKey(queue: Queue): string {
   return `${queue.variant}:${queue.type}:${queue.mode}`;
 }
@@ -93,7 +94,7 @@ export function balancedSeats(four: QueueEntry[]): QueueEntry[] {
  */
 export function pairQueue(entries: readonly QueueEntry[], queue: Pick<Queue, "type" | "mode">, now: number): Pairing {
   const size = CAPACITY[queue.type];
-  // A player listed twice (never in D1, whose key is the player) counts once.
+  // A player listed twice (never in a Matchmaker's list, whose key is the player) counts once.
   const unique = [...new Map(entries.map((entry) => [entry.userId, entry])).values()];
   const accepts = (entry: QueueEntry) => allowedGap(queue.mode, now - entry.joinedAt);
 
@@ -135,7 +136,7 @@ export function pairQueue(entries: readonly QueueEntry[], queue: Pick<Queue, "ty
 
 /** A casual player alone this long is offered a game against the computer (keeping their place). */
 export const BOTS_OFFER_MS = 20_000;
-/** A queued player whose page stopped calling (closed tab) and whose channel is offline leaves after this. */
+/** A queued player with no channel socket open (every tab closed) leaves the queue after this. */
 export const QUEUE_STALE_MS = 20_000;
 /** The matchmaker looks at its queue this often while anyone waits. */
 export const MATCHMAKER_TICK_MS = 1_000;

@@ -1,10 +1,11 @@
 import type { PlayerChannelRpc } from "../channel/api";
 import type { GameSummary } from "../protocol/entities";
 import type { RoomRpc } from "../room/api";
-import type { Queue, QueueEntry } from "./pairing";
+import type { WaitingEntry } from "./api";
+import type { Queue } from "./pairing";
 
-// What the matchmaker (matchmaker.ts) takes from its platform: the Durable Object builds these
-// over its storage, D1 (db/matchmaking.ts) and the other objects' stubs; the Node tests build them
+// What the matchmaker (matchmaker-host.ts) takes from its platform: the Durable Object builds these
+// over its storage (the queue's name and its waiting list), D1 (db/matchmaking.ts) and the other objects' stubs; the Node tests build them
 // in memory. Each port does I/O and nothing else.
 
 /** What the matchmaker reads of a matched player to seat them. */
@@ -19,30 +20,19 @@ export interface MatchPlayer {
   banned_at: string | null;
 }
 
-/** A match that fell through: its claimed players go back to waiting and, when `close`, its game row closes. */
-export interface FailedMatch {
-  gameId: string;
-  claimed: string[];
-  close: boolean;
+/** A match's game row to create: its id (the players were claimed for it) and who created it (seat 0). */
+export interface PlannedGame {
+  id: string;
+  createdBy: string;
 }
 
-/** The queue in D1; a row's key is the player, so a player waits in one queue at most. */
+/** What the matchmaker writes to D1: the games it makes, and the ones that fell through. */
 export interface QueueRecords {
-  /** Players waiting in the queue whose page has not called since `before` (epoch ms). */
-  staleWaiting(queueKey: string, before: number): Promise<string[]>;
-  /** Of these players, those whose channel is connected (online or playing). */
-  online(userIds: string[]): Promise<string[]>;
-  /** Removes waiting players from the queue (a claimed one stays). */
-  dropWaiting(userIds: string[]): Promise<void>;
-  waiting(queueKey: string): Promise<QueueEntry[]>;
   players(userIds: string[]): Promise<MatchPlayer[]>;
-  /**
-   * One game row per match and the claim of its players, in one transaction: per match, the game
-   * and whom the claim got (a player who cancelled, or whom another queue took, is not claimed).
-   */
-  createAndClaim(queue: Queue, queueKey: string, matches: string[][]): Promise<{ game: GameSummary; claimed: string[] }[]>;
-  /** Undoes the matches that fell through, in one round trip; `at` is the ISO time a closed game ends. */
-  fallThrough(failed: FailedMatch[], at: string): Promise<void>;
+  /** One game row per match, in one batch (ranked or casual at the mode's entry, never listed). */
+  createGames(queue: Queue, games: PlannedGame[]): Promise<GameSummary[]>;
+  /** Matched games no room opened close, in one round trip; `at` is the ISO time they end. */
+  closeGames(gameIds: string[], at: string): Promise<void>;
 }
 
 export interface MatchmakerStore {
@@ -50,13 +40,16 @@ export interface MatchmakerStore {
   remember(queue: Queue): Promise<void>;
   /** The queue last remembered, unparsed. */
   recall(): Promise<unknown>;
+  /** The waiting list as last saved, unparsed (undefined when never saved). */
+  loadWaiting(): Promise<unknown>;
+  saveWaiting(entries: WaitingEntry[]): Promise<void>;
   setAlarm(at: number): Promise<void>;
   deleteAlarm(): Promise<void>;
 }
 
 export interface MatchmakerPeers {
   room(gameId: string): Pick<RoomRpc, "openAssigned">;
-  channel(userId: string): Pick<PlayerChannelRpc, "notify">;
+  channel(userId: string): Pick<PlayerChannelRpc, "notify" | "claimForMatch" | "releaseMatch" | "droppedFromQueue">;
 }
 
 export interface MatchmakerPorts {
@@ -65,6 +58,8 @@ export interface MatchmakerPorts {
   peers: MatchmakerPeers;
   /** `now`: epoch ms; `ticks`: a monotonic ms counter for the bench's timing of a pass. */
   clock: { now(): number; ticks(): number };
+  /** A new game's id (a UUID). */
+  newId(): string;
   warn(message: string, error: unknown): void;
   /** A pass made games (the bench logs its time per match). */
   passed?(queueKey: string, games: number, elapsedMs: number): void;

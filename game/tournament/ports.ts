@@ -4,6 +4,7 @@ import type { RoomRpc } from "../room/api";
 import type { Variant } from "../truco/types";
 import type { TournamentAudit } from "./api";
 import type { Bracket } from "./bracket";
+import type { Registry } from "./registry";
 
 // What the tournament host (tournament-host.ts) takes from its platform: the Durable Object builds
 // these over its storage, D1 (db/tournaments.ts) and the other objects' stubs; the Node tests build
@@ -66,9 +67,14 @@ export interface TournamentRecords {
   find(tournamentId: string): Promise<TournamentRecord | null>;
   /** The registrations in the order they came. */
   registrations(tournamentId: string): Promise<Registration[]>;
-  /** The fee and the registration in one batch (only if the player can pay it). */
+  /**
+   * The fee and the registration in one batch (only if the player can pay it). Run again after it
+   * landed it answers "duplicate" and takes nothing (the fee's idempotency key).
+   */
   register(t: TournamentRecord, userId: string): Promise<"registered" | "insufficient" | "duplicate">;
-  /** The registration goes and its fee comes back, in one batch. */
+  /** Whether the player's registration row exists: what a "duplicate" or "insufficient" answer left. */
+  isRegistered(tournamentId: string, userId: string): Promise<boolean>;
+  /** The registration goes and its fee comes back, in one batch; run again after it landed it changes nothing. */
   unregister(t: TournamentRecord, userId: string, entryPaid: number): Promise<void>;
   /** Closes an open tournament returning these fees, in one batch (with the admin's audit row when given). */
   close(t: TournamentRecord, refunds: Refund[], closing: Closing, audit?: TournamentAudit): Promise<void>;
@@ -93,6 +99,9 @@ export interface TournamentStore {
   /** Keeps the tournament's id, which the alarm needs (an object cannot read its own name). */
   remember(tournamentId: string): Promise<void>;
   recall(): Promise<string | undefined>;
+  /** The stored registration list (registry.ts), unparsed; undefined before the first registration call. */
+  loadRegistry(): Promise<unknown>;
+  saveRegistry(registry: Registry): Promise<void>;
   setAlarm(at: number): Promise<void>;
   deleteAlarm(): Promise<void>;
 }

@@ -2,8 +2,9 @@ import { expect, test } from "./fixtures";
 import { chooseVariant, createRoom } from "./game-driver";
 import { newSignedInPage } from "./helpers";
 
-// Quick match and open tables, in real Chromium against the real server: the queue in
-// D1, the Matchmaker Durable Object, the room core's assigned seats, the player's live channel.
+// Quick match and open tables, in real Chromium against the real server: the membership in the
+// player's channel, who waits in the Matchmaker Durable Object, the room core's assigned seats, the
+// player's live channel.
 
 test("two players press 'Ranqueada 1 vs 1' and land in the same room; a banner leads back to the search", async ({ browser }) => {
   const ana = await newSignedInPage(browser, "Ana");
@@ -31,6 +32,30 @@ test("two players press 'Ranqueada 1 vs 1' and land in the same room; a banner l
     await expect(page.getByTestId("info-entry")).toContainText("100");
     await expect(page.getByTestId("board")).toBeVisible();
   }
+  await ana.context.close();
+  await bruno.context.close();
+});
+
+test("the waiting page hears how many search on its channel and asks the server nothing while it waits", async ({ browser }) => {
+  const ana = await newSignedInPage(browser, "Ana");
+  const bruno = await newSignedInPage(browser, "Bruno");
+  for (const { page } of [ana, bruno]) await chooseVariant(page, "gaucho");
+  await ana.page.getByTestId("quick-casual-2v2").click();
+  await ana.page.waitForURL(/\/match$/);
+  await expect(ana.page.getByTestId("match-searching")).toHaveText("1 jogador procurando nesta fila");
+  // From here on, every request Ana's page makes is recorded (the channel's socket is already open).
+  const requests: string[] = [];
+  ana.page.on("request", (request) => requests.push(request.url()));
+  await bruno.page.getByTestId("quick-casual-2v2").click();
+  await bruno.page.waitForURL(/\/match$/);
+  await expect(ana.page.getByTestId("match-searching")).toHaveText("2 jogadores procurando nesta fila");
+  // Bruno cancels: Ana hears it too.
+  await bruno.page.getByTestId("match-cancel").click();
+  await bruno.page.waitForURL((url) => url.pathname === "/");
+  await expect(ana.page.getByTestId("match-searching")).toHaveText("1 jogador procurando nesta fila");
+  expect(requests).toEqual([]);
+  await ana.page.getByTestId("match-cancel").click();
+  await ana.page.waitForURL((url) => url.pathname === "/");
   await ana.context.close();
   await bruno.context.close();
 });

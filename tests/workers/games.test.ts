@@ -6,6 +6,8 @@ import type { Room } from "../../game/room/index";
 import { PLAY_KEY, readRoom, ROOM_KEY, writeRoom } from "../../game/room/host/index";
 import type { AssignedSeat, RoomRpc } from "../../game/room/api";
 import { gameRef } from "../../db/ledger";
+import type { PlayerChannelRpc } from "../../game/channel/api";
+import { LEASE_KEY } from "../../game/channel/seat-and-queue";
 import { insertGame, summaryOf } from "~/services/games.server";
 import { call, createGame, createPlayer, expectLedgerInvariant, recordOf, testContext, userRow, type Player } from "./helpers";
 import { cardIdsIn, RoomClient, roomStub, simplePolicy } from "./room-client";
@@ -318,8 +320,29 @@ describe("one table at a time under concurrency (ADR 089)", () => {
     expect(seats?.n).toBe(1);
     // A casual entry is 50 (ENTRY_COST): one entry, not two.
     expect((await userRow(player.user.id))?.virtual_coins).toBe(950);
-    // Every lease was given back.
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM seat_claims WHERE user_id = ?").bind(player.user.id).first("n")).toBe(0);
+    // Every lease was given back (the player's channel holds none).
+    const channel = env.PLAYER_CHANNEL.get(env.PLAYER_CHANNEL.idFromName(player.user.id));
+    expect(await runInDurableObject(channel, (_instance, state) => state.storage.get(LEASE_KEY))).toBeUndefined();
+  });
+
+  it("the seat lease lives in the player's channel and survives its eviction", async () => {
+    const player = await createPlayer("Lease");
+    const stub = env.PLAYER_CHANNEL.get(env.PLAYER_CHANNEL.idFromName(player.user.id));
+    const lease = stub as unknown as PlayerChannelRpc;
+    expect(await lease.claimSeat("create:first", 20)).toBe(true);
+    await evictDurableObject(stub);
+    // Held across the eviction: another request of this player is refused, at the REST API too.
+    expect(await lease.claimSeat("create:second", 20)).toBe(false);
+    const refused = await call("/api/games", {
+      method: "POST",
+      cookie: player.cookie,
+      body: { game_type: "1v1", game_mode: "casual", truco_variant: "mineiro" },
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "already_seated" });
+    await lease.releaseSeat("create:first");
+    expect(await lease.claimSeat("create:second", 20)).toBe(true);
+    await lease.releaseSeat("create:second");
   });
 });
 

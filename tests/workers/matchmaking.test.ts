@@ -4,12 +4,16 @@ import { stubOf } from "../../db/stubs";
 import type { MatchmakerRpc } from "../../game/matchmaking/api";
 import { queueKey, type Queue } from "../../game/matchmaking/pairing";
 import type { MatchmakerPorts } from "../../game/matchmaking/ports";
+import type { WaitingEntry } from "../../game/matchmaking/api";
+import type { Membership } from "../../game/channel/queue-membership";
+import { QUEUE_KEY } from "../../game/channel/seat-and-queue";
 import type { QueueState } from "~/services/matchmaking.server";
 import { openChannel } from "./channel-client";
 import { call, createGame, createPlayer, expectLedgerInvariant, userRow, type Player } from "./helpers";
 
-// Quick match: the queue in D1, the Matchmaker object per queue, the room core's
-// assigned seats, and the player's channel telling them where to go.
+// Quick match: each player's membership in their PlayerChannel, who waits in the Matchmaker
+// object of each queue (both in the objects' storage), the room core's assigned seats, and the
+// player's channel telling them where to go.
 
 afterEach(expectLedgerInvariant);
 
@@ -38,22 +42,56 @@ async function seatsOf(userId: string) {
   return results;
 }
 
+function channelStub(userId: string) {
+  return env.PLAYER_CHANNEL.get(env.PLAYER_CHANNEL.idFromName(userId));
+}
+
+/** Reads until the value is there (a socket's close reaches its object in its own time). */
+async function waitFor<T>(read: () => Promise<T | null>): Promise<T> {
+  const end = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (value !== null) return value;
+    if (Date.now() > end) throw new Error("Timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function membershipOf(userId: string): Promise<Membership | undefined> {
+  return runInDurableObject(channelStub(userId), async (_instance, state) => state.storage.get<Membership>(QUEUE_KEY));
+}
+
+/** Changes a player's stored membership, then lets their channel reload it as after an eviction. */
+async function editMembership(userId: string, edit: (held: Membership) => Membership): Promise<void> {
+  await runInDurableObject(channelStub(userId), async (_instance, state) => {
+    await state.storage.put(QUEUE_KEY, edit((await state.storage.get<Membership>(QUEUE_KEY))!));
+  });
+  await evictDurableObject(channelStub(userId));
+}
+
 /**
- * The players' queue rows as entering writes them, in this order (joined 1 ms apart from `now`),
- * seen half a minute on, when the tests' passes run: the next pass finds them all waiting.
+ * The players as entering leaves them, in this order (joined 1 ms apart from `now`), each with a
+ * page open (a channel socket): their channels' memberships and the queue's list, written straight
+ * to storage so that the next pass finds them all waiting.
  */
-async function queueRows(queue: Queue, players: Player[], now: number) {
-  await env.DB.batch(
-    players.map((p, i) =>
-      env.DB.prepare("INSERT INTO matchmaking_queue (user_id, queue_key, rating, joined_at, seen_at) VALUES (?, ?, ?, ?, ?)").bind(
-        p.user.id,
-        queueKey(queue),
-        p.user.ranking_points,
-        now + i,
-        now + 30_000,
-      ),
-    ),
-  );
+async function waitingPlayers(queue: Queue, players: Player[], now: number) {
+  const entries: WaitingEntry[] = players.map((p, i) => ({
+    userId: p.user.id,
+    rating: p.user.ranking_points,
+    joinedAt: now + i,
+    awaySince: null,
+  }));
+  for (const entry of entries) {
+    await runInDurableObject(channelStub(entry.userId), async (_instance, state) => {
+      const held: Membership = { ...entry, queueKey: queueKey(queue), gameId: null };
+      await state.storage.put(QUEUE_KEY, held);
+    });
+  }
+  const stub = stubOf(env.MATCHMAKER, queueKey(queue));
+  await runInDurableObject(stub, async (_instance, state) => {
+    await state.storage.put("waiting", entries);
+  });
+  await evictDurableObject(stub);
 }
 
 describe("quick match", () => {
@@ -104,8 +142,8 @@ describe("quick match", () => {
     const queue: Queue = { variant: "international", type: "1v1", mode: "ranked" };
     const players = await Promise.all(Array.from({ length: 4 }, () => createPlayer("Passe")));
     const now = Date.now();
-    // All four already wait (their rows written as entering does), so one pass pairs them all.
-    await queueRows(queue, players, now);
+    // All four already wait (as entering leaves them), so one pass pairs them all.
+    await waitingPlayers(queue, players, now);
     // The last one spent their coins meanwhile: less than the ranked entry is left.
     const poor = players[3]!;
     await env.DB.batch([
@@ -131,34 +169,30 @@ describe("quick match", () => {
     await call("/api/matchmaking", { method: "DELETE", cookie: left.cookie });
   });
 
-  it("a match whose player is taken between the pass's read and its claim falls through: its game closes, the other keeps the place", async () => {
+  it("a match whose player moves to another queue between the pass's read and its claim falls through: no game, the other keeps the place", async () => {
     const queue: Queue = { variant: "mineiro", type: "1v1", mode: "ranked" };
     const [a, b] = await Promise.all([createPlayer("Corrida"), createPlayer("Corrida")]);
     const now = Date.now();
-    await queueRows(queue, [a, b], now);
-    // The race, for real: just before the pass's batch of games and claims runs, b enters another
-    // queue (as pressing another button does). Only this test's object wraps its D1 port.
+    await waitingPlayers(queue, [a, b], now);
+    // The race, for real: just before the pass claims its players, b enters another queue (as
+    // pressing another button does). Only this test's object wraps its D1 port.
     const stub = stubOf(env.MATCHMAKER, queueKey(queue));
     await runInDurableObject(stub, (instance) => {
       const records = (instance as unknown as { host: { ports: MatchmakerPorts } }).host.ports.records;
-      const createAndClaim = records.createAndClaim.bind(records);
-      records.createAndClaim = async (...args) => {
-        await env.DB.prepare("UPDATE matchmaking_queue SET queue_key = 'paulista:1v1:casual' WHERE user_id = ?").bind(b.user.id).run();
-        return createAndClaim(...args);
+      const players = records.players.bind(records);
+      records.players = async (...args) => {
+        expect((await enter(b, { variant: "paulista", type: "1v1", mode: "casual" })).status).toBe(200);
+        return players(...args);
       };
     });
     const report = await matchmaker(queue).run(queue, now + 30_000);
     // b left this queue before the claim: only a still waits here.
     expect(report).toEqual({ games: 0, dropped: 0, waiting: 1 });
-    const { results: fell } = await env.DB.prepare("SELECT status, end_reason FROM games WHERE created_by IN (?, ?)")
-      .bind(a.user.id, b.user.id)
-      .all<{ status: string; end_reason: string }>();
-    expect(fell).toEqual([{ status: "cancelled", end_reason: "match_fell_through" }]);
+    const { results: made } = await env.DB.prepare("SELECT status FROM games WHERE created_by IN (?, ?)").bind(a.user.id, b.user.id).all();
+    expect(made).toEqual([]);
     // a was claimed and is back to waiting in place; nobody was charged or seated.
-    const row = await env.DB.prepare("SELECT queue_key, game_id, joined_at FROM matchmaking_queue WHERE user_id = ?")
-      .bind(a.user.id)
-      .first();
-    expect(row).toEqual({ queue_key: queueKey(queue), game_id: null, joined_at: now });
+    expect(await membershipOf(a.user.id)).toMatchObject({ queueKey: queueKey(queue), gameId: null, joinedAt: now });
+    expect(await membershipOf(b.user.id)).toMatchObject({ queueKey: "paulista:1v1:casual", gameId: null });
     for (const p of [a, b]) {
       expect((await userRow(p.user.id))!.virtual_coins).toBe(p.user.virtual_coins);
       expect(await seatsOf(p.user.id)).toEqual([]);
@@ -194,11 +228,36 @@ describe("quick match", () => {
     await call("/api/matchmaking", { method: "DELETE", cookie: online.cookie });
   });
 
+  it("a player whose every channel socket closes is away; one back in time keeps the place, one away past the grace leaves, and an open page hears the count", async () => {
+    const queue: Queue = { variant: "paulista", type: "2v2", mode: "ranked" };
+    const [a, b] = await Promise.all([createPlayer("Ana"), createPlayer("Beto")]);
+    const first = await openChannel(a);
+    expect((await enter(a, queue)).status).toBe(200);
+    expect((await membershipOf(a.user.id))?.awaySince).toBeNull();
+    const seen = await openChannel(b);
+    expect(await (await enter(b, queue)).json()).toMatchObject({ state: "waiting", searching: 2 });
+    // a's open page hears that two search now.
+    expect((await first.next("queue_update", (m) => m.payload.searching === 2)).payload.queue_key).toBe(queueKey(queue));
+    first.ws.close();
+    const away = await waitFor(async () => (await membershipOf(a.user.id))?.awaySince ?? null);
+    // Back before the grace: still waiting.
+    const again = await openChannel(a);
+    await waitFor(async () => ((await membershipOf(a.user.id))?.awaySince === null ? true : null));
+    expect(await matchmaker(queue).run(queue, away + 30_000)).toMatchObject({ dropped: 0, waiting: 2 });
+    again.ws.close();
+    const gone = await waitFor(async () => (await membershipOf(a.user.id))?.awaySince ?? null);
+    expect(await matchmaker(queue).run(queue, gone + 30_000)).toMatchObject({ dropped: 1, waiting: 1 });
+    expect(await stateOf(a)).toEqual({ state: "none" });
+    expect((await seen.next("queue_update", (m) => m.payload.searching === 1)).payload.searching).toBe(1);
+    seen.ws.close();
+    await call("/api/matchmaking", { method: "DELETE", cookie: b.cookie });
+  });
+
   it("offers a casual player a game against the computer after 20 s, keeping the place", async () => {
     const queue: Queue = { variant: "international", type: "1v1", mode: "casual" };
     const a = await createPlayer("Ana");
     expect((await enter(a, queue)).status).toBe(200);
-    await env.DB.prepare("UPDATE matchmaking_queue SET joined_at = joined_at - 21000 WHERE user_id = ?").bind(a.user.id).run();
+    await editMembership(a.user.id, (held) => ({ ...held, joinedAt: held.joinedAt - 21_000 }));
     expect(await stateOf(a)).toMatchObject({ state: "waiting", offer_bots: true });
     await call("/api/matchmaking", { method: "DELETE", cookie: a.cookie });
   });
@@ -213,8 +272,9 @@ describe("quick match", () => {
     const b = await createPlayer("Beto");
     expect((await enter(b, { variant: "mineiro", type: "2v2", mode: "ranked" })).status).toBe(200);
     expect((await enter(b, { variant: "gaucho", type: "2v2", mode: "ranked" })).status).toBe(200);
-    const { results } = await env.DB.prepare("SELECT queue_key FROM matchmaking_queue WHERE user_id = ?").bind(b.user.id).all();
-    expect(results).toEqual([{ queue_key: "gaucho:2v2:ranked" }]);
+    expect(await membershipOf(b.user.id)).toMatchObject({ queueKey: "gaucho:2v2:ranked" });
+    const mineiro: Queue = { variant: "mineiro", type: "2v2", mode: "ranked" };
+    expect(await matchmaker(mineiro).waitingCount(mineiro)).toBe(0);
     await call("/api/matchmaking", { method: "DELETE", cookie: b.cookie });
   });
 

@@ -4,6 +4,7 @@ import type { Room } from "../../game/room/index";
 import { readRoom, writeRoom } from "../../game/room/host/index";
 import type { TournamentRpc } from "../../game/tournament/api";
 import { drawBracket } from "../../game/tournament/bracket";
+import { RegistrySchema } from "../../game/tournament/registry";
 import { findTournament, startStatement } from "../../db/tournaments";
 import { AdminTournamentSchema } from "~/schemas/tournaments";
 import { editTournament } from "~/services/admin-tournaments.server";
@@ -199,6 +200,45 @@ describe("registration", () => {
     const refused = await register(a, active);
     expect(refused.status, await refused.clone().text()).toBe(409);
     expect(await ledger(active)).toEqual([]);
+  });
+});
+
+describe("the registration list in the Tournament object", () => {
+  it("one player registering twice at once pays once", async () => {
+    const id = await createTournament({ entry_cost: 10 });
+    const a = await createPlayer();
+    const answers = await Promise.all([register(a, id), register(a, id)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await ledger(id)).length).toBe(1);
+    expect((await userRow(a.user.id))?.virtual_coins).toBe(990);
+  });
+
+  it("a place whose fee batch never landed (the object stopped mid-write) survives an eviction and is paid by the alarm, once", async () => {
+    const id = await createTournament({ entry_cost: 10 });
+    const [a, b] = [await createPlayer(), await createPlayer()];
+    expect((await register(a, id)).status).toBe(200);
+    // b's place is taken in the object's storage, its batch not sent.
+    await runInDurableObject(stub(id), async (_instance, state) => {
+      const registry = RegistrySchema.parse(await state.storage.get("registry"));
+      await state.storage.put("registry", {
+        ...registry,
+        entries: [...registry.entries, { user_id: b.user.id, entry_paid: 10, state: "paying" }],
+      });
+    });
+    await evictDurableObject(stub(id));
+    expect((await ledger(id)).length).toBe(1);
+    await runDurableObjectAlarm(stub(id));
+    await runDurableObjectAlarm(stub(id));
+    expect((await ledger(id)).map((r) => r.user_id).sort()).toEqual([a.user.id, b.user.id].sort());
+    expect((await userRow(b.user.id))?.virtual_coins).toBe(990);
+    const detail = await (
+      await call(`/api/tournaments/${id}`, { cookie: b.cookie })
+    ).json<{ tournament: { participants: number; is_registered: boolean } }>();
+    expect(detail.tournament).toMatchObject({ participants: 2, is_registered: true });
+    const stored = await runInDurableObject(stub(id), async (_instance, state) =>
+      RegistrySchema.parse(await state.storage.get("registry")),
+    );
+    expect(stored.entries.map((e) => e.state)).toEqual(["paid", "paid"]);
   });
 });
 

@@ -156,6 +156,10 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
           // Quick match: a matchmaker seated this player; every open tab goes to the room.
           go.current(`/game/${message.payload.game_id}`);
           break;
+        case "queue_left":
+          // Quick match: dropped from the queue; the waiting page and the search banner follow.
+          revalidate.current();
+          break;
         default:
           break;
       }

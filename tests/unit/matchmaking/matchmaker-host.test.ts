@@ -1,59 +1,72 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ChannelEvent } from "../../../game/protocol/channel";
-import { MatchmakerHost } from "../../../game/matchmaking/matchmaker-host";
+import { COUNT_PUSH_MS, MatchmakerHost } from "../../../game/matchmaking/matchmaker-host";
 import { MATCH_NO_SHOW_SECONDS, MATCHMAKER_TICK_MS, QUEUE_STALE_MS, queueKey, type Queue } from "../../../game/matchmaking/pairing";
 import type { MatchPlayer } from "../../../game/matchmaking/ports";
+import type { WaitingEntry } from "../../../game/matchmaking/api";
+import * as membership from "../../../game/channel/queue-membership";
+import type { Membership } from "../../../game/channel/queue-membership";
 import { CAPACITY, ENTRY_COST } from "../../../game/protocol/constants";
 import type { AssignedRoomOptions, AssignedSeat, RoomResult } from "../../../game/room/api";
 import { summary } from "../room/helpers";
 
-// game/matchmaking/matchmaker-host.ts driven through in-memory ports (ADR 113): the queue's rows,
-// the players, the rooms and the channels are plain fields; the tests move the clock by hand.
-
-interface Row {
-  queueKey: string;
-  rating: number;
-  joinedAt: number;
-  seenAt: number;
-  gameId: string | null;
-}
+// game/matchmaking/matchmaker-host.ts driven through in-memory ports (ADR 113): the stored waiting
+// list, each player's channel membership (game/channel/queue-membership.ts, as the channel keeps
+// it), the players, the rooms and the channels' events are plain fields; the tests move the clock by hand.
 
 class MemoryQueue {
   now = 1_000_000;
-  readonly rows = new Map<string, Row>();
+  /** The matchmaker's stored list. */
+  stored: WaitingEntry[] = [];
+  /** Each player's channel membership. */
+  readonly members = new Map<string, Membership>();
   readonly players = new Map<string, MatchPlayer>();
-  readonly online = new Set<string>();
   readonly games = new Map<string, { status: string; endReason: string | null }>();
   readonly opened: { gameId: string; seats: AssignedSeat[]; options: AssignedRoomOptions | undefined }[] = [];
   readonly notified: [string, ChannelEvent][] = [];
+  readonly dropped: [string, string][] = [];
   alarm: number | null = null;
   remembered: unknown = undefined;
   /** What the room answers to `openAssigned` (a throw stands for a room that cannot be reached). */
   room: (gameId: string) => RoomResult = () => ({ ok: true });
-  /** Runs inside createAndClaim before its claims: another writer's move at that moment. */
-  beforeClaim: () => void = () => {};
+  /** Runs before each claim reaches a channel: another call's move at that moment. */
+  beforeClaim: (userId: string) => void = () => {};
   passesRunning = 0;
   mostAtOnce = 0;
   private gameCount = 0;
 
-  enter(userId: string, queue: Queue, over: Partial<Row & { coins: number; rating: number }> = {}): void {
-    this.rows.set(userId, {
-      queueKey: queueKey(queue),
+  /** A player who entered the queue: their channel's membership and the matchmaker's stored entry. */
+  enter(
+    userId: string,
+    queue: Queue,
+    over: { coins?: number; rating?: number; joinedAt?: number; awaySince?: number | null } = {},
+  ): WaitingEntry {
+    const entry: WaitingEntry = {
+      userId,
       rating: over.rating ?? 1000,
       joinedAt: over.joinedAt ?? this.now,
-      seenAt: over.seenAt ?? this.now,
+      awaySince: over.awaySince ?? null,
+    };
+    this.members.set(userId, {
+      userId,
+      queueKey: queueKey(queue),
+      rating: entry.rating,
+      joinedAt: entry.joinedAt,
       gameId: null,
+      awaySince: entry.awaySince,
     });
+    this.stored = [...this.stored.filter((e) => e.userId !== userId), entry];
     this.players.set(userId, {
       id: userId,
       nickname: userId,
       avatar_url: null,
       premium_until: null,
-      ranking_points: over.rating ?? 1000,
+      ranking_points: entry.rating,
       virtual_coins: over.coins ?? 1000,
       banned_at: null,
     });
+    return entry;
   }
 
   host(): MatchmakerHost {
@@ -61,47 +74,27 @@ class MemoryQueue {
       store: {
         remember: async (queue) => void (this.remembered = queue),
         recall: async () => this.remembered,
+        loadWaiting: async () => structuredClone(this.stored),
+        saveWaiting: async (entries) => void (this.stored = structuredClone(entries)),
         setAlarm: async (at) => void (this.alarm = at),
         deleteAlarm: async () => void (this.alarm = null),
       },
       records: {
-        staleWaiting: async (key, before) => this.waitingIds(key).filter((id) => this.rows.get(id)!.seenAt < before),
-        online: async (ids) => ids.filter((id) => this.online.has(id)),
-        dropWaiting: async (ids) => {
-          for (const id of ids) if (this.rows.get(id)?.gameId === null) this.rows.delete(id);
-        },
-        waiting: async (key) => {
-          // A pass starts here: count how many run at once.
+        players: async (ids) => {
+          // A pass with matches reads its players: count how many run at once.
           this.passesRunning += 1;
           this.mostAtOnce = Math.max(this.mostAtOnce, this.passesRunning);
           await new Promise((resolve) => setTimeout(resolve, 0));
           this.passesRunning -= 1;
-          return this.waitingIds(key).map((id) => ({
-            userId: id,
-            rating: this.rows.get(id)!.rating,
-            joinedAt: this.rows.get(id)!.joinedAt,
-          }));
+          return ids.flatMap((id) => (this.players.has(id) ? [this.players.get(id)!] : []));
         },
-        players: async (ids) => ids.flatMap((id) => (this.players.has(id) ? [this.players.get(id)!] : [])),
-        createAndClaim: async (queue, key, matches) => {
-          this.beforeClaim();
-          return matches.map((ids) => {
-            const id = `game-${++this.gameCount}`;
+        createGames: async (queue, planned) =>
+          planned.map(({ id, createdBy }) => {
             this.games.set(id, { status: "waiting", endReason: null });
-            const claimed = ids.filter((userId) => {
-              const row = this.rows.get(userId);
-              if (!row || row.queueKey !== key || row.gameId !== null) return false;
-              row.gameId = id;
-              return true;
-            });
-            return { game: summary({ id, game_type: queue.type, game_mode: queue.mode, created_by: ids[0]! }), claimed };
-          });
-        },
-        fallThrough: async (failed) => {
-          for (const { gameId, claimed, close } of failed) {
-            for (const userId of claimed) if (this.rows.get(userId)?.gameId === gameId) this.rows.get(userId)!.gameId = null;
-            if (close) this.games.set(gameId, { status: "cancelled", endReason: "match_fell_through" });
-          }
+            return summary({ id, game_type: queue.type, game_mode: queue.mode, created_by: createdBy });
+          }),
+        closeGames: async (ids) => {
+          for (const id of ids) this.games.set(id, { status: "cancelled", endReason: "match_fell_through" });
         },
       },
       peers: {
@@ -112,20 +105,44 @@ class MemoryQueue {
             return result;
           },
         }),
-        channel: (userId) => ({ notify: async (event) => (this.notified.push([userId, event]), 1) }),
+        channel: (userId) => ({
+          notify: async (event) => (this.notified.push([userId, event]), 1),
+          claimForMatch: async (key, gameId) => {
+            this.beforeClaim(userId);
+            const next = membership.claim(this.members.get(userId) ?? null, key, gameId);
+            if (next) this.members.set(userId, next);
+            return next !== null;
+          },
+          releaseMatch: async (gameId) => this.keep(userId, membership.release(this.members.get(userId) ?? null, gameId)),
+          droppedFromQueue: async (key, reason) => {
+            this.dropped.push([userId, reason]);
+            this.keep(userId, membership.dropped(this.members.get(userId) ?? null, key));
+          },
+        }),
       },
       clock: { now: () => this.now, ticks: () => 0 },
+      newId: () => `game-${++this.gameCount}`,
       warn: () => {},
     });
   }
 
-  waitingIds(key: string): string[] {
-    return [...this.rows].filter(([, row]) => row.queueKey === key && row.gameId === null).map(([id]) => id);
+  private keep(userId: string, next: Membership | null): void {
+    if (next) this.members.set(userId, next);
+    else this.members.delete(userId);
+  }
+
+  waitingIds(): string[] {
+    return this.stored.map((e) => e.userId);
   }
 
   /** Each player's games, from the rooms opened. */
   seatsOf(userId: string): string[] {
     return this.opened.filter((room) => room.seats.some((seat) => seat.userId === userId)).map((room) => room.gameId);
+  }
+
+  /** The searching counts each player was told. */
+  told(userId: string): number[] {
+    return this.notified.flatMap(([id, event]) => (id === userId && event.type === "queue_update" ? [event.payload.searching] : []));
   }
 }
 
@@ -144,15 +161,21 @@ describe("a matchmaker pass", () => {
     ]);
     expect(world.opened[0]!.options).toEqual({ noShowSeconds: MATCH_NO_SHOW_SECONDS, noShowRule: "bots" });
     expect(world.opened[0]!.seats[0]).toMatchObject({ entry: 50, isPremium: false, rating: 1000 });
-    expect(world.notified.map(([id, event]) => [id, event.type])).toEqual(["a", "b", "c", "d"].map((id) => [id, "match_found"]));
+    expect(world.notified.map(([id, event]) => [id, event.type])).toEqual([
+      ...["a", "b", "c", "d"].map((id) => [id, "match_found"]),
+      ["e", "queue_update"],
+    ]);
+    expect(world.members.get("a")).toMatchObject({ gameId: world.seatsOf("a")[0] });
+    expect(world.told("e")).toEqual([1]);
     expect(world.alarm).toBe(world.now + MATCHMAKER_TICK_MS);
 
     // The alarm, again and again: nobody is seated twice; the last one waits until someone comes.
     for (let i = 0; i < 3; i++) await host.alarm();
     for (const id of ids) expect(world.seatsOf(id).length).toBeLessThanOrEqual(1);
     expect(world.seatsOf("e")).toEqual([]);
-    world.enter("f", CASUAL);
-    await host.alarm();
+    // The alarm tells nobody twice the same count.
+    expect(world.told("e")).toEqual([1]);
+    await host.join(CASUAL, world.enter("f", CASUAL));
     expect(world.seatsOf("e")).toHaveLength(1);
     expect(world.seatsOf("f")).toEqual(world.seatsOf("e"));
     expect(world.alarm).toBeNull();
@@ -176,30 +199,41 @@ describe("a matchmaker pass", () => {
     world.enter("rich", CASUAL);
     world.enter("poor", CASUAL, { coins: 49 });
     expect(await world.host().run(CASUAL, world.now)).toEqual({ games: 0, waiting: 1, dropped: 1 });
-    expect(world.rows.has("poor")).toBe(false);
-    expect(world.rows.get("rich")).toMatchObject({ gameId: null });
+    expect(world.members.has("poor")).toBe(false);
+    expect(world.dropped).toEqual([["poor", "unable"]]);
+    expect(world.waitingIds()).toEqual(["rich"]);
+    expect(world.members.get("rich")).toMatchObject({ gameId: null });
     expect(world.games.size).toBe(0);
   });
 
-  it("drops a closed tab (stale and offline), and keeps a stale player who is still online", async () => {
+  it("drops a player whose channel has had no socket for the grace, keeps one away for less, and one back in time", async () => {
     const world = new MemoryQueue();
-    const long = world.now - QUEUE_STALE_MS - 1;
-    world.enter("gone", CASUAL, { seenAt: long });
-    world.enter("elsewhere", CASUAL, { seenAt: long });
-    world.online.add("elsewhere");
-    expect(await world.host().run(CASUAL, world.now)).toEqual({ games: 0, waiting: 1, dropped: 1 });
-    expect([...world.rows.keys()]).toEqual(["elsewhere"]);
+    world.enter("gone", { ...CASUAL, mode: "ranked" }, { awaySince: world.now - QUEUE_STALE_MS });
+    world.enter("brief", { ...CASUAL, mode: "ranked" }, { awaySince: world.now - QUEUE_STALE_MS + 1, rating: 2000 });
+    world.enter("back", { ...CASUAL, mode: "ranked" }, { awaySince: world.now - QUEUE_STALE_MS, rating: 3000 });
+    const host = world.host();
+    const ranked: Queue = { ...CASUAL, mode: "ranked" };
+    await host.away(ranked, "back", null);
+    expect(await host.run(ranked, world.now)).toEqual({ games: 0, waiting: 2, dropped: 1 });
+    expect(world.waitingIds()).toEqual(["brief", "back"]);
+    expect(world.members.has("gone")).toBe(false);
+    expect(world.dropped).toEqual([["gone", "away"]]);
+    // Only the one with a socket hears the count.
+    expect(world.notified.map(([id]) => id)).toEqual(["back"]);
   });
 
-  it("a match whose player left before the claim falls through: its game closes and the other keeps the place", async () => {
+  it("a match whose player moved to another queue before the claim falls through: no game, the other keeps the place", async () => {
     const world = new MemoryQueue();
     world.enter("a", CASUAL);
     world.enter("b", CASUAL);
-    world.beforeClaim = () => void (world.rows.get("b")!.queueKey = "paulista:1v1:ranked");
+    world.beforeClaim = (id) => {
+      if (id === "b") world.members.set("b", { ...world.members.get("b")!, queueKey: "paulista:1v1:ranked" });
+    };
     expect(await world.host().run(CASUAL, world.now)).toEqual({ games: 0, waiting: 1, dropped: 0 });
-    expect([...world.games.values()]).toEqual([{ status: "cancelled", endReason: "match_fell_through" }]);
-    expect(world.rows.get("a")).toMatchObject({ gameId: null, queueKey: queueKey(CASUAL) });
-    expect(world.notified).toEqual([]);
+    expect(world.games.size).toBe(0);
+    expect(world.members.get("a")).toMatchObject({ gameId: null, queueKey: queueKey(CASUAL), joinedAt: world.now });
+    expect(world.waitingIds()).toEqual(["a"]);
+    expect(world.notified.map(([, event]) => event.type)).toEqual(["queue_update"]);
   });
 
   it("a room that refuses the seats sends both back to waiting; one that cannot be reached keeps them claimed and fails the pass", async () => {
@@ -209,15 +243,37 @@ describe("a matchmaker pass", () => {
     world.room = () => ({ ok: false, error: "insufficient_coins" });
     const host = world.host();
     expect(await host.run(CASUAL, world.now)).toEqual({ games: 0, waiting: 2, dropped: 0 });
-    expect(world.waitingIds(queueKey(CASUAL))).toEqual(["a", "b"]);
+    expect(world.waitingIds()).toEqual(["a", "b"]);
+    expect([...world.members.values()].map((m) => m.gameId)).toEqual([null, null]);
     expect([...world.games.values()]).toEqual([{ status: "waiting", endReason: null }]);
 
     world.room = () => {
       throw new Error("unreachable");
     };
     await expect(host.run(CASUAL, world.now)).rejects.toThrow("unreachable");
-    expect(world.waitingIds(queueKey(CASUAL))).toEqual([]);
-    expect(world.notified).toEqual([]);
+    expect(world.waitingIds()).toEqual([]);
+    expect([...world.members.values()].every((m) => m.gameId !== null)).toBe(true);
+    expect(world.notified.filter(([, event]) => event.type === "match_found")).toEqual([]);
+  });
+});
+
+describe("the count pushed to who waits", () => {
+  it("a newcomer hears it at once, the others at most every COUNT_PUSH_MS", async () => {
+    const world = new MemoryQueue();
+    const ranked: Queue = { ...CASUAL, mode: "ranked" };
+    const host = world.host();
+    await host.join(ranked, world.enter("a", ranked, { rating: 1000 }));
+    await host.join(ranked, world.enter("b", ranked, { rating: 3000 }));
+    expect([world.told("a"), world.told("b")]).toEqual([[1], [2]]);
+    world.now += COUNT_PUSH_MS;
+    await host.alarm();
+    expect(world.told("a")).toEqual([1, 2]);
+    await host.leave(ranked, "b");
+    await host.alarm();
+    expect(world.told("a")).toEqual([1, 2]);
+    world.now += COUNT_PUSH_MS;
+    await host.alarm();
+    expect(world.told("a")).toEqual([1, 2, 1]);
   });
 });
 
@@ -245,13 +301,14 @@ describe("any queue, any arrivals", () => {
             await Promise.all(Array.from({ length: burst }, () => host.run(queue, world.now)));
             world.now += 5_000;
           }
-          expect(world.mostAtOnce).toBe(1);
+          expect(world.mostAtOnce).toBeLessThanOrEqual(1);
           const seated = world.opened.flatMap((room) => room.seats.map((seat) => seat.userId));
           expect(new Set(seated).size).toBe(seated.length);
           for (const room of world.opened) expect(room.seats).toHaveLength(CAPACITY[type]);
           for (const id of seated) expect(world.players.get(id)!.virtual_coins).toBeGreaterThanOrEqual(ENTRY_COST[mode]);
           // Everyone able to pay is seated or still waiting; nobody is left claimed without a room.
-          for (const [id, row] of world.rows) if (row.gameId !== null) expect(seated).toContain(id);
+          for (const [id, member] of world.members) if (member.gameId !== null) expect(seated).toContain(id);
+          for (const id of world.waitingIds()) expect(world.members.get(id)?.gameId).toBeNull();
         },
       ),
       { numRuns: 150 },

@@ -6,7 +6,7 @@ import { TOURNAMENT_NO_SHOW_SECONDS } from "../../../game/tournament/api";
 import { BracketSchema, type Bracket } from "../../../game/tournament/bracket";
 import type { Refund, TournamentRecord } from "../../../game/tournament/ports";
 import { prizePool } from "../../../game/tournament/prizes";
-import { TOURNAMENT_POLL_MS, TournamentHost } from "../../../game/tournament/tournament-host";
+import { REGISTRY_RETRY_MS, TOURNAMENT_POLL_MS, TournamentHost } from "../../../game/tournament/tournament-host";
 import { summary } from "../room/helpers";
 
 // game/tournament/tournament-host.ts driven through in-memory ports (ADR 113): the tournament's
@@ -32,6 +32,10 @@ class MemoryTournament {
   completions = 0;
   alarm: number | null = null;
   remembered: string | undefined;
+  /** The object's stored registration list. */
+  stored: unknown;
+  /** D1 answers with an error while this is set. */
+  failing = false;
   private queue: Promise<unknown> = Promise.resolve();
   private gameCount = 0;
 
@@ -87,6 +91,8 @@ class MemoryTournament {
       store: {
         remember: async (id) => void (this.remembered = id),
         recall: async () => this.remembered,
+        loadRegistry: async () => this.stored,
+        saveRegistry: async (registry) => void (this.stored = structuredClone(registry)),
         setAlarm: async (at) => void (this.alarm = at),
         deleteAlarm: async () => void (this.alarm = null),
       },
@@ -97,17 +103,22 @@ class MemoryTournament {
           return this.registrations.map((r) => ({ ...r }));
         },
         register: async (t, userId) => {
+          await yieldOnce();
+          if (this.failing) throw new Error("D1_ERROR: network connection lost");
           if (this.ledger.has(`tournament:t1:entry:${userId}`)) return "duplicate";
           if ((this.balances.get(userId) ?? 0) < t.entry_cost) return "insufficient";
           this.move(`tournament:t1:entry:${userId}`, userId, -t.entry_cost);
           this.registrations.push({ user_id: userId, entry_paid: t.entry_cost });
           return "registered";
         },
+        isRegistered: async (_id, userId) => this.registrations.some((r) => r.user_id === userId),
         unregister: async (_t, userId, entryPaid) => {
-          this.registrations.splice(
-            this.registrations.findIndex((r) => r.user_id === userId),
-            1,
-          );
+          await yieldOnce();
+          if (this.failing) throw new Error("D1_ERROR: network connection lost");
+          // One batch: a second run finds the refund's key and changes nothing.
+          if (this.ledger.has(`tournament:t1:refund:${userId}`)) return;
+          const at = this.registrations.findIndex((r) => r.user_id === userId);
+          if (at >= 0) this.registrations.splice(at, 1);
           this.refund([{ userId, amount: entryPaid }]);
         },
         close: async (_t, refunds, closing, audit) => {
@@ -306,5 +317,78 @@ describe("the draw and the games", () => {
     expect(world.audits).toEqual([audit.id]);
     expect(world.alarm).toBeNull();
     expect(await host.cancel("t1", audit)).toEqual({ ok: false, error: "not_registration" });
+  });
+});
+
+describe("the registration list in the object's storage", () => {
+  it("a place is held while its fee batch fails, and the alarm takes the fee once", async () => {
+    const world = new MemoryTournament({ max_participants: 2 });
+    const host = world.host();
+    const [ana, beto, caio] = ["ana", "beto", "caio"].map((id) => world.player(id));
+    world.failing = true;
+    await expect(host.register("t1", ana!)).rejects.toThrow(/D1_ERROR/);
+    expect(world.alarm).toBe(world.now + REGISTRY_RETRY_MS);
+    world.failing = false;
+    expect(await host.register("t1", beto!)).toEqual({ ok: true });
+    // Ana's place is still hers: the list is full although D1 holds one row.
+    expect(await host.register("t1", caio!)).toEqual({ ok: false, error: "full" });
+    expect(world.alarm).toBe(world.now + REGISTRY_RETRY_MS);
+    await host.alarm();
+    expect(world.registrations.map((r) => r.user_id).sort()).toEqual(["ana", "beto"]);
+    expect(world.balances.get(ana!)).toBe(900);
+    expect(world.alarm).toBe(START);
+    await host.alarm();
+    expect([...world.ledger.keys()].filter((key) => key.includes(":entry:"))).toHaveLength(2);
+  });
+
+  it("a list reloaded after an eviction finishes its lines under way, and the same player racing themselves pays once", async () => {
+    const world = new MemoryTournament();
+    const ana = world.player("ana");
+    const beto = world.player("beto");
+    const first = world.host();
+    const twice = await Promise.all([first.register("t1", ana), first.register("t1", ana)]);
+    expect(twice).toContainEqual({ ok: true });
+    expect(twice).toContainEqual({ ok: false, error: "already_registered" });
+    world.failing = true;
+    await expect(first.unregister("t1", ana)).rejects.toThrow(/D1_ERROR/);
+    await expect(first.register("t1", beto)).rejects.toThrow(/D1_ERROR/);
+    world.failing = false;
+    // A new instance over the same storage (the object was evicted).
+    const second = world.host();
+    await second.alarm();
+    expect(world.registrations.map((r) => r.user_id)).toEqual(["beto"]);
+    expect(world.balances.get(ana)).toBe(1000);
+    expect(world.balances.get(beto)).toBe(900);
+    expect(await second.unregister("t1", ana)).toEqual({ ok: false, error: "not_registered" });
+    expect(await second.register("t1", ana)).toEqual({ ok: false, error: "already_registered" });
+  });
+
+  it("the draw finishes a place whose batch failed before it reads the players", async () => {
+    const world = new MemoryTournament({ min_participants: 2 });
+    const host = world.host();
+    const [ana, beto] = ["ana", "beto"].map((id) => world.player(id));
+    expect(await host.register("t1", ana!)).toEqual({ ok: true });
+    world.failing = true;
+    await expect(host.register("t1", beto!)).rejects.toThrow(/D1_ERROR/);
+    world.failing = false;
+    world.now = START;
+    await host.alarm();
+    expect(world.t.status).toBe("active");
+    expect(
+      world
+        .rooms()[0]!
+        .seats.map((seat) => seat.userId)
+        .sort(),
+    ).toEqual(["ana", "beto"]);
+    expect(await host.register("t1", world.player("caio"))).toEqual({ ok: false, error: "started" });
+  });
+
+  it("a tournament registered into before the object kept a list starts from D1's rows", async () => {
+    const world = new MemoryTournament({ max_participants: 2 });
+    world.registrations.push({ user_id: "old", entry_paid: 100 });
+    const host = world.host();
+    expect(await host.register("t1", world.player("ana"))).toEqual({ ok: true });
+    expect(await host.register("t1", world.player("beto"))).toEqual({ ok: false, error: "full" });
+    expect(await host.register("t1", "old")).toEqual({ ok: false, error: "already_registered" });
   });
 });

@@ -3,7 +3,8 @@ import { createDb } from "../../../db/client";
 import { queueRecords } from "../../../db/matchmaking";
 import { stubOf } from "../../../db/stubs";
 import type { PlayerChannelRpc } from "../../../game/channel/api";
-import type { MatchmakerRpc, MatchReport } from "../../../game/matchmaking/api";
+import { z } from "zod";
+import { WaitingEntrySchema, type MatchmakerRpc, type MatchReport, type WaitingEntry } from "../../../game/matchmaking/api";
 import { MatchmakerHost } from "../../../game/matchmaking/matchmaker-host";
 import { QueueSchema, type Queue } from "../../../game/matchmaking/pairing";
 import type { RoomRpc } from "../../../game/room/api";
@@ -17,10 +18,12 @@ export interface MatchmakerEnv {
 }
 
 const QUEUE_KEY = "queue";
+/** Who waits in this queue (game/matchmaking/matchmaker-host.ts), one value. */
+const WAITING_KEY = "waiting";
 
 /**
  * One object per quick-match queue (`idFromName(queueKey(queue))`), wiring the platform to
- * game/matchmaking/matchmaker-host.ts: its storage, D1 (db/matchmaking.ts) and the
+ * game/matchmaking/matchmaker-host.ts: its storage (the queue's name and who waits), D1 (db/matchmaking.ts) and the
  * rooms' and channels' stubs become the host's ports; each RPC parses its queue and forwards.
  */
 export class Matchmaker extends DurableObject<MatchmakerEnv> implements MatchmakerRpc {
@@ -32,28 +35,18 @@ export class Matchmaker extends DurableObject<MatchmakerEnv> implements Matchmak
       store: {
         remember: (queue) => ctx.storage.put(QUEUE_KEY, queue),
         recall: () => ctx.storage.get(QUEUE_KEY),
+        loadWaiting: () => ctx.storage.get(WAITING_KEY),
+        saveWaiting: (entries) => ctx.storage.put(WAITING_KEY, entries),
         setAlarm: (at) => ctx.storage.setAlarm(at),
         deleteAlarm: () => ctx.storage.deleteAlarm(),
       },
-      records: {
-        ...queueRecords(createDb(env.DB)),
-        // Presence is the players' channels' (game/channel/friend-presence.ts), not a D1 row.
-        async online(userIds) {
-          const statuses = await Promise.all(
-            userIds.map((id) =>
-              stubOf<PlayerChannelRpc>(env.PLAYER_CHANNEL, id)
-                .status()
-                .catch(() => null),
-            ),
-          );
-          return userIds.filter((_, i) => statuses[i] !== null && statuses[i].status !== "offline");
-        },
-      },
+      records: queueRecords(createDb(env.DB)),
       peers: {
         room: (gameId) => stubOf<RoomRpc>(env.GAME_ROOM, gameId),
         channel: (userId) => stubOf<PlayerChannelRpc>(env.PLAYER_CHANNEL, userId),
       },
       clock: { now: () => Date.now(), ticks: () => performance.now() },
+      newId: () => crypto.randomUUID(),
       warn: (message, error) => console.warn(message, error),
       passed:
         env.BENCH_MODE === "1"
@@ -68,6 +61,23 @@ export class Matchmaker extends DurableObject<MatchmakerEnv> implements Matchmak
 
   async run(queue: Queue, now: number): Promise<MatchReport> {
     return this.host.run(QueueSchema.parse(queue), now);
+  }
+
+  async join(queue: Queue, entry: WaitingEntry): Promise<MatchReport> {
+    return this.host.join(QueueSchema.parse(queue), WaitingEntrySchema.parse(entry));
+  }
+
+  async leave(queue: Queue, userId: string): Promise<void> {
+    await this.host.leave(QueueSchema.parse(queue), z.string().min(1).max(64).parse(userId));
+  }
+
+  async away(queue: Queue, userId: string, since: number | null): Promise<void> {
+    await this.host.away(QueueSchema.parse(queue), z.string().min(1).max(64).parse(userId), z.number().nullable().parse(since));
+  }
+
+  async waitingCount(queue: Queue): Promise<number> {
+    QueueSchema.parse(queue);
+    return this.host.waitingCount();
   }
 
   async alarm(): Promise<void> {

@@ -2,14 +2,22 @@ import { DurableObject } from "cloudflare:workers";
 import { channelRecords } from "../../../db/friends";
 import { createDb } from "../../../db/client";
 import { stubOf } from "../../../db/stubs";
+import { z } from "zod";
 import {
   FriendPresenceSchema,
   GameReportSchema,
+  QueueKeyArgSchema,
+  SeatClaimSchema,
   USER_HEADER,
   type CloseReason,
   type InvitationResult,
   type PlayerChannelRpc,
 } from "../../../game/channel/api";
+import type { Membership } from "../../../game/channel/queue-membership";
+import { SeatAndQueueHost, type QueueEntering } from "../../../game/channel/seat-and-queue";
+import type { MatchmakerRpc } from "../../../game/matchmaking/api";
+import { queueKey, QueueSchema, type Queue } from "../../../game/matchmaking/pairing";
+import { GameIdSchema } from "../../../game/protocol/ids";
 import { ChannelHost } from "../../../game/channel/channel-host";
 import type { Invitation, InvitationStatus } from "../../../game/channel/invitations";
 import type { ChannelState } from "../../../game/channel/ports";
@@ -40,6 +48,7 @@ export interface ChannelEnv {
   PLAYER_CHANNEL: DurableObjectNamespace;
   LOBBY?: DurableObjectNamespace;
   LOBBY_SNAPSHOT_MS?: string;
+  MATCHMAKER: DurableObjectNamespace;
   CHANNEL_HEARTBEAT_MS?: string;
   CHANNEL_OFFLINE_GRACE_MS?: string;
 }
@@ -69,6 +78,8 @@ function lobbyPort(env: ChannelEnv) {
 
 export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerChannelRpc {
   private readonly host: ChannelHost<WebSocket>;
+  /** The seat lease and the quick-match membership (game/channel/seat-and-queue.ts), in values of their own. */
+  private readonly seats: SeatAndQueueHost;
 
   constructor(ctx: DurableObjectState, env: ChannelEnv) {
     super(ctx, env);
@@ -100,6 +111,18 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
       timings: channelTimings(env),
       warn: (message, error) => console.warn(message, error),
     });
+    this.seats = new SeatAndQueueHost({
+      store: {
+        read: (key) => ctx.storage.get(key),
+        write: (key, value) => ctx.storage.put(key, value),
+        remove: async (key) => void (await ctx.storage.delete(key)),
+      },
+      sockets: () => ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN).length,
+      matchmaker: (queue) => stubOf<MatchmakerRpc>(env.MATCHMAKER, queueKey(queue)),
+      push: (event) => void this.host.notify(event),
+      clock: { now: () => Date.now() },
+      warn: (message, error) => console.warn(message, error),
+    });
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -112,6 +135,7 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server, [userId]);
     await this.host.opened(server, userId, request.headers.get(MEMBER_HEADER) === "1");
+    await this.seats.socketsChanged();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -121,14 +145,18 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
 
   async webSocketClose(ws: WebSocket): Promise<void> {
     await this.host.closed(ws);
+    await this.seats.socketsChanged();
   }
 
   async webSocketError(ws: WebSocket): Promise<void> {
     await this.host.closed(ws);
+    await this.seats.socketsChanged();
   }
 
   async alarm(): Promise<void> {
     await this.host.alarm();
+    // The heartbeat may have closed sockets that stopped answering.
+    await this.seats.socketsChanged();
   }
 
   // ------------------------------------------------------------------ RPC (game/channel/api.ts)
@@ -195,5 +223,43 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
 
   async invitationOutcome(id: string, status: InvitationStatus): Promise<void> {
     await this.host.invitationOutcome(id, status);
+  }
+
+  // ------------------------------------------------------------------ where the player may sit (seat-and-queue.ts)
+
+  async claimSeat(claim: string, ttlSeconds: number): Promise<boolean> {
+    return this.seats.claimSeat(SeatClaimSchema.parse(claim), z.number().int().min(1).max(60).parse(ttlSeconds));
+  }
+
+  async releaseSeat(claim: string): Promise<void> {
+    await this.seats.releaseSeat(SeatClaimSchema.parse(claim));
+  }
+
+  async queueState(): Promise<Membership | null> {
+    return this.seats.queueState();
+  }
+
+  async enterQueue(userId: string, queue: Queue, rating: number): Promise<QueueEntering> {
+    return this.seats.enterQueue(z.string().min(1).max(64).parse(userId), QueueSchema.parse(queue), z.number().parse(rating));
+  }
+
+  async leaveQueue(): Promise<{ left: boolean; gameId: string | null }> {
+    return this.seats.leaveQueue();
+  }
+
+  async claimForMatch(queueKey: string, gameId: string): Promise<boolean> {
+    return this.seats.claimForMatch(QueueKeyArgSchema.parse(queueKey), GameIdSchema.parse(gameId));
+  }
+
+  async releaseMatch(gameId: string): Promise<void> {
+    await this.seats.releaseMatch(GameIdSchema.parse(gameId));
+  }
+
+  async forgetMatch(gameId: string): Promise<void> {
+    await this.seats.forgetMatch(GameIdSchema.parse(gameId));
+  }
+
+  async droppedFromQueue(queueKey: string, reason: "away" | "unable"): Promise<void> {
+    await this.seats.droppedFromQueue(QueueKeyArgSchema.parse(queueKey), z.enum(["away", "unable"]).parse(reason));
   }
 }

@@ -9,10 +9,12 @@ import { TournamentHost } from "../../../game/tournament/tournament-host";
 import type { RoomEnv } from "./env";
 
 const ID_KEY = "tournament";
+/** The registration list (game/tournament/registry.ts), one value. */
+const REGISTRY_KEY = "registry";
 
 /**
  * One object per tournament (`idFromName(tournamentId)`), wiring the platform to
- * game/tournament/tournament-host.ts: its storage, D1 (db/tournaments.ts), the rooms' and
+ * game/tournament/tournament-host.ts: its storage (the tournament's id and its registration list), D1 (db/tournaments.ts), the rooms' and
  * channels' stubs, the clock, a cryptographic random source and blockConcurrencyWhile become the
  * host's ports; each RPC parses its input and forwards.
  */
@@ -25,6 +27,8 @@ export class Tournament extends DurableObject<RoomEnv> implements TournamentRpc 
       store: {
         remember: (tournamentId) => ctx.storage.put(ID_KEY, tournamentId),
         recall: () => ctx.storage.get<string>(ID_KEY),
+        loadRegistry: () => ctx.storage.get(REGISTRY_KEY),
+        saveRegistry: (registry) => ctx.storage.put(REGISTRY_KEY, registry),
         setAlarm: (at) => ctx.storage.setAlarm(at),
         deleteAlarm: () => ctx.storage.deleteAlarm(),
       },
