@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
+import { benchBindings } from "./db/bench-meter";
 import { createDb, type Database } from "./db/client";
 import { parseEnv, type AppEnv, type Bindings } from "./app/services/env.server";
 
@@ -21,11 +22,13 @@ declare module "@remix-run/cloudflare" {
 type GetLoadContext = (args: { request: Request; context: { cloudflare: Cloudflare } }) => AppLoadContext;
 
 // The one load context, used by functions/[[path]].ts, the Vite dev proxy and
-// the Worker tests: parsed env and a drizzle client over the D1 binding.
+// the Worker tests: parsed env and a drizzle client over the D1 binding. Under `npm run bench`
+// (BENCH_MODE=1 only) the D1 and R2 bindings are the metered ones of db/bench-meter.ts (ADR 124).
 export const getLoadContext: GetLoadContext = ({ context }) => {
-  const bindings = context.cloudflare.env;
+  const bindings = benchBindings(context.cloudflare.env);
   return {
     ...context,
+    cloudflare: bindings === context.cloudflare.env ? context.cloudflare : { ...context.cloudflare, env: bindings },
     env: parseEnv(bindings),
     db: createDb(bindings.DB),
   };
