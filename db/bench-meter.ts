@@ -208,8 +208,13 @@ class Meter {
   }
 }
 
-/** The isolate's counters. */
-export const benchMeter = new Meter();
+/**
+ * The isolate's counters, one per isolate: the Pages app carries two copies of this module (the
+ * Functions bundle's, which load-context.ts wraps with, and the Remix server build's, whose bench
+ * route reads them), so the instance is kept on the global object under a registered symbol.
+ */
+const METER = Symbol.for("truco.bench-meter");
+export const benchMeter: Meter = ((globalThis as { [METER]?: Meter })[METER] ??= new Meter());
 
 // ---------------------------------------------------------------- D1
 
