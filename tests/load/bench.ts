@@ -34,9 +34,10 @@
 // (--signin-all: everyone through the emulator; much slower).
 //
 // Server timings are shortened through start.mjs's TRUCO_BINDINGS:
-// NEXT_HAND_DELAY_MS=0 (hands follow each other at once) and TURN_SECONDS=600
-// (no server-side timeout move interferes with a measurement); BENCH_MODE=1
-// turns on the rooms' profile and the platform floor (ADR 057).
+// NEXT_HAND_DELAY_MS=0 (hands follow each other at once; not for scale, which
+// measures D1 per second of play) and TURN_SECONDS=600 (no server-side timeout
+// move interferes with a measurement); BENCH_MODE=1 turns on the rooms' profile,
+// the platform floor (ADR 057) and the D1 and R2 meters (ADR 124).
 //
 // Options (all optional):
 //   --rooms N           scenario B rooms (500); the 1,000 rooms × 4 sockets with its
@@ -91,7 +92,18 @@ import { roomLoad } from "./scenarios/room-load";
 import { scale } from "./scenarios/scale";
 
 /** In the order of the report. */
-const SCENARIOS: Scenario[] = [roomLatency, roomLoad, abuse, frontEnd, lighthouseScenario, presence, matchmaking, leaderboard, scale, restart];
+const SCENARIOS: Scenario[] = [
+  roomLatency,
+  roomLoad,
+  abuse,
+  frontEnd,
+  lighthouseScenario,
+  presence,
+  matchmaking,
+  leaderboard,
+  scale,
+  restart,
+];
 /** The order they run in: the cheap, player-free ones first; restart stops and starts the server, so it runs last; the leaderboard seeds 100,000 players. */
 const RUN_ORDER = ["web", "lighthouse", "a", "b", "abuse", "presence", "matchmaking", "lb", "scale", "restart"];
 // The bench's players open tables much faster than people do (scenario A opens a new room at
@@ -183,13 +195,20 @@ const selected = SCENARIOS.filter((s) => (options.only ? s.id === options.only :
  */
 const stateDir =
   process.env.BENCH_STATE_DIR ?? (fs.existsSync("/dev/shm") ? "/dev/shm/truco-bench-state" : path.join(ROOT, ".wrangler", "bench-state"));
+/**
+ * The scale scenario measures D1 per second of play, so its hands follow each other after the
+ * product's own pause (NEXT_HAND_DELAY_MS unset), as players see them; the other scenarios time
+ * moves and want no pause.
+ */
+const bindings: Record<string, string> =
+  options.only === "scale" ? Object.fromEntries(Object.entries(BINDINGS).filter(([key]) => key !== "NEXT_HAND_DELAY_MS")) : BINDINGS;
 const server = new BenchServer({
   port: options.port,
   authPort: options.port - 1,
   paymentPort: options.port - 2,
   stateDir,
   logFile: path.join(ROOT, ".wrangler", "bench-server.log"),
-  bindings: BINDINGS,
+  bindings,
   skipBuild: options.skipBuild,
 });
 const app = new AppClient(server.base);
@@ -297,7 +316,7 @@ async function main(): Promise<number> {
   }
   printReport({
     server: `server: wrangler dev, pre-bundled, no watchers (local workerd; ADR 091) on ${server.base}, storage in ${stateDir}${direct ? `; the players talk to workerd's own listener ${direct}, not through wrangler's proxy (--direct)` : ""}, vars ${Object.entries(
-      BINDINGS,
+      bindings,
     )
       .map(([k, v]) => `${k}=${v}`)
       .join(" ")}`,

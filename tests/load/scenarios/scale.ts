@@ -580,7 +580,12 @@ export const scale: Scenario = {
     const pairs = Math.min(RECORD_PAIRS, Math.floor(groups.home.length / 2));
     const recordBefore = d1Size(server.config.stateDir);
     await meters(app, meterPlayer, true);
-    const record = { ...sim, stopped: false, counts: { ...sim.counts, finished: { ...sim.counts.finished, "1v1": 0 } }, sockets: new Set<WebSocket>() };
+    const record = {
+      ...sim,
+      stopped: false,
+      counts: { ...sim.counts, finished: { ...sim.counts.finished, "1v1": 0 } },
+      sockets: new Set<WebSocket>(),
+    };
     log(`scale: ${pairs} 1v1 casual matches alone, no think time`);
     const recordStart = performance.now();
     await pool(
@@ -589,10 +594,17 @@ export const scale: Scenario = {
       async (i) => {
         const pair = groups.home.slice(2 * i, 2 * i + 2);
         try {
-          const game = await app.apiOnce<GameSummary>("POST", "/api/games", pair[0]!, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista" });
+          const game = await app.apiOnce<GameSummary>("POST", "/api/games", pair[0]!, {
+            game_type: "1v1",
+            game_mode: "casual",
+            truco_variant: "paulista",
+          });
           await app.apiOnce("POST", "/api/games/join", pair[1]!, { game_code: game.game_code });
           const clients = await Promise.all(pair.map((p) => seatSocket(record, game.id, p)));
-          const done = await Promise.race([Promise.all(clients.map((c) => play(record, c, rngOf(600 + i), 0))), sleep(180_000).then(() => [false])]);
+          const done = await Promise.race([
+            Promise.all(clients.map((c) => play(record, c, rngOf(600 + i), 0))),
+            sleep(180_000).then(() => [false]),
+          ]);
           for (const c of clients) c.close();
           if (done.every(Boolean)) record.counts.finished["1v1"] += 1;
         } catch (e) {
@@ -645,7 +657,9 @@ export const scale: Scenario = {
       "",
       `  Projection to 100,000 players on one D1 (~1,000 queries/s at ~1 ms each, 10 GB): the primary's statements ${f1(primaryLoad)}/s = ${f1(primaryLoad / 10)}% of it ` +
         `(${f1(allLoad / 10)}% with the replica-eligible reads too); rows read ${f1(p(window.rowsRead) * 100)}/s; ` +
-        (growth ? `D1 grows ${(gbPerDay).toFixed(2)} GB a day, full (10 GB) in ${f1(10 / gbPerDay)} days` : "D1's growth not measured (no sqlite3)") +
+        (growth
+          ? `D1 grows ${gbPerDay.toFixed(1)} GB a day, full (10 GB) in ${10 / gbPerDay >= 1 ? `${f1(10 / gbPerDay)} days` : `${f1((10 / gbPerDay) * 24)} hours`}`
+          : "D1's growth not measured (no sqlite3)") +
         `; the local D1's own query time ${f1(p(window.durationMs) * 100)} ms per second (${f1(p(window.durationMs) / 10)}% of one D1's time, a floor)`,
     );
     if (growth) {
@@ -668,7 +682,12 @@ export const scale: Scenario = {
         (recordGrowth && recordGames ? ` (file ${kb(recordGrowth.pages / recordGames)})` : "") +
         `, ${perGame(recordMeters.writeTransactions)} write transactions, ${perGame(recordMeters.writeStatements)} write statements, ${perGame(recordMeters.primaryReads + recordMeters.replicaReads)} reads, ` +
         `R2 ${perGame(recordMeters.r2Puts)} writes (${recordGames ? kb(recordMeters.r2Bytes / recordGames) : "—"})` +
-        (recordGrowth ? `; by table: ${recordGrowth.byName.slice(0, 8).map((t) => `${t.name} ${recordGames ? kb(t.bytes / recordGames) : "—"}`).join(", ")}` : ""),
+        (recordGrowth
+          ? `; by table: ${recordGrowth.byName
+              .slice(0, 8)
+              .map((t) => `${t.name} ${recordGames ? kb(t.bytes / recordGames) : "—"}`)
+              .join(", ")}`
+          : ""),
     );
 
     // The hot statements.
@@ -712,7 +731,12 @@ export const scale: Scenario = {
 
     const worst = hot.reduce<(typeof hot)[number] | null>((a, s) => (a && a.maxRowsRead >= s.maxRowsRead ? a : s), null);
     const budgets: BudgetRow[] = [
-      budget("scale: D1 write transactions per 1k players", "≤ 3/s", `${f1(p(window.writeTransactions))}/s`, p(window.writeTransactions) <= 3),
+      budget(
+        "scale: D1 write transactions per 1k players",
+        "≤ 3/s",
+        `${f1(p(window.writeTransactions))}/s`,
+        p(window.writeTransactions) <= 3,
+      ),
       budget("scale: D1 primary reads per 1k players", "≤ 5/s", `${f1(p(window.primaryReads))}/s`, p(window.primaryReads) <= 5),
       budget(
         "scale: D1 bytes per finished 1v1 game",
@@ -721,7 +745,12 @@ export const scale: Scenario = {
         Number.isFinite(bytesPerRecord) ? bytesPerRecord <= 2048 : null,
       ),
       budget("scale: idle signed-in page (home; room + chat)", "0 req/min", idleMeasured, idleOk),
-      budget("scale: most rows one hot statement read", `≤ ${HOT_ROWS}`, `${worst?.maxRowsRead ?? 0}`, (worst?.maxRowsRead ?? 0) <= HOT_ROWS),
+      budget(
+        "scale: most rows one hot statement read",
+        `≤ ${HOT_ROWS}`,
+        `${worst?.maxRowsRead ?? 0}`,
+        (worst?.maxRowsRead ?? 0) <= HOT_ROWS,
+      ),
     ];
     if (moves === 0) failures.push("scenario scale: no move was played in the window");
     return { lines, budgets, failures };
