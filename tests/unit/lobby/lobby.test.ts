@@ -66,7 +66,7 @@ describe("a viewer's lobby", () => {
 
 describe("the lobby host", () => {
   it("counts the latest report of each player and room; an older report changes nothing", async () => {
-    let now = 100_000;
+    const now = 100_000;
     const lobby = new LobbyHost({ store: new MemoryLobbyStore(), clock: { now: () => now } });
     await lobby.reportPresence({ userId: "a", online: true, at: now });
     await lobby.reportPresence({ userId: "b", online: true, at: now });
