@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
+import { benchBindings } from "./db/bench-meter";
 import { createDb, type Database } from "./db/client";
 import { readSessions, type ReadSessions } from "./db/read-replicas";
 import { parseEnv, type AppEnv, type Bindings } from "./app/services/env.server";
@@ -32,11 +33,14 @@ export function loadContextOf(request: Request): AppLoadContext | undefined {
 }
 
 // The one load context, used by functions/[[path]].ts, the Vite dev proxy and
-// the Worker tests: parsed env, a drizzle client over the D1 binding, and the read sessions.
+// the Worker tests: parsed env, a drizzle client over the D1 binding, and the read sessions. Under
+// `npm run bench` (BENCH_MODE=1 only) the D1 and R2 bindings are the metered ones of
+// db/bench-meter.ts (ADR 124).
 export const getLoadContext: GetLoadContext = ({ request, context }) => {
-  const bindings = context.cloudflare.env;
+  const bindings = benchBindings(context.cloudflare.env);
   const loadContext: AppLoadContext = {
     ...context,
+    cloudflare: bindings === context.cloudflare.env ? context.cloudflare : { ...context.cloudflare, env: bindings },
     env: parseEnv(bindings),
     db: createDb(bindings.DB),
     reads: readSessions(bindings.DB, request),

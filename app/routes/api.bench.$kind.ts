@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { benchMeter, type MeterSnapshot } from "../../db/bench-meter";
 import { stubOf } from "../../db/stubs";
 import { USER_HEADER } from "../../game/room/api";
 import { requireApiUser } from "~/services/auth.server";
@@ -15,6 +16,8 @@ import { isGameId } from "../../game/protocol/ids";
  *   socket, so the bench measures the platform on the path a move takes.
  * - GET /api/bench/profile?game=ID → where that room's moves spent their time since the last call
  *   (for a player seated there).
+ * - GET /api/bench/d1 → the D1 and R2 counters of this app's isolate and of the Durable Objects'
+ *   Worker (db/bench-meter.ts, ADR 124); POST /api/bench/d1 answers them and starts them again.
  */
 async function bench({ request, context, params }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
@@ -36,8 +39,20 @@ async function bench({ request, context, params }: LoaderFunctionArgs) {
     if (!isGameId(gameId) || !(await isSeated(context, gameId, user.id))) return jsonError(404, "Not found");
     return stubOf(env.GAME_ROOM, gameId).fetch("https://room.internal/bench/profile");
   }
+  if (params.kind === "d1") {
+    const reset = request.method === "POST";
+    const worker = await stubOf<BenchFloorRpc>(floor, "d1-meter").d1Meter(reset);
+    const app = benchMeter.snapshot();
+    if (reset) benchMeter.reset();
+    return Response.json({ app, worker });
+  }
   return jsonError(404, "Not found");
 }
 
-export const loader = apiRoute({ GET: bench });
+/** The bench-only RPC of the BenchFloor object (workers/game-room/src/bench-floor.ts). */
+interface BenchFloorRpc {
+  d1Meter(reset: boolean): Promise<MeterSnapshot | null>;
+}
+
+export const loader = apiRoute({ GET: bench, POST: bench });
 export const action = loader;

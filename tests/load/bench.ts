@@ -19,6 +19,11 @@
 //                        and a top and a bottom player's own place (exact rank
 //                        within 10,000, else percentile; time and D1
 //                        rows_read), then GET /api/leaderboard end to end.
+//   scale (scale.ts)     only with --only scale: --scale-players players in a stated mix
+//                        (home, 1v1/2v2 tables, the computer, chat, quick match, pages) for
+//                        --scale-seconds with D1 and R2 metered (ADR 124): per 1,000 players,
+//                        D1 write transactions, reads, rows read, bytes per finished game, R2
+//                        writes, the hot statements, a projection to 100,000; and a real idle page.
 // Over a budget is reported (OVER), not failed: the exit code is non-zero only
 // when the bench itself failed (the server did not start, scenario A saw an
 // error, the ledger invariant broke, ...).
@@ -30,9 +35,10 @@
 // (--signin-all: everyone through the emulator; much slower).
 //
 // Server timings are shortened through start.mjs's TRUCO_BINDINGS:
-// NEXT_HAND_DELAY_MS=0 (hands follow each other at once) and TURN_SECONDS=600
-// (no server-side timeout move interferes with a measurement); BENCH_MODE=1
-// turns on the rooms' profile and the platform floor (ADR 057).
+// NEXT_HAND_DELAY_MS=0 (hands follow each other at once; not for scale, which
+// measures D1 per second of play) and TURN_SECONDS=600 (no server-side timeout
+// move interferes with a measurement); BENCH_MODE=1 turns on the rooms' profile,
+// the platform floor (ADR 057) and the D1 and R2 meters (ADR 124).
 //
 // Options (all optional):
 //   --rooms N           scenario B rooms (500); the 1,000 rooms × 4 sockets with its
@@ -51,10 +57,14 @@
 //                       WebSocket frame; production has no such hop): sign-in still goes
 //                       through the proxy's port (not for the restart scenario: its port changes)
 //   --lb-players N      scenario L's seeded players (100000)
+//   --scale-players N   the scale scenario's players (200; at least 40)
+//   --scale-seconds S   its measured window (120)
+//   --scale-think MS    its players' mean time between their turn and their move (2000)
 //   --perf              record the runtime with Linux perf (V8's perf map on) during scenario A's
 //                       moves and B2's probe, and print where its CPU went per move, by part and
 //                       by JavaScript function (ADR 109; needs `perf`, Debian: linux-perf)
-//   --only a|b|abuse|web|lighthouse|restart|presence|lb  run one scenario only
+//   --only a|b|abuse|web|lighthouse|restart|presence|matchmaking|lb|scale  run one scenario only
+//                       (scale runs only when named)
 //   --signin-all        every player signs in through the emulator (slow)
 // See also `npm run bench:engine` for the rules engine's own throughput.
 import { spawnSync } from "node:child_process";
@@ -80,11 +90,23 @@ import { presence } from "./scenarios/presence";
 import { restart } from "./scenarios/restart";
 import { roomLatency } from "./scenarios/room-latency";
 import { roomLoad } from "./scenarios/room-load";
+import { scale } from "./scenarios/scale";
 
 /** In the order of the report. */
-const SCENARIOS: Scenario[] = [roomLatency, roomLoad, abuse, frontEnd, lighthouseScenario, presence, matchmaking, leaderboard, restart];
+const SCENARIOS: Scenario[] = [
+  roomLatency,
+  roomLoad,
+  abuse,
+  frontEnd,
+  lighthouseScenario,
+  presence,
+  matchmaking,
+  leaderboard,
+  scale,
+  restart,
+];
 /** The order they run in: the cheap, player-free ones first; restart stops and starts the server, so it runs last; the leaderboard seeds 100,000 players. */
-const RUN_ORDER = ["web", "lighthouse", "a", "b", "abuse", "presence", "matchmaking", "lb", "restart"];
+const RUN_ORDER = ["web", "lighthouse", "a", "b", "abuse", "presence", "matchmaking", "lb", "scale", "restart"];
 // The bench's players open tables much faster than people do (scenario A opens a new room at
 // every match's end), and all sign in from one address: the limits they would trip are raised
 // (game/rate-limits/limits.ts; the chat, checkout and join-code limits keep their real numbers).
@@ -117,6 +139,9 @@ function parseOptions(): BenchOptions {
       only: { type: "string" },
       "signin-all": { type: "boolean", default: false },
       "lb-players": { type: "string", default: "100000" },
+      "scale-players": { type: "string", default: "200" },
+      "scale-seconds": { type: "string", default: "120" },
+      "scale-think": { type: "string", default: "2000" },
       perf: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -149,6 +174,9 @@ function parseOptions(): BenchOptions {
     only,
     signinAll: values["signin-all"],
     leaderboardPlayers: int("lb-players"),
+    scalePlayers: Math.max(40, int("scale-players")),
+    scaleSeconds: Math.max(30, int("scale-seconds")),
+    scaleThink: int("scale-think"),
     perf: values.perf,
   };
 }
@@ -160,7 +188,7 @@ if (options.perf) {
   // The runtime's V8 writes a perf map of its JIT code (/tmp/perf-<pid>.map), read by perf report.
   process.env.MINIFLARE_WORKERD_V8_FLAGS = PERF_V8_FLAGS;
 }
-const selected = SCENARIOS.filter((s) => !options.only || s.id === options.only);
+const selected = SCENARIOS.filter((s) => (options.only ? s.id === options.only : !s.optIn));
 /**
  * The local D1 and Durable Object storage, in memory (tmpfs) where the machine has one (ADR 106):
  * local SQLite syncs every commit to this machine's disk, a cost of the local runtime on the
@@ -168,13 +196,20 @@ const selected = SCENARIOS.filter((s) => !options.only || s.id === options.only)
  */
 const stateDir =
   process.env.BENCH_STATE_DIR ?? (fs.existsSync("/dev/shm") ? "/dev/shm/truco-bench-state" : path.join(ROOT, ".wrangler", "bench-state"));
+/**
+ * The scale scenario measures D1 per second of play, so its hands follow each other after the
+ * product's own pause (NEXT_HAND_DELAY_MS unset), as players see them; the other scenarios time
+ * moves and want no pause.
+ */
+const bindings: Record<string, string> =
+  options.only === "scale" ? Object.fromEntries(Object.entries(BINDINGS).filter(([key]) => key !== "NEXT_HAND_DELAY_MS")) : BINDINGS;
 const server = new BenchServer({
   port: options.port,
   authPort: options.port - 1,
   paymentPort: options.port - 2,
   stateDir,
   logFile: path.join(ROOT, ".wrangler", "bench-server.log"),
-  bindings: BINDINGS,
+  bindings,
   skipBuild: options.skipBuild,
 });
 const app = new AppClient(server.base);
@@ -282,7 +317,7 @@ async function main(): Promise<number> {
   }
   printReport({
     server: `server: wrangler dev, pre-bundled, no watchers (local workerd; ADR 091) on ${server.base}, storage in ${stateDir}${direct ? `; the players talk to workerd's own listener ${direct}, not through wrangler's proxy (--direct)` : ""}, vars ${Object.entries(
-      BINDINGS,
+      bindings,
     )
       .map(([k, v]) => `${k}=${v}`)
       .join(" ")}`,

@@ -38,6 +38,10 @@ export interface BenchOptions {
   perf: boolean;
   /** Scenario L's seeded players (the leaderboard at scale). */
   leaderboardPlayers: number;
+  /** The scale scenario's players, its measured window (s) and its players' mean think time (ms). */
+  scalePlayers: number;
+  scaleSeconds: number;
+  scaleThink: number;
 }
 
 export interface BenchContext {
@@ -57,6 +61,8 @@ export interface ScenarioOutcome {
 export interface Scenario {
   /** What --only names it. */
   id: string;
+  /** Run only when --only names it (a long measurement the default run leaves out). */
+  optIn?: boolean;
   /**
    * Players it needs: `signIn` go through the real sign-in flow once the
    * server is up, `bulk` are made before it starts (lib/players.ts).

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { benchMeter, type MeterSnapshot } from "../../../db/bench-meter";
 import { benchMode, type RoomEnv } from "./env";
 
 /**
@@ -13,6 +14,17 @@ export class BenchFloor extends DurableObject<RoomEnv> {
   /** Frames by size, built once (the room's frames are built per move, but their cost is the room's). */
   private readonly frames = new Map<number, string>();
   private writes = 0;
+
+  /**
+   * This isolate's D1 and R2 counters (db/bench-meter.ts): every object of this Worker runs in it
+   * on the local server, so one object answers for all of them. `reset` starts them again.
+   */
+  async d1Meter(reset: boolean): Promise<MeterSnapshot | null> {
+    if (!benchMode(this.env)) return null;
+    const snapshot = benchMeter.snapshot();
+    if (reset) benchMeter.reset();
+    return snapshot;
+  }
 
   async fetch(request: Request): Promise<Response> {
     if (!benchMode(this.env)) return new Response("Not found", { status: 404 });

@@ -1,15 +1,39 @@
 import { withSentry } from "@sentry/cloudflare";
+import { benchBindings } from "../../../db/bench-meter";
+import { BenchFloor as BenchFloorObject } from "./bench-floor";
 import type { RoomEnv } from "./env";
+import { GameRoom as GameRoomObject } from "./game-room";
+import { Lobby as LobbyObject } from "./lobby";
+import { Matchmaker as MatchmakerObject } from "./matchmaker";
+import { PlayerChannel as PlayerChannelObject } from "./player-channel";
+import { RateLimiter as RateLimiterObject } from "./rate-limiter";
 import { runScheduled } from "./scheduled";
+import { Tournament as TournamentObject } from "./tournament";
 
-export { GameRoom } from "./game-room";
-export { PlayerChannel } from "./player-channel";
-export { RateLimiter } from "./rate-limiter";
-export { Matchmaker } from "./matchmaker";
-export { Tournament } from "./tournament";
-export { Lobby } from "./lobby";
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ObjectClass = new (...args: any[]) => object;
+
+/**
+ * Each object built with the bindings of db/bench-meter.ts's benchBindings: the env itself, unless
+ * BENCH_MODE=1 (`npm run bench` only), where D1 and the game records' bucket are metered (ADR 124).
+ */
+function metered<C extends ObjectClass>(base: C): C {
+  return class extends base {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    constructor(...args: any[]) {
+      super(args[0] as DurableObjectState, benchBindings(args[1] as RoomEnv));
+    }
+  };
+}
+
+export const GameRoom = metered(GameRoomObject);
+export const PlayerChannel = metered(PlayerChannelObject);
+export const RateLimiter = metered(RateLimiterObject);
+export const Matchmaker = metered(MatchmakerObject);
+export const Tournament = metered(TournamentObject);
+export const Lobby = metered(LobbyObject);
 // `npm run bench` only: bound by the bench's generated config, never in production.
-export { BenchFloor } from "./bench-floor";
+export const BenchFloor = BenchFloorObject;
 
 // This Worker hosts the Durable Objects: GameRoom (one per game), PlayerChannel (one per
 // signed-in player), RateLimiter (one per rate-limited subject), Matchmaker (one
@@ -22,7 +46,7 @@ const handler = {
     return new Response("Not found", { status: 404 });
   },
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)));
+    ctx.waitUntil(runScheduled(controller.cron, benchBindings(env), new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<RoomEnv>;
 
