@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { BoltIcon, CoinIcon, TrophyIcon } from "~/components/icons";
+import { useChannel } from "~/components/channel/channel-provider";
 import { useNow } from "~/components/tournaments/countdown";
 import { CountdownLine, StatusBadge } from "~/components/tournaments/tournament-card";
 import { buttonClasses } from "~/components/ui/button";
@@ -12,8 +13,8 @@ import { formatTime } from "~/utils/format";
 import { requireUser } from "~/services/auth.server";
 import { tournamentDetail, tournamentFormAction, type BracketMatchView } from "~/services/tournaments.server";
 
-// /tournaments/{id}: the live bracket (it reloads while the tournament runs and when
-// the channel says a game is ready), the player's next game, the prizes and the players.
+// /tournaments/{id}: the live bracket (it reloads when the player's channel says the tournament
+// changed or a game is ready), the player's next game, the prizes and the players.
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.tournament.name ?? "Torneio"} · Mesa de Truco` }];
 
@@ -27,9 +28,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return tournamentFormAction(request, context);
 }
-
-/** While games are being played the bracket is read again every few seconds (results arrive from the rooms). */
-const LIVE_REFRESH_MS = 5_000;
 
 function roundName(t: (key: string, options?: Record<string, unknown>) => string, round: number, rounds: number) {
   if (round === rounds - 1) return t("tournaments:final");
@@ -83,15 +81,23 @@ export default function TournamentPage() {
   const now = useNow(renderedAt);
   const number = (n: number) => n.toLocaleString(i18n.language);
   const busy = navigation.state === "submitting";
-  const live = tournament.status === "active" || (tournament.status === "registration" && Date.parse(tournament.start_time) <= now);
 
+  // The player's channel says when the tournament changed (registrations, the bracket, its status):
+  // the page reads it again then, and asks nothing while nothing changes.
+  const { subscribe, watchTournament } = useChannel();
+  const revalidate = useRef(revalidator);
+  revalidate.current = revalidator;
   useEffect(() => {
-    if (!live) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
-    }, LIVE_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [live, revalidator]);
+    const stop = subscribe((message) => {
+      if (message.type !== "tournament_updated" || message.payload.tournament_id !== tournament.id) return;
+      if (revalidate.current.state === "idle") revalidate.current.revalidate();
+    });
+    const unwatch = watchTournament(tournament.id);
+    return () => {
+      unwatch();
+      stop();
+    };
+  }, [subscribe, watchTournament, tournament.id]);
 
   const rounds = tournament.bracket?.rounds ?? [];
   const short = coins < tournament.entry_cost;

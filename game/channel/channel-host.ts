@@ -8,7 +8,7 @@ import {
   type PresenceUpdate,
 } from "../protocol/channel";
 import { FLOOD_LIMIT, FLOOD_WINDOW_MS } from "../protocol/constants";
-import { lobbyViewFor, REPORT_REFRESH_MS, sameView, type LobbyView } from "../lobby/lobby";
+import { lobbyViewFor, REPORT_REFRESH_MS, sameView, SNAPSHOT_MS, type LobbyView } from "../lobby/lobby";
 import type { CloseReason, InvitationResult } from "./api";
 import * as invitations from "./invitations";
 import type { Invitation, InvitationStatus } from "./invitations";
@@ -44,6 +44,9 @@ export class ChannelHost<S> {
   /** The lobby view last pushed to the watching sockets, and when it was last looked at. */
   private lobbyView: LobbyView | null = null;
   private lobbyCheckedAt: number | null = null;
+  /** Each watched tournament's change mark as last seen, and when the marks were last looked at. */
+  private readonly tournamentsSeen = new Map<string, number>();
+  private tournamentsCheckedAt: number | null = null;
   /** What each friend's channel last said (memory only: rebuilt by asking them when not known). */
   private readonly friends = new Map<string, FriendPresence>();
   /** The friends were asked since this player last came online (their changes reach this channel). */
@@ -172,6 +175,7 @@ export class ChannelHost<S> {
     if (parsed.message.type === "ping") return this.ports.sockets.send(socket, CHANNEL_PONG);
     await this.load();
     if (parsed.message.type === "lobby") return this.watchLobby(socket, attachment, parsed.message.payload.watch);
+    if (parsed.message.type === "tournament") return this.watchTournament(socket, attachment, parsed.message.payload.watch);
     await this.welcome(socket);
   }
 
@@ -250,6 +254,58 @@ export class ChannelHost<S> {
       this.lobbyView = view;
       for (const socket of watchers) this.ports.sockets.send(socket, text);
     } else if (fresh) this.ports.sockets.send(fresh, text);
+  }
+
+  // ------------------------------------------------------------------ watched tournaments
+
+  /** How often what a page watches is looked at (the lobby's pace). */
+  private watchMs(): number {
+    return this.ports.lobby?.everyMs ?? SNAPSHOT_MS;
+  }
+
+  private watchedTournaments(): Map<string, S[]> {
+    const watched = new Map<string, S[]>();
+    for (const socket of this.ports.sockets.open()) {
+      const id = this.attachmentOf(socket).tournament;
+      if (id) watched.set(id, [...(watched.get(id) ?? []), socket]);
+    }
+    return watched;
+  }
+
+  /** A page starts or stops showing a tournament; its change mark now is the one to beat. */
+  private async watchTournament(socket: S, attachment: ChannelAttachment, tournamentId: string | null): Promise<void> {
+    this.ports.sockets.attach(socket, { ...attachment, tournament: tournamentId });
+    if (tournamentId && !this.tournamentsSeen.has(tournamentId)) {
+      try {
+        this.tournamentsSeen.set(tournamentId, await this.ports.peers.tournament(tournamentId).changedAt());
+      } catch (error) {
+        this.ports.warn("tournament did not answer", error);
+      }
+    }
+    this.tournamentsCheckedAt ??= this.ports.clock.now();
+    this.schedule();
+  }
+
+  /** Asks each watched tournament for its change mark; the pages showing one that changed hear it. */
+  private async checkTournaments(): Promise<void> {
+    const watched = this.watchedTournaments();
+    this.tournamentsCheckedAt = this.ports.clock.now();
+    for (const id of [...this.tournamentsSeen.keys()]) if (!watched.has(id)) this.tournamentsSeen.delete(id);
+    for (const [id, sockets] of watched) {
+      let changed: number;
+      try {
+        changed = await this.ports.peers.tournament(id).changedAt();
+      } catch (error) {
+        this.ports.warn("tournament did not answer", error);
+        continue;
+      }
+      const seen = this.tournamentsSeen.get(id);
+      this.tournamentsSeen.set(id, changed);
+      if (seen !== undefined && changed > seen) {
+        const text = JSON.stringify({ type: "tournament_updated", payload: { tournament_id: id } } satisfies ChannelServerMessage);
+        for (const socket of sockets) this.ports.sockets.send(socket, text);
+      }
+    }
   }
 
   // ------------------------------------------------------------------ friends' presence
@@ -337,6 +393,7 @@ export class ChannelHost<S> {
       this.ports.lobby && this.lobbyWatchers().length > 0
         ? (this.lobbyCheckedAt ?? this.ports.clock.now()) + this.ports.lobby.everyMs
         : null,
+      this.watchedTournaments().size > 0 ? (this.tournamentsCheckedAt ?? this.ports.clock.now()) + this.watchMs() : null,
     ].filter((time): time is number => time !== null);
     const next = times.length ? Math.max(Math.min(...times), this.ports.clock.now()) : null;
     // Never moved later nor deleted: an armed alarm that comes early re-derives nothing due and
@@ -385,6 +442,9 @@ export class ChannelHost<S> {
     }
 
     await this.expireInvitations(this.ports.clock.now());
+    if (this.watchedTournaments().size > 0 && this.ports.clock.now() >= (this.tournamentsCheckedAt ?? 0) + this.watchMs()) {
+      await this.checkTournaments();
+    }
     const lobby = this.ports.lobby;
     if (lobby && this.lobbyWatchers().length > 0 && this.ports.clock.now() >= (this.lobbyCheckedAt ?? 0) + lobby.everyMs) {
       await this.pushLobby(null);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { LobbySnapshot, PresenceLobbyReport } from "../lobby/lobby";
 import type { RoomRpc } from "../room/api";
+import type { TournamentRpc } from "../tournament/api";
 import type { PlayerChannelRpc } from "./api";
 import type { Invitation } from "./invitations";
 import type { PresenceState, PresenceTimings } from "./presence";
@@ -28,6 +29,8 @@ export const ChannelAttachmentSchema = z.object({
   frames: z.number().int().min(0),
   /** The socket's page shows the lobby (the home page): it gets `lobby` frames. */
   lobby: z.boolean().optional(),
+  /** The tournament the socket's page shows: it gets `tournament_updated` frames. */
+  tournament: z.string().nullable().optional(),
   /** The player is a premium member (premium-only tables are listed for them), as the app said at connect. */
   member: z.boolean().optional(),
 });
@@ -75,6 +78,7 @@ export interface ChannelLobby {
 export interface ChannelPeers {
   channel(userId: string): Pick<PlayerChannelRpc, "notify" | "invitationOutcome" | "cancelInvitation" | "friendHello" | "friendPresence">;
   room(gameId: string): Pick<RoomRpc, "presenceOf">;
+  tournament(tournamentId: string): Pick<TournamentRpc, "changedAt">;
 }
 
 export interface ChannelPorts<S> {

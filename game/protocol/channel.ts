@@ -4,6 +4,7 @@ import { GameModeSchema, GameTypeSchema } from "./entities";
 import { INVITATION_STATUSES, type Invitation } from "../channel/invitations";
 import { PRESENCE_STATUSES, type PresenceStatus } from "../channel/presence";
 import { LobbyViewSchema } from "../lobby/lobby";
+import { GameIdSchema } from "./ids";
 import { parseFrame, parseInboundFrame, type FrameParseResult, type InboundParseResult } from "./parse-frame";
 
 // The per-player live channel: text frames of JSON {type, payload?} like the
@@ -102,6 +103,8 @@ const CHANNEL_EVENTS = [
     "tournament_game_ready",
     z.object({ tournament_id: z.string(), tournament_name: z.string(), game_id: z.string(), round: z.number(), final: z.boolean() }),
   ),
+  /** A tournament a page of this player's shows changed (registrations, the bracket, its status): read it again. */
+  message("tournament_updated", z.object({ tournament_id: z.string() })),
 ] as const;
 export const ChannelEventSchema = z.discriminatedUnion("type", CHANNEL_EVENTS);
 export type ChannelEvent = z.infer<typeof ChannelEventSchema>;
@@ -149,6 +152,8 @@ export const ChannelClientMessageSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("sync"), payload: z.optional(z.strictObject({})) }),
   /** The page shows (watch) or stopped showing the lobby's counts and open tables. */
   z.strictObject({ type: z.literal("lobby"), payload: z.strictObject({ watch: z.boolean() }) }),
+  /** The page shows this tournament (null: none any more): it hears `tournament_updated` when it changes. */
+  z.strictObject({ type: z.literal("tournament"), payload: z.strictObject({ watch: z.nullable(GameIdSchema) }) }),
 ]);
 export type ChannelClientMessage = z.infer<typeof ChannelClientMessageSchema>;
 

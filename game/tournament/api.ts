@@ -27,4 +27,6 @@ export interface TournamentRpc {
   gameEnded(tournamentId: string, gameId: string): Promise<void>;
   /** An admin cancels a tournament that has not completed: every fee is returned. */
   cancel(tournamentId: string, audit: TournamentAudit): Promise<TournamentResult>;
+  /** When what the tournament's page shows last changed (epoch ms; 0: never since this object began keeping it). */
+  changedAt(): Promise<number>;
 }

@@ -32,6 +32,8 @@ export interface ChannelApi {
    * every change while the tab is visible. Answers the stop.
    */
   watchLobby(): () => void;
+  /** The page shows this tournament: `tournament_updated` arrives when it changes. Answers the stop. */
+  watchTournament(tournamentId: string): () => void;
 }
 
 const ChannelContext = createContext<ChannelApi | null>(null);
@@ -42,6 +44,7 @@ const EMPTY: ChannelApi = {
   dismissInvitation: () => {},
   subscribe: () => () => {},
   watchLobby: () => () => {},
+  watchTournament: () => () => {},
 };
 
 /** The channel of the signed-in player (an inert one on visitor pages). */
@@ -62,6 +65,9 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
   /** How many mounted parts of the page show the lobby, and the socket's way to say so (set while connected). */
   const lobbyWatchers = useRef(0);
   const tellLobby = useRef<() => void>(() => {});
+  /** The tournament the page shows (one at a time), and the socket's way to say so. */
+  const watchedTournament = useRef<string | null>(null);
+  const tellTournament = useRef<() => void>(() => {});
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -90,6 +96,15 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
       socket.send(JSON.stringify({ type: "lobby", payload: { watch } }));
     }
     tellLobby.current = () => sayLobby();
+    /** What the channel was last told about the tournament this tab shows. */
+    let toldTournament: string | null = null;
+    function sayTournament() {
+      const watch = watchedTournament.current;
+      if (!socket || socket.readyState !== WebSocket.OPEN || watch === toldTournament) return;
+      toldTournament = watch;
+      socket.send(JSON.stringify({ type: "tournament", payload: { watch } }));
+    }
+    tellTournament.current = () => sayTournament();
     const onVisibility = () => sayLobby();
     document.addEventListener("visibilitychange", onVisibility);
 
@@ -104,6 +119,8 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
           // A new socket knows nothing of this tab: it hears again whether the lobby is on screen.
           toldWatch = false;
           sayLobby();
+          toldTournament = null;
+          sayTournament();
           setPresence(Object.fromEntries(message.payload.presence.map((update) => [update.user_id, update])));
           setInvitations(message.payload.invitations);
           break;
@@ -196,6 +213,7 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
     return () => {
       stopped = true;
       tellLobby.current = () => {};
+      tellTournament.current = () => {};
       document.removeEventListener("visibilitychange", onVisibility);
       clearTimeout(timer);
       socket?.close(1000, "Page closed");
@@ -217,9 +235,17 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
       tellLobby.current();
     };
   }, []);
+  const watchTournament = useCallback((tournamentId: string) => {
+    watchedTournament.current = tournamentId;
+    tellTournament.current();
+    return () => {
+      if (watchedTournament.current === tournamentId) watchedTournament.current = null;
+      tellTournament.current();
+    };
+  }, []);
   const value = useMemo<ChannelApi>(
-    () => ({ presence, invitations, dismissInvitation, subscribe, watchLobby }),
-    [presence, invitations, dismissInvitation, subscribe, watchLobby],
+    () => ({ presence, invitations, dismissInvitation, subscribe, watchLobby, watchTournament }),
+    [presence, invitations, dismissInvitation, subscribe, watchLobby, watchTournament],
   );
   return <ChannelContext.Provider value={value}>{children}</ChannelContext.Provider>;
 }

@@ -369,3 +369,25 @@ describe("storage and the alarm", () => {
     for (let i = 1; i < alarms.length; i++) expect(alarms[i]).toBeLessThan(alarms[i - 1]!);
   });
 });
+
+describe("a watched tournament", () => {
+  it("a page showing a tournament hears when it changed, and only then; a page that stopped hears nothing", async () => {
+    const world = new ChannelWorld();
+    world.tournaments.set("t1", 500);
+    const page = await world.connect("ana");
+    const other = await world.connect("ana");
+    await world.channel("ana").host.message(page, JSON.stringify({ type: "tournament", payload: { watch: "t1" } }));
+    await world.fireAlarm("ana");
+    expect(framesOf(page, "tournament_updated")).toEqual([]);
+    world.tournaments.set("t1", 900);
+    await world.fireAlarm("ana");
+    expect(framesOf(page, "tournament_updated").map((frame) => frame.payload)).toEqual([{ tournament_id: "t1" }]);
+    expect(framesOf(other, "tournament_updated")).toEqual([]);
+    await world.fireAlarm("ana");
+    expect(framesOf(page, "tournament_updated")).toHaveLength(1);
+    await world.channel("ana").host.message(page, JSON.stringify({ type: "tournament", payload: { watch: null } }));
+    world.tournaments.set("t1", 1_000);
+    await world.fireAlarm("ana");
+    expect(framesOf(page, "tournament_updated")).toHaveLength(1);
+  });
+});

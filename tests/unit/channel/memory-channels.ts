@@ -39,6 +39,8 @@ export class ChannelWorld {
   readonly appearOffline = new Map<string, boolean>();
   readonly rooms = new Map<string, (userId: string) => GameReport | null>();
   readonly warnings: string[] = [];
+  /** Each tournament's change mark (game/tournament/changes.ts). */
+  readonly tournaments = new Map<string, number>();
   /** The one Lobby of this world, on the world's clock. */
   readonly lobbyStore = new MemoryLobbyStore();
   readonly lobby = new LobbyHost({ store: this.lobbyStore, clock: { now: () => this.now } });
@@ -142,6 +144,7 @@ export class ChannelWorld {
           cancelInvitation: (id) => this.channel(userId).host.cancelInvitation(id),
         }),
         room: (gameId) => ({ presenceOf: async (userId) => this.rooms.get(gameId)?.(userId) ?? null }),
+        tournament: (tournamentId) => ({ changedAt: async () => this.tournaments.get(tournamentId) ?? 0 }),
       },
       lobby: { report: (report) => this.lobby.reportPresence(report), snapshot: () => this.lobby.snapshot(), everyMs: SNAPSHOT_MS },
       clock: { now: () => this.now },

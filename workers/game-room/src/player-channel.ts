@@ -32,6 +32,7 @@ import {
 } from "../../../game/protocol/channel";
 import type { FriendPresence } from "../../../game/channel/friend-presence";
 import type { RoomRpc } from "../../../game/room/api";
+import type { TournamentRpc } from "../../../game/tournament/api";
 import { channelTimings, lobbySnapshotMs } from "./env";
 import { close, sendText } from "./sockets";
 import { LOBBY_NAME, type LobbyRpc } from "../../../game/lobby/api";
@@ -47,6 +48,7 @@ export interface ChannelEnv {
   GAME_ROOM: DurableObjectNamespace;
   PLAYER_CHANNEL: DurableObjectNamespace;
   LOBBY?: DurableObjectNamespace;
+  TOURNAMENT: DurableObjectNamespace;
   LOBBY_SNAPSHOT_MS?: string;
   MATCHMAKER: DurableObjectNamespace;
   CHANNEL_HEARTBEAT_MS?: string;
@@ -105,6 +107,7 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
       peers: {
         channel: (userId) => stubOf<PlayerChannelRpc>(env.PLAYER_CHANNEL, userId),
         room: (gameId) => stubOf<RoomRpc>(env.GAME_ROOM, gameId),
+        tournament: (tournamentId) => stubOf<TournamentRpc>(env.TOURNAMENT, tournamentId),
       },
       lobby: lobbyPort(env),
       clock: { now: () => Date.now() },

@@ -6,11 +6,14 @@ import type { PlayerChannelRpc } from "../../../game/channel/api";
 import type { RoomRpc } from "../../../game/room/api";
 import { TournamentAuditSchema, type TournamentAudit, type TournamentResult, type TournamentRpc } from "../../../game/tournament/api";
 import { TournamentHost } from "../../../game/tournament/tournament-host";
+import { markingChanges, nextMark } from "../../../game/tournament/changes";
 import type { RoomEnv } from "./env";
 
 const ID_KEY = "tournament";
 /** The registration list (game/tournament/registry.ts), one value. */
 const REGISTRY_KEY = "registry";
+/** When what the tournament's page shows last changed (game/tournament/changes.ts). */
+const CHANGED_KEY = "changed";
 
 /**
  * One object per tournament (`idFromName(tournamentId)`), wiring the platform to
@@ -20,11 +23,14 @@ const REGISTRY_KEY = "registry";
  */
 export class Tournament extends DurableObject<RoomEnv> implements TournamentRpc {
   private readonly host: TournamentHost;
+  /** The last change mark, once read from storage. */
+  private changed: number | undefined;
 
   constructor(ctx: DurableObjectState, env: RoomEnv) {
     super(ctx, env);
-    this.host = new TournamentHost({
-      store: {
+    const { records, store } = markingChanges(
+      tournamentRecords(createDb(env.DB)),
+      {
         remember: (tournamentId) => ctx.storage.put(ID_KEY, tournamentId),
         recall: () => ctx.storage.get<string>(ID_KEY),
         loadRegistry: () => ctx.storage.get(REGISTRY_KEY),
@@ -32,7 +38,14 @@ export class Tournament extends DurableObject<RoomEnv> implements TournamentRpc 
         setAlarm: (at) => ctx.storage.setAlarm(at),
         deleteAlarm: () => ctx.storage.deleteAlarm(),
       },
-      records: tournamentRecords(createDb(env.DB)),
+      () => {
+        this.changed = nextMark(this.changed ?? 0, Date.now());
+        void ctx.storage.put(CHANGED_KEY, this.changed);
+      },
+    );
+    this.host = new TournamentHost({
+      store,
+      records,
       peers: {
         room: (gameId) => stubOf<RoomRpc>(env.GAME_ROOM!, gameId),
         channel: (userId) => stubOf<PlayerChannelRpc>(env.PLAYER_CHANNEL!, userId),
@@ -67,5 +80,10 @@ export class Tournament extends DurableObject<RoomEnv> implements TournamentRpc 
 
   async alarm(): Promise<void> {
     await this.host.alarm();
+  }
+
+  async changedAt(): Promise<number> {
+    this.changed ??= (await this.ctx.storage.get<number>(CHANGED_KEY)) ?? 0;
+    return this.changed;
   }
 }
