@@ -12,6 +12,7 @@ import { startSession } from "~/services/auth.server";
 import { userForIdentity } from "~/services/users.server";
 import { call, createPlayer, expectLedgerInvariant, ORIGIN, testContext, userRow } from "./helpers";
 import { RoomClient, roomStub } from "./room-client";
+import { openChannel } from "./channel-client";
 
 // Tournaments: registration through the Tournament object and the ledger, the draw at
 // start_time (alarms fired by the test), games created by the server, results advancing the
@@ -503,5 +504,20 @@ describe("the tournaments screen", () => {
       const open = api.tournaments.filter((t) => t.name === name && t.status === "registration").length;
       expect(page.split(`>${name}</a>`).length - 1, name).toBe(open + 1);
     }
+  });
+});
+
+describe("a tournament's page is told when it changed", () => {
+  it("a channel socket watching a tournament hears tournament_updated after a registration, and none before", async () => {
+    const id = await createTournament();
+    const [viewer, entrant] = await Promise.all([createPlayer("Plateia"), createPlayer("Inscrita")]);
+    const channel = await openChannel(viewer);
+    channel.ws.send(JSON.stringify({ type: "tournament", payload: { watch: id } }));
+    // Two looks of the channel (200 ms each here) with nothing changed: nothing is pushed.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(channel.frames.filter((frame) => frame.type === "tournament_updated")).toEqual([]);
+    expect((await register(entrant, id)).status).toBe(200);
+    expect((await channel.next("tournament_updated")).payload).toEqual({ tournament_id: id });
+    channel.ws.close(1000, "done");
   });
 });
