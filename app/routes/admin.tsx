@@ -458,7 +458,7 @@ function GamesTab({ page }: { page: Of<"games">["games"] }) {
   );
 }
 
-/** A finished game's record (ADR 119): each hand's commitment and seed, and whether they check out. */
+/** A finished game's record: each hand's commitment and seed, and whether they check out. */
 function GameRecordPanel({ record }: { record: Of<"games">["record"] }) {
   const f = useFormat();
   const href = useHref();

@@ -17,7 +17,7 @@ import { isGameId } from "../../game/protocol/ids";
  * - GET /api/bench/profile?game=ID → where that room's moves spent their time since the last call
  *   (for a player seated there).
  * - GET /api/bench/d1 → the D1 and R2 counters of this app's isolate and of the Durable Objects'
- *   Worker (db/bench-meter.ts, ADR 124); POST /api/bench/d1 answers them and starts them again.
+ *   Worker (db/bench-meter.ts); POST /api/bench/d1 answers them and starts them again.
  */
 async function bench({ request, context, params }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;

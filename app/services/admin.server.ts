@@ -477,7 +477,7 @@ export interface AdminHandRow {
 }
 
 /**
- * A finished game's record from R2 (ADR 119), for the Games tab: every hand's commitment and seed,
+ * A finished game's record from R2, for the Games tab: every hand's commitment and seed,
  * checked (SHA-256 and a replay through the engine), and the chat's length. Null when the game has
  * no record (under way, or ended before records were kept and not migrated).
  */

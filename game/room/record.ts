@@ -1,7 +1,7 @@
 import { GameRecordSchema, RECORD_VERSION, type GameRecord, type RecordHand } from "../protocol/record";
 import type { ChatMessageView } from "../protocol/entities";
 import { applyAction, createMatch, seedCommitment, shuffledDeck, type GameEvent, type TeamId } from "../truco/index";
-import type { HandAction, RecordEffect, Room, RoomEffect } from "./state";
+import type { RecordEffect, Room, RoomEffect } from "./state";
 import { playerIdOf } from "./views";
 
 // The game's record while it is played and when it ends (docs/decisions/119-game-records-in-r2.md).
@@ -30,16 +30,8 @@ export interface StoredDeal {
   startedAt: string;
 }
 
-/** A hand's entry when it ended. */
-export interface StoredHandEnd {
-  hand: number;
-  seed: string;
-  actions: HandAction[];
-  winnerTeam: TeamId | null;
-  points: number;
-  scores: [number, number];
-  endedAt: string;
-}
+/** A hand's entry when it ended: the `hand_ended` effect as it came, and when. */
+export type StoredHandEnd = Omit<Extract<RecordEffect, { type: "hand_ended" }>, "type"> & { endedAt: string };
 
 export function isRecordEffect(effect: RoomEffect): effect is RecordEffect {
   return effect.type === "hand_started" || effect.type === "hand_ended";
@@ -54,8 +46,8 @@ export function recordEntries(effects: readonly RoomEffect[], now: number): Reco
       const { hand, commitment, dealer, scores } = effect;
       entries[handKey(hand, "deal")] = { hand, commitment, dealer, scoresBefore: scores, startedAt: at };
     } else if (effect.type === "hand_ended") {
-      const { hand, seed, actions, winnerTeam, points, scores } = effect;
-      entries[handKey(hand, "end")] = { hand, seed, actions, winnerTeam, points, scores, endedAt: at };
+      const { type: _type, ...ended } = effect;
+      entries[handKey(effect.hand, "end")] = { ...ended, endedAt: at };
     }
   }
   return entries;
@@ -125,7 +117,7 @@ export type HandCheck =
   { ok: true; result: { winnerTeam: TeamId | null; points: number; scores: [number, number] } | null } | { ok: false; error: string };
 
 /**
- * Rebuilds a hand from its record alone: the deck from its seed (ADR 012's shuffle and deal), the
+ * Rebuilds a hand from its record alone: the deck from its seed (the engine's own shuffle and deal), the
  * dealer and the scores before it, then every action in order through the engine. The seed must
  * hash to the commitment, every action must be legal, and the hand must end as recorded.
  */

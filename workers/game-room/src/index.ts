@@ -15,7 +15,7 @@ type ObjectClass = new (...args: any[]) => object;
 
 /**
  * Each object built with the bindings of db/bench-meter.ts's benchBindings: the env itself, unless
- * BENCH_MODE=1 (`npm run bench` only), where D1 and the game records' bucket are metered (ADR 124).
+ * BENCH_MODE=1 (`npm run bench` only), where D1 and the game records' bucket are metered (db/bench-meter.ts).
  */
 function metered<C extends ObjectClass>(base: C): C {
   return class extends base {
