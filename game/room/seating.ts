@@ -119,6 +119,8 @@ export function planSeat(room: Room, request: SeatRequest): SeatPlan {
  */
 export function commitSeat(room: Room, seat: RoomSeat, clock: RoomClock): { ok: true; step: Step } | Refused {
   if (seat.userId && seatOfUser(room, seat.userId)) return { ok: true, step: { room, effects: [] } };
+  // Planned before the player left: who left a waiting room does not come back, whatever was planned.
+  if (seat.userId && room.left.includes(seat.userId)) return { ok: false, error: "left" };
   if (room.game.status !== "waiting" || room.ending) return { ok: false, error: room.game.status === "active" ? "started" : "closed" };
   if (room.seats.some((s) => s.seat === seat.seat) || seat.seat >= CAPACITY[room.game.game_type]) return { ok: false, error: "full" };
   const d = new Transition(room, clock);
