@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HOME_DASHBOARD_MARKER, loadHomeDashboard } from "~/components/home/home-dashboard-module";
 import { DEFAULT_LANGUAGE, LANGUAGES, cacheLanguageHierarchy, i18nConfig, matchLanguage } from "./i18n";
+import { holdEventsWhileHydrating } from "~/utils/hydration-gate";
 import { fetchBundle, markLoaded } from "~/utils/translations";
 
 // The server renders the detected language; its texts are not embedded in the page but linked
@@ -40,6 +41,7 @@ async function hydrate() {
     resources: { [lng]: resources },
   });
   cacheLanguageHierarchy(i18next);
+  holdEventsWhileHydrating();
   startTransition(() => {
     hydrateRoot(
       document,

@@ -40,6 +40,7 @@ import { i18nServer } from "~/services/i18n.server";
 import { profileOf } from "~/services/users.server";
 import stylesheet from "./tailwind.css?url";
 import { rememberLanguage, storedLanguage, storeLanguageLocally } from "~/utils/language";
+import { releaseHydrationGate } from "~/utils/hydration-gate";
 import { bundleLoaded, loadBundle } from "~/utils/translations";
 import { isPlayPath, LAST_COINS_KEY } from "~/utils/pwa";
 import { DIALOG_PARAM, onlyUiParamsChanged } from "~/utils/ui-params";
@@ -98,6 +99,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const locale = data?.locale ?? DEFAULT_LANGUAGE;
+  // The shell has committed (the page's and an error page's alike): taps reach React again.
+  useEffect(releaseHydrationGate, []);
   return (
     <html lang={locale}>
       <head>

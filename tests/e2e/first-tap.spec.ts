@@ -1,5 +1,5 @@
 import { type Locator, type Page } from "@playwright/test";
-import { expectConsoleWarning, tolerateConsoleError } from "../support/console";
+import { expectConsoleWarning } from "../support/console";
 import { expect, expectFailedLoad, test } from "./fixtures";
 import { atCheckout, checkout } from "./checkout";
 import { signIn, tapChoice, uniquePlayer } from "./helpers";
@@ -23,10 +23,6 @@ async function tapRightAfterLoad(page: Page, control: (page: Page) => Locator) {
 
 test.describe("the first tap after a full page load takes effect (CPU throttled 4×)", () => {
   test.beforeEach(async ({ page }) => {
-    tolerateConsoleError(
-      /Minified React error #345/,
-      "React 18 sometimes reports 'Root did not complete' on / when a tap lands mid-hydration under a 4× throttled CPU; the tap still takes effect (the test checks it). Known defect, to be fixed in the home page's hydration.",
-    );
     await signIn(page, uniquePlayer("Toque"));
     await slowPage(page);
   });
