@@ -12,6 +12,9 @@
 //      store;
 //   5. prints the address; Ctrl-C stops everything.
 //
+// Each step prints one line; its own output (the build's, wrangler's) shows only when it fails, or
+// always with `npm start -- --verbose` (or TRUCO_VERBOSE=1).
+//
 // Environment: PORT (8788), AUTH_EMULATOR_PORT (8790), PAYMENT_EMULATOR_PORT
 // (8791), TRUCO_STATE_DIR (.wrangler/state), TRUCO_FRESH_STATE=1 to start
 // from an empty database, SKIP_BUILD=1 to reuse an existing build.
@@ -42,15 +45,19 @@ const authPort = Number(process.env.AUTH_EMULATOR_PORT ?? 8790);
 const paymentPort = Number(process.env.PAYMENT_EMULATOR_PORT ?? 8791);
 const stateDir = path.resolve(root, process.env.TRUCO_STATE_DIR ?? ".wrangler/state");
 const appUrl = `http://localhost:${port}`;
+const verbose = process.argv.includes("--verbose") || process.env.TRUCO_VERBOSE === "1";
 
+/** Runs one step; its output is printed when it fails (always with --verbose). */
 function step(title, command, args, extraEnv = {}) {
-  console.log(`\n▸ ${title}`);
+  console.log(verbose ? `\n▸ ${title}` : `▸ ${title}`);
   const result = spawnSync(command, args, {
     cwd: root,
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", verbose ? "inherit" : "pipe", verbose ? "inherit" : "pipe"],
     env: { ...process.env, CI: "1", ...extraEnv },
+    maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0) {
+    if (!verbose) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
     console.error(`✗ ${title} failed (exit ${result.status ?? result.signal})`);
     process.exit(result.status ?? 1);
   }
@@ -82,8 +89,8 @@ const realStripe = /^\s*STRIPE_SECRET_KEY\s*=/m.test(devVars);
 const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? DEFAULT_WEBHOOK_SECRET;
 console.log(
   realStripe
-    ? "\n▸ Starting the sign-in emulator (STRIPE_SECRET_KEY is set in .dev.vars: payments go to Stripe, no payment emulator)"
-    : "\n▸ Starting the sign-in and payment emulators",
+    ? "▸ Starting the sign-in emulator (STRIPE_SECRET_KEY is set in .dev.vars: payments go to Stripe, no payment emulator)"
+    : "▸ Starting the sign-in and payment emulators",
 );
 let emulators;
 try {
@@ -125,7 +132,7 @@ const benchMode = extraVars.some(([key, value]) => key === "BENCH_MODE" && value
 const serverDir = path.join(stateDir, "server");
 rmSync(serverDir, { recursive: true, force: true });
 mkdirSync(serverDir, { recursive: true });
-if (extraVars.length) console.log(`\n▸ Extra vars for both Workers: ${extraVars.map(([key, value]) => `${key}=${value}`).join(" ")}`);
+if (extraVars.length) console.log(`▸ Extra vars for both Workers: ${extraVars.map(([key, value]) => `${key}=${value}`).join(" ")}`);
 const allAppVars = [["AUTH_EMULATOR_URL", auth.issuer], ...appVars, ...extraVars];
 const bundled = process.env.TRUCO_SERVER === "bundled";
 const serverLog = process.env.TRUCO_SERVER_LOG ? path.resolve(root, process.env.TRUCO_SERVER_LOG) : null;
@@ -135,7 +142,7 @@ if (serverLog) {
 }
 const launch = bundled ? bundledServer() : pagesDevServer();
 
-console.log(`\n▸ Starting the app (${launch.label})`);
+console.log(`▸ Starting the app (${launch.label})`);
 const wrangler = spawn(
   bin("wrangler"),
   [
@@ -152,31 +159,35 @@ const wrangler = spawn(
   ],
   {
     cwd: root,
-    stdio: ["ignore", serverLog ? "pipe" : "inherit", serverLog ? "pipe" : "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, CI: "1", ...launch.env },
     detached: true,
   },
 );
-if (serverLog) {
-  teeLines(wrangler.stdout, process.stdout);
-  teeLines(wrangler.stderr, process.stderr);
-}
+// Until the app answers, wrangler's start-up output (its bundler's warnings, the offline notices) is
+// held back and printed only if it fails to start; with --verbose it passes straight through.
+let appReady = false;
+const startupOutput = [];
+teeLines(wrangler.stdout, process.stdout);
+teeLines(wrangler.stderr, process.stderr);
 
 /**
- * Passes a stream on and appends its whole lines to TRUCO_SERVER_LOG, each in one write, so that
- * the two streams' lines never interleave inside a line.
+ * Passes a stream on (held back during start-up unless --verbose) and appends its whole lines to
+ * TRUCO_SERVER_LOG, each in one write, so that the two streams' lines never interleave inside a line.
  */
 function teeLines(stream, out) {
   let pending = "";
   stream.setEncoding("utf8");
   stream.on("data", (chunk) => {
-    out.write(chunk);
+    if (verbose || appReady) out.write(chunk);
+    else startupOutput.push(chunk);
+    if (!serverLog) return;
     const lines = (pending + chunk).split("\n");
     pending = lines.pop();
     if (lines.length) appendFileSync(serverLog, lines.map((line) => `${line}\n`).join(""));
   });
   stream.on("end", () => {
-    if (pending) appendFileSync(serverLog, `${pending}\n`);
+    if (serverLog && pending) appendFileSync(serverLog, `${pending}\n`);
   });
 }
 
@@ -317,6 +328,7 @@ process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 wrangler.on("exit", (code) => {
   if (!stopping) {
+    if (!appReady) process.stderr.write(startupOutput.join(""));
     console.error(`wrangler exited (${code})`);
     stop(code ?? 1);
   }
@@ -327,6 +339,7 @@ for (let attempt = 0; attempt < 240 && !stopping; attempt++) {
   try {
     const response = await fetch(`http://127.0.0.1:${port}/`, { redirect: "manual" });
     if (response.status < 500) {
+      appReady = true;
       console.log(`\n✓ Mesa de Truco is running at ${appUrl}`);
       console.log(`  Sign-in emulator at ${auth.issuer} (any name and e-mail).`);
       if (payments) console.log(`  Payment emulator at ${payments.url} (no money moves; its dashboard lists payments and webhooks).`);
