@@ -282,7 +282,7 @@ test("chat: open, 12 emojis, send text, blank not sent, 200 characters, unread b
   await page.getByTestId("chat-send").click();
   await expect(page.getByTestId("chat-message").filter({ hasText: "Bora, truco!" })).toBeVisible();
   await page.getByRole("button", { name: "Enviar 🔥" }).click();
-  await expect(page.getByTestId("chat-message").filter({ hasText: "🔥" })).toBeVisible();
+  await expect(page.getByTestId("chat-message").filter({ has: page.getByRole("img", { name: "🔥" }) })).toBeVisible();
   expect(room.chat.map((m) => [m.message, m.message_type])).toEqual([
     ["Bora, truco!", "text"],
     ["🔥", "emoji"],

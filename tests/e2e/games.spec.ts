@@ -36,7 +36,7 @@ test("two players create and join by code, chat, play a match to its end, and it
   await bruno.page.getByTestId("chat-toggle").click();
   await expect(bruno.page.getByTestId("chat-message").filter({ hasText: "Boa sorte!" })).toBeVisible();
   await bruno.page.getByRole("button", { name: "Enviar 👍" }).click();
-  await expect(ana.page.getByTestId("chat-message").filter({ hasText: "👍" })).toBeVisible();
+  await expect(ana.page.getByTestId("chat-message").filter({ has: ana.page.getByRole("img", { name: "👍" }) })).toBeVisible();
   await ana.page.getByTestId("chat-toggle").click();
   await bruno.page.getByTestId("chat-toggle").click();
 

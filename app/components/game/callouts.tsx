@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TeamId } from "../../../game/truco/index";
+import { ChatText } from "./chat-emoji";
 import type { Callout, CalloutText } from "./game-logic";
 
 export interface ShownCallout extends Callout {
@@ -94,7 +95,9 @@ export function CalloutBubble({ callout, text, placement }: { callout: AnyCallou
       aria-hidden
       data-testid="callout"
     >
-      <span className={chat && [...text].length <= 2 ? "text-2xl leading-none" : "break-words"}>{text}</span>
+      <span className={chat && [...text].length <= 2 ? "text-2xl leading-none" : "break-words"}>
+        {chat ? <ChatText message={text} emojiSize={28} /> : text}
+      </span>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type M
 import { useTranslation } from "react-i18next";
 import type { ChatMessageView } from "../../../game/protocol/entities";
 import { CHAT_EMOJIS, CHAT_MAX_LENGTH } from "../../../game/protocol/constants";
+import { ChatText, EmojiImage } from "./chat-emoji";
 import { Avatar } from "~/components/avatar";
 import { FormNotice } from "~/components/ui/form-notice";
 import { useToast } from "~/components/ui/toast";
@@ -260,7 +261,7 @@ export function ChatPanel({
                   <p
                     className={`whitespace-pre-wrap break-words text-cream-50 ${m.message_type === "emoji" ? "text-3xl leading-tight" : "text-sm"}`}
                   >
-                    {m.message}
+                    <ChatText message={m.message} emojiSize={32} />
                   </p>
                 </div>
               </li>
@@ -285,9 +286,9 @@ export function ChatPanel({
                 send(emoji, "emoji");
               }}
               aria-label={t("chat:sendEmoji", { emoji })}
-              className="grid h-10 place-items-center rounded-lg text-2xl hover:bg-white/10 disabled:opacity-50"
+              className="grid h-10 place-items-center rounded-lg hover:bg-white/10 disabled:opacity-50"
             >
-              {emoji}
+              <EmojiImage emoji={emoji} size={28} decorative />
             </button>
           ))}
         </div>
