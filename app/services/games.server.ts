@@ -117,8 +117,9 @@ export async function insertGame(context: AppLoadContext, creator: User, input: 
       created_by: creator.id,
     };
     try {
-      await context.db.insert(games).values(game);
-      return (await findGame(context, game.id))!;
+      // The row as D1 wrote it (its defaults filled in), without a second read.
+      const [row] = await context.db.insert(games).values(game).returning();
+      return row!;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
