@@ -138,7 +138,6 @@ export const games = sqliteTable(
       .where(sql`${t.status} IN ('waiting', 'active')`),
     index("games_status_idx").on(t.status, t.created_at),
     index("games_completed_idx").on(t.completed_at),
-    index("games_public_idx").on(t.is_public, t.status, t.created_at),
   ],
 );
 
@@ -172,10 +171,11 @@ export const gamePlayers = sqliteTable(
   },
   (t) => [
     uniqueIndex("game_players_seat_unique").on(t.game_id, t.seat),
-    uniqueIndex("game_players_user_unique")
-      .on(t.game_id, t.user_id)
+    // One seat per player and game, led by the player: the same index serves a player's seats
+    // (history, held seats) and a seat by game and player, so no second index on user_id is kept.
+    uniqueIndex("game_players_user_game_unique")
+      .on(t.user_id, t.game_id)
       .where(sql`${t.user_id} IS NOT NULL`),
-    index("game_players_user_idx").on(t.user_id),
     index("game_players_held_idx")
       .on(t.user_id)
       .where(sql`${t.held} = 1`),
