@@ -8,6 +8,7 @@ import { applyMovement, movementStatements } from "../../db/ledger";
 import { playerResultStatements } from "../../db/game-results";
 import { percentileAt, RANK_EXACT_LIMIT } from "../../game/leaderboard";
 import { sessionLookup } from "~/services/auth.server";
+import { seatStatement } from "~/services/games.server";
 import { leaderboardOf, placeOnBoard } from "~/services/leaderboard.server";
 import { createPlayer, expectLedgerInvariant, testContext, userRow, type Player } from "./helpers";
 
@@ -132,6 +133,22 @@ describe("a player with a long history", () => {
     const { rows, rowsRead } = await measured(sessionLookup(db, live!.id, new Date()));
     expect(rows).toHaveLength(1);
     expect(rowsRead).toBeLessThanOrEqual(3);
+  });
+
+  it("a seat by game and player reads one entry of the player's seat index, and the rule of one seat per game holds", async () => {
+    const { db } = testContext();
+    const seated = await measured(seatStatement(db, `hist-${player.user.id}-1500`, player.user.id));
+    expect(seated.rows).toHaveLength(1);
+    expect(seated.rowsRead).toBeLessThanOrEqual(1);
+    const absent = await measured(seatStatement(db, `hist-${player.user.id}-no-such`, player.user.id));
+    expect(absent.rows).toEqual([]);
+    expect(absent.rowsRead).toBeLessThanOrEqual(1);
+    // A second seat for the same player at the same game is refused by the (user_id, game_id) index.
+    await expect(
+      env.DB.prepare("INSERT INTO game_players (game_id, user_id, seat, team, nickname) VALUES (?, ?, 1, 'team2', 'Veterano')")
+        .bind(`hist-${player.user.id}-1500`, player.user.id)
+        .run(),
+    ).rejects.toThrow(/UNIQUE constraint failed: game_players.user_id, game_players.game_id/);
   });
 });
 
