@@ -30,7 +30,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = profileOf(user);
   // Priority support is a premium feature: only members get the address.
   const supportEmail = profile.is_premium ? parseEnv(context.cloudflare.env).SUPPORT_EMAIL : null;
-  return { profile, supportEmail, appearOffline: user.appear_offline, practice: await practiceStatsOf(pageContext(request, context), user.id) };
+  return {
+    profile,
+    supportEmail,
+    appearOffline: user.appear_offline,
+    practice: await practiceStatsOf(pageContext(request, context), user.id),
+  };
 }
 
 /**

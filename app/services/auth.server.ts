@@ -126,7 +126,8 @@ function forgetSessions(context: AppLoadContext) {
 export async function getSession(request: Request, context: AppLoadContext): Promise<SessionAnswer> {
   const id = await sessionIdFrom(request, context);
   if (!id) return null;
-  const lookup = (db: Database) => sessionLookup(db, id, new Date()).then((rows) => (rows[0] ? { user: rows[0].user, sessionId: id } : null));
+  const lookup = (db: Database) =>
+    sessionLookup(db, id, new Date()).then((rows) => (rows[0] ? { user: rows[0].user, sessionId: id } : null));
   if (!readsMayLag(request)) return lookup(context.db);
   let byId = lookups.get(context);
   if (!byId) lookups.set(context, (byId = new Map()));

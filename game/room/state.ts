@@ -169,10 +169,7 @@ export type RoomEffect =
   | { type: "close"; userId: string | null; code: number; reason: string };
 
 export type RecordEffect = Extract<RoomEffect, { type: "hand_started" | "hand_ended" }>;
-export type WriteEffect = Extract<
-  RoomEffect,
-  { type: "release_seat" | "make_practice" | "mark_started" | "cancel" | "settle" }
->;
+export type WriteEffect = Extract<RoomEffect, { type: "release_seat" | "make_practice" | "mark_started" | "cancel" | "settle" }>;
 
 const WRITES = new Set<RoomEffect["type"]>(["release_seat", "make_practice", "mark_started", "cancel", "settle"]);
 

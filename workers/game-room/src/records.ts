@@ -150,7 +150,6 @@ export async function markStarted(db: Db, gameId: string): Promise<void> {
   ]);
 }
 
-
 /**
  * Cancels a game. Before it started, every entry is returned (a waiting room
  * that timed out or emptied). A game aborted after it started keeps its
