@@ -86,7 +86,9 @@ export const coinTransactions = sqliteTable(
   },
   (t) => [
     uniqueIndex("coin_transactions_idempotency_key").on(t.idempotency_key),
-    index("coin_transactions_user_idx").on(t.user_id, t.created_at),
+    // A player's ledger, newest first by id (the transactions list pages by id): entries in rowid
+    // order, so a page reads its own rows and no sort; the balance audit sums by it too.
+    index("coin_transactions_user_id_idx").on(t.user_id),
     // The ledger audit's "changed since the last run" (db/ledger-audit.ts).
     index("coin_transactions_created_idx").on(t.created_at),
   ],
