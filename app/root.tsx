@@ -36,6 +36,7 @@ import { getUser, sessionIdFrom } from "~/services/auth.server";
 import { pendingRequestCount } from "~/services/friends.server";
 import { resumeTableOf } from "~/services/games.server";
 import { searchingQueueOf } from "~/services/matchmaking.server";
+import { pageContext } from "~/services/replica.server";
 import { i18nServer } from "~/services/i18n.server";
 import { profileOf } from "~/services/users.server";
 import stylesheet from "./tailwind.css?url";
@@ -65,9 +66,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user && new URL(request.url).pathname !== "/banned" && (await banOfSession(context.db, await sessionIdFrom(request, context)))) {
     throw redirect("/banned");
   }
-  // The player's three small lookups go to D1 side by side, not one after another.
+  // The player's three small lookups go side by side, not one after another; the banners tolerate
+  // a moment's lag, so a page's GET reads them from a replica (ADR 129).
+  const reads = pageContext(request, context);
   const [pendingRequests, resumeTable, searching] = user
-    ? await Promise.all([pendingRequestCount(context, user.id), resumeTableOf(context, user.id), searchingQueueOf(context, user.id)])
+    ? await Promise.all([pendingRequestCount(reads, user.id), resumeTableOf(reads, user.id), searchingQueueOf(context, user.id)])
     : [0, null, null];
   return {
     locale,

@@ -40,15 +40,20 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** The player channel's D1 port (game/channel/ports.ts): the "appear offline" setting and the friends' ids. */
-export function channelRecords(db: Database): ChannelRecords {
+/**
+ * The player channel's D1 port (game/channel/ports.ts): the "appear offline" setting and the
+ * friends' ids. The ids, which only say whom presence goes to, are read through `replica()` (a
+ * replica may answer, ADR 129); a new friendship reaches the channel at once as its
+ * `friend_added` event.
+ */
+export function channelRecords(db: Database, replica: () => Database = () => db): ChannelRecords {
   return {
     async appearOffline(userId) {
       const [row] = await appearOfflineOf(db, userId);
       return row?.appear_offline ?? false;
     },
     async friendIds(userId) {
-      const rows = await db.all<{ id: string }>(
+      const rows = await replica().all<{ id: string }>(
         sql`SELECT ${friendships.user_b_id} AS id FROM ${friendships} WHERE ${friendships.user_a_id} = ${userId}
           UNION ALL SELECT ${friendships.user_a_id} FROM ${friendships} WHERE ${friendships.user_b_id} = ${userId}`,
       );

@@ -42,6 +42,15 @@ export interface ReadSessions {
   bookmarkAfter(wrote: boolean): Promise<string | null>;
 }
 
+/**
+ * A drizzle client over a fresh `first-unconstrained` session: any replica may answer. For a
+ * Durable Object's reads that tolerate a moment's lag and have no browser bookmark to honour.
+ */
+export function anyReplica(d1: D1Database): Database {
+  // drizzle's D1 driver only calls prepare() and batch(), which a session has too.
+  return createDb(d1.withSession("first-unconstrained") as unknown as D1Database);
+}
+
 /** The request's read sessions over the D1 binding, from the request's bookmark cookie. */
 export function readSessions(d1: D1Database, request: Request): ReadSessions {
   const from = bookmarkFrom(request.headers.get("Cookie"));

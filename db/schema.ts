@@ -86,7 +86,9 @@ export const coinTransactions = sqliteTable(
   },
   (t) => [
     uniqueIndex("coin_transactions_idempotency_key").on(t.idempotency_key),
-    index("coin_transactions_user_idx").on(t.user_id, t.created_at),
+    // A player's ledger, newest first by id (the transactions list pages by id): entries in rowid
+    // order, so a page reads its own rows and no sort; the balance audit sums by it too.
+    index("coin_transactions_user_id_idx").on(t.user_id),
     // The ledger audit's "changed since the last run" (db/ledger-audit.ts).
     index("coin_transactions_created_idx").on(t.created_at),
   ],
@@ -138,7 +140,6 @@ export const games = sqliteTable(
       .where(sql`${t.status} IN ('waiting', 'active')`),
     index("games_status_idx").on(t.status, t.created_at),
     index("games_completed_idx").on(t.completed_at),
-    index("games_public_idx").on(t.is_public, t.status, t.created_at),
   ],
 );
 
@@ -172,10 +173,11 @@ export const gamePlayers = sqliteTable(
   },
   (t) => [
     uniqueIndex("game_players_seat_unique").on(t.game_id, t.seat),
-    uniqueIndex("game_players_user_unique")
-      .on(t.game_id, t.user_id)
+    // One seat per player and game, led by the player: the same index serves a player's seats
+    // (history, held seats) and a seat by game and player, so no second index on user_id is kept.
+    uniqueIndex("game_players_user_game_unique")
+      .on(t.user_id, t.game_id)
       .where(sql`${t.user_id} IS NOT NULL`),
-    index("game_players_user_idx").on(t.user_id),
     index("game_players_held_idx")
       .on(t.user_id)
       .where(sql`${t.held} = 1`),

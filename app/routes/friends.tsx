@@ -45,14 +45,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : "friends";
   const q = (url.searchParams.get("q") ?? "").slice(0, 80);
   const wantedTerm = tab === "add" ? searchTerm(q) : null;
-  // The page's search is the service of GET /api/users/search, with its limit.
+  // The page's search is the service of GET /api/users/search, with its limit. The lists are
+  // shown, not decided on (accepting, inviting and joining are actions): a replica reads them.
+  const reads = replicaContext(context);
   const [friends, requests, sent, searched, suggestions, waitingRoom] = await Promise.all([
-    listFriends(replicaContext(context), user.id),
-    receivedRequests(context, user.id),
-    tab === "requests" ? sentRequests(context, user.id) : Promise.resolve([]),
+    listFriends(reads, user.id),
+    receivedRequests(reads, user.id),
+    tab === "requests" ? sentRequests(reads, user.id) : Promise.resolve([]),
     wantedTerm ? searchPlayers(context, request, user, wantedTerm) : Promise.resolve(null),
-    tab === "add" && !wantedTerm ? suggestedPlayers(context, user.id) : Promise.resolve([]),
-    tab === "friends" ? waitingRoomOf(context, user.id) : Promise.resolve(null),
+    tab === "add" && !wantedTerm ? suggestedPlayers(reads, user.id) : Promise.resolve([]),
+    tab === "friends" ? waitingRoomOf(reads, user.id) : Promise.resolve(null),
   ]);
   return {
     tab,

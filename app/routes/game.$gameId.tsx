@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const gameId = params.gameId ?? "";
   if (!isGameId(gameId)) throw redirect("/");
-  const page = await gamePageOf(context, gameId, user);
+  const page = await gamePageOf(request, context, gameId, user);
   // The table's recent messages come with the page (the chat panel, open by its link `?dialog=chat`
   // or later, starts from them; new ones arrive on the room's socket).
   if (page.state !== "ready") return { gameId, page: page as GamePage, chat: null };

@@ -15,6 +15,7 @@ import { FormNotice } from "~/components/ui/form-notice";
 import { BackHeader } from "~/components/ui/page";
 import { Tabs } from "~/components/ui/tabs";
 import type { FormResult } from "~/schemas/home-forms";
+import { pageContext } from "~/services/replica.server";
 import { requireUser } from "~/services/auth.server";
 import { parseEnv } from "~/services/env.server";
 import { profileAction } from "~/services/profile-actions.server";
@@ -29,7 +30,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = profileOf(user);
   // Priority support is a premium feature: only members get the address.
   const supportEmail = profile.is_premium ? parseEnv(context.cloudflare.env).SUPPORT_EMAIL : null;
-  return { profile, supportEmail, appearOffline: user.appear_offline, practice: await practiceStatsOf(context, user.id) };
+  return {
+    profile,
+    supportEmail,
+    appearOffline: user.appear_offline,
+    practice: await practiceStatsOf(pageContext(request, context), user.id),
+  };
 }
 
 /**

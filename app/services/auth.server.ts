@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import type { AppEnv } from "./env.server";
 import { jsonError } from "./http.server";
 import { serverT } from "./i18n.server";
+import { readsMayLag } from "./replica.server";
 
 const SESSION_DAYS = 30;
 
@@ -125,13 +126,17 @@ function forgetSessions(context: AppLoadContext) {
 export async function getSession(request: Request, context: AppLoadContext): Promise<SessionAnswer> {
   const id = await sessionIdFrom(request, context);
   if (!id) return null;
-  const lookup = () => sessionLookup(context.db, id, new Date()).then((rows) => (rows[0] ? { user: rows[0].user, sessionId: id } : null));
-  if (request.method !== "GET" && request.method !== "HEAD") return lookup();
+  const lookup = (db: Database) =>
+    sessionLookup(db, id, new Date()).then((rows) => (rows[0] ? { user: rows[0].user, sessionId: id } : null));
+  if (!readsMayLag(request)) return lookup(context.db);
   let byId = lookups.get(context);
   if (!byId) lookups.set(context, (byId = new Map()));
   let answer = byId.get(id);
   if (!answer) {
-    answer = lookup();
+    // A page's lookup reads the replica (ADR 129); a miss asks the primary, so a session created a
+    // moment ago (signing in is a GET callback) is found, and only a stale "still valid" can come
+    // from the replica: for its lag, on a page's reads, never on an action or a socket.
+    answer = lookup(context.reads.replica).then((found) => found ?? lookup(context.db));
     byId.set(id, answer);
     // A failed read is not remembered: the next caller tries again.
     answer.catch(() => byId.delete(id));

@@ -5,6 +5,7 @@ import type { GameStatePayload } from "../../game/protocol/room";
 import { findGame, inviteOf, isSeated, participantsOf, summaryOf } from "./games.server";
 import { room } from "./rooms.server";
 import { chatOfPage } from "./chat.server";
+import { replicaThenPrimary } from "./replica.server";
 
 /**
  * What the game page renders before any socket: the game, its seats and, for
@@ -27,13 +28,29 @@ export type GamePage =
       chat?: ChatMessageView[] | null;
     };
 
-export async function gamePageOf(context: AppLoadContext, gameId: string, user: Pick<User, "id" | "role">): Promise<GamePage> {
-  const game = await findGame(context, gameId);
+export async function gamePageOf(
+  request: Request,
+  context: AppLoadContext,
+  gameId: string,
+  user: Pick<User, "id" | "role">,
+): Promise<GamePage> {
+  // The game and the seat from a replica (ADR 129); a game or a seat it does not know yet (a match
+  // a Durable Object made outside this browser's requests) is asked of the primary. A replica's
+  // older status only sends the page to the room, which answers as it is now.
+  const found = await replicaThenPrimary(
+    request,
+    context,
+    async (reads) => {
+      const game = await findGame(reads, gameId);
+      return { reads, game, seated: game ? await isSeated(reads, game.id, user.id) : false };
+    },
+    (answer) => answer.seated,
+  );
+  const { game, seated, reads } = found;
   if (!game) return { state: "not_found" };
-  const seated = await isSeated(context, game.id, user.id);
   const summary = seated || user.role === "admin" ? summaryOf(game) : inviteOf(game);
   if (game.status !== "waiting" && game.status !== "active") {
-    const [participants, chat] = await Promise.all([participantsOf(context, game.id), chatOfPage(context, game, seated)]);
+    const [participants, chat] = await Promise.all([participantsOf(reads, game.id), chatOfPage(context, game, seated)]);
     return { state: "ready", game: summary, participants, live: null, chat };
   }
   let live: GameStatePayload | null;
@@ -45,6 +62,6 @@ export async function gamePageOf(context: AppLoadContext, gameId: string, user: 
     console.warn("game page: the room did not answer", error);
     return { state: "error" };
   }
-  if (!live) return { state: "ready", game: summary, participants: await participantsOf(context, game.id), live: null, chat };
+  if (!live) return { state: "ready", game: summary, participants: await participantsOf(reads, game.id), live: null, chat };
   return { state: "ready", game: seated ? live.game : summary, participants: live.participants, live: seated ? live : null, chat };
 }

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { gamePlayers, games, users, type Game, type User } from "../../db/schema";
+import type { Database } from "../../db/client";
 import type { GameInvite, GameSummary, Participant } from "../../game/protocol/entities";
 import { ENTRY_COST } from "../../game/protocol/constants";
 import { botPlayerId } from "../../game/room/api";
@@ -70,13 +71,16 @@ export async function participantsOf(context: AppLoadContext, gameId: string): P
   }));
 }
 
-export async function isSeated(context: AppLoadContext, gameId: string, userId: string): Promise<boolean> {
-  const row = await context.db
+/** The player's seat at a game: one entry of the (user_id, game_id) unique index. */
+export function seatStatement(db: Database, gameId: string, userId: string) {
+  return db
     .select({ id: gamePlayers.id })
     .from(gamePlayers)
-    .where(and(eq(gamePlayers.game_id, gameId), eq(gamePlayers.user_id, userId)))
-    .get();
-  return Boolean(row);
+    .where(and(eq(gamePlayers.game_id, gameId), eq(gamePlayers.user_id, userId)));
+}
+
+export async function isSeated(context: AppLoadContext, gameId: string, userId: string): Promise<boolean> {
+  return Boolean(await seatStatement(context.db, gameId, userId).get());
 }
 
 /** The seats the user holds at waiting or active games (at most a few rows: one binding seat, some practice). */
@@ -117,8 +121,9 @@ export async function insertGame(context: AppLoadContext, creator: User, input: 
       created_by: creator.id,
     };
     try {
-      await context.db.insert(games).values(game);
-      return (await findGame(context, game.id))!;
+      // The row as D1 wrote it (its defaults filled in), without a second read.
+      const [row] = await context.db.insert(games).values(game).returning();
+      return row!;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }

@@ -5,6 +5,7 @@ import { getUser } from "./auth.server";
 import { practiceStatsOf } from "./games.server";
 import { clearJoinIntent, joinIntentFrom } from "./join-intent.server";
 import { cachedLiveCounts, lobbyLiveFor, type LiveCounts, type LobbyLive } from "./lobby-live.server";
+import { pageContext } from "./replica.server";
 import { refundEligibleGames, type EligibleGame } from "./refunds.server";
 
 /**
@@ -26,7 +27,7 @@ export async function homeLoader(request: Request, context: AppLoadContext) {
     if (user) refundGames = await refundEligibleGames(context.db, user.id);
   }
   // Practice games against the computer, counted apart from the ranked stats.
-  const practice = user ? await practiceStatsOf(context, user.id) : null;
+  const practice = user ? await practiceStatsOf(pageContext(request, context), user.id) : null;
   // The open tables and live counts for players; the cached counts for visitors.
   const lobby: LobbyLive | null = user ? await lobbyLiveFor(context, user) : null;
   const counts: LiveCounts = lobby ?? (await cachedLiveCounts(context));

@@ -60,7 +60,9 @@ async function seatCreator(context: AppLoadContext, request: Request, user: User
     await abandonGame(context, game.id, "creation_failed");
     return roomRefusal(request, opened.error, entry, true);
   }
-  return { ok: true, data: (await findGame(context, game.id))! };
+  // Opening seats the creator (and a practice table's computer players) without changing the game's
+  // row: the row as inserted is the answer, with no read back from the primary (ADR 129).
+  return { ok: true, data: game };
 }
 
 /**

@@ -30,6 +30,38 @@ export interface TransactionEntry {
   details: TransactionDetails;
 }
 
+/** A page of the player's ledger, newest first: read through the user_id index in id order (at most `limit` rows). */
+export function transactionsStatement(db: Database, userId: string, page: { limit: number; before?: number }) {
+  return (
+    db
+      .select({
+        id: coinTransactions.id,
+        transaction_type: coinTransactions.transaction_type,
+        description: coinTransactions.description,
+        amount: coinTransactions.amount,
+        created_at: coinTransactions.created_at,
+        key: coinTransactions.idempotency_key,
+        game_code: games.game_code,
+        game_type: games.game_type,
+        game_mode: games.game_mode,
+        truco_variant: games.truco_variant,
+        pack_id: payments.pack_id,
+        pack_coins: payments.coins,
+      })
+      .from(coinTransactions)
+      // `ref` is gameRef(id) or paymentRef(id) (db/ledger.ts); each join is a primary-key lookup.
+      .leftJoin(games, and(like(coinTransactions.ref, "game:%"), eq(games.id, sql`substr(${coinTransactions.ref}, 6)`)))
+      .leftJoin(payments, and(like(coinTransactions.ref, "payment:%"), eq(payments.id, sql`substr(${coinTransactions.ref}, 9)`)))
+      .where(
+        page.before === undefined
+          ? eq(coinTransactions.user_id, userId)
+          : and(eq(coinTransactions.user_id, userId), lt(coinTransactions.id, page.before)),
+      )
+      .orderBy(desc(coinTransactions.id))
+      .limit(page.limit)
+  );
+}
+
 /**
  * The player's own ledger rows, newest first, a page at a time: `before` is
  * the id of the last row already shown (ids only grow, so the cursor is stable
@@ -40,32 +72,7 @@ export async function listTransactions(
   userId: string,
   page: { limit: number; before?: number },
 ): Promise<TransactionEntry[]> {
-  const rows = await db
-    .select({
-      id: coinTransactions.id,
-      transaction_type: coinTransactions.transaction_type,
-      description: coinTransactions.description,
-      amount: coinTransactions.amount,
-      created_at: coinTransactions.created_at,
-      key: coinTransactions.idempotency_key,
-      game_code: games.game_code,
-      game_type: games.game_type,
-      game_mode: games.game_mode,
-      truco_variant: games.truco_variant,
-      pack_id: payments.pack_id,
-      pack_coins: payments.coins,
-    })
-    .from(coinTransactions)
-    // `ref` is gameRef(id) or paymentRef(id) (db/ledger.ts); each join is a primary-key lookup.
-    .leftJoin(games, and(like(coinTransactions.ref, "game:%"), eq(games.id, sql`substr(${coinTransactions.ref}, 6)`)))
-    .leftJoin(payments, and(like(coinTransactions.ref, "payment:%"), eq(payments.id, sql`substr(${coinTransactions.ref}, 9)`)))
-    .where(
-      page.before === undefined
-        ? eq(coinTransactions.user_id, userId)
-        : and(eq(coinTransactions.user_id, userId), lt(coinTransactions.id, page.before)),
-    )
-    .orderBy(desc(coinTransactions.id))
-    .limit(page.limit);
+  const rows = await transactionsStatement(db, userId, page);
   return rows.map((row) => ({
     id: row.id,
     transaction_type: row.transaction_type,

@@ -21,7 +21,6 @@ export function connect(room: Room, userId: string, clock: RoomClock): Step {
   d.setSeat(seat, { connected: true, awaySince: null, botControlled: false });
   if (room.game.status === "waiting" && !room.ending) {
     if (!room.noShow) d.set({ idleDeadline: clock.now + clock.timings.idleMs });
-    d.effect({ type: "mark_ready", userId, ready: true });
     tryStart(d);
   }
   if (wasAway) d.send({ type: "player_connected", payload: { userId } });
@@ -37,7 +36,6 @@ export function disconnect(room: Room, userId: string, clock: RoomClock): Step {
   const d = new Transition(room, clock);
   const active = room.game.status === "active" && !room.ending;
   d.setSeat(seat, { connected: false, awaySince: active ? clock.now : null });
-  if (room.game.status === "waiting" && !room.ending) d.effect({ type: "mark_ready", userId, ready: false });
   d.send({ type: "player_disconnected", payload: { userId } });
   d.send({ type: "participants_updated", payload: { participants: participants(d.room) } });
   return d.step();

@@ -143,7 +143,6 @@ export interface Refund {
 export type RoomEffect =
   | { type: "release_seat"; userId: string; entry: number }
   | { type: "make_practice"; level: BotLevel; refunds: Refund[]; bots: SeatRow[] }
-  | { type: "mark_ready"; userId: string; ready: boolean }
   | { type: "mark_started" }
   | { type: "cancel"; reason: string; refunds: Refund[]; audit?: AdminAudit }
   | {
@@ -170,12 +169,9 @@ export type RoomEffect =
   | { type: "close"; userId: string | null; code: number; reason: string };
 
 export type RecordEffect = Extract<RoomEffect, { type: "hand_started" | "hand_ended" }>;
-export type WriteEffect = Extract<
-  RoomEffect,
-  { type: "release_seat" | "make_practice" | "mark_ready" | "mark_started" | "cancel" | "settle" }
->;
+export type WriteEffect = Extract<RoomEffect, { type: "release_seat" | "make_practice" | "mark_started" | "cancel" | "settle" }>;
 
-const WRITES = new Set<RoomEffect["type"]>(["release_seat", "make_practice", "mark_ready", "mark_started", "cancel", "settle"]);
+const WRITES = new Set<RoomEffect["type"]>(["release_seat", "make_practice", "mark_started", "cancel", "settle"]);
 
 /** The D1 writes that must succeed before the new room is adopted. */
 export function isWrite(effect: RoomEffect): effect is WriteEffect {

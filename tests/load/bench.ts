@@ -58,8 +58,9 @@
 //                       through the proxy's port (not for the restart scenario: its port changes)
 //   --lb-players N      scenario L's seeded players (100000)
 //   --scale-players N   the scale scenario's players (200; at least 40)
-//   --scale-seconds S   its measured window (120)
-//   --scale-think MS    its players' mean time between their turn and their move (2000)
+//   --scale-seconds S   its measured window (480: several games at the default pace, ADR 129)
+//   --scale-think MS    its players' mean time between their turn and their move (5000: a human
+//                       pace, ADR 129)
 //   --perf              record the runtime with Linux perf (V8's perf map on) during scenario A's
 //                       moves and B2's probe, and print where its CPU went per move, by part and
 //                       by JavaScript function (ADR 109; needs `perf`, Debian: linux-perf)
@@ -140,8 +141,8 @@ function parseOptions(): BenchOptions {
       "signin-all": { type: "boolean", default: false },
       "lb-players": { type: "string", default: "100000" },
       "scale-players": { type: "string", default: "200" },
-      "scale-seconds": { type: "string", default: "120" },
-      "scale-think": { type: "string", default: "2000" },
+      "scale-seconds": { type: "string", default: "480" },
+      "scale-think": { type: "string", default: "5000" },
       perf: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },

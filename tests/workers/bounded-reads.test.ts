@@ -8,6 +8,8 @@ import { applyMovement, movementStatements } from "../../db/ledger";
 import { playerResultStatements } from "../../db/game-results";
 import { percentileAt, RANK_EXACT_LIMIT } from "../../game/leaderboard";
 import { sessionLookup } from "~/services/auth.server";
+import { seatStatement } from "~/services/games.server";
+import { transactionsStatement } from "~/services/transactions.server";
 import { leaderboardOf, placeOnBoard } from "~/services/leaderboard.server";
 import { createPlayer, expectLedgerInvariant, testContext, userRow, type Player } from "./helpers";
 
@@ -132,6 +134,36 @@ describe("a player with a long history", () => {
     const { rows, rowsRead } = await measured(sessionLookup(db, live!.id, new Date()));
     expect(rows).toHaveLength(1);
     expect(rowsRead).toBeLessThanOrEqual(3);
+  });
+
+  it("a page of the player's 3,000 ledger rows reads that page, with no sort over the whole ledger", async () => {
+    const { db } = testContext();
+    const first = await measured(transactionsStatement(db, player.user.id, { limit: 50 }));
+    expect(first.rows).toHaveLength(50);
+    // The page's rows and each one's primary-key lookups of its game or payment.
+    expect(first.rowsRead).toBeLessThanOrEqual(100);
+    const ids = first.rows.map((row) => (row as { id: number }).id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const next = await measured(transactionsStatement(db, player.user.id, { limit: 50, before: ids.at(-1)! }));
+    expect(next.rows).toHaveLength(50);
+    expect((next.rows[0] as { id: number }).id).toBeLessThan(ids.at(-1)!);
+    expect(next.rowsRead).toBeLessThanOrEqual(100);
+  });
+
+  it("a seat by game and player reads its index entry, not the player's 3,000 seats, and the rule of one seat per game holds", async () => {
+    const { db } = testContext();
+    const seated = await measured(seatStatement(db, `hist-${player.user.id}-1500`, player.user.id));
+    expect(seated.rows).toHaveLength(1);
+    expect(seated.rowsRead).toBeLessThanOrEqual(2);
+    const absent = await measured(seatStatement(db, `hist-${player.user.id}-no-such`, player.user.id));
+    expect(absent.rows).toEqual([]);
+    expect(absent.rowsRead).toBeLessThanOrEqual(2);
+    // A second seat for the same player at the same game is refused by the (user_id, game_id) index.
+    await expect(
+      env.DB.prepare("INSERT INTO game_players (game_id, user_id, seat, team, nickname) VALUES (?, ?, 1, 'team2', 'Veterano')")
+        .bind(`hist-${player.user.id}-1500`, player.user.id)
+        .run(),
+    ).rejects.toThrow(/UNIQUE constraint failed: game_players.user_id, game_players.game_id/);
   });
 });
 

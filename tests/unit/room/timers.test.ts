@@ -267,11 +267,11 @@ describe("timers, whatever happens in between", () => {
 });
 
 describe("disconnect", () => {
-  it("in a waiting room makes the player not ready (no grace)", () => {
+  it("in a waiting room makes the player not ready (no grace, nothing written to D1)", () => {
     let room = seated(["a", "b"], { game_type: "2v2" });
     room = connect(room, "a", clockAt(T0)).room;
     const step = disconnect(room, "a", clockAt(T0 + 1));
-    expect(step.effects.map((e) => e.type)).toEqual(["mark_ready", "send", "send", "state"]);
+    expect(step.effects.map((e) => e.type)).toEqual(["send", "send", "state"]);
     expect(step.room.seats[0]).toMatchObject({ connected: false, awaySince: null });
     expect(disconnect(step.room, "a", clockAt(T0 + 2)).room).toBe(step.room);
   });

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { channelRecords } from "../../../db/friends";
 import { createDb } from "../../../db/client";
+import { anyReplica } from "../../../db/read-replicas";
 import { stubOf } from "../../../db/stubs";
 import { z } from "zod";
 import {
@@ -103,7 +104,7 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
         send: sendText,
         close,
       },
-      records: channelRecords(createDb(env.DB)),
+      records: channelRecords(createDb(env.DB), () => anyReplica(env.DB)),
       peers: {
         channel: (userId) => stubOf<PlayerChannelRpc>(env.PLAYER_CHANNEL, userId),
         room: (gameId) => stubOf<RoomRpc>(env.GAME_ROOM, gameId),

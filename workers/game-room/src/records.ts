@@ -138,18 +138,16 @@ export async function makePractice(
   await db.batch(statements as never);
 }
 
+/**
+ * The game started: its row and every seat ready. A seat's readiness while the table waits is the
+ * room's (who is connected, in every live view); D1 records it once, here, for the seats of a
+ * game that started, which is all a reader of D1 ever shows.
+ */
 export async function markStarted(db: Db, gameId: string): Promise<void> {
   await db.batch([
     db.update(games).set({ status: "active", started_at: now() }).where(eq(games.id, gameId)),
     db.update(gamePlayers).set({ is_ready: true }).where(eq(gamePlayers.game_id, gameId)),
   ]);
-}
-
-export async function markReady(db: Db, gameId: string, userId: string, ready: boolean): Promise<void> {
-  await db
-    .update(gamePlayers)
-    .set({ is_ready: ready })
-    .where(and(eq(gamePlayers.game_id, gameId), eq(gamePlayers.user_id, userId)));
 }
 
 /**
@@ -251,8 +249,6 @@ export async function write(db: Db, game: GameSummary, effect: WriteEffect): Pro
       return releaseSeat(db, game, effect.userId, effect.entry);
     case "make_practice":
       return makePractice(db, game, effect.level, effect.refunds, effect.bots);
-    case "mark_ready":
-      return markReady(db, game.id, effect.userId, effect.ready);
     case "mark_started":
       return markStarted(db, game.id);
     case "cancel":
