@@ -98,6 +98,13 @@ export const game = defineNamespace(
       online: "Conectado",
       partner: "Parceiro",
     },
+    options: {
+      title: "Opções da mesa",
+      sound: "Som e vibração",
+      soundHint: "Cartas, chamadas faladas e vibração na sua vez.",
+      confirmPlay: "Confirmar cada carta",
+      confirmPlayHint: "Um toque escolhe a carta, outro a joga.",
+    },
     board: {
       label: "Mesa de jogo",
       hand: "Mão {{count}}",
@@ -433,6 +440,13 @@ export const game = defineNamespace(
         online: "Connected",
         partner: "Partner",
       },
+      options: {
+        title: "Table options",
+        sound: "Sound and vibration",
+        soundHint: "Cards, spoken calls and a buzz on your turn.",
+        confirmPlay: "Confirm each card",
+        confirmPlayHint: "One tap picks a card, a second plays it.",
+      },
       board: {
         label: "Game table",
         hand: "Hand {{count}}",
@@ -766,6 +780,13 @@ export const game = defineNamespace(
         offline: "Desconectado",
         online: "Conectado",
         partner: "Compañero",
+      },
+      options: {
+        title: "Opciones de la mesa",
+        sound: "Sonido y vibración",
+        soundHint: "Cartas, cantos en voz alta y vibración en tu turno.",
+        confirmPlay: "Confirmar cada carta",
+        confirmPlayHint: "Un toque elige la carta, otro la juega.",
       },
       board: {
         label: "Mesa de juego",

@@ -6,7 +6,8 @@ import type { Action } from "../../../game/truco/index";
 import { Avatar } from "~/components/avatar";
 import { ActionBar } from "./action-bar";
 import { CalloutBubble, type AnyCallout } from "./callouts";
-import { groupActions, isSpanishDeck } from "./game-logic";
+import { Celebration, usePrefersReducedMotion } from "./celebration";
+import { DEAL_STEP_MS, groupActions, isSpanishDeck } from "./game-logic";
 import { HandSummary } from "./hand-summary";
 import { MyHand } from "./my-hand";
 import { PlayingCard } from "./playing-card";
@@ -14,7 +15,9 @@ import { Scoreboard, TEAM_STYLE } from "./scoreboard";
 import { Seat } from "./seat";
 import { useTable } from "./table-context";
 import { TrickArea } from "./trick-area";
+import { TableOptions } from "./table-options";
 import { TimerRing, useSecondsLeft } from "./turn-timer";
+import { useCelebrations, useTurnCues } from "./use-table-cues";
 
 const SUIT_SYMBOL: Record<string, string> = { c: "♣", h: "♥", s: "♠", d: "♦" };
 
@@ -52,6 +55,10 @@ export function Board({
   const left = useSecondsLeft(turn, serverOffset);
   const total = turn?.seconds ?? 30;
   const timerFor = (playerId: string) => (turn && turn.playerId === playerId ? left : null);
+
+  const reducedMotion = usePrefersReducedMotion();
+  const celebrations = useCelebrations();
+  useTurnCues(view);
 
   // A new decision point drops a stale pick; a single playable card is not pre-picked on purpose.
   useEffect(() => setSelected(null), [view.actionCount, view.handNumber]);
@@ -98,7 +105,13 @@ export function Board({
   const partnerFaces = view.specialHand !== null && view.gamePhase === "waiting_mao_decision" && four && view.myTeam === view.specialTeam;
 
   return (
-    <div className="flex flex-col gap-2" data-testid="board" data-variant={view.variant} data-phase={view.gamePhase}>
+    <div
+      className="flex flex-col gap-2"
+      data-testid="board"
+      data-variant={view.variant}
+      data-phase={view.gamePhase}
+      data-motion={reducedMotion ? "reduced" : "full"}
+    >
       <Scoreboard turnText={turnText} />
 
       <section
@@ -109,12 +122,20 @@ export function Board({
         {view.vira ? (
           <div className="absolute left-2 top-2 flex flex-col items-center gap-0.5 sm:left-5 sm:top-4" data-testid="vira">
             <span className="text-[10px] font-bold uppercase tracking-wide text-cream-100/70">{t("game:board.vira")}</span>
-            <PlayingCard
-              card={view.vira}
-              variant={view.variant}
-              className="w-9 sm:w-12"
-              label={`${t("game:board.vira")}: ${cardName(view.vira)}`}
-            />
+            {/* Turned up once every hand's cards are out. */}
+            <span
+              key={view.handNumber}
+              className="animate-vira block"
+              style={{ animationDelay: `${3 * view.seats.length * DEAL_STEP_MS + 120}ms` }}
+              data-testid="vira-card"
+            >
+              <PlayingCard
+                card={view.vira}
+                variant={view.variant}
+                className="w-9 sm:w-12"
+                label={`${t("game:board.vira")}: ${cardName(view.vira)}`}
+              />
+            </span>
             {view.manilha ? (
               <span className="mt-0.5 rounded-md bg-gold-400/20 px-1.5 text-[11px] font-bold text-gold-300" data-testid="manilha">
                 {t("game:board.manilhaRank", { rank: view.manilha })}
@@ -228,7 +249,10 @@ export function Board({
             <MyHand plays={groups.plays} selected={selected} onSelect={setSelected} onPlay={play} enabled={connected && !busy} />
           </div>
         ) : null}
+        <TableOptions />
       </section>
+
+      {celebrations > 0 && !reducedMotion ? <Celebration key={celebrations} /> : null}
 
       <ActionBar
         groups={groups}
