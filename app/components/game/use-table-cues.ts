@@ -24,10 +24,16 @@ function loadAudio(): Promise<TableAudio | null> {
   return loading;
 }
 
-/** Marks the page for the browser tests, which cannot hear: sound is ready, and the last cue carried out. */
-function mark(name: "sound" | "lastCue", value: string | null) {
-  if (value === null) delete document.documentElement.dataset[name];
-  else document.documentElement.dataset[name] = value;
+/** Marks the page for the browser tests, which cannot hear: sound is ready (`data-sound`), and the last cues carried out (`data-cues`). */
+function markSound(ready: boolean) {
+  if (ready) document.documentElement.dataset.sound = "ready";
+  else delete document.documentElement.dataset.sound;
+}
+
+function markCue(name: string | null) {
+  const root = document.documentElement;
+  if (name === null) delete root.dataset.cues;
+  else root.dataset.cues = [...(root.dataset.cues ?? "").split(" ").filter(Boolean).slice(-9), name].join(" ");
 }
 
 function unlock() {
@@ -36,11 +42,11 @@ function unlock() {
   // Loaded already on a game page with sound on: the context starts inside the tap, as Safari wants.
   if (audio) {
     audio.unlock();
-    mark("sound", "ready");
+    markSound(true);
   } else {
     void loadAudio().then((a) => {
       a?.unlock();
-      if (a) mark("sound", "ready");
+      if (a) markSound(true);
     });
   }
 }
@@ -90,7 +96,7 @@ function playCues(cues: readonly Cue[], speech: Speech | null) {
       const { text, lang } = speech(spokenKey(cue.words));
       audio.say(text, lang);
     }
-    mark("lastCue", cueName(cue));
+    markCue(cueName(cue));
   }
 }
 
@@ -118,7 +124,7 @@ export function useTableCues() {
   }, []);
   useEffect(() => {
     if (!settings.sound) {
-      mark("sound", null);
+      markSound(false);
       return;
     }
     // Fetched while the player looks at the table, so the first tap finds it ready.
@@ -127,8 +133,8 @@ export function useTableCues() {
   }, [settings.sound]);
   useEffect(
     () => () => {
-      mark("sound", null);
-      mark("lastCue", null);
+      markSound(false);
+      markCue(null);
     },
     [],
   );
