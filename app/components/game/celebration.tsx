@@ -35,15 +35,27 @@ export function Celebration() {
   useEffect(() => {
     const node = ref.current;
     if (!node) return;
+    let observer: MutationObserver | null = null;
     if (typeof node.showPopover === "function") {
       node.setAttribute("popover", "manual");
       node.showPopover();
+      // The result dialog opens in the same moment, often just after: shown again, the confetti is the top layer's last.
+      observer = new MutationObserver(() => {
+        if (!node.matches(":popover-open")) return;
+        node.hidePopover();
+        node.showPopover();
+      });
+      observer.observe(document.body, { subtree: true, attributeFilter: ["open"] });
     }
     const timer = setTimeout(() => {
+      observer?.disconnect();
       if (node.matches(":popover-open")) node.hidePopover();
       node.hidden = true;
     }, LIFETIME_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      observer?.disconnect();
+    };
   }, []);
   return (
     <div
