@@ -17,7 +17,7 @@ import { useTable } from "./table-context";
 import { TrickArea } from "./trick-area";
 import { TableOptions } from "./table-options";
 import { TimerRing, useSecondsLeft } from "./turn-timer";
-import { useCelebrations, useTurnCues } from "./use-table-cues";
+import { onCelebration, useTurnCues } from "./use-table-cues";
 
 const SUIT_SYMBOL: Record<string, string> = { c: "♣", h: "♥", s: "♠", d: "♦" };
 
@@ -57,7 +57,9 @@ export function Board({
   const timerFor = (playerId: string) => (turn && turn.playerId === playerId ? left : null);
 
   const reducedMotion = usePrefersReducedMotion();
-  const celebrations = useCelebrations();
+  // Confetti for a match won while this board is shown (a new board starts without).
+  const [celebrations, setCelebrations] = useState(0);
+  useEffect(() => onCelebration(() => setCelebrations((n) => n + 1)), []);
   useTurnCues(view);
 
   // A new decision point drops a stale pick; a single playable card is not pre-picked on purpose.

@@ -1,7 +1,7 @@
 // Carries out the table's cues (app/utils/table-cues.ts decides them): sounds and spoken calls once
 // the page has had a tap and sound is on, vibration under the same switch, and the celebration the
 // board shows. The synthesizer (table-sound.ts) is loaded on its own, only by the game page.
-import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { GameEvent, PlayerView } from "../../../game/truco/index";
 import { cueName, cuesOf, speechLanguage, spokenKey, turnCues, VIBRATION, type Cue, type TurnMark } from "~/utils/table-cues";
@@ -54,22 +54,14 @@ function unlock() {
 // ---------------------------------------------------------------- the celebration
 
 const celebrationListeners = new Set<() => void>();
-let celebrations = 0;
 
-/** How many match wins this page has celebrated: the board shows one each time it grows. */
-export function useCelebrations(): number {
-  return useSyncExternalStore(
-    (listener) => {
-      celebrationListeners.add(listener);
-      return () => celebrationListeners.delete(listener);
-    },
-    () => celebrations,
-    () => 0,
-  );
+/** Calls `listener` on each match won from now on (the board shows the confetti); returns the unsubscribe. */
+export function onCelebration(listener: () => void): () => void {
+  celebrationListeners.add(listener);
+  return () => void celebrationListeners.delete(listener);
 }
 
 function celebrate() {
-  celebrations += 1;
   for (const listener of celebrationListeners) listener();
 }
 
