@@ -26,7 +26,7 @@ async function dragUp(page: Page, card: Locator, dy: number) {
   await touch("touchEnd", y - dy);
 }
 
-test("on a phone (390×844, touch) one tap plays a card, and so does dragging one up", async ({ browser }) => {
+test("on a phone (390×844, touch) one tap plays a card, and so does dragging one up (face down when asked)", async ({ browser }) => {
   const { page, context, room } = await scriptedTable(
     browser,
     (me) => ({ seats: duo(me), match: { dealerIndex: 1, deal: DUO_DEAL }, botDelayMs: null }),
@@ -36,12 +36,15 @@ test("on a phone (390×844, touch) one tap plays a card, and so does dragging on
   await expect.poll(() => room.sent("play_card").map((f) => f.payload)).toEqual([{ cardId: "7h" }]);
   await expect(page.getByTestId("hand-card")).toHaveCount(2);
 
-  // The seven is the manilha (vira 6♦): the trick is ours and the next lead too.
+  // The seven is the manilha (vira 6♦): the trick is ours and the next lead too, where a covered card is allowed:
+  // "next one face down" makes the next card go down covered.
   await room.playAny("bot-1");
   const king = page.getByRole("button", { name: "K, Rei de Paus", exact: true });
   await expect(king).toHaveAttribute("data-playable", "true");
+  await page.getByTestId("cover-next").tap();
+  await expect(page.getByTestId("cover-next")).toHaveAttribute("aria-pressed", "true");
   await dragUp(page, king, 110);
-  await expect.poll(() => room.sent("play_card").map((f) => f.payload)).toEqual([{ cardId: "7h" }, { cardId: "Kc" }]);
+  await expect.poll(() => room.sent("play_card").map((f) => f.payload)).toEqual([{ cardId: "7h" }, { cardId: "Kc", faceDown: true }]);
   room.stop();
   await context.close();
 });

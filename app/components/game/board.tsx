@@ -15,6 +15,7 @@ import { Scoreboard, TEAM_STYLE } from "./scoreboard";
 import { Seat } from "./seat";
 import { useTable } from "./table-context";
 import { TrickArea } from "./trick-area";
+import { useTableSettings } from "~/utils/table-settings";
 import { TableOptions } from "./table-options";
 import { TimerRing, useSecondsLeft } from "./turn-timer";
 import { onCelebration, useTurnCues } from "./use-table-cues";
@@ -62,8 +63,16 @@ export function Board({
   useEffect(() => onCelebration(() => setCelebrations((n) => n + 1)), []);
   useTurnCues(view);
 
+  // One tap plays a card face up; where a covered card is allowed too, "next one face down" turns the next tap into that.
+  const [{ confirmPlay }] = useTableSettings();
+  const canCover = !confirmPlay && Object.values(groups.plays).some((p) => p.faceUp && p.faceDown);
+  const [cover, setCover] = useState(false);
+
   // A new decision point drops a stale pick; a single playable card is not pre-picked on purpose.
-  useEffect(() => setSelected(null), [view.actionCount, view.handNumber]);
+  useEffect(() => {
+    setSelected(null);
+    setCover(false);
+  }, [view.actionCount, view.handNumber]);
 
   const others = view.seats.filter((id) => id !== me);
   const at = (position: string) => others.find((id) => positions[id] === position);
@@ -248,7 +257,27 @@ export function Board({
             </div>
             {view.blind ? <p className="mt-1 max-w-md text-center text-xs text-gold-300">{t("game:board.blindHint")}</p> : null}
             {partnerFaces ? <p className="mt-1 max-w-md text-center text-xs text-gold-300">{t("game:board.peekHint")}</p> : null}
-            <MyHand plays={groups.plays} selected={selected} onSelect={setSelected} onPlay={play} enabled={connected && !busy} />
+            {canCover ? (
+              <button
+                type="button"
+                aria-pressed={cover}
+                onClick={() => setCover((c) => !c)}
+                data-testid="cover-next"
+                className={`mt-1 rounded-full px-3 py-0.5 text-xs font-bold ring-1 ${
+                  cover ? "bg-gold-400 text-felt-950 ring-gold-300" : "bg-felt-950/70 text-cream-50 ring-white/25"
+                }`}
+              >
+                {t("game:board.coverNext")}
+              </button>
+            ) : null}
+            <MyHand
+              plays={groups.plays}
+              selected={selected}
+              onSelect={setSelected}
+              onPlay={play}
+              cover={canCover && cover}
+              enabled={connected && !busy}
+            />
           </div>
         ) : null}
         <TableOptions />

@@ -11,6 +11,11 @@ const DRAG_PLAY_PX = 48;
 /** Movement (px) below which a press is a tap, not a drag. */
 const DRAG_SLOP_PX = 8;
 
+/** Face down when that is the only way, or when the player asked for it and it is allowed. */
+function faceDownOf(options: { faceUp: boolean; faceDown: boolean }, cover: boolean): boolean {
+  return options.faceDown && (cover || !options.faceUp);
+}
+
 /**
  * The viewer's own cards (ADR 130). A playable card is a button: a tap or a click plays it, and so
  * does dragging it up; with "confirm each card" on, the first tap picks it and the second plays it.
@@ -23,12 +28,15 @@ export const MyHand = memo(function MyHand({
   selected,
   onSelect,
   onPlay,
+  cover,
   enabled,
 }: {
   plays: ActionGroups["plays"];
   selected: string | null;
   onSelect(id: string | null): void;
   onPlay(id: string, faceDown: boolean): void;
+  /** The player asked for their next card face down: a tap (or drag) plays it covered where allowed. */
+  cover: boolean;
   enabled: boolean;
 }) {
   const { t } = useTranslation();
@@ -146,7 +154,7 @@ export const MyHand = memo(function MyHand({
             onKeyDown={(event) => onKeyDown(event, index)}
             onPointerDown={(event) => onPointerDown(event, playable)}
             onPointerMove={onPointerMove}
-            onPointerUp={(event) => onPointerEnd(event, playable && options ? () => onPlay(id, !options.faceUp) : null)}
+            onPointerUp={(event) => onPointerEnd(event, playable && options ? () => onPlay(id, faceDownOf(options, cover)) : null)}
             onPointerCancel={(event) => onPointerEnd(event, null)}
             onClick={(event) => {
               if (dragged.current) {
@@ -156,7 +164,8 @@ export const MyHand = memo(function MyHand({
               if (!playable || !options) return;
               // A click with no pointer behind it (detail 0) is Enter or Space: the keyboard picks first.
               const keyboard = event.detail === 0;
-              if (isSelected || (!keyboard && !confirmPlay)) onPlay(id, !options.faceUp);
+              if (isSelected) onPlay(id, !options.faceUp);
+              else if (!keyboard && !confirmPlay) onPlay(id, faceDownOf(options, cover));
               else onSelect(id);
             }}
             className={`animate-deal group relative rounded-[10%] transition-[translate,transform] duration-150 ease-out select-none focus-visible:outline-offset-4 ${
