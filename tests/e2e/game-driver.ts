@@ -57,7 +57,7 @@ export async function step(page: Page, policy: Policy = {}): Promise<boolean> {
   const card = page.locator('[data-testid="hand-card"][data-playable]').first();
   if (!(await card.isVisible().catch(() => false))) return false;
   if (policy.callTruco) for (const id of CALLS) if (await clickIfReady(page, id)) return true;
-  await card.click({ timeout: 2000 }).catch(() => undefined);
+  // One tap plays a card (the table's default).
   await card.click({ timeout: 2000 }).catch(() => undefined);
   return true;
 }

@@ -10,14 +10,12 @@ import { scriptedTable } from "./scripted-table";
 // page.routeWebSocket, so every phase and variant can be set up exactly (tests/e2e/fake-room.ts).
 // The whole-product tests against the real GameRoom are in games.spec.ts.
 
-async function playTwice(page: Page, name: string) {
-  const card = page.getByRole("button", { name, exact: true });
-  await card.click();
-  await expect(card).toHaveAttribute("aria-pressed", "true");
-  await card.click();
+/** One click plays a card (the table's default; "confirm each card" is tests/e2e/table-feel.spec.ts's). */
+async function playOnce(page: Page, name: string) {
+  await page.getByRole("button", { name, exact: true }).click();
 }
 
-test("Paulista 1v1: header, info, board, a card played with two taps and the bot's answer", async ({ browser }) => {
+test("Paulista 1v1: header, info, board, a card played with one click and the bot's answer", async ({ browser }) => {
   const { page, context, room } = await scriptedTable(browser, (me) => ({
     seats: duo(me),
     match: { dealerIndex: 1, deal: DUO_DEAL },
@@ -46,7 +44,7 @@ test("Paulista 1v1: header, info, board, a card played with two taps and the bot
   await expect(page.getByTestId("team-team2")).toContainText("Tia Bot");
   await expect(page.getByTestId("team-team1").getByTestId("ready")).toHaveText("✓ Pronto");
 
-  await playTwice(page, "7 de Copas");
+  await playOnce(page, "7 de Copas");
   await expect.poll(() => room.sent("play_card").map((f) => f.payload)).toEqual([{ cardId: "7h" }]);
   await expect(page.getByTestId("trick-card")).toHaveCount(2, { timeout: 5000 });
   await expect(page.getByTestId("trick-card").first()).toContainText(/Tia Bot|Jogador/);
@@ -211,7 +209,7 @@ test("blind mão de ferro: face-down cards played by slot", async ({ browser }) 
   await expect(page.getByTestId("phase-label")).toContainText("Mão de ferro");
   await expect(page.getByText("Mão de ferro às cegas")).toBeVisible();
   await expect(page.getByRole("button", { name: "Carta 1 (virada)" })).toBeVisible();
-  await playTwice(page, "Carta 2 (virada)");
+  await playOnce(page, "Carta 2 (virada)");
   await expect.poll(() => room.sent("play_card").map((f) => f.payload)).toEqual([{ cardId: "blind:1" }]);
   await expect(page.getByTestId("trick-card")).toHaveCount(1);
   room.stop();

@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 
 let counter = 0;
 
@@ -23,8 +23,9 @@ export async function signIn(page: Page, player: { name: string; email: string }
 export async function newSignedInPage(
   browser: Browser,
   prefix?: string,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; player: { name: string; email: string } }> {
-  const context = await browser.newContext({ locale: "pt-BR" });
+  const context = await browser.newContext({ locale: "pt-BR", ...options });
   const page = await context.newPage();
   const player = uniquePlayer(prefix);
   await signIn(page, player);

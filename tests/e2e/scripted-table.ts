@@ -1,4 +1,4 @@
-import type { Browser } from "@playwright/test";
+import type { Browser, BrowserContextOptions } from "@playwright/test";
 import { FakeRoom, currentUserId, type FakeRoomOptions } from "./fake-room";
 import type { Me } from "./fixtures/data";
 import { newSignedInPage } from "./helpers";
@@ -9,9 +9,9 @@ import { newSignedInPage } from "./helpers";
 export async function scriptedTable(
   browser: Browser,
   options: (me: Me) => Omit<FakeRoomOptions, "me">,
-  setup: { name?: string; viewport?: { width: number; height: number } } = {},
+  setup: { name?: string; viewport?: { width: number; height: number }; context?: BrowserContextOptions } = {},
 ) {
-  const { page, context } = await newSignedInPage(browser, setup.name);
+  const { page, context } = await newSignedInPage(browser, setup.name, setup.context);
   if (setup.viewport) await page.setViewportSize(setup.viewport);
   const me = await currentUserId(page);
   const room = new FakeRoom({ me: me.id, ...options(me) });

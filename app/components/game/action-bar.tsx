@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Action, EnvidoCall, FlorCall, TrucoCall } from "../../../game/truco/index";
+import { useTableSettings } from "~/utils/table-settings";
 import type { ActionGroups } from "./game-logic";
 import { useTable } from "./table-context";
 import { TurnBar } from "./turn-timer";
@@ -74,6 +75,7 @@ export function ActionBar({
   connecting?: boolean;
 }) {
   const { t } = useTranslation();
+  const [{ confirmPlay }] = useTableSettings();
   const { view, me, nickname, teamName } = useTable();
   const [confirmMazo, setConfirmMazo] = useState(false);
   const promptRef = useRef<HTMLElement>(null);
@@ -324,7 +326,9 @@ export function ActionBar({
           {groups.florCalls.map(flor)}
           {mazo}
         </div>
-        {!selected ? <p className="text-center text-xs text-cream-100/60">{t("game:board.selectHint")}</p> : null}
+        {!selected ? (
+          <p className="text-center text-xs text-cream-100/60">{t(confirmPlay ? "game:board.selectHint" : "game:board.tapHint")}</p>
+        ) : null}
         {!connected ? (
           <p className={`text-center text-xs ${connecting ? "text-cream-100/70" : "text-red-200"}`}>
             {t(connecting ? "game:room.connecting" : "game:board.disconnectedActions")}

@@ -6,7 +6,8 @@ import type { Action } from "../../../game/truco/index";
 import { Avatar } from "~/components/avatar";
 import { ActionBar } from "./action-bar";
 import { CalloutBubble, type AnyCallout } from "./callouts";
-import { groupActions, isSpanishDeck } from "./game-logic";
+import { Celebration, usePrefersReducedMotion } from "./celebration";
+import { DEAL_STEP_MS, groupActions, isSpanishDeck } from "./game-logic";
 import { HandSummary } from "./hand-summary";
 import { MyHand } from "./my-hand";
 import { PlayingCard } from "./playing-card";
@@ -14,7 +15,10 @@ import { Scoreboard, TEAM_STYLE } from "./scoreboard";
 import { Seat } from "./seat";
 import { useTable } from "./table-context";
 import { TrickArea } from "./trick-area";
+import { useTableSettings } from "~/utils/table-settings";
+import { TableOptions } from "./table-options";
 import { TimerRing, useSecondsLeft } from "./turn-timer";
+import { onCelebration, useTurnCues } from "./use-table-cues";
 
 const SUIT_SYMBOL: Record<string, string> = { c: "♣", h: "♥", s: "♠", d: "♦" };
 
@@ -53,8 +57,22 @@ export function Board({
   const total = turn?.seconds ?? 30;
   const timerFor = (playerId: string) => (turn && turn.playerId === playerId ? left : null);
 
+  const reducedMotion = usePrefersReducedMotion();
+  // Confetti for a match won while this board is shown (a new board starts without).
+  const [celebrations, setCelebrations] = useState(0);
+  useEffect(() => onCelebration(() => setCelebrations((n) => n + 1)), []);
+  useTurnCues(view);
+
+  // One tap plays a card face up; where a covered card is allowed too, "next one face down" turns the next tap into that.
+  const [{ confirmPlay }] = useTableSettings();
+  const canCover = !confirmPlay && Object.values(groups.plays).some((p) => p.faceUp && p.faceDown);
+  const [cover, setCover] = useState(false);
+
   // A new decision point drops a stale pick; a single playable card is not pre-picked on purpose.
-  useEffect(() => setSelected(null), [view.actionCount, view.handNumber]);
+  useEffect(() => {
+    setSelected(null);
+    setCover(false);
+  }, [view.actionCount, view.handNumber]);
 
   const others = view.seats.filter((id) => id !== me);
   const at = (position: string) => others.find((id) => positions[id] === position);
@@ -98,7 +116,13 @@ export function Board({
   const partnerFaces = view.specialHand !== null && view.gamePhase === "waiting_mao_decision" && four && view.myTeam === view.specialTeam;
 
   return (
-    <div className="flex flex-col gap-2" data-testid="board" data-variant={view.variant} data-phase={view.gamePhase}>
+    <div
+      className="flex flex-col gap-2"
+      data-testid="board"
+      data-variant={view.variant}
+      data-phase={view.gamePhase}
+      data-motion={reducedMotion ? "reduced" : "full"}
+    >
       <Scoreboard turnText={turnText} />
 
       <section
@@ -109,12 +133,20 @@ export function Board({
         {view.vira ? (
           <div className="absolute left-2 top-2 flex flex-col items-center gap-0.5 sm:left-5 sm:top-4" data-testid="vira">
             <span className="text-[10px] font-bold uppercase tracking-wide text-cream-100/70">{t("game:board.vira")}</span>
-            <PlayingCard
-              card={view.vira}
-              variant={view.variant}
-              className="w-9 sm:w-12"
-              label={`${t("game:board.vira")}: ${cardName(view.vira)}`}
-            />
+            {/* Turned up once every hand's cards are out. */}
+            <span
+              key={view.handNumber}
+              className="animate-vira block"
+              style={{ animationDelay: `${3 * view.seats.length * DEAL_STEP_MS + 120}ms` }}
+              data-testid="vira-card"
+            >
+              <PlayingCard
+                card={view.vira}
+                variant={view.variant}
+                className="w-9 sm:w-12"
+                label={`${t("game:board.vira")}: ${cardName(view.vira)}`}
+              />
+            </span>
             {view.manilha ? (
               <span className="mt-0.5 rounded-md bg-gold-400/20 px-1.5 text-[11px] font-bold text-gold-300" data-testid="manilha">
                 {t("game:board.manilhaRank", { rank: view.manilha })}
@@ -225,10 +257,33 @@ export function Board({
             </div>
             {view.blind ? <p className="mt-1 max-w-md text-center text-xs text-gold-300">{t("game:board.blindHint")}</p> : null}
             {partnerFaces ? <p className="mt-1 max-w-md text-center text-xs text-gold-300">{t("game:board.peekHint")}</p> : null}
-            <MyHand plays={groups.plays} selected={selected} onSelect={setSelected} onPlay={play} enabled={connected && !busy} />
+            {canCover ? (
+              <button
+                type="button"
+                aria-pressed={cover}
+                onClick={() => setCover((c) => !c)}
+                data-testid="cover-next"
+                className={`mt-1 rounded-full px-3 py-0.5 text-xs font-bold ring-1 ${
+                  cover ? "bg-gold-400 text-felt-950 ring-gold-300" : "bg-felt-950/70 text-cream-50 ring-white/25"
+                }`}
+              >
+                {t("game:board.coverNext")}
+              </button>
+            ) : null}
+            <MyHand
+              plays={groups.plays}
+              selected={selected}
+              onSelect={setSelected}
+              onPlay={play}
+              cover={canCover && cover}
+              enabled={connected && !busy}
+            />
           </div>
         ) : null}
+        <TableOptions />
       </section>
+
+      {celebrations > 0 && !reducedMotion ? <Celebration key={celebrations} /> : null}
 
       <ActionBar
         groups={groups}

@@ -60,6 +60,26 @@ export function seatPositions(seats: readonly string[], me: string | null): Reco
   return out;
 }
 
+/** One card's step in the deal animation (ms). */
+export const DEAL_STEP_MS = 80;
+
+/**
+ * A seat's place in the deal: 0 for the player after the dealer (the mão), who gets the first card;
+ * the dealer gets the last of each round.
+ */
+export function dealOrderOf(view: Pick<PlayerView, "seats" | "players">, playerId: string | null): number {
+  const n = view.seats.length;
+  const dealer = view.seats.findIndex((id) => view.players[id]?.isDealer);
+  const seat = playerId === null ? -1 : view.seats.indexOf(playerId);
+  if (dealer < 0 || seat < 0) return 0;
+  return (seat - dealer - 1 + 2 * n) % n;
+}
+
+/** When a card lands in the deal animation: the cards go round the table one at a time. */
+export function dealDelayMs(card: number, order: number, seats: number): number {
+  return (card * seats + order) * DEAL_STEP_MS;
+}
+
 // ---------------------------------------------------------------- actions
 
 export type Answer = "accept" | "reject";

@@ -21,6 +21,7 @@ import { MatchResult } from "./match-result";
 import { InfoPanel, RoomHeader, TeamsPanel } from "./room-chrome";
 import { TableProvider, useTable } from "./table-context";
 import { useGameSocket } from "./use-game-socket";
+import { useTableCues } from "./use-table-cues";
 import { WaitingRoom } from "./waiting-room";
 import { CHAT_DIALOG, DIALOG_PARAM } from "~/utils/ui-params";
 import "./game.css";
@@ -104,6 +105,7 @@ function LiveRoom({
   const [announcement, setAnnouncement] = useState("");
   const { items: callouts, push: pushCallouts } = useCallouts();
   const seenEvents = useRef<Map<string, number>>(new Map());
+  const cueEvents = useTableCues();
   // How many times the socket came back after a break: the chat reads what it missed.
   const [reconnected, setReconnected] = useState(0);
   const chat = useChat(gameId, chatOpen, user.id, initial.chat, reconnected);
@@ -111,7 +113,7 @@ function LiveRoom({
   const [joinedHere, setJoinedHere] = useState(false);
 
   const onEvents = useCallback(
-    (events: GameEvent[], live: { view: { handNumber: number } | null }) => {
+    (events: GameEvent[], live: LiveState) => {
       const hand = live.view?.handNumber ?? 0;
       const now = Date.now();
       const fresh: GameEvent[] = [];
@@ -127,8 +129,9 @@ function LiveRoom({
         for (const [key, at] of seenEvents.current) if (now - at > 10_000) seenEvents.current.delete(key);
       }
       pushCallouts(fresh.flatMap(calloutsOf));
+      cueEvents(fresh, live.view);
     },
-    [pushCallouts],
+    [pushCallouts, cueEvents],
   );
 
   const socketParticipants = useRef(initial.participants);

@@ -1,31 +1,51 @@
-import { memo, useEffect, useId, useRef, type FocusEvent, type KeyboardEvent } from "react";
+import { memo, useEffect, useId, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useTableSettings } from "~/utils/table-settings";
 import type { ActionGroups } from "./game-logic";
-import { blindIdOf, isFaceUpCard, isSpanishDeck, manilhaOf, nameShowing, rankIndex } from "./game-logic";
+import { blindIdOf, dealDelayMs, dealOrderOf, isFaceUpCard, isSpanishDeck, manilhaOf, nameShowing, rankIndex } from "./game-logic";
 import { PlayingCard } from "./playing-card";
 import { useTable } from "./table-context";
 
+/** How far up (px) a card must be dragged to be played. */
+const DRAG_PLAY_PX = 48;
+/** Movement (px) below which a press is a tap, not a drag. */
+const DRAG_SLOP_PX = 8;
+
+/** Face down when that is the only way, or when the player asked for it and it is allowed. */
+function faceDownOf(options: { faceUp: boolean; faceDown: boolean }, cover: boolean): boolean {
+  return options.faceDown && (cover || !options.faceUp);
+}
+
 /**
- * The viewer's own cards. A playable card is a button: the first tap (or Enter/Space) picks it,
- * the second plays it; arrow keys move between cards and Escape drops the pick. In a blind mão
- * de ferro the cards are face down and played by slot.
+ * The viewer's own cards (ADR 130). A playable card is a button: a tap or a click plays it, and so
+ * does dragging it up; with "confirm each card" on, the first tap picks it and the second plays it.
+ * The keyboard always picks first (Enter or Space), then plays (Enter or Space again): arrow keys
+ * move between cards and Escape drops the pick. In a blind mão de ferro the cards are face down and
+ * played by slot.
  */
 export const MyHand = memo(function MyHand({
   plays,
   selected,
   onSelect,
   onPlay,
+  cover,
   enabled,
 }: {
   plays: ActionGroups["plays"];
   selected: string | null;
   onSelect(id: string | null): void;
   onPlay(id: string, faceDown: boolean): void;
+  /** The player asked for their next card face down: a tap (or drag) plays it covered where allowed. */
+  cover: boolean;
   enabled: boolean;
 }) {
   const { t } = useTranslation();
   const { view, me, cardName } = useTable();
+  const [{ confirmPlay }] = useTableSettings();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  // A card being dragged up; after a drag, the click the browser sends when the finger lifts is not a tap.
+  const drag = useRef<{ pointerId: number; startX: number; startY: number; moved: boolean } | null>(null);
+  const dragged = useRef(false);
   const idBase = useId();
   const hand = me ? (view.players[me]?.hand ?? []) : [];
   const count = hand.length;
@@ -48,6 +68,7 @@ export const MyHand = memo(function MyHand({
   }
 
   function onKeyDown(event: KeyboardEvent, index: number) {
+    dragged.current = false;
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       event.preventDefault();
       const next = (index + (event.key === "ArrowRight" ? 1 : -1) + count) % count;
@@ -56,6 +77,38 @@ export const MyHand = memo(function MyHand({
       onSelect(null);
     }
   }
+
+  function onPointerDown(event: PointerEvent<HTMLButtonElement>, playable: boolean) {
+    dragged.current = false;
+    if (!playable || !event.isPrimary || event.button !== 0) return;
+    drag.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, moved: false };
+  }
+
+  function onPointerMove(event: PointerEvent<HTMLButtonElement>) {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    const dy = event.clientY - d.startY;
+    if (!d.moved) {
+      if (Math.hypot(event.clientX - d.startX, dy) < DRAG_SLOP_PX) return;
+      d.moved = true;
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+      event.currentTarget.style.transition = "none";
+    }
+    event.currentTarget.style.transform = `translateY(${Math.min(0, dy)}px)`;
+  }
+
+  function onPointerEnd(event: PointerEvent<HTMLButtonElement>, play: (() => void) | null) {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    drag.current = null;
+    if (!d.moved) return;
+    dragged.current = true;
+    event.currentTarget.style.transform = "";
+    event.currentTarget.style.transition = "";
+    if (play && event.type === "pointerup" && event.clientY - d.startY <= -DRAG_PLAY_PX) play();
+  }
+
+  const seatOrder = dealOrderOf(view, me);
 
   return (
     <div
@@ -99,18 +152,30 @@ export const MyHand = memo(function MyHand({
             data-manilha={manilha ? "true" : undefined}
             title={manilhaText ?? undefined}
             onKeyDown={(event) => onKeyDown(event, index)}
-            onClick={() => {
+            onPointerDown={(event) => onPointerDown(event, playable)}
+            onPointerMove={onPointerMove}
+            onPointerUp={(event) => onPointerEnd(event, playable && options ? () => onPlay(id, faceDownOf(options, cover)) : null)}
+            onPointerCancel={(event) => onPointerEnd(event, null)}
+            onClick={(event) => {
+              if (dragged.current) {
+                dragged.current = false;
+                return;
+              }
               if (!playable || !options) return;
+              // A click with no pointer behind it (detail 0) is Enter or Space: the keyboard picks first.
+              const keyboard = event.detail === 0;
               if (isSelected) onPlay(id, !options.faceUp);
+              else if (!keyboard && !confirmPlay) onPlay(id, faceDownOf(options, cover));
               else onSelect(id);
             }}
-            className={`animate-deal group relative rounded-[10%] transition-transform duration-150 ease-out focus-visible:outline-offset-4 ${
-              playable ? "hover:-translate-y-2" : "cursor-default"
+            className={`animate-deal group relative rounded-[10%] transition-[translate,transform] duration-150 ease-out select-none focus-visible:outline-offset-4 ${
+              playable ? "touch-none hover:-translate-y-2" : "cursor-default"
             } ${isSelected ? "-translate-y-5 sm:-translate-y-6" : ""}`}
             style={{
-              animationDelay: `${index * 90}ms`,
+              animationDelay: `${dealDelayMs(index, seatOrder, view.seats.length)}ms`,
               rotate: `${offset * 5}deg`,
-              translate: `0 ${Math.abs(offset) * 6}px`,
+              // The fan's arc, added to the lift a hover or a pick gives (Tailwind's translate variable).
+              translate: `0 calc(${Math.abs(offset) * 6}px + var(--tw-translate-y, 0px))`,
             }}
           >
             <span

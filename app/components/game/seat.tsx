@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
 import type { AnyCallout } from "./callouts";
 import { CalloutBubble } from "./callouts";
-import { isFaceUpCard, type SeatPosition } from "./game-logic";
+import { dealDelayMs, dealOrderOf, isFaceUpCard, type SeatPosition } from "./game-logic";
 import { PlayingCard } from "./playing-card";
 import { TEAM_STYLE } from "./scoreboard";
 import { useSeatOf, useTable } from "./table-context";
@@ -86,12 +86,18 @@ export function Seat({
         {faces.length > 0
           ? faces.map((card) => <PlayingCard key={card.id} card={card} variant={view.variant} className="w-7" />)
           : Array.from({ length: player.cardCount }, (_, i) => (
-              <PlayingCard
-                key={i}
-                card={{ hidden: true }}
-                variant={view.variant}
-                className={`w-[1.35rem] ${i === 0 ? "-rotate-6" : i === 2 ? "rotate-6" : ""}`}
-              />
+              // Keyed by the hand: each deal sends new backs from the middle of the table to the seat.
+              <span
+                key={`${view.handNumber}-${i}`}
+                className={`animate-deal-${position} block`}
+                style={{ animationDelay: `${dealDelayMs(i, dealOrderOf(view, playerId), view.seats.length)}ms` }}
+              >
+                <PlayingCard
+                  card={{ hidden: true }}
+                  variant={view.variant}
+                  className={`w-[1.35rem] ${i === 0 ? "-rotate-6" : i === 2 ? "rotate-6" : ""}`}
+                />
+              </span>
             ))}
       </div>
       {callouts.map((callout) => (

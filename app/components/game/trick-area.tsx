@@ -25,8 +25,8 @@ const SLOT: Record<number, Record<SeatPosition, string>> = {
 
 /**
  * The middle of the table: the cards of the current trick by the seat that played them, with
- * their nicknames; the trick's winner is marked; a finished trick lingers a moment before the
- * next one clears it. `overlay` is the hand summary drawn on top at the end of a hand.
+ * their nicknames; the trick's winner is marked; a finished trick lingers a moment, then goes to
+ * the seat that took it. `overlay` is the hand summary drawn on top at the end of a hand.
  */
 export const TrickArea = memo(function TrickArea({ overlay }: { overlay?: ReactNode }) {
   const { t } = useTranslation();
@@ -54,6 +54,8 @@ export const TrickArea = memo(function TrickArea({ overlay }: { overlay?: ReactN
 
   const shown = trick && trick.cards.length === 0 && lingering ? lingering : trick;
   const plays: ViewPlay[] = shown?.cards ?? [];
+  // A taken trick, kept a moment on the table, then swept to the seat of the player who took it.
+  const sweepTo = shown && shown === lingering && !shown.tie && shown.winnerPlayerId ? positions[shown.winnerPlayerId] : undefined;
   const n = view.seats.length === 2 ? 2 : 4;
 
   return (
@@ -75,9 +77,10 @@ export const TrickArea = memo(function TrickArea({ overlay }: { overlay?: ReactN
           return (
             <li
               key={`${view.handNumber}-${shown?.number}-${play.playerId}`}
-              className={`absolute ${SLOT[n][position]}`}
+              className={`absolute ${SLOT[n][position]} ${sweepTo ? `animate-sweep-${sweepTo}` : ""}`}
               data-testid="trick-card"
               data-player={play.playerId}
+              data-sweep={sweepTo}
             >
               <div className={`animate-play-${position} relative`}>
                 <div

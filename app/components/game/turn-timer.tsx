@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { tableSettings } from "~/utils/table-settings";
 import type { TurnTimer } from "../../../game/protocol/room";
 import { secondsLeft } from "./game-logic";
 
@@ -64,8 +65,9 @@ export function TurnBar({ left, total }: { left: number; total: number }) {
   useEffect(() => {
     if (!urgent || warned) return;
     setWarned(true);
-    // Where supported (most Android phones); elsewhere the colour and the announcement carry it.
-    if (typeof navigator !== "undefined" && "vibrate" in navigator) navigator.vibrate?.([120, 80, 120]);
+    // Where supported (most Android phones) and not switched off with the table's sound; elsewhere
+    // the colour and the announcement carry it.
+    if (typeof navigator !== "undefined" && "vibrate" in navigator && tableSettings().sound) navigator.vibrate?.([120, 80, 120]);
   }, [urgent, warned]);
   return (
     <div className="flex items-center gap-2" data-testid="turn-timer" data-urgent={urgent ? "true" : "false"}>

@@ -79,9 +79,15 @@ test("Paulista 1v1, a card picked; a truco call pending; the hand summary", asyn
     botDelayMs: null,
   }));
   await fake.playAny("bot-1");
-  await page.getByRole("button", { name: "Rei de Paus" }).click();
+  // Picked with the keyboard (Enter picks, Enter plays): a tap would play it at once.
+  await page.getByRole("button", { name: "Rei de Paus" }).focus();
+  await page.keyboard.press("Enter");
   await shoot(page, "game-paulista-my-turn", false);
-  await page.getByRole("button", { name: "Rei de Paus" }).click();
+  await page.getByTestId("table-options-button").click();
+  await shoot(page, "game-table-options", false);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Rei de Paus" }).focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByTestId("trick-card")).toHaveCount(2);
   await page.waitForTimeout(1600);
   fake.act("bot-1", { type: "call_truco", call: "truco" });
@@ -210,7 +216,6 @@ test("match result", async ({ browser }) => {
   fake.act("rival-1", { type: "respond_truco", response: "accept" });
   for (let i = 0; i < 3 && fake.state?.phase !== "game_over"; i++) {
     const mine = page.locator('[data-testid="hand-card"][data-playable]').first();
-    await mine.click();
     await mine.click();
     await page.waitForTimeout(400);
     await fake.playAny("rival-1");
