@@ -288,6 +288,18 @@ export class RoomHost<S extends object> implements RoomRpc {
     return this.run((room) => rules.leave(room, userId, this.clock()));
   }
 
+  /** A concession decides the game: it settles in the same exclusive section, or its alarm settles it. */
+  async concede(userId: string): Promise<RoomResult> {
+    return this.ports.exclusive(async () => {
+      const room = await this.load();
+      if (!room) return { ok: false, error: "not_found" };
+      const result = rules.concede(room, userId, this.clock());
+      if (!result.ok) return result;
+      await this.commitSettling(result.step);
+      return { ok: true };
+    });
+  }
+
   async fillWithBots(userId: string, level: BotLevel): Promise<RoomResult> {
     return this.run((room) => rules.fillWithBots(room, userId, level, this.clock()));
   }
