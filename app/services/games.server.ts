@@ -146,6 +146,8 @@ export interface HistoryEntry {
   team1_score: number;
   team2_score: number;
   team: "team1" | "team2";
+  /** How it ended when not on points: "forfeit" (W.O.) or "abandoned"; null on points. */
+  end_reason: string | null;
   completed_at: string | null;
   created_at: string;
 }
@@ -171,6 +173,7 @@ export async function historyOf(context: AppLoadContext, userId: string, limit =
     team1_score: game.team1_score,
     team2_score: game.team2_score,
     team: player.team,
+    end_reason: game.end_reason,
     completed_at: game.completed_at,
     created_at: game.created_at,
   }));
