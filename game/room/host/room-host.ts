@@ -1,5 +1,5 @@
 import type { BotLevel, ChatMessageView, GameSummary } from "../../protocol/entities";
-import { actionOf, CLOSE_POLICY, CLOSE_SIGNED_OUT, parseClientFrame, type GameStatePayload, type RoomMessage } from "../../protocol/room";
+import { actionOf, CLOSE_BANNED, CLOSE_POLICY, CLOSE_SIGNED_OUT, parseClientFrame, type GameStatePayload, type RoomMessage } from "../../protocol/room";
 import type { GameReport } from "../../channel/presence";
 import {
   AdminAuditSchema,
@@ -308,7 +308,7 @@ export class RoomHost<S extends object> implements RoomRpc {
     return this.ports.exclusive(async () => {
       const room = await this.load();
       if (room) await this.commit(rules.expel(room, userId, this.clock()));
-      else for (const socket of this.ports.sockets.list(userId)) this.ports.sockets.close(socket, 4003, "Banned");
+      else for (const socket of this.ports.sockets.list(userId)) this.ports.sockets.close(socket, CLOSE_BANNED, "Banned");
       return { ok: true };
     });
   }
