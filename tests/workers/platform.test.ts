@@ -163,10 +163,18 @@ describe("language", () => {
 });
 
 describe("routes and headers", () => {
-  it("redirects unknown pages to / and answers unknown API paths with JSON 404", async () => {
-    const page = await call("/nowhere/at/all");
-    expect(page.status).toBe(302);
-    expect(page.headers.get("Location")).toBe("/");
+  it("answers unknown pages with the same 404 page for visitors and players, and unknown API paths with JSON 404", async () => {
+    const player = await createPlayer();
+    for (const cookie of [undefined, player.cookie]) {
+      const page = await call("/nowhere/at/all", { cookie });
+      expect(page.status).toBe(404);
+      expect(await page.text()).toContain("Página não encontrada");
+    }
+    for (const path of ["/game/not-a-game-id", `/game/${crypto.randomUUID()}`]) {
+      const game = await call(path, { cookie: player.cookie });
+      expect(game.status, path).toBe(404);
+      expect(await game.text()).toContain("Jogo não encontrado");
+    }
     const api = await call("/api/nowhere");
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ error: expect.any(String) });
