@@ -330,7 +330,8 @@ export const game = defineNamespace(
         advance_round: "Você avançou para a {{round}}ª rodada do torneio.",
         champion: "Campeão do torneio! O prêmio de campeão ({{share}}% do total) vai para o seu saldo quando o torneio fecha.",
         eliminated: "Eliminado do torneio ({{place}}º lugar).",
-        eliminatedPrize: "Eliminado do torneio em {{place}}º lugar: seu prêmio ({{share}}% do total) vai para o seu saldo quando o torneio fecha.",
+        eliminatedPrize:
+          "Eliminado do torneio em {{place}}º lugar: seu prêmio ({{share}}% do total) vai para o seu saldo quando o torneio fecha.",
       },
     },
     fairness: {
@@ -442,7 +443,7 @@ export const game = defineNamespace(
         cancelledText: "The table was cancelled and the entries were returned.",
         completedText: "This game is over.",
         concede: "Concede",
-        concedePractice: "End practice",
+        concedePractice: "Concede the practice game",
         concedeTitle: "Concede the game?",
         concedeText: "Your team loses by forfeit (W.O.) and the other team wins.",
         concedeCoins: "Your {{count, number}}-coin entry goes to the other team.",
@@ -689,7 +690,8 @@ export const game = defineNamespace(
           advance_round: "You are through to round {{round}} of the tournament.",
           champion: "Tournament champion! The champion's prize ({{share}}% of the pool) reaches your balance when the tournament closes.",
           eliminated: "Out of the tournament (place {{place}}).",
-          eliminatedPrize: "Out of the tournament in place {{place}}: your prize ({{share}}% of the pool) reaches your balance when the tournament closes.",
+          eliminatedPrize:
+            "Out of the tournament in place {{place}}: your prize ({{share}}% of the pool) reaches your balance when the tournament closes.",
         },
       },
       fairness: {
@@ -800,7 +802,7 @@ export const game = defineNamespace(
         cancelledText: "La mesa se canceló y se devolvieron las entradas.",
         completedText: "Esta partida ya terminó.",
         concede: "Abandonar",
-        concedePractice: "Terminar práctica",
+        concedePractice: "Abandonar la práctica",
         concedeTitle: "¿Abandonar la partida?",
         concedeText: "Tu equipo pierde por W.O. y el otro equipo gana.",
         concedeCoins: "La entrada de {{count, number}} monedas queda para el otro equipo.",
@@ -1047,7 +1049,8 @@ export const game = defineNamespace(
           advance_round: "Pasaste a la ronda {{round}} del torneo.",
           champion: "¡Campeón del torneo! El premio de campeón ({{share}}% del total) llega a tu saldo cuando cierra el torneo.",
           eliminated: "Eliminado del torneo (puesto {{place}}).",
-          eliminatedPrize: "Eliminado del torneo en el puesto {{place}}: tu premio ({{share}}% del total) llega a tu saldo cuando cierra el torneo.",
+          eliminatedPrize:
+            "Eliminado del torneo en el puesto {{place}}: tu premio ({{share}}% del total) llega a tu saldo cuando cierra el torneo.",
         },
       },
       fairness: {

@@ -40,7 +40,8 @@ export const profile = defineNamespace(
       nicknameError: "Error updating nickname",
       nicknameTaken: "This nickname is already taken",
       nicknameInvalid: "The nickname must have {{min}} to {{max}} characters",
-      nicknameCharacters: "The nickname cannot contain the signs < and > or invisible characters: use letters, numbers, spaces and punctuation",
+      nicknameCharacters:
+        "The nickname cannot contain the signs < and > or invisible characters: use letters, numbers, spaces and punctuation",
       tabStats: "Statistics",
       tabHistory: "Game history",
       tabTransactions: "Transactions",

@@ -75,7 +75,14 @@ export async function gamePageOf(context: AppLoadContext, gameId: string, user: 
     return { state: "error" };
   }
   if (!live) {
-    return { state: "ready", game: summary, participants: await participantsOf(context, game.id), live: null, chat, tournament: await tournament };
+    return {
+      state: "ready",
+      game: summary,
+      participants: await participantsOf(context, game.id),
+      live: null,
+      chat,
+      tournament: await tournament,
+    };
   }
   return {
     state: "ready",

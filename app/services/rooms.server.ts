@@ -77,9 +77,16 @@ export async function concedeGame(
   gameId: string,
 ): Promise<Outcome<{ ok: true; practice: boolean }>> {
   let practice = false;
-  const done = await actOnRoom(context, request, user, gameId, (room) => room.concede(user.id), (game) => {
-    practice = game.bot_level !== null;
-  });
+  const done = await actOnRoom(
+    context,
+    request,
+    user,
+    gameId,
+    (room) => room.concede(user.id),
+    (game) => {
+      practice = game.bot_level !== null;
+    },
+  );
   return done.ok ? { ok: true, data: { ok: true, practice } } : done;
 }
 

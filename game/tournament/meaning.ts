@@ -32,7 +32,11 @@ export function gameMeaning(bracket: Bracket, gameId: string, forfeit = false): 
   const ifWon: TournamentOutcome =
     match.round === last
       ? { kind: "champion", share: PRIZE_SHARES[1] }
-      : { kind: "advance", next: match.round + 1 === last ? "final" : match.round + 1 === last - 1 ? "semifinal" : "round", round: match.round + 2 };
+      : {
+          kind: "advance",
+          next: match.round + 1 === last ? "final" : match.round + 1 === last - 1 ? "semifinal" : "round",
+          round: match.round + 2,
+        };
   const place = bracket.size / 2 ** (match.round + 1) + 1;
   const ifLost: TournamentOutcome = { kind: "eliminated", place, share: forfeit ? 0 : (PRIZE_SHARES[place] ?? 0) };
   return { round: match.round + 1, rounds, ifWon, ifLost };

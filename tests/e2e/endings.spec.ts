@@ -94,7 +94,7 @@ test("conceding a human game forfeits it after saying what it costs: W.O. for bo
 
 test("a banned player's open page goes to /banned with the reason, without a reload", async ({ browser }) => {
   const { page, context } = await newSignedInPage(browser, "Banido");
-  const me = await (await page.request.get("/api/users/me")).json<{ id: string }>();
+  const me = (await (await page.request.get("/api/users/me")).json()) as { id: string };
   const adminContext = await browser.newContext({ locale: "pt-BR" });
   const admin = await adminContext.newPage();
   await signIn(admin, ADMIN);
@@ -122,10 +122,10 @@ test("a wrong join code's error shows inside the dialog, announced", async ({ br
   await expect(dialog.getByLabel("Código da sala")).toHaveAttribute("aria-invalid", "true");
   // Drawn inside the dialog (the top layer), not behind its backdrop: it is what a tap there hits.
   const box = (await error.boundingBox())!;
-  const hit = await page.evaluate(
-    ({ x, y }) => document.elementFromPoint(x, y)?.closest("[data-testid=join-error]") !== null,
-    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-  );
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("[data-testid=join-error]") !== null, {
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  });
   expect(hit).toBe(true);
   await shoot(page, "join-error", false);
   // Typing again clears it.

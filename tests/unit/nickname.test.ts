@@ -17,6 +17,8 @@ describe("what is wrong with a nickname", () => {
   });
 
   it("agrees with the schema on every string", () => {
-    fc.assert(fc.property(fc.string({ maxLength: 30 }), (value) => (nicknameProblem(value) === null) === NicknameSchema.safeParse(value).success));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (value) => (nicknameProblem(value) === null) === NicknameSchema.safeParse(value).success),
+    );
   });
 });

@@ -27,8 +27,16 @@ export function ConcedeControl({ game }: { game: GameSummary }) {
     return (
       <Form method="post" action={roomPath} className="contents">
         <input type="hidden" name="intent" value="concede" />
-        <Button type="submit" variant="ghost" size="sm" disabled={busy} data-testid="concede">
-          {t("game:room.concedePractice")}
+        <Button
+          type="submit"
+          variant="ghost"
+          size="sm"
+          disabled={busy}
+          className="shrink-0"
+          aria-label={t("game:room.concedePractice")}
+          data-testid="concede"
+        >
+          {t("game:room.concede")}
         </Button>
         {error ? (
           <p role="alert" className="sr-only">
@@ -46,7 +54,7 @@ export function ConcedeControl({ game }: { game: GameSummary }) {
         to={`?${DIALOG_PARAM}=${CONCEDE_DIALOG}`}
         replace
         preventScrollReset
-        className={buttonClasses("ghost", "sm")}
+        className={buttonClasses("ghost", "sm", "shrink-0")}
         data-testid="concede"
       >
         {t("game:room.concede")}
@@ -98,7 +106,11 @@ function ConcedeDialog({
         {game.game_mode === "ranked" ? <p>{t("game:room.concedeRanked")}</p> : null}
         {game.game_mode === "tournament" ? <p>{t("game:room.concedeTournament")}</p> : null}
         {error ? (
-          <p role="alert" className="rounded-lg border border-red-400/60 bg-red-950/80 px-3 py-2 font-medium text-red-50" data-testid="concede-error">
+          <p
+            role="alert"
+            className="rounded-lg border border-red-400/60 bg-red-950/80 px-3 py-2 font-medium text-red-50"
+            data-testid="concede-error"
+          >
             {error}
           </p>
         ) : null}

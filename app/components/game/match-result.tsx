@@ -225,7 +225,11 @@ function ResultTable({
           const seat = participants.find((p) => p.user_id !== null && p.user_id === r.user_id);
           const me = r.user_id === userId;
           return (
-            <tr key={`${r.user_id ?? "bot"}-${i}`} className={`border-t border-white/10 ${me ? "bg-gold-400/10" : ""}`} data-testid="result-row">
+            <tr
+              key={`${r.user_id ?? "bot"}-${i}`}
+              className={`border-t border-white/10 ${me ? "bg-gold-400/10" : ""}`}
+              data-testid="result-row"
+            >
               <th scope="row" className="py-2 pr-2 text-left font-normal">
                 <span className="flex min-w-0 items-center gap-2 overflow-hidden">
                   <Avatar name={r.nickname} url={seat?.avatar_url} seed={r.user_id ?? r.nickname} size={28} />
@@ -289,7 +293,9 @@ function ResultMeaning({
           : t("game:result.tournament.eliminated", { place: outcome.place });
     return (
       <p className="rounded-xl bg-gold-400/10 px-3 py-2 text-center text-sm text-gold-200" data-testid="tournament-meaning">
-        {tournament ? <span className="block text-xs font-semibold uppercase tracking-wide text-gold-300/80">{tournament.name}</span> : null}
+        {tournament ? (
+          <span className="block text-xs font-semibold uppercase tracking-wide text-gold-300/80">{tournament.name}</span>
+        ) : null}
         {text}
       </p>
     );

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChatMessageView, GameSummary, Participant } from "../../../game/protocol/entities";
-import { CLOSE_BANNED, CLOSE_SIGNED_OUT, eventsOf, frameOf, messagesOf, parseServerFrame, type GameStatePayload } from "../../../game/protocol/room";
+import {
+  CLOSE_BANNED,
+  CLOSE_SIGNED_OUT,
+  eventsOf,
+  frameOf,
+  messagesOf,
+  parseServerFrame,
+  type GameStatePayload,
+} from "../../../game/protocol/room";
 import { receiveState } from "../../../game/protocol/state-delta";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { api } from "~/utils/api";

@@ -79,7 +79,12 @@ export function JoinGameDialog({ open, closeTo, initialCode = "" }: { open: bool
           placeholder="ABC123"
           className="h-16 w-full rounded-xl border border-white/15 bg-black/30 text-center font-mono text-3xl font-bold uppercase tracking-[0.45em] text-gold-300 placeholder:text-cream-100/30 focus:border-gold-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400"
         />
-        <p id={errorId} role="alert" className={error ? "rounded-lg border border-red-400/60 bg-red-950/80 px-3 py-2 text-sm font-medium text-red-50" : "sr-only"} data-testid="join-error">
+        <p
+          id={errorId}
+          role="alert"
+          className={error ? "rounded-lg border border-red-400/60 bg-red-950/80 px-3 py-2 text-sm font-medium text-red-50" : "sr-only"}
+          data-testid="join-error"
+        >
           {error}
         </p>
         <p id={hintId} className="text-sm text-cream-100/75">

@@ -84,7 +84,7 @@ export function HistoryTab() {
             className={`flex items-center gap-3 rounded-2xl border bg-felt-900/70 p-3 ${win ? "border-emerald-400/25" : "border-red-400/20"}`}
           >
             <span
-              className={`flex h-12 w-12 shrink-0 flex-col items-center justify-center rounded-xl text-[11px] font-extrabold leading-tight tracking-wide ${
+              className={`flex h-12 min-w-12 shrink-0 flex-col px-1 items-center justify-center rounded-xl text-[11px] font-extrabold leading-tight tracking-wide ${
                 win ? "bg-emerald-400/15 text-emerald-300" : "bg-red-400/15 text-red-300"
               }`}
             >

@@ -1,5 +1,13 @@
 import type { BotLevel, ChatMessageView, GameSummary } from "../../protocol/entities";
-import { actionOf, CLOSE_BANNED, CLOSE_POLICY, CLOSE_SIGNED_OUT, parseClientFrame, type GameStatePayload, type RoomMessage } from "../../protocol/room";
+import {
+  actionOf,
+  CLOSE_BANNED,
+  CLOSE_POLICY,
+  CLOSE_SIGNED_OUT,
+  parseClientFrame,
+  type GameStatePayload,
+  type RoomMessage,
+} from "../../protocol/room";
 import type { GameReport } from "../../channel/presence";
 import {
   AdminAuditSchema,

@@ -67,25 +67,28 @@ describe("conceding a game in play", () => {
 
   it("settles once whatever the order of concessions and disconnections around it", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom("concede", "disconnect"), fc.constantFrom("a", "b")), { minLength: 1, maxLength: 8 }), (events) => {
-        const sim = started(["a", "b"], { entry_cost: 50 });
-        let first: string | null = null;
-        for (const [kind, user] of events) {
-          let step: Step;
-          if (kind === "concede") {
-            const result = concede(sim.room, user, sim.clock());
-            if (!result.ok) continue;
-            first ??= user;
-            step = sim.settling(result.step);
-          } else {
-            step = disconnect(sim.room, user, sim.clock());
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom("concede", "disconnect"), fc.constantFrom("a", "b")), { minLength: 1, maxLength: 8 }),
+        (events) => {
+          const sim = started(["a", "b"], { entry_cost: 50 });
+          let first: string | null = null;
+          for (const [kind, user] of events) {
+            let step: Step;
+            if (kind === "concede") {
+              const result = concede(sim.room, user, sim.clock());
+              if (!result.ok) continue;
+              first ??= user;
+              step = sim.settling(result.step);
+            } else {
+              step = disconnect(sim.room, user, sim.clock());
+            }
+            sim.commit(step);
           }
-          sim.commit(step);
-        }
-        if (first === null) return sim.count("settle") === 0;
-        const winner = first === "a" ? "team2" : "team1";
-        return sim.count("settle") === 1 && sim.room.game.winner_team === winner && sim.room.settled;
-      }),
+          if (first === null) return sim.count("settle") === 0;
+          const winner = first === "a" ? "team2" : "team1";
+          return sim.count("settle") === 1 && sim.room.game.winner_team === winner && sim.room.settled;
+        },
+      ),
     );
   });
 });
