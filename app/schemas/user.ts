@@ -4,6 +4,8 @@ import { NICKNAME_MAX, NICKNAME_MIN } from "~/utils/limits";
 
 export { NICKNAME_MAX, NICKNAME_MIN };
 
+// Nicknames that say what is wrong: docs/decisions/126-errors-where-the-eye-is.md.
+
 /** Characters a nickname may not hold: control and other invisible characters, and the markup signs. */
 const NICKNAME_FORBIDDEN = /[\p{C}<>]/u;
 

@@ -5,7 +5,7 @@ import type { Room, RoomClock, Step } from "./state";
 import type { TeamId } from "../truco/index";
 import { seatOfUser } from "./views";
 
-// Ending a game on purpose ("Desistir"). Against the computer it is practice: the game stops at
+// Ending a game on purpose ("Desistir"; docs/decisions/125-conceding-and-explained-endings.md). Against the computer it is practice: the game stops at
 // once and counts nowhere (cancelled, no stats, no history). At a human table the player's team
 // forfeits: the other team wins with the score as it stands, and the settlement (pot, ranking
 // points, the result rows) runs as for any decided game, once. Leaving without conceding is not
