@@ -4,6 +4,7 @@ import { ADMIN } from "./fixtures/data";
 import { createRoom, gameCodeOf, joinByCode } from "./game-driver";
 import { newSignedInPage, signIn } from "./helpers";
 import { shoot } from "./screenshot";
+import { expectNoA11yViolations } from "./a11y";
 
 // Ending a game on purpose ("Desistir"), what a finished game's room says, a ban reaching the open
 // page, and errors where the eye is. Each control is clicked once, as a person would.
@@ -48,6 +49,7 @@ test("conceding a human game forfeits it after saying what it costs: W.O. for bo
   await expect(dialog).toContainText("Seu time perde por W.O. e o outro time vence.");
   await expect(dialog).toContainText("A entrada de 50 moedas fica com o outro time.");
   await shoot(ana.page, "concede-dialog", false);
+  await expectNoA11yViolations(ana.page);
   await dialog.getByTestId("confirm-concede").click();
 
   for (const { page } of [ana, bruno]) {
@@ -73,6 +75,7 @@ test("conceding a human game forfeits it after saying what it costs: W.O. for bo
   await expect(finished.getByTestId("result-row").filter({ hasNotText: "(você)" })).toContainText("−50");
   await expect(bruno.page.getByTestId("resume-banner")).toHaveCount(0);
   await shoot(bruno.page, "finished-game-room");
+  await expectNoA11yViolations(bruno.page);
 
   // The coins moved once; the history marks it W.O. on both sides; no banner is left.
   for (const [{ page }, balance, result] of [
@@ -88,6 +91,7 @@ test("conceding a human game forfeits it after saying what it costs: W.O. for bo
     await expect(entry.getByTestId("history-forfeit")).toHaveText("W.O.");
   }
   await shoot(ana.page, "history-forfeit");
+  await expectNoA11yViolations(ana.page);
   await ana.context.close();
   await bruno.context.close();
 });
@@ -128,6 +132,7 @@ test("a wrong join code's error shows inside the dialog, announced", async ({ br
   });
   expect(hit).toBe(true);
   await shoot(page, "join-error", false);
+  await expectNoA11yViolations(page);
   // Typing again clears it.
   await dialog.getByLabel("Código da sala").fill("ZZZZZ");
   await expect(dialog.getByTestId("join-error")).toHaveText("");
@@ -146,6 +151,7 @@ test("unknown pages are the same 404 for visitors and players", async ({ browser
   expect(signedIn?.status()).toBe(404);
   await expect(page.getByTestId("not-found")).toContainText("Página não encontrada");
   await shoot(page, "not-found", false);
+  await expectNoA11yViolations(page);
   const game = await page.goto(`/game/${crypto.randomUUID()}`);
   expect(game?.status()).toBe(404);
   await expect(page.getByRole("alert").filter({ hasText: "Jogo não encontrado" })).toBeVisible();
