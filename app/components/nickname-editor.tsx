@@ -2,7 +2,7 @@ import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormResult } from "~/schemas/home-forms";
-import { NICKNAME_MAX } from "~/utils/limits";
+import { NICKNAME_MAX, NICKNAME_MIN } from "~/utils/limits";
 import { withParam } from "~/utils/ui-params";
 import { PencilIcon } from "./icons";
 import { FormNotice } from "~/components/ui/form-notice";
@@ -63,6 +63,7 @@ export function NicknameEditor({ nickname }: { nickname: string }) {
           name="nickname"
           defaultValue={nickname}
           maxLength={NICKNAME_MAX}
+          minLength={NICKNAME_MIN}
           // eslint-disable-next-line jsx-a11y/no-autofocus -- editing is asking to type: the field takes the focus.
           autoFocus
           onFocus={(event) => event.currentTarget.select()}

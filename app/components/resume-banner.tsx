@@ -10,7 +10,9 @@ export interface ResumeTable {
 
 /**
  * "Voltar para a partida": on every page while the player holds a seat at a waiting or
- * active game, except that game's own page. Otherwise, while the player is still in a quick-match
+ * active game, except game pages (that game's own, and any other table the player is looking at:
+ * the table in front of them is the one that matters there). A game the player conceded, or that
+ * ended, holds no seat, so it shows no banner anywhere. Otherwise, while the player is still in a quick-match
  * queue after leaving its waiting page, the way back to that search. Plain links, so
  * they work before hydration.
  */
@@ -18,7 +20,7 @@ export function ResumeBanner({ table, searching }: { table: ResumeTable | null; 
   const { t } = useTranslation();
   const { pathname } = useLocation();
   if (table) {
-    if (pathname === `/game/${table.gameId}`) return null;
+    if (pathname.startsWith("/game/")) return null;
     return (
       <Banner label={t("common:resumeGame")} testId="resume-banner">
         <span>{t(table.status === "waiting" ? "common:resumeWaiting" : "common:resumeActive")}</span>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { GameRoom } from "~/components/game/game-room";
 import { LoadingScreen } from "~/components/loading-screen";
@@ -18,10 +18,12 @@ export const meta: MetaFunction = () => [{ title: "Mesa de Truco" }, { name: "ro
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const gameId = params.gameId ?? "";
-  if (!isGameId(gameId)) throw redirect("/");
+  // An id that names no game (malformed or unknown) is a 404 page: "Jogo não encontrado".
+  if (!isGameId(gameId)) return data({ gameId, page: { state: "not_found" } as GamePage, chat: null }, { status: 404 });
   const page = await gamePageOf(request, context, gameId, user);
   // The table's recent messages come with the page (the chat panel, open by its link `?dialog=chat`
   // or later, starts from them; new ones arrive on the room's socket).
+  if (page.state === "not_found") return data({ gameId, page: page as GamePage, chat: null }, { status: 404 });
   if (page.state !== "ready") return { gameId, page: page as GamePage, chat: null };
   const { chat = null, ...ready } = page;
   return { gameId, page: ready as GamePage, chat };

@@ -3,12 +3,13 @@ import { CHAT_MAX_LENGTH } from "../../game/protocol/constants";
 
 /**
  * The game page's forms, which work before the page has hydrated and without JavaScript:
- * "Jogar de novo" on the match result, leaving a waiting room, and a chat message (typed, or
+ * "Jogar de novo" on the match result, leaving a waiting room, conceding a game in play ("Desistir"), and a chat message (typed, or
  * one of the emoji buttons, which submit the same form with their emoji).
  */
 export const GameFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rematch") }),
   z.object({ intent: z.literal("leave") }),
+  z.object({ intent: z.literal("concede") }),
   z.object({
     intent: z.literal("chat"),
     message: z

@@ -420,15 +420,19 @@ export async function performAction(
   const [audit] = await db.batch(batch as never as Parameters<Database["batch"]>[0]);
   // The audit row is conditional on the effect's precondition: none means another admin got there first.
   if (changes(audit) !== 1) return refuse(409, input.action_type === "ban" ? "errors:adminAlreadyBanned" : "errors:adminNotBanned");
-  if (input.action_type === "ban") await expelEverywhere(context, target.id);
+  if (input.action_type === "ban") await expelEverywhere(context, target.id, input.reason);
   return { ok: true, id };
 }
 
 /**
- * Closes a banned player's sockets: every game room they hold a seat in (the room releases or
- * hands over the seat) and their live channel (code 4001, no reconnect).
+ * Closes a banned player's sockets: their live channel first (every open page hears the ban with
+ * its reason and goes to `/banned`; code 4003, no reconnect), then every game room they hold a
+ * seat in (the room releases or hands over the seat).
  */
-async function expelEverywhere(context: AppLoadContext, userId: string): Promise<void> {
+async function expelEverywhere(context: AppLoadContext, userId: string, reason: string): Promise<void> {
+  const told = channel(context, userId)
+    .closeAll("banned", reason)
+    .catch((error: unknown) => console.error("closing the live channel failed", error));
   const open = await context.db
     .select({ id: games.id })
     .from(gamePlayers)
@@ -436,9 +440,7 @@ async function expelEverywhere(context: AppLoadContext, userId: string): Promise
     .where(and(eq(gamePlayers.user_id, userId), inArray(games.status, ["waiting", "active"])));
   const results = await Promise.allSettled(open.map((g) => room(context, g.id).expel(userId)));
   for (const result of results) if (result.status === "rejected") console.error("expel failed", result.reason);
-  await channel(context, userId)
-    .closeAll("banned")
-    .catch((error: unknown) => console.error("closing the live channel failed", error));
+  await told;
 }
 
 // ------------------------------------------------------------------ the banned page

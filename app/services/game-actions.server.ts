@@ -6,7 +6,7 @@ import { sendChatAt } from "./chat.server";
 import { readFormBody } from "./http.server";
 import { serverT } from "./i18n.server";
 import { acceptRematch } from "./rematch.server";
-import { leaveGame } from "./rooms.server";
+import { concedeGame, leaveGame } from "./rooms.server";
 import { CHAT_DIALOG, DIALOG_PARAM } from "~/utils/ui-params";
 
 /**
@@ -15,6 +15,8 @@ import { CHAT_DIALOG, DIALOG_PARAM } from "~/utils/ui-params";
  *   the player goes; until every player accepted, a status says who is awaited.
  * - leave: the same service as `POST /api/games/{id}/leave` (its limit included), then home, where
  *   a leave leads.
+ * - concede: the same service as `POST /api/games/{id}/concede`; a practice game leads home, a
+ *   forfeit back to the table, where the result shows.
  * - chat: the same service as `POST /api/games/{id}/chat` (its limit and mute included), then the
  *   page again with the chat open, which the server renders with the message in it.
  */
@@ -29,6 +31,12 @@ export async function gameAction(request: Request, context: AppLoadContext, game
       const left = await leaveGame(context, request, user, gameId);
       if (!left.ok) return answer({ intent: "leave", ok: false, message: left.error }, left.status);
       return redirect("/");
+    }
+    case "concede": {
+      const conceded = await concedeGame(context, request, user, gameId);
+      if (!conceded.ok) return answer({ intent: "concede", ok: false, message: conceded.error }, conceded.status);
+      // A practice game is gone at once: home. A forfeit stays on its page, where the result shows.
+      return redirect(conceded.data.practice ? "/" : path);
     }
     case "chat": {
       const { emoji, message } = form.data;

@@ -1,8 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { User } from "../../db/schema";
-import type { ChatMessageView, GameInvite, GameSummary, Participant } from "../../game/protocol/entities";
+import type { ChatMessageView, GameInvite, GameSummary, Participant, PlayerResult } from "../../game/protocol/entities";
+import type { Game, User } from "../../db/schema";
+import { findTournament } from "../../db/tournaments";
+import { BracketSchema, gameMeaning, type TournamentGameMeaning } from "../../game/tournament/index";
 import type { GameStatePayload } from "../../game/protocol/room";
-import { findGame, inviteOf, isSeated, participantsOf, summaryOf } from "./games.server";
+import { findGame, inviteOf, isSeated, participantsOf, resultsOf, summaryOf } from "./games.server";
 import { room } from "./rooms.server";
 import { chatOfPage } from "./chat.server";
 import { replicaThenPrimary } from "./replica.server";
@@ -26,7 +28,27 @@ export type GamePage =
       live: GameStatePayload | null;
       /** The table's recent messages, for a seated player (absent or null: none given). */
       chat?: ChatMessageView[] | null;
+      /** A settled game's result, seat by seat (coins and ranking points), for its room after the end. */
+      results?: PlayerResult[];
+      /** A tournament game: its tournament and what winning or losing it means. */
+      tournament?: TournamentOfGame | null;
     };
+
+export interface TournamentOfGame {
+  id: string;
+  name: string;
+  meaning: TournamentGameMeaning | null;
+}
+
+/** The tournament a game belongs to and what its result means there (null: not a tournament game). */
+async function tournamentOfGame(context: AppLoadContext, game: Game): Promise<TournamentOfGame | null> {
+  if (game.game_mode !== "tournament" || !game.tournament_id) return null;
+  const t = await findTournament(context.db, game.tournament_id);
+  if (!t) return null;
+  const parsed = t.bracket ? BracketSchema.safeParse(JSON.parse(t.bracket)) : null;
+  const meaning = parsed?.success ? gameMeaning(parsed.data, game.id, game.end_reason === "forfeit") : null;
+  return { id: t.id, name: t.name, meaning };
+}
 
 export async function gamePageOf(
   request: Request,
@@ -49,9 +71,15 @@ export async function gamePageOf(
   const { game, seated, reads } = found;
   if (!game) return { state: "not_found" };
   const summary = seated || user.role === "admin" ? summaryOf(game) : inviteOf(game);
+  // The tournament line is optional: a failed read leaves the page without it.
+  const tournament = tournamentOfGame(reads, game).catch(() => null);
   if (game.status !== "waiting" && game.status !== "active") {
-    const [participants, chat] = await Promise.all([participantsOf(reads, game.id), chatOfPage(context, game, seated)]);
-    return { state: "ready", game: summary, participants, live: null, chat };
+    const [participants, chat, results] = await Promise.all([
+      participantsOf(reads, game.id),
+      chatOfPage(context, game, seated),
+      game.status === "completed" ? resultsOf(reads, game.id) : [],
+    ]);
+    return { state: "ready", game: summary, participants, live: null, chat, results, tournament: await tournament };
   }
   let live: GameStatePayload | null;
   let chat: ChatMessageView[] | null;
@@ -62,6 +90,22 @@ export async function gamePageOf(
     console.warn("game page: the room did not answer", error);
     return { state: "error" };
   }
-  if (!live) return { state: "ready", game: summary, participants: await participantsOf(reads, game.id), live: null, chat };
-  return { state: "ready", game: seated ? live.game : summary, participants: live.participants, live: seated ? live : null, chat };
+  if (!live) {
+    return {
+      state: "ready",
+      game: summary,
+      participants: await participantsOf(reads, game.id),
+      live: null,
+      chat,
+      tournament: await tournament,
+    };
+  }
+  return {
+    state: "ready",
+    game: seated ? live.game : summary,
+    participants: live.participants,
+    live: seated ? live : null,
+    chat,
+    tournament: await tournament,
+  };
 }

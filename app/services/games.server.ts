@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { gamePlayers, games, users, type Game, type User } from "../../db/schema";
 import type { Database } from "../../db/client";
-import type { GameInvite, GameSummary, Participant } from "../../game/protocol/entities";
+import type { GameInvite, GameSummary, Participant, PlayerResult } from "../../game/protocol/entities";
 import { ENTRY_COST } from "../../game/protocol/constants";
 import { botPlayerId } from "../../game/room/api";
 import { gameSummaryOf, heldSeatsOf as heldSeatsIn, practiceStatsStatement, randomGameCode } from "../../db/games";
@@ -68,6 +68,20 @@ export async function participantsOf(context: AppLoadContext, gameId: string): P
     bot_level: player.bot_level,
     connected: false,
     bot_controlled: false,
+  }));
+}
+
+/** Each seat's part of a settled game (who won, coins and ranking points), in seat order; empty before it settled. */
+export async function resultsOf(context: AppLoadContext, gameId: string): Promise<PlayerResult[]> {
+  const rows = await context.db.select().from(gamePlayers).where(eq(gamePlayers.game_id, gameId)).orderBy(gamePlayers.seat);
+  if (!rows.some((row) => row.result !== null)) return [];
+  return rows.map((row) => ({
+    user_id: row.user_id,
+    nickname: row.nickname,
+    team: row.team,
+    result: row.result ?? "loss",
+    coins_change: row.coins_change,
+    rating_change: row.rating_change,
   }));
 }
 
@@ -151,6 +165,8 @@ export interface HistoryEntry {
   team1_score: number;
   team2_score: number;
   team: "team1" | "team2";
+  /** How it ended when not on points: "forfeit" (W.O.) or "abandoned"; null on points. */
+  end_reason: string | null;
   completed_at: string | null;
   created_at: string;
 }
@@ -176,6 +192,7 @@ export async function historyOf(context: AppLoadContext, userId: string, limit =
     team1_score: game.team1_score,
     team2_score: game.team2_score,
     team: player.team,
+    end_reason: game.end_reason,
     completed_at: game.completed_at,
     created_at: game.created_at,
   }));

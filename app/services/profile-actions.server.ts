@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { FormResult } from "~/schemas/home-forms";
-import { NicknameSchema } from "~/schemas/user";
+import { NICKNAME_LIMITS, NICKNAME_PROBLEM_KEYS, NicknameSchema, nicknameProblem } from "~/schemas/user";
 import { requireUser } from "./auth.server";
 import { readFormBody } from "./http.server";
 import { serverT } from "./i18n.server";
@@ -23,8 +23,9 @@ export async function profileAction(request: Request, context: AppLoadContext) {
   if (!form.ok) return answer(false, form.error, form.status);
   const trimmed = form.data.nickname.trim();
   if (!trimmed || trimmed === user.nickname) return answer(true, "");
+  const problem = nicknameProblem(trimmed);
   const nickname = NicknameSchema.safeParse(trimmed);
-  if (!nickname.success) return answer(false, t("profile:nicknameInvalid"));
+  if (problem || !nickname.success) return answer(false, t(NICKNAME_PROBLEM_KEYS[problem ?? "length"], NICKNAME_LIMITS));
   const outcome = await changeNickname(context, request, user, nickname.data);
   if (!outcome.ok) return answer(false, outcome.error, outcome.status);
   return answer(true, "");

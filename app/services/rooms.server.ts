@@ -42,6 +42,7 @@ async function actOnRoom(
   user: User,
   gameId: string,
   act: (room: RoomRpc) => Promise<RoomResult>,
+  found?: (game: { bot_level: string | null }) => void,
 ): Promise<Outcome<{ ok: true }>> {
   const limited = await rateLimited(context, request, "game_action", user);
   if (limited) return limited;
@@ -50,6 +51,7 @@ async function actOnRoom(
     const t = await serverT(request);
     return refusal(404, t("errors:gameNotFound"));
   }
+  found?.(game);
   const result = await act(room(context, game.id));
   if (!result.ok) return roomRefusal(request, result.error, game.entry_cost);
   return { ok: true, data: { ok: true } };
@@ -61,6 +63,31 @@ async function actOnRoom(
  */
 export function leaveGame(context: AppLoadContext, request: Request, user: User, gameId: string): Promise<Outcome<{ ok: true }>> {
   return actOnRoom(context, request, user, gameId, (room) => room.leave(user.id));
+}
+
+/**
+ * Concedes a game in play ("Desistir"): a practice game stops and counts nowhere, at a human table
+ * the player's team forfeits. For `POST /api/games/{id}/concede` and the game page's form. Answers
+ * whether it was practice, so the page knows where the player goes next.
+ */
+export async function concedeGame(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  gameId: string,
+): Promise<Outcome<{ ok: true; practice: boolean }>> {
+  let practice = false;
+  const done = await actOnRoom(
+    context,
+    request,
+    user,
+    gameId,
+    (room) => room.concede(user.id),
+    (game) => {
+      practice = game.bot_level !== null;
+    },
+  );
+  return done.ok ? { ok: true, data: { ok: true, practice } } : done;
 }
 
 /**

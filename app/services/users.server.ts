@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { oauthAccounts, users, type User } from "../../db/schema";
-import { NICKNAME_MAX } from "~/utils/limits";
+import { NICKNAME_MAX, NICKNAME_MIN } from "~/utils/limits";
 import type { Language } from "~/i18n";
 import { adminEmails } from "./env.server";
 import { refusal, type Outcome } from "./http.server";
@@ -47,7 +47,9 @@ export function nicknameBase(identity: Pick<Identity, "name" | "email">): string
       .trim()
       .slice(0, NICKNAME_MAX)
       .trim();
-  return clean(identity.name) || clean(identity.email?.split("@")[0] ?? null) || "Jogador";
+  // Too short to be found by the friend search: the next source instead.
+  const long = (value: string) => ([...value].length >= NICKNAME_MIN ? value : "");
+  return long(clean(identity.name)) || long(clean(identity.email?.split("@")[0] ?? null)) || "Jogador";
 }
 
 function withSuffix(base: string, attempt: number): string {

@@ -5,6 +5,8 @@ export const DIALOG_PARAM = "dialog";
 /** The game room's chat panel and its waiting room's "Sair da sala?", opened by their links. */
 export const CHAT_DIALOG = "chat";
 export const LEAVE_DIALOG = "leave";
+/** The game room's "Desistir da partida?", opened by its link. */
+export const CONCEDE_DIALOG = "concede";
 export const UI_PARAMS = ["dialog", "tab", "edit"] as const;
 
 /** The URL `search` of `current` with `name` set to `value` (or removed when null). */

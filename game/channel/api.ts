@@ -48,7 +48,7 @@ export interface PlayerChannelRpc {
    */
   notify(event: ChannelEvent): Promise<number>;
   /** Closes every socket of this player (logout, ban): they go offline at once. */
-  closeAll(reason: CloseReason): Promise<void>;
+  closeAll(reason: CloseReason, banReason?: string): Promise<void>;
   /** A game room's report: the player's sockets and seat there (a game socket counts as online; 'playing' while seated in an active game). */
   reportGame(userId: string, report: GameReport): Promise<void>;
   /** The "appear offline" setting changed (already written to D1): friends see the new status. */

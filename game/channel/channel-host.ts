@@ -464,9 +464,12 @@ export class ChannelHost<S> {
     return this.broadcast(event);
   }
 
-  async closeAll(reason: CloseReason): Promise<void> {
+  /** Closes every socket; a ban first tells each page why, so it goes to `/banned` at once. */
+  async closeAll(reason: CloseReason, banReason = ""): Promise<void> {
     await this.load();
-    for (const socket of this.ports.sockets.open()) this.ports.sockets.close(socket, CHANNEL_CLOSE.signedOut, reason);
+    if (reason === "banned") this.broadcast({ type: "account_banned", payload: { reason: banReason } });
+    const code = reason === "banned" ? CHANNEL_CLOSE.banned : CHANNEL_CLOSE.signedOut;
+    for (const socket of this.ports.sockets.open()) this.ports.sockets.close(socket, code, reason);
     await this.refresh();
   }
 

@@ -123,6 +123,8 @@ export const ChannelServerMessageSchema = z.discriminatedUnion("type", [
       sent: z.array(InvitationSchema),
     }),
   ),
+  /** The account was banned, with the admin's reason: every open page goes to `/banned` (the socket closes next, 4003). */
+  message("account_banned", z.object({ reason: z.string() })),
   /** The home page's live counts and open tables, while one of its sockets watches the lobby (then on every change). */
   message("lobby", LobbyViewSchema),
   /** Answer it with the auto-answered `{"type":"ping"}`; a socket that does not is closed as dropped. */
@@ -165,6 +167,8 @@ export function parseChannelClientFrame(frame: string | ArrayBuffer): InboundPar
 export const CHANNEL_CLOSE = {
   /** The session ended (logout) or the account was suspended: the page reconnects only if its session still holds. */
   signedOut: 4001,
+  /** The account was banned: the page goes to `/banned`, which says why, and does not reconnect. */
+  banned: 4003,
   /** The heartbeat went unanswered (the page will reconnect if it is still there). */
   dropped: 4008,
 } as const;

@@ -13,9 +13,10 @@ export const FLOOD_WINDOW_MS = 10_000;
  * more is closed with 1008 as soon as it opens, so a client cannot pile sockets onto a table.
  */
 export const MAX_SOCKETS_PER_PLAYER = 4;
-/** Close codes the room uses: 1008 for a client breaking the rules (flooding, too many sockets), 4001 when its session ended (logout, ban). */
+/** Close codes the room uses: 1008 for a client breaking the rules (flooding, too many sockets), 4001 when its session ended (logout), 4003 for a ban. */
 export const CLOSE_POLICY = 1008;
 export const CLOSE_SIGNED_OUT = 4001;
+export const CLOSE_BANNED = 4003;
 
 export const CHAT_MAX_LENGTH = 200;
 /** The chat's emoji picker (spec §2: 12 emojis). */

@@ -110,6 +110,11 @@ export interface RoomRpc {
   join(request: SeatRequest): Promise<RoomResult>;
   /** Leaves a waiting room; the entry is returned. */
   leave(userId: string): Promise<RoomResult>;
+  /**
+   * A seated player ends an active game on purpose: a practice game is cancelled and counts
+   * nowhere; at a human table the player's team forfeits and the game settles once.
+   */
+  concede(userId: string): Promise<RoomResult>;
   /** The creator of a casual waiting room fills the free seats with computer players. */
   fillWithBots(userId: string, level: BotLevel): Promise<RoomResult>;
   /**

@@ -4,7 +4,7 @@ import { settle, type SeatOutcome } from "./settlement";
 import type { TeamId } from "../truco/index";
 import { Transition } from "./transition";
 import { tryStart } from "./start";
-import type { Room, RoomClock, Step } from "./state";
+import type { EndReason, Room, RoomClock, Step } from "./state";
 
 // How a room ends: cancelled (entries returned while it never started), decided by the match or
 // by a forfeit and then settled exactly once, and the no-show rule of server-created rooms.
@@ -103,7 +103,15 @@ export function settleRoom(step: Step, ratings: ReadonlyMap<string, number>, clo
     ranked,
   );
   const d = new Transition(room, clock);
-  d.effect({ type: "settle", winner: ending.winner, scores: ending.scores, seats: outcome, countStats: !isPractice(room), ranked });
+  d.effect({
+    type: "settle",
+    winner: ending.winner,
+    scores: ending.scores,
+    seats: outcome,
+    countStats: !isPractice(room),
+    ranked,
+    reason: ending.reason,
+  });
   const results = resultTable(room, ending.winner, outcome);
   d.set({
     settled: true,
@@ -114,6 +122,7 @@ export function settleRoom(step: Step, ratings: ReadonlyMap<string, number>, clo
       team1_score: ending.scores[0],
       team2_score: ending.scores[1],
       completed_at: new Date(clock.now).toISOString(),
+      end_reason: endReasonOf(ending.reason),
     },
     results,
     turn: null,
@@ -129,6 +138,11 @@ export function settleRoom(step: Step, ratings: ReadonlyMap<string, number>, clo
   if (at < 0) return settled;
   const effects = [...step.effects.slice(0, at), ...settled.effects, ...step.effects.slice(at + 1)];
   return { room: { ...settled.room, version: room.version }, effects };
+}
+
+/** What the game row keeps of how a settled game ended: nothing for a game decided on points. */
+export function endReasonOf(reason: EndReason): string | null {
+  return reason === "match_over" ? null : reason;
 }
 
 /** What each seat won or lost, in seat order (computer players neither pay nor collect). */

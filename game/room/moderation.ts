@@ -1,3 +1,4 @@
+import { CLOSE_BANNED } from "../protocol/constants";
 import type { AdminAudit } from "./api";
 import { Transition } from "./transition";
 import { cancelInto } from "./ending";
@@ -37,7 +38,7 @@ export function expel(room: Room, userId: string, clock: RoomClock): Step {
     d.send({ type: "participants_updated", payload: { participants: participants(d.room) } });
     runTimers(d);
   }
-  d.effect({ type: "close", userId, code: 4003, reason: "Banned" });
+  d.effect({ type: "close", userId, code: CLOSE_BANNED, reason: "Banned" });
   return d.step();
 }
 

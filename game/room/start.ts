@@ -75,7 +75,16 @@ export function applyEngine(d: Transition, state: MatchState, events: GameEvent[
         scores: [event.team1Score, event.team2Score],
       });
     } else if (event.type === "match_ended") {
-      d.set({ ending: { winner: event.winnerTeam, scores: [event.team1Score, event.team2Score], reason: "match_over", at: d.now } });
+      // A seat a computer player holds for a player who left: the result says the game was abandoned.
+      const abandoned = d.room.seats.some((s) => s.userId !== null && s.botControlled);
+      d.set({
+        ending: {
+          winner: event.winnerTeam,
+          scores: [event.team1Score, event.team2Score],
+          reason: abandoned ? "abandoned" : "match_over",
+          at: d.now,
+        },
+      });
     }
   }
 }

@@ -8,6 +8,21 @@ import type { Action, CreateMatchInput, MatchState, TableRead, TeamId } from "..
 // The room's state and what a transition hands back to its adapter. Plain JSON: the Durable
 // Object stores a Room as one value, the browser tests' scripted room keeps one in memory.
 
+/**
+ * How a decided game ended: on points (`match_over`), by a forfeit (a team conceded, or did not
+ * show up), or on points with a seat a computer player held for a player who left (`abandoned`).
+ */
+export type EndReason = "match_over" | "forfeit" | "abandoned";
+
+export interface Ending {
+  winner: TeamId;
+  scores: [number, number];
+  reason: EndReason;
+  at: number;
+  /** The player whose concession forfeited the game (absent: no one conceded). */
+  by?: string;
+}
+
 /** One seat at the table. */
 export interface RoomSeat {
   seat: number;
@@ -67,7 +82,7 @@ export interface Room {
   /** A server-created room: who has not connected by then is a no-show. */
   noShow: { deadline: number; rule: NoShowRule } | null;
   /** The game is decided and its settlement is due (from `at`) until `settled`. */
-  ending: { winner: TeamId; scores: [number, number]; reason: "match_over" | "forfeit"; at: number } | null;
+  ending: Ending | null;
   results: PlayerResult[] | null;
   settled: boolean;
   /** What the computer players have learnt of each seat's betting, from finished hands (public facts only); absent in rooms stored before it. */
@@ -151,6 +166,8 @@ export type RoomEffect =
       scores: [number, number];
       seats: SeatOutcome[];
       countStats: boolean;
+      /** How it ended; the game row keeps it (`end_reason`) unless it ended on points. */
+      reason: EndReason;
       /** A ranked result: the players' leaderboard rows move with it (db/leaderboard.ts). */
       ranked: boolean;
     }

@@ -2,3 +2,4 @@ export * from "./bracket";
 export * from "./countdown";
 export * from "./prizes";
 export * from "./schedule";
+export * from "./meaning";

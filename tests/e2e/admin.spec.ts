@@ -91,8 +91,7 @@ test("the admin watches the figures, bans a player on another browser and resets
   await expect(player.getByTestId("header-nickname")).toBeVisible();
   const nickname = (await player.getByTestId("header-nickname").innerText()).trim();
   await act(admin, nickname, "Ban", "Insulting other players");
-  // Their next request signs them out and says why.
-  await player.reload();
+  // Their open page hears the ban on its channel and says why, without a reload.
   await expect(player).toHaveURL((url) => url.pathname === "/banned");
   await expect(player.getByTestId("ban-reason")).toContainText("Insulting other players");
   // A coin reset of another player, seen as its ledger row in the Transactions tab.

@@ -377,9 +377,11 @@ test("waiting room: missing players, the code to share, the empty table, fill wi
 });
 
 test("load errors: 'Jogo não encontrado' and 'Erro ao carregar dados do jogo' with 'Voltar ao Início'", async ({ browser }) => {
+  // A game that does not exist is a 404 page.
+  expectFailedLoad(404);
   const { page, context } = await newSignedInPage(browser);
   // A game that does not exist: the server's own page.
-  await page.goto("/game/missing-game");
+  expect((await page.goto("/game/missing-game"))?.status()).toBe(404);
   await expect(page.getByRole("alert").filter({ hasText: "Jogo não encontrado" })).toBeVisible();
   // A room that did not answer (gamePageOf's "error"), scripted through the page's data request.
   await stubGamePage(page, "broken-game", () => ({ state: "error" }));

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, expectFailedLoad, test } from "./fixtures";
 import { switchLanguage, signIn, uniquePlayer } from "./helpers";
 
 test("a visitor sees the landing page in Brazilian Portuguese", async ({ page }) => {
@@ -27,12 +27,15 @@ test("an unsupported browser language falls back to pt-BR, a supported one is us
   await spanish.close();
 });
 
-test("signed-out visitors of signed-in pages and unknown paths go to the landing page", async ({ page }) => {
+test("signed-out visitors of signed-in pages go to the landing page; an unknown path is a 404 page", async ({ page }) => {
   await page.goto("/profile");
   await expect(page).toHaveURL("/");
-  await page.goto("/this/does/not/exist");
-  await expect(page).toHaveURL("/");
   await expect(page.getByRole("button", { name: "Começar a jogar" })).toBeVisible();
+  expectFailedLoad(404);
+  expect((await page.goto("/this/does/not/exist"))?.status()).toBe(404);
+  await expect(page.getByTestId("not-found")).toContainText("Página não encontrada");
+  await page.getByRole("link", { name: "Voltar ao Início" }).click();
+  await expect(page).toHaveURL("/");
 });
 
 test("a player signs in, edits the nickname, switches languages and signs out", async ({ page, context }) => {

@@ -36,7 +36,11 @@ test("a seated player sees the way back to their table on every page, and the se
   await ana.page.goto("/");
   await ana.page.getByTestId("create-room-table").selectOption("casual:1v1");
   await ana.page.getByTestId("create-room").click();
-  await expect(ana.page.getByRole("alert").filter({ hasText: "Você já está em outra partida." })).toBeVisible();
+  const refusal = ana.page.getByRole("alert").filter({ hasText: "Você já está em outra partida." });
+  await expect(refusal).toBeVisible();
+  // The refusal does not cover the link that resolves it.
+  const [notice, way] = [await refusal.boundingBox(), await ana.page.getByTestId("resume-banner").boundingBox()];
+  expect(notice!.y >= way!.y + way!.height || notice!.y + notice!.height <= way!.y).toBe(true);
 
   await ana.page.getByTestId("resume-banner").getByRole("link", { name: "Voltar para a partida" }).click();
   await ana.page.waitForURL(tableUrl);

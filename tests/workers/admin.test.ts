@@ -4,6 +4,7 @@ import type { GameSummary } from "../../game/protocol/entities";
 import { startSession } from "~/services/auth.server";
 import { userForIdentity } from "~/services/users.server";
 import { call, CASUAL_1V1, createPlayer, expectLedgerInvariant, ORIGIN, recordOf, testContext, userRow } from "./helpers";
+import { openChannel } from "./channel-client";
 import { RoomClient } from "./room-client";
 import { TEST_OVERRIDES_HEADER } from "./test-worker";
 
@@ -258,10 +259,15 @@ describe("moderation actions", () => {
     const secondSession = await startSession(new Request(ORIGIN), testContext(), rival.user.id);
     const client = await RoomClient.connect(game.id, rival);
     const closed = new Promise<number>((resolve) => client.ws.addEventListener("close", (event) => resolve(event.code)));
+    // An open page's live channel: it hears the ban, with its reason, before its socket closes.
+    const page = await openChannel(rival);
+    const pageClosed = new Promise<number>((resolve) => page.ws.addEventListener("close", (event) => resolve(event.code)));
 
     const response = await action(admin, { action_type: "ban", target_user_id: rival.user.id, reason: "Cheating with a bot" });
     expect(response.status).toBe(201);
     expect(await closed).toBe(4003);
+    expect(await page.next("account_banned")).toEqual({ type: "account_banned", payload: { reason: "Cheating with a bot" } });
+    expect(await pageClosed).toBe(4003);
     const sessions = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?")
       .bind(rival.user.id)
       .first<{ n: number }>();

@@ -84,12 +84,23 @@ describe("nickname", () => {
     ["not a string", { nickname: 42 }, 400],
     ["missing", {}, 400],
     ["markup", { nickname: "<script>" }, 400],
+    ["one-character", { nickname: "A" }, 400],
   ])("refuses a %s nickname and changes nothing", async (_label, body, status) => {
     const { user, cookie } = await createPlayer();
     const response = await call("/api/users/profile", { method: "PUT", cookie, body });
     expect(response.status).toBe(status);
     expect(await response.json()).toEqual({ error: expect.any(String) });
     expect((await userRow(user.id))?.nickname).toBe(user.nickname);
+  });
+
+  it("says what is wrong: the characters of a short piece of markup, the length of a one-character name", async () => {
+    const { cookie } = await createPlayer();
+    const put = async (nickname: string) =>
+      (await call("/api/users/profile", { method: "PUT", cookie, body: { nickname } })).json<{ error: string }>();
+    expect(await put("<b>x</b>")).toEqual({
+      error: "O apelido não pode ter os sinais < e > nem caracteres invisíveis: use letras, números, espaços e pontuação",
+    });
+    expect(await put("A")).toEqual({ error: "O apelido deve ter de 2 a 20 caracteres" });
   });
 
   it("refuses a nickname another player has, whatever the case", async () => {
@@ -112,7 +123,7 @@ describe("nickname", () => {
       cookie: `${cookie}; lng=en`,
       body: { nickname: "" },
     });
-    expect(await response.json()).toEqual({ error: "The nickname must have 1 to 20 characters" });
+    expect(await response.json()).toEqual({ error: "The nickname must have 2 to 20 characters" });
   });
 
   it("refuses a request without this site's Origin and changes nothing", async () => {
@@ -152,10 +163,18 @@ describe("language", () => {
 });
 
 describe("routes and headers", () => {
-  it("redirects unknown pages to / and answers unknown API paths with JSON 404", async () => {
-    const page = await call("/nowhere/at/all");
-    expect(page.status).toBe(302);
-    expect(page.headers.get("Location")).toBe("/");
+  it("answers unknown pages with the same 404 page for visitors and players, and unknown API paths with JSON 404", async () => {
+    const player = await createPlayer();
+    for (const cookie of [undefined, player.cookie]) {
+      const page = await call("/nowhere/at/all", { cookie });
+      expect(page.status).toBe(404);
+      expect(await page.text()).toContain("Página não encontrada");
+    }
+    for (const path of ["/game/not-a-game-id", `/game/${crypto.randomUUID()}`]) {
+      const game = await call(path, { cookie: player.cookie });
+      expect(game.status, path).toBe(404);
+      expect(await game.text()).toContain("Jogo não encontrado");
+    }
     const api = await call("/api/nowhere");
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ error: expect.any(String) });

@@ -169,6 +169,10 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
           else if (invitation.status === "cancelled") toast.info(t("friends:invitationCancelled", { name }));
           break;
         }
+        case "account_banned":
+          // Every open page of a banned player says why at once; a full load, so /banned reads the revoked session.
+          window.location.assign("/banned");
+          break;
         case "match_found":
           // Quick match: a matchmaker seated this player; every open tab goes to the room.
           go.current(`/game/${message.payload.game_id}`);
@@ -204,6 +208,11 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
       ws.addEventListener("close", (event) => {
         if (socket === ws) socket = null;
         // Signed out (or suspended): this tab's session is gone; nothing to reconnect to.
+        if (event.code === CHANNEL_CLOSE.banned && !stopped) {
+          stopped = true;
+          window.location.assign("/banned");
+          return;
+        }
         if (stopped || event.code === CHANNEL_CLOSE.signedOut) return;
         timer = setTimeout(connect, reconnectDelay(attempt++));
       });

@@ -400,6 +400,8 @@ export function resultOf(results: readonly PlayerResult[] | null, userId: string
 export function isPractice(game: GameSummary | null, participants: readonly Participant[]): boolean {
   if (!game) return false;
   void participants;
+  // A tournament game's seats cost nothing at the table (the fee was the registration), yet it counts.
+  if (game.game_mode === "tournament") return false;
   return game.bot_level !== null || game.entry_cost === 0;
 }
 

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ChatMessageView, GameSummary, Participant } from "../../../game/protocol/entities";
+import type { ChatMessageView, GameSummary, Participant, PlayerResult } from "../../../game/protocol/entities";
 import type { GameStatePayload } from "../../../game/protocol/room";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { LoadingScreen } from "~/components/loading-screen";
@@ -17,13 +17,14 @@ import { ChatPanel, ChatToggle, useChat } from "./chat-panel";
 import { Modal, ModalActions } from "~/components/ui/modal";
 import { FairnessPanel, type HandProof } from "./fairness-panel";
 import { calloutsOf, eventKey, missingPlayers, type LiveState } from "./game-logic";
-import { MatchResult } from "./match-result";
+import { FinishedGame, MatchResult, type TournamentNote } from "./match-result";
 import { InfoPanel, RoomHeader, TeamsPanel } from "./room-chrome";
 import { TableProvider, useTable } from "./table-context";
 import { useGameSocket } from "./use-game-socket";
 import { useTableCues } from "./use-table-cues";
 import { WaitingRoom } from "./waiting-room";
-import { CHAT_DIALOG, DIALOG_PARAM } from "~/utils/ui-params";
+import { CHAT_DIALOG, CONCEDE_DIALOG, DIALOG_PARAM } from "~/utils/ui-params";
+import { ConcedeControl } from "./concede-control";
 import "./game.css";
 
 /** The game room of spec §2: the page's first view, then the live room takes over. */
@@ -90,7 +91,15 @@ function LiveRoom({
 }: {
   gameId: string;
   user: Profile;
-  initial: { game: GameSummary; participants: Participant[]; live: GameStatePayload | null; chat: ChatMessageView[] | null };
+  initial: {
+    game: GameSummary;
+    participants: Participant[];
+    live: GameStatePayload | null;
+    chat: ChatMessageView[] | null;
+    /** A settled game's result seat by seat, when the page opened after its end. */
+    results?: PlayerResult[];
+    tournament?: TournamentNote | null;
+  };
   onReload(): void;
 }) {
   const { t } = useTranslation();
@@ -240,7 +249,9 @@ function LiveRoom({
     body = (
       <section className="felt-panel flex flex-col items-center gap-3 p-6 text-center" data-testid="room-cancelled">
         <p className="font-display text-xl font-bold text-red-200">{t("game:room.status.cancelled")}</p>
-        <p className="text-sm text-cream-100/80">{t("game:room.cancelledText")}</p>
+        <p className="text-sm text-cream-100/80" data-testid="end-reason">
+          {game.end_reason === "conceded" ? t("game:result.reason.conceded") : t("game:room.cancelledText")}
+        </p>
         <Link to="/" className={buttonClasses("primary", "md")}>
           {t("common:backHome")}
         </Link>
@@ -279,13 +290,13 @@ function LiveRoom({
     );
   } else if (game.status === "completed") {
     body = (
-      <section className="felt-panel flex flex-col items-center gap-3 p-6 text-center">
-        <p className="font-display text-xl font-bold text-sky-200">{t("game:room.status.completed")}</p>
-        <p className="text-sm text-cream-100/80">{t("game:room.completedText")}</p>
-        <Link to="/" className={buttonClasses("primary", "md")}>
-          {t("common:backHome")}
-        </Link>
-      </section>
+      <FinishedGame
+        game={game}
+        participants={participants}
+        results={live.results ?? initial.results ?? []}
+        userId={user.id}
+        tournament={initial.tournament ?? null}
+      />
     );
   } else {
     body = seated ? (
@@ -298,6 +309,8 @@ function LiveRoom({
     );
   }
 
+  // "Desistir": a seated player's, while the game is being played and not yet decided.
+  const canConcede = seated && game.status === "active" && !live.results;
   const finalScores: [number, number] = view ? [view.team1Score, view.team2Score] : [game.team1_score, game.team2_score];
 
   return (
@@ -308,14 +321,17 @@ function LiveRoom({
         showConnection={enabled}
         onBack={back}
         chatButton={
-          <ChatToggle
-            open={chatOpen}
-            unread={chat.unread}
-            onToggle={() => setChatOpen((o) => !o)}
-            panelId={chatId}
-            openHref={`?${DIALOG_PARAM}=${CHAT_DIALOG}`}
-            closeHref={roomPath}
-          />
+          <>
+            {canConcede ? <ConcedeControl game={game} /> : null}
+            <ChatToggle
+              open={chatOpen}
+              unread={chat.unread}
+              onToggle={() => setChatOpen((o) => !o)}
+              panelId={chatId}
+              openHref={`?${DIALOG_PARAM}=${CHAT_DIALOG}`}
+              closeHref={roomPath}
+            />
+          </>
         }
       />
       {enabled && socket.everOpened && !connected && game.status !== "completed" ? (
@@ -361,6 +377,18 @@ function LiveRoom({
             <Button variant="ghost" onClick={() => navigate("/")} data-testid="confirm-exit">
               {t("game:room.exitConfirm")}
             </Button>
+            {game.bot_level === null ? (
+              <Link
+                to={`?${DIALOG_PARAM}=${CONCEDE_DIALOG}`}
+                replace
+                preventScrollReset
+                onClick={() => setExitOpen(false)}
+                className={buttonClasses("danger", "md")}
+                data-testid="exit-concede"
+              >
+                {t("game:room.exitConcede")}
+              </Link>
+            ) : null}
             <Button onClick={() => setExitOpen(false)}>{t("game:room.stay")}</Button>
           </ModalActions>
         }
@@ -380,6 +408,7 @@ function LiveRoom({
           userId={user.id}
           reason={live.endReason ?? game.end_reason}
           rematch={live.rematch}
+          tournament={initial.tournament ?? null}
         />
       ) : null}
     </div>

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChatMessageView, GameSummary, Participant } from "../../../game/protocol/entities";
-import { CLOSE_SIGNED_OUT, eventsOf, frameOf, messagesOf, parseServerFrame, type GameStatePayload } from "../../../game/protocol/room";
+import {
+  CLOSE_BANNED,
+  CLOSE_SIGNED_OUT,
+  eventsOf,
+  frameOf,
+  messagesOf,
+  parseServerFrame,
+  type GameStatePayload,
+} from "../../../game/protocol/room";
 import { receiveState } from "../../../game/protocol/state-delta";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { api } from "~/utils/api";
@@ -222,8 +230,8 @@ export function useGameSocket(
         if (disposed) return;
         setStatus("closed");
         setSending(false);
-        // Signed out (here or in another tab): a new socket would only be refused.
-        if (event.code === CLOSE_SIGNED_OUT) return;
+        // Signed out (here or in another tab) or banned (the channel takes the page to /banned): a new socket would only be refused.
+        if (event.code === CLOSE_SIGNED_OUT || event.code === CLOSE_BANNED) return;
         if (!finishedRef.current) retry = setTimeout(connect, reconnectDelay(attempt++));
       };
       socket.onerror = () => {

@@ -27,9 +27,11 @@ export function HomeNotices() {
   return (
     <>
       <FormNotice result={posted} />
-      {[lobby, join, daily, purchase, refund].map((fetcher, index) => (
+      {/* A join's refusal shows inside its dialog (join-game-dialog.tsx), not behind its backdrop. */}
+      {[lobby, daily, purchase, refund].map((fetcher, index) => (
         <FormNotice key={index} result={fetcher.state === "idle" ? fetcher.data : null} />
       ))}
+      <FormNotice result={join.state === "idle" && join.data?.ok ? join.data : null} />
     </>
   );
 }

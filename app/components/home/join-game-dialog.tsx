@@ -1,4 +1,4 @@
-import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useNavigate } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GAME_CODE_LENGTH, normalizeGameCode } from "../../../game/protocol/constants";
@@ -31,6 +31,15 @@ export function JoinGameDialog({ open, closeTo, initialCode = "" }: { open: bool
     if (open && inputRef.current) setLength(normalizeGameCode(inputRef.current.value).length);
   }, [open]);
 
+  // A refusal (a wrong code, a full table, already at a table) belongs in the dialog, under the
+  // field it is about, and is announced; typing again clears it. Before hydration the page's own
+  // action data carries it.
+  const posted = useActionData<FormResult>();
+  const answer = fetcher.state === "idle" && fetcher.data ? fetcher.data : posted?.intent === "join" ? posted : null;
+  const [cleared, setCleared] = useState<FormResult | null>(null);
+  const error = answer && !answer.ok && answer !== cleared ? answer.message : null;
+  const errorId = useId();
+
   const ready = length === GAME_CODE_LENGTH;
   const close = () => navigate(closeTo, { replace: true, preventScrollReset: true });
 
@@ -51,6 +60,7 @@ export function JoinGameDialog({ open, closeTo, initialCode = "" }: { open: bool
             const code = normalizeGameCode(field.value);
             if (field.value !== code) field.value = code;
             setLength(code.length);
+            if (answer) setCleared(answer);
           }}
           maxLength={GAME_CODE_LENGTH}
           minLength={GAME_CODE_LENGTH}
@@ -64,10 +74,19 @@ export function JoinGameDialog({ open, closeTo, initialCode = "" }: { open: bool
           spellCheck={false}
           inputMode="text"
           enterKeyHint="go"
-          aria-describedby={hintId}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          aria-invalid={error ? true : undefined}
           placeholder="ABC123"
           className="h-16 w-full rounded-xl border border-white/15 bg-black/30 text-center font-mono text-3xl font-bold uppercase tracking-[0.45em] text-gold-300 placeholder:text-cream-100/30 focus:border-gold-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-400"
         />
+        <p
+          id={errorId}
+          role="alert"
+          className={error ? "rounded-lg border border-red-400/60 bg-red-950/80 px-3 py-2 text-sm font-medium text-red-50" : "sr-only"}
+          data-testid="join-error"
+        >
+          {error}
+        </p>
         <p id={hintId} className="text-sm text-cream-100/75">
           {t("game:lobby.codeHint")}
         </p>

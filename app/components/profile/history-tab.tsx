@@ -19,6 +19,8 @@ export interface HistoryEntry {
   team1_score: number;
   team2_score: number;
   team: "team1" | "team2";
+  /** "forfeit" (W.O.), "abandoned", or null for a game decided on points (absent from older servers). */
+  end_reason?: string | null;
   completed_at: string | null;
   created_at: string;
 }
@@ -82,11 +84,16 @@ export function HistoryTab() {
             className={`flex items-center gap-3 rounded-2xl border bg-felt-900/70 p-3 ${win ? "border-emerald-400/25" : "border-red-400/20"}`}
           >
             <span
-              className={`grid h-12 w-12 shrink-0 place-items-center rounded-xl text-[11px] font-extrabold tracking-wide ${
+              className={`flex h-12 min-w-12 shrink-0 flex-col px-1 items-center justify-center rounded-xl text-[11px] font-extrabold leading-tight tracking-wide ${
                 win ? "bg-emerald-400/15 text-emerald-300" : "bg-red-400/15 text-red-300"
               }`}
             >
               {win ? t("game:history.win") : t("game:history.loss")}
+              {entry.end_reason === "forfeit" ? (
+                <abbr title={t("game:history.forfeitLabel")} className="no-underline" data-testid="history-forfeit">
+                  {t("game:history.forfeit")}
+                </abbr>
+              ) : null}
             </span>
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold text-cream-50">{gameTitle(t, entry)}</p>
@@ -95,6 +102,7 @@ export function HistoryTab() {
                 {" · "}
                 {t("game:history.score", { us: ours, them: theirs })}
                 {practice ? ` · ${t("game:history.practice")}` : ""}
+                {entry.end_reason === "abandoned" ? ` · ${t("game:history.abandoned")}` : ""}
               </p>
             </div>
             <div className="flex shrink-0 flex-col items-end gap-0.5">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormResult } from "~/schemas/home-forms";
+import { useNoticeStack } from "./toast";
 
 /**
  * What a form action answered (spec §8's texts), shown like a toast: an alert for a
@@ -11,6 +12,7 @@ export function FormNotice({ result }: { result: FormResult | null | undefined }
   const { t } = useTranslation();
   const [dismissed, setDismissed] = useState<FormResult | null>(null);
   const shown = result && result !== dismissed ? result : null;
+  const noticeStack = useNoticeStack();
 
   useEffect(() => {
     if (!shown) return;
@@ -20,7 +22,7 @@ export function FormNotice({ result }: { result: FormResult | null | undefined }
 
   if (!shown) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center px-3">
+    <div className={`pointer-events-none fixed inset-x-0 z-[60] flex flex-col items-center px-3 ${noticeStack}`}>
       <div
         role={shown.ok ? "status" : "alert"}
         data-testid="form-notice"

@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -49,10 +50,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     () => ({ error: (text) => push("error", text), success: (text) => push("success", text), info: (text) => push("info", text) }),
     [push],
   );
+  const noticeStack = useNoticeStack();
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3">
+      <div className={`pointer-events-none fixed inset-x-0 z-[60] flex flex-col items-center gap-2 px-3 ${noticeStack}`}>
         {toasts.map((toast) => (
           <div
             key={toast.id}
@@ -73,4 +75,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </div>
     </ToastContext.Provider>
   );
+}
+
+/**
+ * Where toasts and form notices stack. Outside a game they sit at the bottom, clear of the
+ * "Voltar para a partida" banner and the header at the top, which are often what resolves them
+ * ("you are already at a table"); in a game room, whose bottom holds the hand, they sit at the
+ * top, where no banner is drawn.
+ */
+export function useNoticeStack(): string {
+  const { pathname } = useLocation();
+  return pathname.startsWith("/game/") ? "top-3" : "bottom-[max(0.75rem,env(safe-area-inset-bottom))]";
 }

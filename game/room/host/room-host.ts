@@ -1,5 +1,13 @@
 import type { BotLevel, ChatMessageView, GameSummary } from "../../protocol/entities";
-import { actionOf, CLOSE_POLICY, CLOSE_SIGNED_OUT, parseClientFrame, type GameStatePayload, type RoomMessage } from "../../protocol/room";
+import {
+  actionOf,
+  CLOSE_BANNED,
+  CLOSE_POLICY,
+  CLOSE_SIGNED_OUT,
+  parseClientFrame,
+  type GameStatePayload,
+  type RoomMessage,
+} from "../../protocol/room";
 import type { GameReport } from "../../channel/presence";
 import {
   AdminAuditSchema,
@@ -288,6 +296,18 @@ export class RoomHost<S extends object> implements RoomRpc {
     return this.run((room) => rules.leave(room, userId, this.clock()));
   }
 
+  /** A concession decides the game: it settles in the same exclusive section, or its alarm settles it. */
+  async concede(userId: string): Promise<RoomResult> {
+    return this.ports.exclusive(async () => {
+      const room = await this.load();
+      if (!room) return { ok: false, error: "not_found" };
+      const result = rules.concede(room, userId, this.clock());
+      if (!result.ok) return result;
+      await this.commitSettling(result.step);
+      return { ok: true };
+    });
+  }
+
   async fillWithBots(userId: string, level: BotLevel): Promise<RoomResult> {
     return this.run((room) => rules.fillWithBots(room, userId, level, this.clock()));
   }
@@ -296,7 +316,7 @@ export class RoomHost<S extends object> implements RoomRpc {
     return this.ports.exclusive(async () => {
       const room = await this.load();
       if (room) await this.commit(rules.expel(room, userId, this.clock()));
-      else for (const socket of this.ports.sockets.list(userId)) this.ports.sockets.close(socket, 4003, "Banned");
+      else for (const socket of this.ports.sockets.list(userId)) this.ports.sockets.close(socket, CLOSE_BANNED, "Banned");
       return { ok: true };
     });
   }

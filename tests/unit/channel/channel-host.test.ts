@@ -260,6 +260,16 @@ describe("sockets", () => {
     expect(world.published.get("ana")!.status).toBe("offline");
   });
 
+  it("a ban tells every open page why before closing it as banned (no reconnect)", async () => {
+    const world = new ChannelWorld();
+    const sockets = [await world.connect("ana"), await world.connect("ana")];
+    await world.channel("ana").host.closeAll("banned", "Trapaça no chat");
+    for (const socket of sockets) {
+      expect(framesOf(socket, "account_banned")).toEqual([{ type: "account_banned", payload: { reason: "Trapaça no chat" } }]);
+      expect(socket.closed).toEqual({ code: CHANNEL_CLOSE.banned, reason: "banned" });
+    }
+  });
+
   it("notify reaches every open socket of the player and answers how many", async () => {
     const world = new ChannelWorld();
     const [one, two] = [await world.connect("ana"), await world.connect("ana")];

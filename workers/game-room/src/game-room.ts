@@ -61,6 +61,10 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     return this.host.leave(userId);
   }
 
+  concede(userId: string): Promise<RoomResult> {
+    return this.host.concede(userId);
+  }
+
   fillWithBots(userId: string, level: BotLevel): Promise<RoomResult> {
     return this.host.fillWithBots(userId, level);
   }

@@ -169,8 +169,8 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
     return this.host.notify(ChannelEventSchema.parse(event) as ChannelEvent);
   }
 
-  async closeAll(reason: CloseReason): Promise<void> {
-    await this.host.closeAll(reason);
+  async closeAll(reason: CloseReason, banReason?: string): Promise<void> {
+    await this.host.closeAll(reason, banReason);
   }
 
   async reportGame(userId: string, report: GameReport): Promise<void> {

@@ -6,6 +6,8 @@ import type { AdminAudit } from "../../../game/room/api";
 import { cancelGameAudit } from "../../../db/admin";
 import type { Refund, SeatRow, WriteEffect } from "../../../game/room/index";
 import type { SeatOutcome } from "../../../game/room/settlement";
+import { endReasonOf } from "../../../game/room/ending";
+import type { EndReason } from "../../../game/room/state";
 import { entryKey, gameRef, isUniqueViolation, keyExists, moved, movementStatements, payoutKey, returnKey } from "../../../db/ledger";
 import { playerResultStatements } from "../../../db/game-results";
 
@@ -192,7 +194,14 @@ export async function cancelGame(db: Db, game: GameSummary, reason: string, refu
 export async function settleGame(
   db: Db,
   game: GameSummary,
-  outcome: { winner: "team1" | "team2"; scores: [number, number]; seats: SeatOutcome[]; countStats: boolean; ranked: boolean },
+  outcome: {
+    winner: "team1" | "team2";
+    scores: [number, number];
+    seats: SeatOutcome[];
+    countStats: boolean;
+    ranked: boolean;
+    reason?: EndReason;
+  },
   at = new Date(),
 ): Promise<"settled" | "already"> {
   const settledAt = at.toISOString();
@@ -206,6 +215,7 @@ export async function settleGame(
         team1_score: outcome.scores[0],
         team2_score: outcome.scores[1],
         completed_at: settledAt,
+        end_reason: endReasonOf(outcome.reason ?? "match_over"),
       })
       .where(eq(games.id, game.id)),
     ...outcome.seats.flatMap((seat) => [
