@@ -13,6 +13,15 @@ export interface ReplayMove {
   before: MatchState;
   after: MatchState;
   events: GameEvent[];
+  /** The card a play put on the table (a blind play names only a place in the hand), else null. */
+  card: string | null;
+}
+
+/** The card `seat` put on the table between two states, or null. */
+function cardPlayed(before: MatchState, after: MatchState, seat: number): string | null {
+  const had = new Set(before.hand.tricks.flatMap((t) => t.plays.filter((p) => p.seat === seat).map((p) => p.card)));
+  for (const t of after.hand.tricks) for (const p of t.plays) if (p.seat === seat && !had.has(p.card)) return p.card;
+  return null;
 }
 
 export interface ReplayHand {
@@ -50,7 +59,9 @@ export function buildTimeline(record: GameRecord): ReplayHand[] {
         error = `action ${i + 1} (${action.type} by ${playerId}) is refused: ${result.message}`;
         break;
       }
-      moves.push({ playerId, action, before: state, after: result.state, events: result.events });
+      const seat = state.players.findIndex((p) => p.id === playerId);
+      const card = action.type === "play_card" ? cardPlayed(state, result.state, seat) : null;
+      moves.push({ playerId, action, before: state, after: result.state, events: result.events, card });
       state = result.state;
     }
     read = noteHand(read, state, hand.actions);

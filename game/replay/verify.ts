@@ -6,17 +6,11 @@ import { startOfHand, type SeedDeal } from "./hand";
 // commitment the players received before the hand must be SHA-256 of the seed revealed after it;
 // the seed, through the engine's own shuffle and deal, must give every card the server dealt and
 // the vira; every card played must be one the seed gave that player; and the actions must replay
-// through the engine to the recorded result. The digest is passed in: the browser's Web Crypto on
-// the page, node's in tests.
+// through the engine to the recorded result. The digest is passed in (the engine uses no platform
+// crypto): the browser's Web Crypto on the page (app/components/replay/web-crypto.ts), node's in tests.
 
 /** Hex SHA-256 of a text (UTF-8). */
 export type Digest = (text: string) => Promise<string>;
-
-/** Web Crypto's SHA-256, as the browser (and the Workers runtime) provide it. */
-export const webCryptoDigest: Digest = async (text) => {
-  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-};
 
 /**
  * - verified: every check below holds;
@@ -43,7 +37,7 @@ function sameList(a: readonly string[] | undefined, b: readonly string[] | undef
   return !!a && !!b && a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-export async function verifyHand(record: GameRecord, hand: RecordHand, digest: Digest = webCryptoDigest): Promise<HandVerification> {
+export async function verifyHand(record: GameRecord, hand: RecordHand, digest: Digest): Promise<HandVerification> {
   const checks: HandVerification["checks"] = { commitment: null, cards: null, vira: null, plays: null, result: null };
   const out = (status: VerificationStatus, deal: SeedDeal | null, error: string | null): HandVerification => ({
     hand: hand.hand,
@@ -68,7 +62,8 @@ export async function verifyHand(record: GameRecord, hand: RecordHand, digest: D
   let ended: HandEnded | null = null;
   checks.plays = true;
   for (const [i, { playerId, action }] of hand.actions.entries()) {
-    if (action.type === "play_card" && !deal.dealt[playerId]?.includes(action.cardId)) {
+    // A blind card ("blind:N", mão de ferro) names a place in the player's own hand, not a card.
+    if (action.type === "play_card" && !action.cardId.startsWith("blind:") && !deal.dealt[playerId]?.includes(action.cardId)) {
       checks.plays = false;
       return out("failed", deal, `move ${i + 1}: ${action.cardId} is not a card the seed dealt ${playerId}`);
     }
@@ -97,7 +92,7 @@ export async function verifyHand(record: GameRecord, hand: RecordHand, digest: D
 }
 
 /** Every hand of the record, checked one after another. */
-export async function verifyRecord(record: GameRecord, digest: Digest = webCryptoDigest): Promise<HandVerification[]> {
+export async function verifyRecord(record: GameRecord, digest: Digest): Promise<HandVerification[]> {
   const out: HandVerification[] = [];
   for (const hand of record.hands) out.push(await verifyHand(record, hand, digest));
   return out;

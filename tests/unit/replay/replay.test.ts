@@ -77,7 +77,10 @@ describe("the computer's second opinion", () => {
     for (const [i, o] of opinions.entries()) {
       const m = hands[decisions[i].hand].moves[decisions[i].move - 1];
       expect(legalActions(m.before, m.playerId).some((a) => sameAction(a, o.choice))).toBe(true);
-      for (const p of [o.played, o.chosen, o.team1]) expect(p).toBeGreaterThanOrEqual(0), expect(p).toBeLessThanOrEqual(1);
+      for (const p of [o.played, o.chosen, o.team1]) {
+        expect(p).toBeGreaterThanOrEqual(0);
+        expect(p).toBeLessThanOrEqual(1);
+      }
       expect(o.agrees).toBe(sameAction(o.choice, m.action));
     }
     // The same decision gets the same opinion (its randomness is seeded by the game and the move).

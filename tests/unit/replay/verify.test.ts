@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { VARIANTS } from "../../../game/truco/variant-list";
-import { verifyHand, verifyRecord, webCryptoDigest, type Digest } from "../../../game/replay/verify";
+import { verifyHand, verifyRecord, type Digest } from "../../../game/replay/verify";
+import { webCryptoDigest } from "../../../app/components/replay/web-crypto";
 import type { GameRecord, RecordHand } from "../../../game/protocol/record";
 import { randomRecord } from "./records";
 
