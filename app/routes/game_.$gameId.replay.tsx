@@ -74,9 +74,11 @@ export default function ReplayRoute() {
             {t("replay:title")} · {t(`variants:names.${record.game.truco_variant}`)} · {t(`modes:names.${record.game.game_mode}`)}
           </p>
           <h1 className="font-display text-2xl font-bold text-cream-50 sm:text-3xl" data-testid="replay-title">
-            <span className="text-sky-200">{team("team1")}</span> <span className="tabular-nums text-gold-300">{record.game.team1_score}</span>
+            <span className="text-sky-200">{team("team1")}</span>{" "}
+            <span className="tabular-nums text-gold-300">{record.game.team1_score}</span>
             <span className="mx-2 text-cream-100/50">×</span>
-            <span className="tabular-nums text-gold-300">{record.game.team2_score}</span> <span className="text-rose-200">{team("team2")}</span>
+            <span className="tabular-nums text-gold-300">{record.game.team2_score}</span>{" "}
+            <span className="text-rose-200">{team("team2")}</span>
           </h1>
         </header>
         <ReplayView record={record} initial={positionFromSearch(location.search)} showChat={page.asPlayer} />
@@ -85,7 +87,13 @@ export default function ReplayRoute() {
   );
 }
 
-function Refused({ page, signedIn }: { page: Exclude<ReturnType<typeof useLoaderData<typeof loader>>["page"], { state: "ready" }>; signedIn: boolean }) {
+function Refused({
+  page,
+  signedIn,
+}: {
+  page: Exclude<ReturnType<typeof useLoaderData<typeof loader>>["page"], { state: "ready" }>;
+  signedIn: boolean;
+}) {
   const { t } = useTranslation();
   const reason = !signedIn ? "sign_in" : page.state === "not_found" ? "notFound" : page.reason;
   const title =
@@ -109,7 +117,11 @@ function Refused({ page, signedIn }: { page: Exclude<ReturnType<typeof useLoader
             ? t("replay:refused.notFoundText")
             : t("auth:replaySignIn");
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-5 p-6 text-center" data-testid="replay-refused" data-reason={reason}>
+    <main
+      className="flex min-h-dvh flex-col items-center justify-center gap-5 p-6 text-center"
+      data-testid="replay-refused"
+      data-reason={reason}
+    >
       <svg viewBox="0 0 24 24" className="h-12 w-12 text-gold-400" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden>
         <rect x="5" y="11" width="14" height="10" rx="2" />
         <path d="M8 11V8a4 4 0 0 1 8 0v3" />

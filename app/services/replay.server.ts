@@ -42,7 +42,11 @@ export async function replayPageOf(context: AppLoadContext, gameId: string, view
     .where(eq(gamePlayers.game_id, game.id));
   const players = seated.flatMap((s) => (s.user_id ? [s.user_id] : []));
   const privatePlayers = new Set(seated.flatMap((s) => (s.user_id && s.games_private ? [s.user_id] : [])));
-  const access = replayAccess({ status: game.status, game_mode: game.game_mode, bot_level: game.bot_level, players }, viewer, privatePlayers);
+  const access = replayAccess(
+    { status: game.status, game_mode: game.game_mode, bot_level: game.bot_level, players },
+    viewer,
+    privatePlayers,
+  );
   if (!access.allowed) {
     // A link to a public game shows its card to a visitor before sign-in; a private one shows nothing.
     const card = access.reason === "sign_in" ? await readGameRecord(context.cloudflare.env.GAME_RECORDS, game.id) : null;
@@ -59,4 +63,3 @@ export async function replayPageOf(context: AppLoadContext, gameId: string, view
 export async function setGamesPrivate(context: AppLoadContext, userId: string, gamesPrivate: boolean): Promise<void> {
   await context.db.update(users).set({ games_private: gamesPrivate }).where(eq(users.id, userId));
 }
-

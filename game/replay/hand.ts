@@ -20,7 +20,8 @@ export function playersOf(record: GameRecord) {
 
 /** The hand's first state, dealt from its seed (the seed is not checked against the commitment here). */
 export function startOfHand(record: GameRecord, hand: RecordHand): HandStart {
-  if (!hand.seed || hand.dealer === null || hand.scoresBefore === null) return { ok: false, error: "the hand lacks its seed, dealer or scores" };
+  if (!hand.seed || hand.dealer === null || hand.scoresBefore === null)
+    return { ok: false, error: "the hand lacks its seed, dealer or scores" };
   const players = playersOf(record);
   const dealerIndex = players.findIndex((p) => p.id === hand.dealer);
   if (dealerIndex < 0) return { ok: false, error: "the dealer is not at the table" };

@@ -85,7 +85,12 @@ export async function verifyHand(record: GameRecord, hand: RecordHand, digest: D
         (recorded.scores === null || (recorded.scores[0] === ended.team1Score && recorded.scores[1] === ended.team2Score));
   const ok = checks.cards !== false && checks.vira !== false && checks.result;
   if (!ok) {
-    const error = checks.cards === false ? "the cards dealt are not the seed's" : checks.vira === false ? "the vira is not the seed's" : "the hand does not end as recorded";
+    const error =
+      checks.cards === false
+        ? "the cards dealt are not the seed's"
+        : checks.vira === false
+          ? "the vira is not the seed's"
+          : "the hand does not end as recorded";
     return out("failed", deal, error);
   }
   return out("verified", deal, null);

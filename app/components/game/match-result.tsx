@@ -11,6 +11,7 @@ import { Modal, ModalActions } from "~/components/ui/modal";
 import type { FormResult } from "~/schemas/home-forms";
 import { isPractice } from "./game-logic";
 import { TEAM_STYLE } from "./scoreboard";
+import { ReplayLink } from "~/components/replay/replay-link";
 
 /** The end of the match: won or lost, the final score, and every player's coins and points. */
 export function MatchResult({
@@ -92,6 +93,7 @@ export function MatchResult({
             <span className={TEAM_STYLE.team2.text}>{scores[1]}</span>
           </p>
           {reasonText ? <p className="mt-1 text-sm text-cream-100/70">{reasonText}</p> : null}
+          <ReplayLink gameId={game.id} className="mt-1 text-sm" />
         </div>
 
         <table className="w-full table-fixed text-sm">

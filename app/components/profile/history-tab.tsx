@@ -5,6 +5,7 @@ import type { Variant } from "../../../game/truco/index";
 import { CoinIcon } from "~/components/icons";
 import { api } from "~/utils/api";
 import { formatDate, gameTitle, signed } from "~/utils/format";
+import { ReplayLink } from "~/components/replay/replay-link";
 
 /** One finished game as GET /api/games/history answers it (app/services/games.server.ts HistoryEntry). */
 export interface HistoryEntry {
@@ -96,6 +97,7 @@ export function HistoryTab() {
                 {t("game:history.score", { us: ours, them: theirs })}
                 {practice ? ` · ${t("game:history.practice")}` : ""}
               </p>
+              <ReplayLink gameId={entry.id} className="text-xs" />
             </div>
             <div className="flex shrink-0 flex-col items-end gap-0.5">
               <span

@@ -106,11 +106,16 @@ export function OpinionPanel({
             {here ? (
               <>
                 <p className="font-semibold text-cream-50" data-testid="opinion-choice">
-                  {here.agrees ? t("replay:opinion.agrees") : t("replay:opinion.choice", { action: actionText(t, here.choice, nameOfCard) })}
+                  {here.agrees
+                    ? t("replay:opinion.agrees")
+                    : t("replay:opinion.choice", { action: actionText(t, here.choice, nameOfCard) })}
                 </p>
                 <p className="mt-1 text-cream-100/80">
                   <span className="font-semibold text-gold-300">{nick.get(here.playerId) ?? here.playerId}</span> ·{" "}
-                  {t("replay:opinion.chances", { played: percent(here.played, i18n.language), chosen: percent(here.chosen, i18n.language) })}
+                  {t("replay:opinion.chances", {
+                    played: percent(here.played, i18n.language),
+                    chosen: percent(here.chosen, i18n.language),
+                  })}
                 </p>
                 <ChanceBars played={here.played} chosen={here.chosen} />
               </>

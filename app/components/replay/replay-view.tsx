@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { GameRecord } from "../../../game/protocol/record";
-import { buildTimeline, clampPosition, scoresAfter, stateAt, stepFrom, type Position, type ReplayHand } from "../../../game/replay/timeline";
+import {
+  buildTimeline,
+  clampPosition,
+  scoresAfter,
+  stateAt,
+  stepFrom,
+  type Position,
+  type ReplayHand,
+} from "../../../game/replay/timeline";
 import { verifyHand, type HandVerification } from "../../../game/replay/verify";
 import { webCryptoDigest } from "./web-crypto";
 import { cardJson } from "../../../game/truco/cards";
@@ -148,7 +156,13 @@ export function ReplayView({ record, initial, showChat }: { record: GameRecord; 
           <p className="hidden text-xs text-cream-100/60 sm:block">{t("replay:keys")}</p>
         </section>
 
-        <Timeline hands={hands} at={at} verifications={verifications} keyHands={analysis.keyHands} onPick={(hand) => go({ hand, move: 0 })} />
+        <Timeline
+          hands={hands}
+          at={at}
+          verifications={verifications}
+          keyHands={analysis.keyHands}
+          onPick={(hand) => go({ hand, move: 0 })}
+        />
 
         <OpinionPanel analysis={analysis} at={at} hands={hands} nick={nick} nameOfCard={nameOfCard} onJump={go} />
       </div>
@@ -224,7 +238,12 @@ function Table({
       <div className="flex items-center gap-3 rounded-xl bg-felt-950/60 px-3 py-2">
         {state.hand.vira ? (
           <>
-            <PlayingCard card={cardJson(state.hand.vira)} variant={variant} className="w-9" label={`${t("replay:vira")}: ${nameOfCard(state.hand.vira)}`} />
+            <PlayingCard
+              card={cardJson(state.hand.vira)}
+              variant={variant}
+              className="w-9"
+              label={`${t("replay:vira")}: ${nameOfCard(state.hand.vira)}`}
+            />
             <span className="text-xs font-semibold uppercase tracking-wide text-gold-300">{t("replay:vira")}</span>
           </>
         ) : null}
@@ -250,12 +269,17 @@ function Table({
           const held = state.hand.held[seat];
           const moved = lastMove?.seat === seat;
           return (
-            <li key={p.id} className={`grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2 rounded-xl px-2 py-2 ring-1 ${team.bg} ${moved ? "ring-gold-400" : "ring-transparent"}`}>
+            <li
+              key={p.id}
+              className={`grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2 rounded-xl px-2 py-2 ring-1 ${team.bg} ${moved ? "ring-gold-400" : "ring-transparent"}`}
+            >
               <div className="flex min-w-0 flex-col gap-1.5">
                 <span className="flex min-w-0 items-center gap-1.5">
                   <span className={`h-2.5 w-2.5 shrink-0 rounded-full ${team.dot}`} aria-hidden />
                   <span className={`truncate text-sm font-bold ${team.text}`}>{nick.get(p.id) ?? p.id}</span>
-                  {seat === dealer ? <span className="shrink-0 rounded bg-black/30 px-1 text-[10px] text-cream-100/70">{t("replay:dealer")}</span> : null}
+                  {seat === dealer ? (
+                    <span className="shrink-0 rounded bg-black/30 px-1 text-[10px] text-cream-100/70">{t("replay:dealer")}</span>
+                  ) : null}
                 </span>
                 <span className="flex min-h-[2.6rem] gap-1" aria-label={held.map(nameOfCard).join(", ")}>
                   {held.map((id) => (
@@ -367,11 +391,17 @@ function Timeline({
                 }`}
               >
                 <span className="font-semibold">{t("replay:hand", { n: h.hand })}</span>
-                <span className="font-display text-sm font-bold tabular-nums text-cream-50">{scores ? `${scores[0]}–${scores[1]}` : "—"}</span>
+                <span className="font-display text-sm font-bold tabular-nums text-cream-50">
+                  {scores ? `${scores[0]}–${scores[1]}` : "—"}
+                </span>
                 <span
                   aria-hidden
                   className={`absolute -right-1 -top-1 grid h-4 w-4 place-items-center rounded-full text-[10px] font-bold ${
-                    check === "verified" || check === "commitment_only" ? "bg-emerald-400 text-felt-950" : check === "failed" ? "bg-red-500 text-white" : "bg-white/20"
+                    check === "verified" || check === "commitment_only"
+                      ? "bg-emerald-400 text-felt-950"
+                      : check === "failed"
+                        ? "bg-red-500 text-white"
+                        : "bg-white/20"
                   }`}
                 >
                   {check === "failed" ? "!" : check ? "✓" : ""}
@@ -414,7 +444,12 @@ function MoveList({
         </li>
         {hand.moves.map((m, i) => (
           <li key={i}>
-            <button type="button" onClick={() => onPick(i + 1)} className={rowClass(at.move === i + 1)} aria-current={at.move === i + 1 ? "step" : undefined}>
+            <button
+              type="button"
+              onClick={() => onPick(i + 1)}
+              className={rowClass(at.move === i + 1)}
+              aria-current={at.move === i + 1 ? "step" : undefined}
+            >
               <span className="w-6 shrink-0 tabular-nums text-cream-100/50">{i + 1}</span>
               <span className="min-w-0">{describeAction(t, nick.get(m.playerId) ?? m.playerId, m.action, m.card, nameOfCard)}</span>
             </button>
@@ -429,7 +464,17 @@ function rowClass(current: boolean) {
   return `flex min-h-9 w-full items-center gap-2 rounded-lg px-2 text-left ${current ? "bg-gold-400/20 text-gold-300" : "text-cream-100/85 hover:bg-white/5"}`;
 }
 
-function DealProof({ hand, check, allVerified, count }: { hand: ReplayHand; check: HandVerification | null; allVerified: boolean; count: number }) {
+function DealProof({
+  hand,
+  check,
+  allVerified,
+  count,
+}: {
+  hand: ReplayHand;
+  check: HandVerification | null;
+  allVerified: boolean;
+  count: number;
+}) {
   const { t } = useTranslation();
   return (
     <section className="felt-panel flex flex-col gap-2 p-3 text-sm" aria-labelledby="replay-proof-title" data-testid="replay-proof">

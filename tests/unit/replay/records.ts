@@ -20,34 +20,30 @@ function handOf(state: MatchState): RecordHand {
   };
 }
 
-export function randomRecord(seed: string, variant: Variant, seats: 2 | 4): GameRecord {
-  const ids = seats === 2 ? ["ana", "bia"] : ["ana", "bia", "caio", "duda"];
+/** `ids`: the players' ids in seat order (user ids when the record stands for a game in the database). */
+export function randomRecord(seed: string, variant: Variant, seats: 2 | 4, ids = ["ana", "bia", "caio", "duda"].slice(0, seats)): GameRecord {
   const players = ids.map((id, i) => ({ id, team: i % 2 === 0 ? ("team1" as const) : ("team2" as const), nickname: id }));
   const rng = rngFromString(seed);
   let state = createMatch({ variant, players, seed });
   const hands: RecordHand[] = [handOf(state)];
-  playMatch(
-    state,
-    (s, playerId, legal) => legal[rng.nextU32() % legal.length] ?? legalActions(s, playerId)[0],
-    {
-      onStep: (step) => {
-        if (step.playerId === null) {
-          hands.push(handOf(step.state));
-          return;
-        }
-        hands.at(-1)!.actions.push({ playerId: step.playerId, action: step.action! });
-        const ended = step.events.find((e) => e.type === "hand_ended");
-        if (ended && ended.type === "hand_ended")
-          hands.at(-1)!.result = { winnerTeam: ended.winnerTeam, points: ended.points, scores: [ended.team1Score, ended.team2Score] };
-        state = step.state;
-      },
+  playMatch(state, (s, playerId, legal) => legal[rng.nextU32() % legal.length] ?? legalActions(s, playerId)[0], {
+    onStep: (step) => {
+      if (step.playerId === null) {
+        hands.push(handOf(step.state));
+        return;
+      }
+      hands.at(-1)!.actions.push({ playerId: step.playerId, action: step.action! });
+      const ended = step.events.find((e) => e.type === "hand_ended");
+      if (ended && ended.type === "hand_ended")
+        hands.at(-1)!.result = { winnerTeam: ended.winnerTeam, points: ended.points, scores: [ended.team1Score, ended.team2Score] };
+      state = step.state;
     },
-  );
+  });
   const at = "2026-11-27T00:00:00.000Z";
   return GameRecordSchema.parse({
     version: RECORD_VERSION,
     game: {
-      id: `g-${seed}`,
+      id: `g-${seed.replace(/[^A-Za-z0-9-]/g, "")}`,
       game_code: "ABC123",
       status: "completed",
       game_type: seats === 2 ? "1v1" : "2v2",
@@ -55,7 +51,7 @@ export function randomRecord(seed: string, variant: Variant, seats: 2 | 4): Game
       truco_variant: variant,
       entry_cost: 0,
       bot_level: null,
-      created_by: "ana",
+      created_by: ids[0],
       capacity: seats,
       winner_team: state.winner,
       team1_score: state.scores[0],

@@ -26,12 +26,17 @@ describe("deal verification", () => {
 
   it("accepts every recorded hand of random matches in every variant, 1v1 and 2v2", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(...VARIANTS), fc.constantFrom(2 as const, 4 as const), async (seed, variant, seats) => {
-        const record = randomRecord(seed, variant, seats);
-        const checks = await verifyRecord(record, nodeDigest);
-        expect(checks.map((c) => c.status)).toEqual(record.hands.map(() => "verified"));
-        expect(checks.every((c) => c.checks.cards && c.checks.vira !== false && c.checks.plays && c.checks.result)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 12 }),
+        fc.constantFrom(...VARIANTS),
+        fc.constantFrom(2 as const, 4 as const),
+        async (seed, variant, seats) => {
+          const record = randomRecord(seed, variant, seats);
+          const checks = await verifyRecord(record, nodeDigest);
+          expect(checks.map((c) => c.status)).toEqual(record.hands.map(() => "verified"));
+          expect(checks.every((c) => c.checks.cards && c.checks.vira !== false && c.checks.plays && c.checks.result)).toBe(true);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -46,20 +51,30 @@ describe("deal verification", () => {
         const dealt = hand.deal!.dealt[first];
         // A card nobody was dealt (and not the vira) takes the place of one the seed gave.
         const inPlay = new Set([...Object.values(hand.deal!.dealt).flat(), hand.deal!.vira]);
-        const outsider = ["4c", "5c", "6c", "7c", "Qc", "Jc", "Kc", "Ac", "2c", "3c", "4h", "5h", "6h", "7h", "Qh", "Jh", "Kh", "Ah"].find((c) => !inPlay.has(c))!;
+        const outsider = ["4c", "5c", "6c", "7c", "Qc", "Jc", "Kc", "Ac", "2c", "3c", "4h", "5h", "6h", "7h", "Qh", "Jh", "Kh", "Ah"].find(
+          (c) => !inPlay.has(c),
+        )!;
 
         const oneCard = { ...hand, deal: { ...hand.deal!, dealt: { ...hand.deal!.dealt, [first]: [outsider, ...dealt.slice(1)] } } };
         const card = await verifyHand(withHand(record, index, oneCard), oneCard, nodeDigest);
         expect(card).toMatchObject({ status: "failed", checks: { cards: false } });
 
         const vira = { ...hand, deal: { ...hand.deal!, vira: outsider } };
-        expect(await verifyHand(withHand(record, index, vira), vira, nodeDigest)).toMatchObject({ status: "failed", checks: { vira: false } });
+        expect(await verifyHand(withHand(record, index, vira), vira, nodeDigest)).toMatchObject({
+          status: "failed",
+          checks: { vira: false },
+        });
 
         const played = hand.actions.findIndex((a) => a.action.type === "play_card");
         if (played >= 0) {
-          const actions = hand.actions.map((a, i) => (i === played ? { ...a, action: { type: "play_card" as const, cardId: outsider } } : a));
+          const actions = hand.actions.map((a, i) =>
+            i === played ? { ...a, action: { type: "play_card" as const, cardId: outsider } } : a,
+          );
           const swapped = { ...hand, actions };
-          expect(await verifyHand(withHand(record, index, swapped), swapped, nodeDigest)).toMatchObject({ status: "failed", checks: { plays: false } });
+          expect(await verifyHand(withHand(record, index, swapped), swapped, nodeDigest)).toMatchObject({
+            status: "failed",
+            checks: { plays: false },
+          });
         }
 
         const reseeded = { ...hand, seed: "0".repeat(32) };
