@@ -39,7 +39,8 @@ export const replay = defineNamespace(
       commitmentOnly: "Compromisso confere ✓",
       unrevealed: "Semente não revelada",
       failed: "Baralho não confere ✗",
-      all: "Todas as {{count}} mãos verificadas no seu navegador",
+      all_one: "A única mão verificada no seu navegador",
+      all_other: "Todas as {{count}} mãos verificadas no seu navegador",
       explain:
         "Antes de cada mão os jogadores receberam o SHA-256 da semente (o compromisso); no fim, a semente foi revelada. Seu navegador calculou o SHA-256 da semente, embaralhou e distribuiu de novo com o mesmo código do servidor e confirmou que cada carta e a vira são as que a semente dá. Assim o servidor não podia escolher as cartas depois de se comprometer.",
       byHand: "Como conferir à mão",
@@ -123,7 +124,8 @@ export const replay = defineNamespace(
         commitmentOnly: "Commitment matches ✓",
         unrevealed: "Seed not revealed",
         failed: "Deck does not match ✗",
-        all: "All {{count}} hands verified in your browser",
+        all_one: "The only hand verified in your browser",
+        all_other: "All {{count}} hands verified in your browser",
         explain:
           "Before each hand the players received the SHA-256 of its seed (the commitment); after it, the seed was revealed. Your browser computed the seed's SHA-256, shuffled and dealt again with the server's own code, and confirmed that every card and the vira are the ones the seed gives. So the server could not choose the cards after committing.",
         byHand: "How to check it by hand",
@@ -206,7 +208,8 @@ export const replay = defineNamespace(
         commitmentOnly: "El compromiso coincide ✓",
         unrevealed: "Semilla no revelada",
         failed: "El mazo no coincide ✗",
-        all: "Las {{count}} manos verificadas en tu navegador",
+        all_one: "La única mano verificada en tu navegador",
+        all_other: "Las {{count}} manos verificadas en tu navegador",
         explain:
           "Antes de cada mano los jugadores recibieron el SHA-256 de la semilla (el compromiso); al final, la semilla fue revelada. Tu navegador calculó el SHA-256 de la semilla, mezcló y repartió de nuevo con el mismo código del servidor y confirmó que cada carta y la vira son las que da la semilla. Así el servidor no podía elegir las cartas después de comprometerse.",
         byHand: "Cómo verificarlo a mano",

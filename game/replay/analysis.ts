@@ -1,6 +1,6 @@
 import type { GameRecord } from "../protocol/record";
 import { viewFor, type Action } from "../truco/index";
-import { secondOpinion } from "../truco/bots/second-opinion";
+import { sameMove, secondOpinion } from "../truco/bots/second-opinion";
 import type { ReplayHand } from "./timeline";
 
 // The computer's second opinion over a whole replay (docs/decisions/128-the-computers-second-opinion.md):
@@ -41,7 +41,7 @@ export function decisionsOf(hands: readonly ReplayHand[]): { hand: number; move:
 }
 
 export function sameAction(a: Action, b: Action): boolean {
-  return JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
+  return sameMove(a, b);
 }
 
 /** The opinion at one decision, or null when the seat had nothing to weigh. */

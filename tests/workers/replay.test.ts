@@ -44,7 +44,17 @@ async function finishedGame(players: Player[], { mode = "casual", bot = false }:
     `INSERT INTO games (id, game_code, status, game_type, game_mode, truco_variant, entry_cost, bot_level, created_by, winner_team, team1_score, team2_score, completed_at)
      VALUES (?, ?, 'completed', '1v1', ?, 'paulista', 0, ?, ?, ?, ?, ?, ?)`,
   )
-    .bind(g.id, `R${counter}`.padEnd(6, "X"), g.game_mode, g.bot_level, players[0].user.id, g.winner_team, g.team1_score, g.team2_score, g.completed_at)
+    .bind(
+      g.id,
+      `R${counter}`.padEnd(6, "X"),
+      g.game_mode,
+      g.bot_level,
+      players[0].user.id,
+      g.winner_team,
+      g.team1_score,
+      g.team2_score,
+      g.completed_at,
+    )
     .run();
   for (const seat of record.seats)
     await env.DB.prepare("INSERT INTO game_players (game_id, user_id, seat, team, nickname, bot_level) VALUES (?, ?, ?, ?, ?, ?)")
@@ -61,7 +71,12 @@ async function open(gameId: string, player: Player | null) {
 
 describe("a replay's access", () => {
   it("lets the players, an admin and anyone signed in open a public game's replay; the chat only for its players", async () => {
-    const [ana, bia, caio, admin] = [await createPlayer("Ana"), await createPlayer("Bia"), await createPlayer("Caio"), await createPlayer("Adm")];
+    const [ana, bia, caio, admin] = [
+      await createPlayer("Ana"),
+      await createPlayer("Bia"),
+      await createPlayer("Caio"),
+      await createPlayer("Adm"),
+    ];
     await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.user.id).run();
     for (const mode of ["casual", "ranked", "tournament"]) {
       const record = await finishedGame([ana, bia], { mode });
@@ -81,7 +96,12 @@ describe("a replay's access", () => {
   });
 
   it("refuses others once a player makes their games private (the profile's switch), and a practice game to all but its player", async () => {
-    const [ana, bia, caio, admin] = [await createPlayer("Ana"), await createPlayer("Bia"), await createPlayer("Caio"), await createPlayer("Adm")];
+    const [ana, bia, caio, admin] = [
+      await createPlayer("Ana"),
+      await createPlayer("Bia"),
+      await createPlayer("Caio"),
+      await createPlayer("Adm"),
+    ];
     await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.user.id).run();
     const record = await finishedGame([ana, bia], { mode: "ranked" });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { GameRecord } from "../../../game/protocol/record";
 import {
@@ -329,7 +329,7 @@ function Controls(props: {
   onNext: () => void;
 }) {
   const { t } = useTranslation();
-  const button = (label: string, icon: string, onClick: () => void, disabled: boolean, testId: string, primary = false) => (
+  const button = (label: string, icon: ReactNode, onClick: () => void, disabled: boolean, testId: string, primary = false) => (
     <Button
       variant={primary ? "primary" : "secondary"}
       size="md"
@@ -338,19 +338,61 @@ function Controls(props: {
       aria-label={label}
       title={label}
       data-testid={testId}
-      className="min-w-0 flex-1 px-0 text-lg"
+      className="min-w-0 flex-1 px-0"
     >
-      <span aria-hidden>{icon}</span>
+      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor" aria-hidden>
+        {icon}
+      </svg>
     </Button>
   );
+  const bar = <rect x="4" y="5" width="2.5" height="14" rx="1" />;
+  const barEnd = <rect x="17.5" y="5" width="2.5" height="14" rx="1" />;
+  const left = (x: number) => <path d={`M${x} 12l8-6.5v13z`} />;
+  const right = (x: number) => <path d={`M${x} 12l-8-6.5v13z`} />;
   return (
     <div className="flex gap-1.5 sm:gap-2" role="group" aria-label={t("replay:timeline")}>
-      {button(t("replay:first"), "⏮", props.onFirst, props.atStart, "replay-first")}
-      {button(t("replay:prevHand"), "⏪", props.onPrevHand, props.atStart, "replay-prev-hand")}
-      {button(t("replay:prev"), "◀", props.onPrev, props.atStart, "replay-prev")}
-      {button(t("replay:next"), "▶", props.onNext, props.atEnd, "replay-next", true)}
-      {button(t("replay:nextHand"), "⏩", props.onNextHand, props.atEnd, "replay-next-hand")}
-      {button(t("replay:last"), "⏭", props.onLast, props.atEnd, "replay-last")}
+      {button(
+        t("replay:first"),
+        <>
+          {bar}
+          {left(7.5)}
+        </>,
+        props.onFirst,
+        props.atStart,
+        "replay-first",
+      )}
+      {button(
+        t("replay:prevHand"),
+        <>
+          {left(3)}
+          {left(11)}
+        </>,
+        props.onPrevHand,
+        props.atStart,
+        "replay-prev-hand",
+      )}
+      {button(t("replay:prev"), left(7), props.onPrev, props.atStart, "replay-prev")}
+      {button(t("replay:next"), right(17), props.onNext, props.atEnd, "replay-next", true)}
+      {button(
+        t("replay:nextHand"),
+        <>
+          {right(13)}
+          {right(21)}
+        </>,
+        props.onNextHand,
+        props.atEnd,
+        "replay-next-hand",
+      )}
+      {button(
+        t("replay:last"),
+        <>
+          {right(16.5)}
+          {barEnd}
+        </>,
+        props.onLast,
+        props.atEnd,
+        "replay-last",
+      )}
     </div>
   );
 }

@@ -21,7 +21,12 @@ function handOf(state: MatchState): RecordHand {
 }
 
 /** `ids`: the players' ids in seat order (user ids when the record stands for a game in the database). */
-export function randomRecord(seed: string, variant: Variant, seats: 2 | 4, ids = ["ana", "bia", "caio", "duda"].slice(0, seats)): GameRecord {
+export function randomRecord(
+  seed: string,
+  variant: Variant,
+  seats: 2 | 4,
+  ids = ["ana", "bia", "caio", "duda"].slice(0, seats),
+): GameRecord {
   const players = ids.map((id, i) => ({ id, team: i % 2 === 0 ? ("team1" as const) : ("team2" as const), nickname: id }));
   const rng = rngFromString(seed);
   let state = createMatch({ variant, players, seed });
