@@ -1,3 +1,4 @@
+import { expectNoA11yViolations } from "./a11y";
 import { expect, expectFailedLoad, test } from "./fixtures";
 import { createRoom, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage } from "./helpers";
@@ -75,6 +76,8 @@ test("the replay of a finished game steps through every move, verifies every dec
 
   await page.getByTestId("key-moments").getByRole("button").first().click();
   await shoot(page, "replay");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoA11yViolations(page);
 
   // Ana makes her games private and sends the link to Carla, who is refused.
   await page.goto("/profile");
@@ -87,6 +90,7 @@ test("the replay of a finished game steps through every move, verifies every dec
   await expect(carla.page.getByTestId("replay-refused")).toContainText("Esta partida é privada");
   await expect(carla.page.getByTestId("replay-refused")).toContainText("só quem jogou pode ver o replay");
   await shoot(carla.page, "replay-refused");
+  await expectNoA11yViolations(carla.page);
   // Bruno played it: he still may.
   await bruno.page.goto(copied);
   await expect(bruno.page.getByTestId("replay-title")).toBeVisible();
