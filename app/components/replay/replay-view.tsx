@@ -281,7 +281,7 @@ function Table({
                     <span className="shrink-0 rounded bg-black/30 px-1 text-[10px] text-cream-100/70">{t("replay:dealer")}</span>
                   ) : null}
                 </span>
-                <span className="flex min-h-[2.6rem] gap-1" aria-label={held.map(nameOfCard).join(", ")}>
+                <span className="flex min-h-[2.6rem] gap-1" role="group" aria-label={held.map(nameOfCard).join(", ")}>
                   {held.map((id) => (
                     <PlayingCard key={id} card={cardJson(id)} variant={variant} className="w-7 sm:w-9" />
                   ))}
