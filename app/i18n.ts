@@ -17,6 +17,7 @@ export const NAMESPACES = [
   "pwa",
   "matchmaking",
   "tournaments",
+  "replay",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

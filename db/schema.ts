@@ -31,6 +31,8 @@ export const users = sqliteTable(
     last_seen_at: text("last_seen_at"),
     /** "Appear offline": friends see this player offline whatever their real presence. */
     appear_offline: integer("appear_offline", { mode: "boolean" }).notNull().default(false),
+    /** "Private games": only this player's tables and admins may open the replays of games they played. */
+    games_private: integer("games_private", { mode: "boolean" }).notNull().default(false),
     created_at: text("created_at").notNull().default(NOW),
   },
   (t) => [

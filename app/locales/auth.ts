@@ -3,6 +3,7 @@ import { defineNamespace } from "./define";
 export const auth = defineNamespace(
   {
     login: "Entrar",
+    replaySignIn: "Entre para ver o replay desta partida.",
     loginWithGoogle: "Entrar com Google",
     startPlaying: "Começar a jogar",
     finishing: "Finalizando login...",
@@ -16,6 +17,7 @@ export const auth = defineNamespace(
   },
   {
     en: {
+      replaySignIn: "Sign in to watch this game's replay.",
       login: "Log in",
       loginWithGoogle: "Sign in with Google",
       startPlaying: "Start playing",
@@ -29,6 +31,7 @@ export const auth = defineNamespace(
       bannedBack: "Back to start",
     },
     es: {
+      replaySignIn: "Iniciá sesión para ver la repetición de esta partida.",
       login: "Entrar",
       loginWithGoogle: "Entrar con Google",
       startPlaying: "Empezar a jugar",

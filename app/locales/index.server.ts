@@ -13,6 +13,7 @@ import { navigation } from "./navigation";
 import { payments } from "./payments";
 import { premium } from "./premium";
 import { profile } from "./profile";
+import { replay } from "./replay";
 import { pwa } from "./pwa";
 import { tournaments } from "./tournaments";
 import { variants } from "./variants";
@@ -37,6 +38,7 @@ const GROUPS = {
   pwa,
   matchmaking,
   tournaments,
+  replay,
 } satisfies Record<Namespace, Record<Language, unknown>>;
 
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };

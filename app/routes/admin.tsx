@@ -444,9 +444,14 @@ function GamesTab({ page }: { page: Of<"games">["games"] }) {
                   Cancel
                 </Link>
               ) : (
-                <Link to={href({ record: g.id })} className={buttonClasses("secondary", "sm")}>
-                  Record
-                </Link>
+                <span className="flex gap-1">
+                  <Link to={href({ record: g.id })} className={buttonClasses("secondary", "sm")}>
+                    Record
+                  </Link>
+                  <Link to={`/game/${g.id}/replay`} className={buttonClasses("secondary", "sm")} data-testid="admin-replay">
+                    Replay
+                  </Link>
+                </span>
               )}
             </Cell>
           </tr>
@@ -476,6 +481,10 @@ function GameRecordPanel({ record }: { record: Of<"games">["record"] }) {
       <p className="text-sm text-cream-100/70">
         Ended {f.date(record.endedAt)} ({record.endReason}) · {f.n(record.hands.length)} hands · {f.n(record.messages)} chat messages
         {record.migrated ? " · rebuilt from the old D1 rows" : ""} ·{" "}
+        <Link to={`/game/${record.gameId}/replay`} className="underline">
+          replay
+        </Link>{" "}
+        ·{" "}
         <Link to={href({ record: null })} className="underline">
           close
         </Link>

@@ -1,7 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { AppearOfflineForm } from "~/components/profile/appear-offline-form";
+import { PrivateGamesForm } from "~/components/profile/private-games-form";
 import { AppearOfflineFormSchema } from "~/schemas/friends";
+import { GamesPrivateFormSchema } from "~/schemas/user";
+import { setGamesPrivate } from "~/services/replay.server";
 import { setAppearOffline } from "~/services/friends.server";
 import { useTranslation } from "react-i18next";
 import { CoinIcon, StarIcon, TrophyIcon } from "~/components/icons";
@@ -34,13 +37,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     profile,
     supportEmail,
     appearOffline: user.appear_offline,
+    gamesPrivate: user.games_private,
     practice: await practiceStatsOf(pageContext(request, context), user.id),
   };
 }
 
 /**
- * The page's forms (they work before the page hydrates): the "appear offline" switch,
- * or the nickname and the other profile forms (profile-actions.server.ts).
+ * The page's forms (they work before the page hydrates): the "appear offline" and "private games"
+ * switches, or the nickname and the other profile forms (profile-actions.server.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   // Not a form (JSON from another client) or not the switch: the profile forms answer, and refuse a non-form body.
@@ -48,6 +52,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     .clone()
     .formData()
     .catch(() => null);
+  if (fields?.has("games_private")) {
+    const user = await requireUser(request, context);
+    const parsed = GamesPrivateFormSchema.safeParse(Object.fromEntries(fields));
+    if (!parsed.success) return { ok: false as const };
+    await setGamesPrivate(context, user.id, parsed.data.games_private);
+    return { ok: true as const };
+  }
   if (!fields?.has("appear_offline")) return profileAction(request, context);
   const user = await requireUser(request, context);
   const parsed = AppearOfflineFormSchema.safeParse(Object.fromEntries(fields));
@@ -70,7 +81,7 @@ export function ErrorBoundary() {
 }
 
 export default function ProfilePage() {
-  const { profile, supportEmail, appearOffline, practice } = useLoaderData<typeof loader>();
+  const { profile, supportEmail, appearOffline, gamesPrivate, practice } = useLoaderData<typeof loader>();
   const posted = useActionData<FormResult>();
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -129,6 +140,7 @@ export default function ProfilePage() {
         </section>
 
         <AppearOfflineForm appearOffline={appearOffline} />
+        <PrivateGamesForm gamesPrivate={gamesPrivate} />
 
         {supportEmail ? (
           <section className="felt-panel flex flex-col gap-3 p-4 sm:flex-row sm:items-center" aria-labelledby="support-title">

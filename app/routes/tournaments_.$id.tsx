@@ -12,6 +12,7 @@ import { BackHeader, PageTitle } from "~/components/ui/page";
 import { formatTime } from "~/utils/format";
 import { requireUser } from "~/services/auth.server";
 import { tournamentDetail, tournamentFormAction, type BracketMatchView } from "~/services/tournaments.server";
+import { ReplayLink } from "~/components/replay/replay-link";
 
 // /tournaments/{id}: the live bracket (it reloads when the player's channel says the tournament
 // changed or a game is ready), the player's next game, the prizes and the players.
@@ -66,6 +67,8 @@ function MatchCard({ match, userId }: { match: BracketMatchView; userId: string 
           <Link to={`/game/${match.game_id}`} className="font-semibold text-gold-300 underline">
             {mine ? t("tournaments:play") : t("tournaments:watch")}
           </Link>
+        ) : match.game_id && (match.result === "played" || match.result === "forfeit") ? (
+          <ReplayLink gameId={match.game_id} />
         ) : null}
       </div>
     </li>

@@ -48,3 +48,6 @@ export const CreateSessionSchema = z.object({
   code: z.string().min(1).max(2048),
   state: z.string().min(1).max(512),
 });
+
+/** The profile's "private games" switch (a form: "true" / "false"). */
+export const GamesPrivateFormSchema = z.object({ games_private: z.enum(["true", "false"]).transform((value) => value === "true") });

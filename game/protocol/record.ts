@@ -30,6 +30,11 @@ export const RecordHandSchema = z.object({
   /** The dealer's player id and the scores before the deal: what replaying the hand alone needs (null in migrated rows). */
   dealer: z.nullable(z.string()),
   scoresBefore: z.nullable(Scores),
+  /**
+   * The cards the server dealt each player (by player id) and the vira, as the players saw them;
+   * a replay checks them against the seed. Absent in records written before it was kept.
+   */
+  deal: z.optional(z.object({ dealt: z.record(z.string(), z.array(z.string())), vira: z.nullable(z.string()) })),
   actions: z.array(RecordActionSchema),
   /** Null while the hand was unfinished when the game ended (a forfeit, a cancellation). */
   result: z.nullable(z.object({ winnerTeam: z.nullable(TeamIdSchema), points: z.number().int(), scores: z.nullable(Scores) })),

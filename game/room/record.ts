@@ -1,6 +1,7 @@
 import { GameRecordSchema, RECORD_VERSION, type GameRecord, type RecordHand } from "../protocol/record";
 import type { ChatMessageView } from "../protocol/entities";
-import { applyAction, createMatch, seedCommitment, shuffledDeck, type GameEvent, type TeamId } from "../truco/index";
+import { startOfHand } from "../replay/hand";
+import { applyAction, seedCommitment, type GameEvent, type TeamId } from "../truco/index";
 import type { RecordEffect, Room, RoomEffect } from "./state";
 import { playerIdOf } from "./views";
 
@@ -28,6 +29,8 @@ export interface StoredDeal {
   dealer: string;
   scoresBefore: [number, number];
   startedAt: string;
+  /** Absent in entries stored before the deal was kept. */
+  deal?: { dealt: Record<string, string[]>; vira: string | null };
 }
 
 /** A hand's entry when it ended: the `hand_ended` effect as it came, and when. */
@@ -43,8 +46,8 @@ export function recordEntries(effects: readonly RoomEffect[], now: number): Reco
   const entries: Record<string, StoredDeal | StoredHandEnd> = {};
   for (const effect of effects) {
     if (effect.type === "hand_started") {
-      const { hand, commitment, dealer, scores } = effect;
-      entries[handKey(hand, "deal")] = { hand, commitment, dealer, scoresBefore: scores, startedAt: at };
+      const { hand, commitment, dealer, scores, deal } = effect;
+      entries[handKey(hand, "deal")] = { hand, commitment, dealer, scoresBefore: scores, startedAt: at, deal };
     } else if (effect.type === "hand_ended") {
       const { type: _type, ...ended } = effect;
       entries[handKey(effect.hand, "end")] = { ...ended, endedAt: at };
@@ -85,6 +88,7 @@ export function buildRecord(room: Room, entries: ReadonlyMap<string, unknown>, c
       seed: end?.seed ?? proof?.seed ?? unfinished?.hand.seed ?? null,
       dealer: deal?.dealer ?? null,
       scoresBefore: deal?.scoresBefore ?? null,
+      ...(deal?.deal ? { deal: deal.deal } : {}),
       actions: end?.actions ?? (unfinished ? room.handActions : []),
       result: end ? { winnerTeam: end.winnerTeam, points: end.points, scores: end.scores } : null,
       startedAt: deal?.startedAt ?? null,
@@ -125,30 +129,9 @@ export function replayHand(record: GameRecord, hand: RecordHand): HandCheck {
   if (!hand.seed || hand.dealer === null || hand.scoresBefore === null)
     return { ok: false, error: "the hand lacks its seed, dealer or scores" };
   if (seedCommitment(hand.seed) !== hand.commitment) return { ok: false, error: "the seed does not match the commitment" };
-  const players = [...record.seats].sort((a, b) => a.seat - b.seat).map((s) => ({ id: s.playerId, team: s.team, nickname: s.nickname }));
-  const dealerIndex = players.findIndex((p) => p.id === hand.dealer);
-  if (dealerIndex < 0) return { ok: false, error: "the dealer is not at the table" };
-  const variant = record.game.truco_variant;
-  const base = {
-    variant,
-    players,
-    seed: hand.seed,
-    dealerIndex,
-    rules: record.rules ?? undefined,
-    scores: { team1: hand.scoresBefore[0], team2: hand.scoresBefore[1] },
-  };
-  let state;
-  try {
-    const rules = createMatch(base).rules;
-    const deck = shuffledDeck(hand.seed, variant, rules);
-    const n = players.length;
-    const mao = (dealerIndex + 1) % n;
-    const dealt: Record<string, string[]> = Object.fromEntries(players.map((p) => [p.id, []]));
-    for (let k = 0; k < 3 * n; k++) dealt[players[(mao + k) % n].id].push(deck[k].id);
-    state = createMatch({ ...base, deal: { hands: dealt, vira: rules.manilhaMode === "nova" ? deck[3 * n].id : null } });
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
+  const start = startOfHand(record, hand);
+  if (!start.ok) return start;
+  let state = start.state;
   type HandEnded = Extract<GameEvent, { type: "hand_ended" }>;
   let ended: HandEnded | null = null;
   for (const [i, { playerId, action }] of hand.actions.entries()) {

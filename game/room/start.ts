@@ -59,6 +59,7 @@ export function applyEngine(d: Transition, state: MatchState, events: GameEvent[
         commitment: event.commitment,
         dealer: event.dealer,
         scores: [state.scores[0], state.scores[1]],
+        deal: { dealt: Object.fromEntries(state.players.map((p, seat) => [p.id, [...state.hand.dealt[seat]]])), vira: state.hand.vira },
       });
     } else if (event.type === "hand_ended") {
       d.set({

@@ -171,7 +171,15 @@ export type RoomEffect =
       /** A ranked result: the players' leaderboard rows move with it (db/leaderboard.ts). */
       ranked: boolean;
     }
-  | { type: "hand_started"; hand: number; commitment: string; dealer: string; scores: [number, number] }
+  | {
+      type: "hand_started";
+      hand: number;
+      commitment: string;
+      dealer: string;
+      scores: [number, number];
+      /** The cards the engine dealt (by player id) and the vira: what a replay checks against the seed. */
+      deal: { dealt: Record<string, string[]>; vira: string | null };
+    }
   | {
       type: "hand_ended";
       hand: number;

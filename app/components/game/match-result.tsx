@@ -19,6 +19,7 @@ export interface TournamentNote {
   name: string;
   meaning: TournamentGameMeaning | null;
 }
+import { ReplayLink } from "~/components/replay/replay-link";
 
 /** The end of the match: won or lost, the final score, and every player's coins and points. */
 export function MatchResult({
@@ -180,6 +181,7 @@ function EndingSummary({
           {reasonText}
         </p>
       ) : null}
+      <ReplayLink gameId={game.id} className="mt-1 text-sm" />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { Variant } from "../../../game/truco/index";
 import { CoinIcon } from "~/components/icons";
 import { api } from "~/utils/api";
 import { formatDate, gameTitle, signed } from "~/utils/format";
+import { ReplayLink } from "~/components/replay/replay-link";
 
 /** One finished game as GET /api/games/history answers it (app/services/games.server.ts HistoryEntry). */
 export interface HistoryEntry {
@@ -104,6 +105,7 @@ export function HistoryTab() {
                 {practice ? ` · ${t("game:history.practice")}` : ""}
                 {entry.end_reason === "abandoned" ? ` · ${t("game:history.abandoned")}` : ""}
               </p>
+              <ReplayLink gameId={entry.id} className="text-xs" />
             </div>
             <div className="flex shrink-0 flex-col items-end gap-0.5">
               <span

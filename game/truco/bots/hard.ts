@@ -47,14 +47,10 @@ export function hardPolicy(
   rng: Rng,
   opts: HardOptions = sit.n === 2 ? HARD_1V1 : HARD_2V2,
 ): Action {
-  const legal = sit.legal;
-  if (legal.length === 1 || sit.blind) return normalPolicy(sit, rng);
-  if (legal[0].type === "call_flor" && sit.phase !== "waiting_flor_response") return normalPolicy(sit, rng);
-  if (sit.phase === "waiting_flor_response" || sit.phase === "waiting_envido_response") return normalPolicy(sit, rng);
-  const env = envidoOpening(sit);
-  if (env) return env;
-  const candidates = candidateActions(sit);
-  if (candidates.length === 1) return candidates[0];
+  const plan = searchPlan(sit);
+  if (plan.kind === "normal") return normalPolicy(sit, rng);
+  if (plan.kind === "fixed") return plan.action;
+  const candidates = plan.candidates;
 
   const count = Math.max(opts.minWorlds, Math.min(opts.worlds, Math.floor(opts.playouts / candidates.length)));
   const worlds = sampleWorlds(view, sit, read, rng, count);
@@ -83,6 +79,25 @@ export function hardPolicy(
   let best = 0;
   for (let i = 1; i < candidates.length; i++) if (totals[i] > totals[best]) best = i;
   return candidates[best];
+}
+
+/**
+ * How the hard player takes a decision: by the normal player's odds (a forced or blind move, flor
+ * and envido answers), by a fixed choice (its envido opening, a lone candidate), or by searching
+ * `candidates` (two or more).
+ */
+export function searchPlan(
+  sit: Situation,
+): { kind: "normal" } | { kind: "fixed"; action: Action } | { kind: "search"; candidates: Action[] } {
+  const legal = sit.legal;
+  if (legal.length === 1 || sit.blind) return { kind: "normal" };
+  if (legal[0].type === "call_flor" && sit.phase !== "waiting_flor_response") return { kind: "normal" };
+  if (sit.phase === "waiting_flor_response" || sit.phase === "waiting_envido_response") return { kind: "normal" };
+  const env = envidoOpening(sit);
+  if (env) return { kind: "fixed", action: env };
+  const candidates = candidateActions(sit);
+  if (candidates.length === 1) return { kind: "fixed", action: candidates[0] };
+  return { kind: "search", candidates };
 }
 
 /** One candidate's mean over `k` deals leads every other's by more than CLEAR. */

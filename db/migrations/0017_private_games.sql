@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `games_private` integer DEFAULT false NOT NULL;
