@@ -6,6 +6,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HOME_DASHBOARD_MARKER, loadHomeDashboard } from "~/components/home/home-dashboard-module";
 import { DEFAULT_LANGUAGE, LANGUAGES, cacheLanguageHierarchy, i18nConfig, matchLanguage } from "./i18n";
 import { holdEventsWhileHydrating } from "~/utils/hydration-gate";
+import { watchPageLeaving } from "~/utils/page-leaving";
 import { fetchBundle, markLoaded } from "~/utils/translations";
 
 // The server renders the detected language; its texts are not embedded in the page but linked
@@ -42,6 +43,7 @@ async function hydrate() {
   });
   cacheLanguageHierarchy(i18next);
   holdEventsWhileHydrating();
+  watchPageLeaving();
   startTransition(() => {
     hydrateRoot(
       document,

@@ -10,7 +10,7 @@
 // and what every control of a server-rendered page is built to handle.
 
 /** The events React hydrates synchronously for (react-dom's discrete, replayable events). */
-export const DISCRETE_EVENTS = [
+const DISCRETE_EVENTS = [
   "mousedown",
   "mouseup",
   "touchcancel",

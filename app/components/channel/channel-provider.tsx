@@ -11,6 +11,7 @@ import {
 import type { Invitation } from "../../../game/channel/invitations";
 import { useToast } from "~/components/ui/toast";
 import { reconnectDelay } from "~/utils/backoff";
+import { LEAVING_GRACE_MS, pageIsLeaving } from "~/utils/page-leaving";
 
 // The signed-in page's end of the player's live channel: one socket per tab
 // at /api/channel/ws, opened by the root for every signed-in page. Every frame is parsed with
@@ -189,6 +190,11 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
 
     function connect() {
       if (stopped) return;
+      // A full navigation away has begun (a tap before hydration, a signed-out form post): no socket now.
+      if (pageIsLeaving()) {
+        timer = setTimeout(connect, LEAVING_GRACE_MS);
+        return;
+      }
       const url = new URL("/api/channel/ws", window.location.href);
       url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
       const ws = new WebSocket(url);

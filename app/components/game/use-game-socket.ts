@@ -13,6 +13,7 @@ import { receiveState } from "../../../game/protocol/state-delta";
 import type { Action, GameEvent } from "../../../game/truco/index";
 import { api } from "~/utils/api";
 import { reconnectDelay } from "~/utils/backoff";
+import { LEAVING_GRACE_MS, pageIsLeaving } from "~/utils/page-leaving";
 import { clockOffset, EMPTY_LIVE, keepUnchanged, reduceLive, type LiveState } from "./game-logic";
 
 // The live connection of spec §4 and §9: connect and mark connected on open, ping every 30 s,
@@ -117,6 +118,11 @@ export function useGameSocket(
     const connect = () => {
       if (disposed) return;
       clearTimeout(retry);
+      // A full navigation away has begun (a tap before hydration): no socket now.
+      if (pageIsLeaving()) {
+        retry = setTimeout(connect, LEAVING_GRACE_MS);
+        return;
+      }
       setStatus("connecting");
       let socket: WebSocket;
       try {
