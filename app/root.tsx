@@ -67,7 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect("/banned");
   }
   // The player's three small lookups go side by side, not one after another; the banners tolerate
-  // a moment's lag, so a page's GET reads them from a replica (ADR 129).
+  // a moment's lag, so a page's GET reads them from a replica.
   const reads = pageContext(request, context);
   const [pendingRequests, resumeTable, searching] = user
     ? await Promise.all([pendingRequestCount(reads, user.id), resumeTableOf(reads, user.id), searchingQueueOf(context, user.id)])

@@ -133,7 +133,7 @@ export async function getSession(request: Request, context: AppLoadContext): Pro
   if (!byId) lookups.set(context, (byId = new Map()));
   let answer = byId.get(id);
   if (!answer) {
-    // A page's lookup reads the replica (ADR 129); a miss asks the primary, so a session created a
+    // A page's lookup reads the replica; a miss asks the primary, so a session created a
     // moment ago (signing in is a GET callback) is found, and only a stale "still valid" can come
     // from the replica: for its lag, on a page's reads, never on an action or a socket.
     answer = lookup(context.reads.replica).then((found) => found ?? lookup(context.db));

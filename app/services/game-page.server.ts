@@ -56,7 +56,7 @@ export async function gamePageOf(
   gameId: string,
   user: Pick<User, "id" | "role">,
 ): Promise<GamePage> {
-  // The game and the seat from a replica (ADR 129); a game or a seat it does not know yet (a match
+  // The game and the seat from a replica; a game or a seat it does not know yet (a match
   // a Durable Object made outside this browser's requests) is asked of the primary. A replica's
   // older status only sends the page to the room, which answers as it is now.
   const found = await replicaThenPrimary(

@@ -61,7 +61,7 @@ async function seatCreator(context: AppLoadContext, request: Request, user: User
     return roomRefusal(request, opened.error, entry, true);
   }
   // Opening seats the creator (and a practice table's computer players) without changing the game's
-  // row: the row as inserted is the answer, with no read back from the primary (ADR 129).
+  // row: the row as inserted is the answer, with no read back from the primary.
   return { ok: true, data: game };
 }
 
@@ -124,7 +124,7 @@ export async function takeSeat(context: AppLoadContext, request: Request, user: 
 
 /**
  * Runs `work` (the one-table check and the room's seat) holding the player's seat lease, which
- * their PlayerChannel keeps in its storage (ADR 122):
+ * their PlayerChannel keeps in its storage:
  * two requests of one player to two tables at once cannot both pass the check before either seat
  * is written. The second is refused as a second seat; the lease is given back once the room has
  * answered, when the seat (if any) is in D1 for every later check.

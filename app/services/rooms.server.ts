@@ -139,7 +139,7 @@ export async function openRoomSocket(
   // The request id (functions/[[path]].ts) goes along, so the room's lines about this socket carry it.
   const requestId = request.headers.get(REQUEST_ID_HEADER) ?? "";
   // The room holds the seats and accepts only a seated player's socket: its word is the seat check,
-  // with no D1 read (ADR 129). Its refusal answers as the API always has.
+  // with no D1 read. Its refusal answers as the API always has.
   const answer = await stubOf(context.cloudflare.env.GAME_ROOM, gameId).fetch(`https://room.internal/games/${gameId}/ws`, {
     headers: { Upgrade: "websocket", [USER_HEADER]: user.id, [SESSION_HEADER]: sessionId, [REQUEST_ID_HEADER]: requestId },
   });

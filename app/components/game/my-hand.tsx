@@ -17,7 +17,7 @@ function faceDownOf(options: { faceUp: boolean; faceDown: boolean }, cover: bool
 }
 
 /**
- * The viewer's own cards (ADR 130). A playable card is a button: a tap or a click plays it, and so
+ * The viewer's own cards. A playable card is a button: a tap or a click plays it, and so
  * does dragging it up; with "confirm each card" on, the first tap picks it and the second plays it.
  * The keyboard always picks first (Enter or Space), then plays (Enter or Space again): arrow keys
  * move between cards and Escape drops the pick. In a blind mão de ferro the cards are face down and
