@@ -7,6 +7,7 @@ import { Modal } from "~/components/ui/modal";
 import type { FormResult } from "~/schemas/home-forms";
 import { useBrowserLayoutEffect } from "~/utils/use-browser-layout-effect";
 import { useHydrated } from "~/utils/use-hydrated";
+import { DIALOG_PARAM } from "~/utils/ui-params";
 import { HOME_ACTION, HOME_FORMS } from "./home-forms";
 
 /**
@@ -45,7 +46,9 @@ export function JoinGameDialog({ open, closeTo, initialCode = "" }: { open: bool
 
   return (
     <Modal open={open} onClose={close} closeTo={closeTo} title={t("game:lobby.joinTitle")} testId="join-dialog">
-      <fetcher.Form method="post" action={HOME_ACTION} className="flex flex-col gap-3">
+      {/* Posted without the script (a tap while the page hydrates), the answer is this page again with the
+          dialog open, so a refusal shows here too. */}
+      <fetcher.Form method="post" action={`${HOME_ACTION}&${DIALOG_PARAM}=join`} className="flex flex-col gap-3">
         <input type="hidden" name="intent" value="join" />
         <label htmlFor={inputId} className="text-sm font-semibold text-cream-100/85">
           {t("game:lobby.codeLabel")}
