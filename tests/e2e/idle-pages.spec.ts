@@ -7,10 +7,16 @@ import { newSignedInPage } from "./helpers";
 // what changes reaches it over the sockets it holds, so a minute on the home page or at a table
 // makes no HTTP request, while the counts and open tables still change before the player's eyes.
 
-/** Every HTTP request the page makes from now on (its WebSockets are not requests). */
+/**
+ * Every HTTP request the page makes from now on (its WebSockets are not requests), but the
+ * browser's own fetch of the document's icon: Chromium asks for it once per document, at a moment
+ * of its choosing (seen more than 5 s after a full load), and it is not the page's doing.
+ */
 function recordRequests(page: Page): Request[] {
   const seen: Request[] = [];
-  page.on("request", (request) => seen.push(request));
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname !== "/favicon.svg") seen.push(request);
+  });
   return seen;
 }
 
