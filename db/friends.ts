@@ -43,7 +43,7 @@ export function containsPattern(term: string): string {
 /**
  * The player channel's D1 port (game/channel/ports.ts): the "appear offline" setting and the
  * friends' ids. The ids, which only say whom presence goes to, are read through `replica()` (a
- * replica may answer, ADR 129); a new friendship reaches the channel at once as its
+ * replica may answer); a new friendship reaches the channel at once as its
  * `friend_added` event.
  */
 export function channelRecords(db: Database, replica: () => Database = () => db): ChannelRecords {
