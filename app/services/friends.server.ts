@@ -187,6 +187,17 @@ async function playersMatching(context: AppLoadContext, searcher: User, term: st
   });
 }
 
+export type Relationship = SearchResult["relationship"];
+
+/** How `viewerId` relates to one other player (a leaderboard card's "Adicionar" reads it). */
+export async function relationshipWith(context: AppLoadContext, viewerId: string, otherId: string): Promise<Relationship> {
+  if (viewerId === otherId) return "none";
+  const [friends, pending] = await Promise.all([areFriends(context, viewerId, otherId), pendingBetween(context, viewerId, otherId)]);
+  if (friends) return "friend";
+  if (!pending) return "none";
+  return pending.sender_id === viewerId ? "request_sent" : "request_received";
+}
+
 /** A few strong players the player has nothing to do with yet: the empty friends list's way in. */
 export async function suggestedPlayers(context: AppLoadContext, userId: string, limit = 5): Promise<SearchResult[]> {
   const rows = await playerLines(context.db)
