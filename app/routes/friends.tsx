@@ -332,12 +332,7 @@ function FriendRow({
                       ))}
                     </select>
                   </label>
-                  <button
-                    type="submit"
-                    disabled={busy}
-                    className={buttonClasses(waitingRoom ? "secondary" : "primary", "sm")}
-                    data-testid="invite-submit"
-                  >
+                  <button type="submit" disabled={busy} className={buttonClasses("primary", "sm")} data-testid="invite-submit">
                     {t("friends:createAndInvite")}
                   </button>
                 </Form>
