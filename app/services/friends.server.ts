@@ -164,10 +164,11 @@ async function playersMatching(context: AppLoadContext, searcher: User, term: st
   const nickname = foldedSql(users.nickname);
   const rows = await playerLines(context.db, {
     is_friend: sql<number>`${users.id} IN ${friendIdsOf(searcher.id)}`,
-    request_id: sql<string | null>`(SELECT ${friendRequests.id} FROM ${friendRequests} WHERE ${friendRequests.sender_id} = ${users.id}
-        AND ${friendRequests.receiver_id} = ${searcher.id} AND ${friendRequests.status} = 'pending')`,
-    sent_id: sql<string | null>`(SELECT ${friendRequests.id} FROM ${friendRequests} WHERE ${friendRequests.sender_id} = ${searcher.id}
-        AND ${friendRequests.receiver_id} = ${users.id} AND ${friendRequests.status} = 'pending')`,
+    // Aliased: inside the subquery a bare "id" would be the request's own.
+    request_id: sql<string | null>`(SELECT fr.id FROM ${friendRequests} fr WHERE fr.sender_id = "users"."id"
+        AND fr.receiver_id = ${searcher.id} AND fr.status = 'pending')`,
+    sent_id: sql<string | null>`(SELECT fr.id FROM ${friendRequests} fr WHERE fr.sender_id = ${searcher.id}
+        AND fr.receiver_id = "users"."id" AND fr.status = 'pending')`,
   })
     .where(
       and(
