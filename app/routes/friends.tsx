@@ -604,7 +604,8 @@ function PlayerRow({ player }: { player: SearchResult }) {
       {player.relationship === "friend" ? (
         <span className="text-xs font-semibold text-emerald-300">{t("friends:alreadyFriend")}</span>
       ) : player.relationship === "request_sent" && player.request_id ? (
-        <div className="flex flex-wrap items-center gap-2">
+        // On a phone it takes a line of its own, so the player's name and figures keep theirs.
+        <div className="flex basis-full items-center justify-end gap-2 sm:basis-auto">
           <span className="text-xs font-semibold text-gold-300" data-testid="request-sent">
             {t("friends:requestSentBadge")}
           </span>
