@@ -11,7 +11,12 @@ export function FriendsButton() {
   const { t } = useTranslation();
   const pending = useRouteLoaderData<typeof rootLoader>("root")?.pendingRequests ?? 0;
   return (
-    <LazyLink to="/friends" className={buttonClasses("ghost", "sm", "relative shrink-0")} data-testid="friends-button">
+    // With requests waiting, the button opens them (the friends tab would not show them).
+    <LazyLink
+      to={pending > 0 ? "/friends?tab=requests" : "/friends"}
+      className={buttonClasses("ghost", "sm", "relative shrink-0")}
+      data-testid="friends-button"
+    >
       <FriendsIcon className="h-4 w-4" />
       <NavLabel>{t("friends:headerButton")}</NavLabel>
       {pending > 0 ? (

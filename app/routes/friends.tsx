@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from "../../game/channel/friends";
 import { VARIANTS } from "../../game/truco/variant-list";
-import { useFriendStatus } from "~/components/channel/channel-provider";
+import { seatConflict } from "../../game/room/one-seat";
+import { friendToastKey, useFriendStatus } from "~/components/channel/channel-provider";
 import { Avatar } from "~/components/avatar";
 import { FriendsIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
@@ -14,6 +15,7 @@ import { FriendsFormSchema } from "~/schemas/friends";
 import { requireUser } from "~/services/auth.server";
 import {
   acceptRequest,
+  cancelRequest,
   declineRequest,
   listFriends,
   receivedRequests,
@@ -25,6 +27,7 @@ import {
   type FriendEntry,
   type SearchResult,
 } from "~/services/friends.server";
+import { heldSeatsOf } from "~/services/games.server";
 import { serverT } from "~/services/i18n.server";
 import { inviteFriend, waitingRoomOf } from "~/services/invitations.server";
 import { replicaContext } from "~/services/replica.server";
@@ -48,13 +51,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page's search is the service of GET /api/users/search, with its limit. The lists are
   // shown, not decided on (accepting, inviting and joining are actions): a replica reads them.
   const reads = replicaContext(context);
-  const [friends, requests, sent, searched, suggestions, waitingRoom] = await Promise.all([
+  // The page keeps a player it already asked in the search, marked (the API leaves them out).
+  const [friends, requests, sent, searched, suggestions, waitingRoom, held] = await Promise.all([
     listFriends(reads, user.id),
     receivedRequests(reads, user.id),
     tab === "requests" ? sentRequests(reads, user.id) : Promise.resolve([]),
-    wantedTerm ? searchPlayers(context, request, user, wantedTerm) : Promise.resolve(null),
+    wantedTerm ? searchPlayers(context, request, user, wantedTerm, { keepAsked: true }) : Promise.resolve(null),
     tab === "add" && !wantedTerm ? suggestedPlayers(reads, user.id) : Promise.resolve([]),
     tab === "friends" ? waitingRoomOf(reads, user.id) : Promise.resolve(null),
+    tab === "friends" ? heldSeatsOf(reads, user.id) : Promise.resolve([]),
   ]);
   return {
     tab,
@@ -65,6 +70,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     results: searched?.ok ? searched.data : null,
     searchError: searched && !searched.ok ? searched.error : null,
     suggestions,
+    // A new table for an invitation opens only when no other table holds the player (one table at a time).
+    canOpenTable: seatConflict(held, null) === null,
     waitingRoom: waitingRoom
       ? {
           id: waitingRoom.id,
@@ -77,7 +84,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type ActionAnswer = { ok: true; message: string; at: number } | { ok: false; error: string; at: number };
+type ActionAnswer = { ok: true; message: string; key?: string; at: number } | { ok: false; error: string; at: number };
 
 /** A refusal's own text where it says more than the page's (a rate limit's wait, a send's reason), else the page's. */
 function refusedText(outcome: { status: number; error: string }, fallback: string, specific = false): string {
@@ -93,18 +100,30 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   const parsed = FriendsFormSchema.safeParse(fields ? Object.fromEntries(fields) : null);
   if (!parsed.success) return { ok: false, error: t("errors:invalidBody"), at };
   const form = parsed.data;
+  // The channel pushes the same news (friend_added); the shared key makes it one toast.
+  const nowFriends = (friend: { id: string; nickname: string }): ActionAnswer => ({
+    ok: true,
+    message: t("friends:friendAdded", { name: friend.nickname }),
+    key: friendToastKey(friend.id),
+    at,
+  });
   // The services count the same rate limits as the REST routes: the page is no way around them.
   switch (form.intent) {
     case "request": {
       const sent = await sendRequest(context, request, user, form.user_id);
       if (!sent.ok) return { ok: false, error: refusedText(sent, t("friends:errorSend"), true), at };
-      return { ok: true, message: sent.data.status === "accepted" ? t("friends:nowFriends") : t("friends:requestSent"), at };
+      if (sent.data.status === "accepted") return nowFriends(sent.data.friend);
+      return { ok: true, message: t("friends:requestSent"), at };
     }
     case "accept": {
       const accepted = await acceptRequest(context, request, user, form.request_id);
-      return accepted.ok
-        ? { ok: true, message: t("friends:nowFriends"), at }
-        : { ok: false, error: refusedText(accepted, t("friends:errorAccept")), at };
+      return accepted.ok ? nowFriends(accepted.data.friend) : { ok: false, error: refusedText(accepted, t("friends:errorAccept")), at };
+    }
+    case "cancel": {
+      const cancelled = await cancelRequest(context, request, user, form.request_id);
+      return cancelled.ok
+        ? { ok: true, message: t("friends:requestCancelled"), at }
+        : { ok: false, error: refusedText(cancelled, t("friends:errorCancel"), true), at };
     }
     case "decline": {
       const declined = await declineRequest(context, request, user, form.request_id);
@@ -141,7 +160,7 @@ export default function FriendsPage() {
   useEffect(() => {
     if (!answer || shown.current === answer.at) return;
     shown.current = answer.at;
-    if (answer.ok) toast.success(answer.message);
+    if (answer.ok) toast.success(answer.message, answer.key);
     else toast.error(answer.error);
   }, [answer, toast]);
 
@@ -166,7 +185,9 @@ export default function FriendsPage() {
           }))}
         />
 
-        {data.tab === "friends" ? <FriendsTab friends={data.friends} waitingRoom={data.waitingRoom} /> : null}
+        {data.tab === "friends" ? (
+          <FriendsTab friends={data.friends} waitingRoom={data.waitingRoom} canOpenTable={data.canOpenTable} />
+        ) : null}
         {data.tab === "requests" ? <RequestsTab requests={data.requests} sent={data.sent} /> : null}
         {data.tab === "add" ? (
           <AddTab q={data.q} results={data.results} searchError={data.searchError} suggestions={data.suggestions} />
@@ -204,7 +225,15 @@ function StatusDot({ status }: { status: FriendEntry["status"] }) {
   );
 }
 
-function FriendsTab({ friends, waitingRoom }: { friends: LoaderData["friends"]; waitingRoom: LoaderData["waitingRoom"] }) {
+function FriendsTab({
+  friends,
+  waitingRoom,
+  canOpenTable,
+}: {
+  friends: LoaderData["friends"];
+  waitingRoom: LoaderData["waitingRoom"];
+  canOpenTable: boolean;
+}) {
   const { t } = useTranslation();
   if (friends.length === 0) {
     return (
@@ -218,13 +247,21 @@ function FriendsTab({ friends, waitingRoom }: { friends: LoaderData["friends"]; 
   return (
     <ul className="flex flex-col gap-2" data-testid="friends-list">
       {friends.map((friend) => (
-        <FriendRow key={friend.id} friend={friend} waitingRoom={waitingRoom} />
+        <FriendRow key={friend.id} friend={friend} waitingRoom={waitingRoom} canOpenTable={canOpenTable} />
       ))}
     </ul>
   );
 }
 
-function FriendRow({ friend, waitingRoom }: { friend: LoaderData["friends"][number]; waitingRoom: LoaderData["waitingRoom"] }) {
+function FriendRow({
+  friend,
+  waitingRoom,
+  canOpenTable,
+}: {
+  friend: LoaderData["friends"][number];
+  waitingRoom: LoaderData["waitingRoom"];
+  canOpenTable: boolean;
+}) {
   const { t } = useTranslation();
   const status = useFriendStatus(friend);
   const busy = useNavigation().state === "submitting";
@@ -258,40 +295,48 @@ function FriendRow({ friend, waitingRoom }: { friend: LoaderData["friends"][numb
                   <input type="hidden" name="intent" value="invite" />
                   <input type="hidden" name="friend_id" value={friend.id} />
                   <input type="hidden" name="game_id" value={waitingRoom.id} />
-                  <button type="submit" disabled={busy} className={buttonClasses("primary", "sm", "w-full")}>
-                    {t("friends:inviteToRoom", { code: waitingRoom.game_code })}
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className={buttonClasses("primary", "sm", "w-full")}
+                    data-testid="invite-to-my-table"
+                  >
+                    {t("friends:inviteToMyTable")} · #{waitingRoom.game_code}
                   </button>
                 </Form>
               ) : null}
-              <Form method="post" className="flex flex-col gap-2">
-                <input type="hidden" name="intent" value="invite" />
-                <input type="hidden" name="friend_id" value={friend.id} />
-                <p className="text-xs text-cream-100/75">
-                  <strong className="text-cream-50">{t("friends:newTableTitle")}</strong> · {t("friends:newTableText", { n: 50 })}
+              {/* Another table would be refused while one holds the player: it is offered only when it can open. */}
+              {!canOpenTable && !waitingRoom ? (
+                <p className="text-xs text-cream-100/75" data-testid="invite-seated">
+                  {t("friends:inviteSeated")}
                 </p>
-                <label className="flex items-center gap-2 text-sm text-cream-100">
-                  {t("friends:variantLabel")}
-                  <select
-                    name="truco_variant"
-                    defaultValue="paulista"
-                    className="min-h-9 flex-1 rounded-lg border border-white/15 bg-felt-950 px-2 text-cream-50"
-                  >
-                    {VARIANTS.map((variant) => (
-                      <option key={variant} value={variant}>
-                        {t(`variants:names.${variant}`)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className={buttonClasses(waitingRoom ? "secondary" : "primary", "sm")}
-                  data-testid="invite-submit"
-                >
-                  {t("friends:createAndInvite")}
-                </button>
-              </Form>
+              ) : null}
+              {canOpenTable ? (
+                <Form method="post" className="flex flex-col gap-2">
+                  <input type="hidden" name="intent" value="invite" />
+                  <input type="hidden" name="friend_id" value={friend.id} />
+                  <p className="text-xs text-cream-100/75">
+                    <strong className="text-cream-50">{t("friends:newTableTitle")}</strong> · {t("friends:newTableText", { n: 50 })}
+                  </p>
+                  <label className="flex items-center gap-2 text-sm text-cream-100">
+                    {t("friends:variantLabel")}
+                    <select
+                      name="truco_variant"
+                      defaultValue="paulista"
+                      className="min-h-9 flex-1 rounded-lg border border-white/15 bg-felt-950 px-2 text-cream-50"
+                    >
+                      {VARIANTS.map((variant) => (
+                        <option key={variant} value={variant}>
+                          {t(`variants:names.${variant}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <button type="submit" disabled={busy} className={buttonClasses("primary", "sm")} data-testid="invite-submit">
+                    {t("friends:createAndInvite")}
+                  </button>
+                </Form>
+              ) : null}
             </div>
           ) : null}
         </details>
@@ -410,12 +455,26 @@ function RequestsTab({ requests, sent }: { requests: LoaderData["requests"]; sen
           <h2 id="sent-title" className="font-display text-lg font-bold text-cream-50">
             {t("friends:sentTitle")}
           </h2>
-          <ul className="flex flex-col gap-2">
+          <ul className="flex flex-col gap-2" data-testid="sent-list">
             {sent.map((request) => (
-              <li key={request.id} className="felt-panel flex items-center gap-3 p-3 opacity-90">
+              <li
+                key={request.id}
+                className="felt-panel flex flex-wrap items-center gap-3 p-3"
+                data-testid="sent-row"
+                data-player={request.user.nickname}
+              >
                 <Avatar name={request.user.nickname} url={request.user.avatar_url} seed={request.user.id} size={36} />
                 <span className="min-w-0 flex-1 truncate text-sm font-semibold text-cream-50">{request.user.nickname}</span>
                 <span className="text-xs text-cream-100/70">{t("friends:awaitingAnswer")}</span>
+                <IntentButton
+                  intent="cancel"
+                  field={["request_id", request.id]}
+                  busy={busy}
+                  tone="secondary"
+                  label={t("friends:cancelRequestLabel", { name: request.user.nickname })}
+                >
+                  {t("friends:cancelRequest")}
+                </IntentButton>
               </li>
             ))}
           </ul>
@@ -544,6 +603,22 @@ function PlayerRow({ player }: { player: SearchResult }) {
       </div>
       {player.relationship === "friend" ? (
         <span className="text-xs font-semibold text-emerald-300">{t("friends:alreadyFriend")}</span>
+      ) : player.relationship === "request_sent" && player.request_id ? (
+        // On a phone it takes a line of its own, so the player's name and figures keep theirs.
+        <div className="flex basis-full items-center justify-end gap-2 sm:basis-auto">
+          <span className="text-xs font-semibold text-gold-300" data-testid="request-sent">
+            {t("friends:requestSentBadge")}
+          </span>
+          <IntentButton
+            intent="cancel"
+            field={["request_id", player.request_id]}
+            busy={busy}
+            tone="secondary"
+            label={t("friends:cancelRequestLabel", { name: player.nickname })}
+          >
+            {t("friends:cancel")}
+          </IntentButton>
+        </div>
       ) : (
         <IntentButton
           intent="request"

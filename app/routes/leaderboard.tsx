@@ -10,6 +10,8 @@ import { Podium } from "~/components/leaderboard/podium";
 import { BackHeader, PageTitle } from "~/components/ui/page";
 import { LeaderboardQuerySchema, PlayerIdSchema } from "~/schemas/leaderboard";
 import { requireUser } from "~/services/auth.server";
+import { relationshipWith } from "~/services/friends.server";
+import { replicaContext } from "~/services/replica.server";
 import { leaderboardOf, playerCardOf } from "~/services/leaderboard.server";
 import type { loader as rootLoader } from "~/root";
 import { boardKey, PODIUM_MIN_ENTRIES } from "../../game/leaderboard";
@@ -27,15 +29,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const period = query.success ? query.data.period : "all";
   const now = new Date();
   const playerId = PlayerIdSchema.safeParse(params.get("player"));
-  const [board, card] = await Promise.all([
+  const [board, card, relationship] = await Promise.all([
     leaderboardOf(context.reads.replica, period, user.id, now),
     playerId.success ? playerCardOf(context.reads.replica, playerId.data) : null,
+    // What the card's "Adicionar" offers (shown, not decided on: the request itself checks again).
+    playerId.success && playerId.data !== user.id ? relationshipWith(replicaContext(context), user.id, playerId.data) : null,
   ]);
-  return { ...board, board: boardKey(period, now), card };
+  return { ...board, board: boardKey(period, now), card, relationship };
 }
 
 export default function LeaderboardPage() {
-  const { period, board, leaderboard, userRank, card } = useLoaderData<typeof loader>();
+  const { period, board, leaderboard, userRank, card, relationship } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { t, i18n } = useTranslation();
   const viewerId = root?.user?.id ?? null;
@@ -64,7 +68,9 @@ export default function LeaderboardPage() {
         {pinned ? <PinnedRow entry={pinned} period={period} hrefOf={hrefOf} /> : null}
       </main>
 
-      {card ? <PlayerCardDialog card={card} closeHref={`?period=${period}`} isViewer={card.id === viewerId} /> : null}
+      {card ? (
+        <PlayerCardDialog card={card} closeHref={`?period=${period}`} isViewer={card.id === viewerId} relationship={relationship} />
+      ) : null}
     </div>
   );
 }

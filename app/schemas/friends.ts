@@ -10,6 +10,12 @@ const Id = z.string().trim().min(1).max(64);
 /** POST /api/friends/request. */
 export const FriendRequestBodySchema = z.object({ user_id: Id }).strict();
 
+/** The request id of POST /api/friends/{id}/cancel. */
+export const RequestIdParamSchema = Id;
+
+/** POST /api/friends/{id}/cancel's answer. */
+export const CancelAnswerSchema = z.object({ id: z.string(), status: z.literal("cancelled") }).strict();
+
 /** GET /api/users/search?q= (the minimum length is checked by the route, with its own error). */
 export const SearchQuerySchema = z.object({
   q: z
@@ -33,6 +39,7 @@ export const FriendsFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("request"), user_id: Id }),
   z.object({ intent: z.literal("accept"), request_id: Id }),
   z.object({ intent: z.literal("decline"), request_id: Id }),
+  z.object({ intent: z.literal("cancel"), request_id: Id }),
   z.object({ intent: z.literal("remove"), friend_id: Id }),
   z.object({ intent: z.literal("invite"), friend_id: Id, game_id: Id.optional(), truco_variant: z.optional(VariantSchema) }),
 ]);

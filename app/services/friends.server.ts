@@ -27,8 +27,11 @@ export interface FriendEntry extends Friend {
 
 /** Spec §3 user search result, plus how the searcher relates to them. */
 export interface SearchResult extends PlayerLine {
-  /** Already a friend, or they sent the searcher a request (its id, to accept it). */
-  relationship: "none" | "friend" | "request_received";
+  /**
+   * Already a friend, they sent the searcher a request (its id, to accept it), or (the /friends
+   * page only) the searcher sent them one that waits (its id, to cancel it).
+   */
+  relationship: "none" | "friend" | "request_received" | "request_sent";
   request_id: string | null;
 }
 
@@ -48,6 +51,7 @@ export type FriendError =
   | "limit_other"
   | "request_not_found"
   | "not_addressee"
+  | "not_sender"
   | "request_closed"
   | "not_friends";
 
@@ -144,35 +148,55 @@ export async function searchPlayers(
   request: Request,
   searcher: User,
   term: string,
+  { keepAsked = false }: { keepAsked?: boolean } = {},
 ): Promise<Outcome<SearchResult[]>> {
   const limited = await rateLimited(context, request, "user_search", searcher);
   if (limited) return limited;
-  return { ok: true, data: await playersMatching(context, searcher, term) };
+  return { ok: true, data: await playersMatching(context, searcher, term, keepAsked) };
 }
 
-async function playersMatching(context: AppLoadContext, searcher: User, term: string): Promise<SearchResult[]> {
+/**
+ * `keepAsked`: players the searcher already asked stay, marked `request_sent` (the /friends page,
+ * where a row that vanishes after "Adicionar" reads as "nobody found"); the API leaves them out.
+ */
+async function playersMatching(context: AppLoadContext, searcher: User, term: string, keepAsked: boolean): Promise<SearchResult[]> {
   const folded = foldText(term);
   const nickname = foldedSql(users.nickname);
   const rows = await playerLines(context.db, {
     is_friend: sql<number>`${users.id} IN ${friendIdsOf(searcher.id)}`,
-    request_id: sql<string | null>`(SELECT ${friendRequests.id} FROM ${friendRequests} WHERE ${friendRequests.sender_id} = ${users.id}
-        AND ${friendRequests.receiver_id} = ${searcher.id} AND ${friendRequests.status} = 'pending')`,
+    // Aliased: inside the subquery a bare "id" would be the request's own.
+    request_id: sql<string | null>`(SELECT fr.id FROM ${friendRequests} fr WHERE fr.sender_id = "users"."id"
+        AND fr.receiver_id = ${searcher.id} AND fr.status = 'pending')`,
+    sent_id: sql<string | null>`(SELECT fr.id FROM ${friendRequests} fr WHERE fr.sender_id = ${searcher.id}
+        AND fr.receiver_id = "users"."id" AND fr.status = 'pending')`,
   })
     .where(
       and(
         ne(users.id, searcher.id),
         isNull(users.banned_at),
         sql`${nickname} LIKE ${containsPattern(folded)} ESCAPE '\\'`,
-        notInArray(users.id, pendingSentTo(searcher.id)),
+        keepAsked ? undefined : notInArray(users.id, pendingSentTo(searcher.id)),
       ),
     )
     .orderBy(sql`CASE WHEN instr(${nickname}, ${folded}) = 1 THEN 0 ELSE 1 END`, desc(users.ranking_points), users.nickname)
     .limit(SEARCH_MAX_RESULTS);
-  return rows.map(({ is_friend, request_id, ...row }) => ({
-    ...row,
-    relationship: is_friend ? "friend" : request_id ? "request_received" : "none",
-    request_id: is_friend ? null : request_id,
-  }));
+  return rows.map(({ is_friend, request_id, sent_id, ...row }) => {
+    if (is_friend) return { ...row, relationship: "friend", request_id: null };
+    if (request_id) return { ...row, relationship: "request_received", request_id };
+    if (sent_id) return { ...row, relationship: "request_sent", request_id: sent_id };
+    return { ...row, relationship: "none", request_id: null };
+  });
+}
+
+export type Relationship = SearchResult["relationship"];
+
+/** How `viewerId` relates to one other player (a leaderboard card's "Adicionar" reads it). */
+export async function relationshipWith(context: AppLoadContext, viewerId: string, otherId: string): Promise<Relationship> {
+  if (viewerId === otherId) return "none";
+  const [friends, pending] = await Promise.all([areFriends(context, viewerId, otherId), pendingBetween(context, viewerId, otherId)]);
+  if (friends) return "friend";
+  if (!pending) return "none";
+  return pending.sender_id === viewerId ? "request_sent" : "request_received";
 }
 
 /** A few strong players the player has nothing to do with yet: the empty friends list's way in. */
@@ -380,6 +404,34 @@ export async function declineRequest(
     [found.request.sender_id, { type: "friend_request_declined", payload: { request_id: requestId, user_id: user.id } }],
   ]);
   return { ok: true, data: { id: requestId, status: "declined" } };
+}
+
+/**
+ * POST /api/friends/{id}/cancel (id: the request's; only its sender may): the request is withdrawn
+ * (its row deleted while it is still pending). Against an accept or decline at the same moment one
+ * of them wins: accepting writes the friendship only while the request row is pending, and this
+ * deletes only a pending row, so the other finds it closed. Counts `friend_response`.
+ */
+export async function cancelRequest(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  requestId: string,
+): Promise<Outcome<{ id: string; status: "cancelled" }>> {
+  const limited = await rateLimited(context, request, "friend_response", user);
+  if (limited) return limited;
+  const found = await context.db.select().from(friendRequests).where(eq(friendRequests.id, requestId)).get();
+  if (!found || (found.receiver_id !== user.id && found.sender_id !== user.id)) return friendRefusal(request, "request_not_found");
+  if (found.sender_id !== user.id) return friendRefusal(request, "not_sender");
+  if (found.status !== "pending") return friendRefusal(request, "request_closed");
+  const result = await context.db
+    .delete(friendRequests)
+    .where(and(eq(friendRequests.id, requestId), eq(friendRequests.sender_id, user.id), eq(friendRequests.status, "pending")));
+  if (changes(result) !== 1) return friendRefusal(request, "request_closed");
+  await notifyAll(context, [
+    [found.receiver_id, { type: "friend_request_cancelled", payload: { request_id: requestId, user_id: user.id } }],
+  ]);
+  return { ok: true, data: { id: requestId, status: "cancelled" } };
 }
 
 /** DELETE /api/friends/{id} (id: the friend's user id). No limit: it only ever takes away. */

@@ -73,6 +73,7 @@ export const FRIEND_REFUSALS: RefusalTable<FriendError> = {
   limit_other: { status: 409, key: "friends:errors.limitOther" },
   request_not_found: { status: 404, key: "friends:errors.requestNotFound" },
   not_addressee: { status: 403, key: "friends:errors.notAddressee" },
+  not_sender: { status: 403, key: "friends:errors.notSender" },
   request_closed: { status: 409, key: "friends:errors.requestClosed" },
   not_friends: { status: 404, key: "friends:errors.notFriends" },
 };

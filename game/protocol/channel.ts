@@ -86,6 +86,8 @@ const CHANNEL_EVENTS = [
   message("friend_removed", z.object({ user_id: z.string() })),
   /** A request this player sent was declined. */
   message("friend_request_declined", z.object({ request_id: z.string(), user_id: z.string() })),
+  /** A request this player received was withdrawn by its sender. */
+  message("friend_request_cancelled", z.object({ request_id: z.string(), user_id: z.string() })),
   /** An invitation to a table arrived. */
   message("invitation", z.object({ invitation: InvitationSchema })),
   /** An invitation this player received is closed (answered in another tab, expired, cancelled). */

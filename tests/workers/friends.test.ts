@@ -2,6 +2,7 @@ import { env, evictDurableObject, runDurableObjectAlarm } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import type { PlayerChannelRpc } from "../../game/channel/api";
 import { newInvitation } from "../../game/channel/invitations";
+import { CancelAnswerSchema } from "../../app/schemas/friends";
 import { openChannel } from "./channel-client";
 import { call, createPlayer, ORIGIN } from "./helpers";
 
@@ -115,6 +116,59 @@ describe("the friends API", () => {
     expect(await (await call("/api/friends/requests", { cookie: b.cookie })).json()).toEqual([]);
     // A declined request does not block a new one.
     expect((await request(a, b)).status).toBe(201);
+  });
+
+  it("cancels a sent request: only its sender, only while it waits, and the addressee's list and channel follow", async () => {
+    const [a, b, c] = await Promise.all([createPlayer(), createPlayer(), createPlayer()]);
+    const sb = await openChannel(b);
+    const sent = await request(a, b);
+    const { id } = await sent.json<{ id: string }>();
+    await sb.next("friend_request");
+    // The addressee answers, it does not withdraw; a stranger is not told the request exists.
+    expect((await call(`/api/friends/${id}/cancel`, { method: "POST", cookie: b.cookie })).status).toBe(403);
+    expect((await call(`/api/friends/${id}/cancel`, { method: "POST", cookie: c.cookie })).status).toBe(404);
+    const cancelled = await call(`/api/friends/${id}/cancel`, { method: "POST", cookie: a.cookie });
+    expect(cancelled.status).toBe(200);
+    expect(CancelAnswerSchema.parse(await cancelled.json())).toEqual({ id, status: "cancelled" });
+    expect((await sb.next("friend_request_cancelled")).payload).toEqual({ request_id: id, user_id: a.user.id });
+    expect(await (await call("/api/friends/requests", { cookie: b.cookie })).json()).toEqual([]);
+    // A second cancel, and an accept of the withdrawn request, find nothing to act on.
+    expect((await call(`/api/friends/${id}/cancel`, { method: "POST", cookie: a.cookie })).status).toBe(404);
+    expect((await call(`/api/friends/${id}/accept`, { method: "POST", cookie: b.cookie })).status).toBe(404);
+    expect(await (await call("/api/friends", { cookie: a.cookie })).json()).toEqual([]);
+    // Withdrawn, it does not block a new one.
+    expect((await request(a, b)).status).toBe(201);
+    sb.ws.close();
+  });
+
+  it("has one outcome when a cancel and an accept of the same request arrive at once", async () => {
+    const seen = new Set<string>();
+    for (let round = 0; round < 6; round += 1) {
+      const [a, b] = await Promise.all([createPlayer(), createPlayer()]);
+      const { id } = await (await request(a, b)).json<{ id: string }>();
+      const [cancel, accept] = await Promise.all([
+        call(`/api/friends/${id}/cancel`, { method: "POST", cookie: a.cookie }),
+        call(`/api/friends/${id}/accept`, { method: "POST", cookie: b.cookie }),
+      ]);
+      const friends = await env.DB.prepare("SELECT count(*) AS n FROM friendships WHERE user_a_id IN (?1, ?2) AND user_b_id IN (?1, ?2)")
+        .bind(a.user.id, b.user.id)
+        .first<{ n: number }>();
+      const row = await env.DB.prepare("SELECT status FROM friend_requests WHERE id = ?").bind(id).first<{ status: string }>();
+      if (cancel.status === 200) {
+        // Withdrawn first (before or while the accept ran): the accept finds it gone, no friendship is written.
+        expect([404, 409]).toContain(accept.status);
+        expect(friends!.n).toBe(0);
+        expect(row).toBeNull();
+        seen.add("cancelled");
+      } else {
+        // Accepted first: the cancel finds it answered.
+        expect([cancel.status, accept.status]).toEqual([409, 200]);
+        expect(friends!.n).toBe(1);
+        expect(row!.status).toBe("accepted");
+        seen.add("accepted");
+      }
+    }
+    expect(seen.size).toBeGreaterThan(0);
   });
 
   it("refuses past 200 friends", async () => {

@@ -49,6 +49,11 @@ const EMPTY: ChannelApi = {
 };
 
 /** The channel of the signed-in player (an inert one on visitor pages). */
+/** The toast key of "now friends with X", shared by the channel's push and the page that accepted. */
+export function friendToastKey(friendId: string): string {
+  return `friend-added:${friendId}`;
+}
+
 export function useChannel(): ChannelApi {
   return useContext(ChannelContext) ?? EMPTY;
 }
@@ -136,7 +141,8 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
           revalidate.current();
           break;
         case "friend_added":
-          toast.success(t("friends:friendAdded", { name: message.payload.friend.nickname }));
+          // Keyed like the accepting form's answer: the player who accepted sees one toast.
+          toast.success(t("friends:friendAdded", { name: message.payload.friend.nickname }), friendToastKey(message.payload.friend.id));
           setPresence((held) => ({
             ...held,
             [message.payload.friend.id]: {
@@ -149,6 +155,7 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
           break;
         case "friend_removed":
         case "friend_request_declined":
+        case "friend_request_cancelled":
           revalidate.current();
           break;
         case "tournament_game_ready":

@@ -9,6 +9,7 @@ import { signed } from "~/utils/format";
 import { FormNotice } from "~/components/ui/form-notice";
 import { Modal, ModalActions } from "~/components/ui/modal";
 import type { FormResult } from "~/schemas/home-forms";
+import { AddPlayersFromGame } from "./add-players";
 import { isPractice } from "./game-logic";
 import { TEAM_STYLE } from "./scoreboard";
 import type { TournamentGameMeaning } from "../../../game/tournament/meaning";
@@ -81,6 +82,7 @@ export function MatchResult({
         ) : null}
         <EndingSummary game={game} results={results} winnerTeam={winnerTeam} scores={scores} reason={reason} />
         <ResultTable game={game} participants={participants} results={results} userId={userId} />
+        {open ? <AddPlayersFromGame results={results} userId={userId} /> : null}
         {game.game_mode !== "tournament" ? (
           <RematchStatus game={game} participants={participants} userId={userId} rematch={rematch} />
         ) : null}

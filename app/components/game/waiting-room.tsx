@@ -11,6 +11,7 @@ import { DIALOG_PARAM, LEAVE_DIALOG } from "~/utils/ui-params";
 import { FormNotice } from "~/components/ui/form-notice";
 import type { FormResult } from "~/schemas/home-forms";
 import { missingPlayers } from "./game-logic";
+import { InviteFriend, invitable } from "./invite-friend";
 
 const LEVELS: readonly BotLevel[] = ["easy", "normal", "hard"];
 
@@ -179,6 +180,7 @@ export function WaitingRoom({
       <FormNotice result={refused?.intent === "leave" ? refused : null} />
       {seated ? (
         <div className="flex flex-wrap justify-center gap-2">
+          {missing > 0 && invitable(game) ? <InviteFriend game={game} /> : null}
           {canFill ? (
             <Button onClick={() => setConfirm("bots")} data-testid="fill-bots">
               {t("game:room.fillBots")}

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "~/components/avatar";
 import { TrophyIcon } from "~/components/icons";
+import { AddFriendButton, type FriendRelation } from "~/components/add-friend-button";
 import type { PlayerCard } from "~/services/leaderboard.server";
 import { formatPercent } from "~/utils/format";
 import { placeText } from "./figures";
@@ -13,7 +14,18 @@ import { placeText } from "./figures";
  * a row shows it before hydration too; closing is a link back to the board. Once hydrated,
  * Escape closes it and focus moves into it.
  */
-export function PlayerCardDialog({ card, closeHref, isViewer }: { card: PlayerCard; closeHref: string; isViewer: boolean }) {
+export function PlayerCardDialog({
+  card,
+  closeHref,
+  isViewer,
+  relationship,
+}: {
+  card: PlayerCard;
+  closeHref: string;
+  isViewer: boolean;
+  /** How the viewer relates to this player (null on the viewer's own card). */
+  relationship: FriendRelation | null;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const titleId = useId();
@@ -95,6 +107,11 @@ export function PlayerCardDialog({ card, closeHref, isViewer }: { card: PlayerCa
             </div>
           ))}
         </dl>
+        {!isViewer && relationship ? (
+          <div className="mt-4 flex justify-center">
+            <AddFriendButton key={card.id} userId={card.id} nickname={card.nickname} relationship={relationship} />
+          </div>
+        ) : null}
       </section>
     </div>
   );

@@ -10,12 +10,17 @@ interface Toast {
   id: number;
   tone: Tone;
   text: string;
+  key?: string;
 }
 
+/**
+ * `key`: one event told by two paths (a form's answer and the live channel's push of the same
+ * friendship) shows once: a toast whose key is already on screen is not added again.
+ */
 interface ToastApi {
-  error(text: string): void;
-  success(text: string): void;
-  info(text: string): void;
+  error(text: string, key?: string): void;
+  success(text: string, key?: string): void;
+  info(text: string, key?: string): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -39,15 +44,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
   const push = useCallback(
-    (tone: Tone, text: string) => {
+    (tone: Tone, text: string, key?: string) => {
       const id = nextId++;
-      setToasts((list) => [...list.slice(-2), { id, tone, text }]);
+      setToasts((list) =>
+        key !== undefined && list.some((toast) => toast.key === key) ? list : [...list.slice(-2), { id, tone, text, key }],
+      );
       setTimeout(() => dismiss(id), tone === "error" ? 7000 : 4000);
     },
     [dismiss],
   );
   const api = useMemo<ToastApi>(
-    () => ({ error: (text) => push("error", text), success: (text) => push("success", text), info: (text) => push("info", text) }),
+    () => ({
+      error: (text, key) => push("error", text, key),
+      success: (text, key) => push("success", text, key),
+      info: (text, key) => push("info", text, key),
+    }),
     [push],
   );
   const noticeStack = useNoticeStack();

@@ -2,8 +2,8 @@ import { expect, test } from "@playwright/test";
 import { newSignedInPage } from "../helpers";
 import { shoot } from "../screenshot";
 
-// Part of `npm run screenshots`, not a test: the friends screens (empty list, search,
-// requests, the list with presence, the invite choices, the remove confirmation, the header badge
+// Part of `npm run screenshots`, not a test: the friends screens (empty list, search, a
+// searched player asked, the sent requests, requests, the list with presence, the invite choices, the remove confirmation, the header badge
 // and the invitation prompt), phone and desktop.
 
 test("friends", async ({ browser }) => {
@@ -21,6 +21,11 @@ test("friends", async ({ browser }) => {
   await shoot(ana.page, "friends-search");
   await ana.page.getByTestId("search-result").filter({ hasText: betoName }).getByRole("button").click();
   await expect(ana.page.getByText("Solicitação de amizade enviada!")).toBeVisible();
+  await expect(ana.page.getByTestId("request-sent")).toBeVisible();
+  await shoot(ana.page, "friends-search-sent");
+  await ana.page.goto("/friends?tab=requests");
+  await expect(ana.page.getByTestId("sent-row")).toBeVisible();
+  await shoot(ana.page, "friends-requests-sent");
 
   await expect(beto.page.getByTestId("friends-badge")).toBeVisible();
   await shoot(beto.page, "home-friends-badge", false);
@@ -31,7 +36,7 @@ test("friends", async ({ browser }) => {
     .filter({ hasText: anaName })
     .getByRole("button", { name: /Aceitar/ })
     .click();
-  await expect(beto.page.getByText("Agora vocês são amigos!")).toBeVisible();
+  await expect(beto.page.getByText(`${anaName} agora é seu amigo!`)).toBeVisible();
   await beto.page.goto("/");
 
   await ana.page.goto("/friends");
