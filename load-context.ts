@@ -46,7 +46,8 @@ export const getLoadContext: GetLoadContext = ({ request, context }) => {
   const loadContext: AppLoadContext = {
     ...context,
     cloudflare: { ...context.cloudflare, env: bindings },
-    env: parseEnv(bindings),
+    // The parsed env is cached by its source object: the isolate's own bindings, not this request's copy.
+    env: parseEnv(metered),
     db: reads.primary,
     reads,
   };
