@@ -43,8 +43,6 @@ export const ROOM_REFUSALS: RefusalTable<RoomError> = {
   not_waiting: { status: 409, key: "errors:notWaiting" },
   premium_only: { status: 403, key: "errors:premiumOnlyJoin" },
   not_finished: { status: 409, key: "errors:notFinished" },
-  // Only an opening that writes the game's row meets it, and the app tries another code: never answered.
-  code_taken: { status: 409, key: "errors:gameFull" },
 };
 
 /** The same when the player is creating the table: only the text of too few coins differs. */

@@ -88,11 +88,13 @@ export type RoomError =
   | "not_casual"
   | "not_waiting"
   | "premium_only"
-  | "not_finished"
-  /** Opening with `create`: another open game holds this game's code (the caller tries another). */
-  | "code_taken";
+  | "not_finished";
 
 export type RoomResult = { ok: true } | { ok: false; error: RoomError };
+
+/** Opening with `create`: another open game holds this game's code (the caller tries another; never shown). */
+export type CodeTaken = { ok: false; error: "code_taken" };
+export type OpenResult = RoomResult | CodeTaken;
 
 /** What the app sends with a chat message (zod-checked by the room: it crosses the RPC boundary). */
 export const ChatPostInputSchema = z.object({
@@ -109,7 +111,7 @@ export interface RoomRpc {
    * page while it has a free seat. `create`: the game's row is written in the creator's seat batch
    * (else the caller inserted it).
    */
-  open(game: GameSummary, creator: SeatRequest, options?: OpenOptions): Promise<RoomResult>;
+  open(game: GameSummary, creator: SeatRequest, options?: OpenOptions): Promise<OpenResult>;
   /**
    * Creates the room for a game row just inserted in D1 with every seat already assigned (seat i
    * to `seats[i]`), debiting each seat's `entry`. The game starts when every assigned player has

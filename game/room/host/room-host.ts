@@ -19,6 +19,8 @@ import {
   type AdminAudit,
   type ChatPostInput,
   type ChatPostResult,
+  type CodeTaken,
+  type OpenResult,
   type AssignedRoomOptions,
   type AssignedSeat,
   type OpenOptions,
@@ -38,10 +40,9 @@ import { PresenceReports } from "./presence-reports";
 import { readRoom, writeRoom } from "./stored-room";
 
 /** A seat not taken, as the room's refusal. */
-const SEAT_REFUSALS: Record<Exclude<SeatOutcome, "seated">, RoomError> = {
+const SEAT_REFUSALS: Record<Exclude<SeatOutcome, "seated" | "code_taken">, RoomError> = {
   insufficient: "insufficient_coins",
   taken: "full",
-  code_taken: "code_taken",
 };
 
 // The room's host (docs/decisions/110-room-host-with-ports.md): the one loop that loads a room,
@@ -231,11 +232,15 @@ export class RoomHost<S extends object> implements RoomRpc {
   }
 
   /** plan → the seat and its entry in one batch → the seated room. */
-  private async seat(room: rules.Room, request: SeatRequest, create?: NewGameRow): Promise<Seated> {
+  private async seat(room: rules.Room, request: SeatRequest): Promise<Seated>;
+  /** With `create`, the seat batch writes the game's row too; a code another open game holds is `code_taken`. */
+  private async seat(room: rules.Room, request: SeatRequest, create: NewGameRow | undefined): Promise<Seated | CodeTaken>;
+  private async seat(room: rules.Room, request: SeatRequest, create?: NewGameRow): Promise<Seated | CodeTaken> {
     const plan = rules.planSeat(room, request);
     if (!plan.ok) return plan;
     if (!plan.seat) return { ok: true, step: { room, effects: [] } };
     const outcome = await this.ports.records.takeSeat(room.game, rules.seatRow(plan.seat), create);
+    if (outcome === "code_taken") return { ok: false, error: "code_taken" };
     if (outcome !== "seated") return { ok: false, error: SEAT_REFUSALS[outcome] };
     return rules.commitSeat(room, plan.seat, this.clock());
   }
@@ -254,7 +259,7 @@ export class RoomHost<S extends object> implements RoomRpc {
 
   // ------------------------------------------------------------------ the room's contract
 
-  async open(game: GameSummary, creator: SeatRequest, options: OpenOptions = {}): Promise<RoomResult> {
+  async open(game: GameSummary, creator: SeatRequest, options: OpenOptions = {}): Promise<OpenResult> {
     const { listed, create } = OpenOptionsSchema.parse(options);
     return this.ports.exclusive(async () => {
       const stored = await this.load();
