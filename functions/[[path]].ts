@@ -84,8 +84,10 @@ async function answer(context: Context, dsn: string): Promise<Response> {
 
 /**
  * The answer with the browser's new D1 bookmark (db/read-replicas.ts), when there is one: after a
- * request that may have written (any method but GET and HEAD, answered without an error), the primary's, so the player's next
- * lag-tolerant read sees what they just did; after a replica read, the position it reached.
+ * request that may have written (any method but GET and HEAD, answered without an error), the
+ * newest its own primary statements reached, or `first-primary` when a Durable Object may have
+ * written after them, so the player's next lag-tolerant read sees what they just did; after a
+ * replica read, the position it reached.
  */
 async function withBookmark(request: Request, response: Response): Promise<Response> {
   const reads = loadContextOf(request)?.reads;

@@ -6,7 +6,6 @@ import type { GameInvite, GameSummary, Participant, PlayerResult } from "../../g
 import { ENTRY_COST } from "../../game/protocol/constants";
 import { botPlayerId } from "../../game/room/api";
 import { gameSummaryOf, heldSeatsOf as heldSeatsIn, practiceStatsStatement, randomGameCode } from "../../db/games";
-import { isUniqueViolation } from "../../db/ledger";
 import { tableToResume, type HeldSeat } from "../../game/room/one-seat";
 import type { CreateGame } from "~/schemas/games";
 import { isPremium } from "./users.server";
@@ -118,39 +117,35 @@ export function entryCostFor(input: Pick<CreateGame, "game_mode" | "vs_computer"
   return input.vs_computer ? 0 : ENTRY_COST[input.game_mode];
 }
 
-/** Inserts the game row with a code unique among open games. */
-export async function insertGame(context: AppLoadContext, creator: User, input: CreateGame): Promise<Game> {
+/**
+ * A new game's row, as D1 will hold it once its room writes it with the creator's seat (every
+ * column set here, the defaults included, so the answer needs no read back). Its code is
+ * random; the room reports `code_taken` when another open game holds it.
+ */
+export function newGame(creator: User, input: CreateGame): Game {
   const vsComputer = Boolean(input.vs_computer);
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const game = {
-      id: crypto.randomUUID(),
-      game_code: randomGameCode(),
-      game_type: input.game_type,
-      game_mode: vsComputer ? ("casual" as const) : input.game_mode,
-      truco_variant: input.truco_variant,
-      entry_cost: entryCostFor(input),
-      bot_level: vsComputer ? (input.bot_level ?? "normal") : null,
-      premium_only: !vsComputer && Boolean(input.premium_only),
-      is_public: !vsComputer && Boolean(input.is_public),
-      created_by: creator.id,
-    };
-    try {
-      // The row as D1 wrote it (its defaults filled in), without a second read.
-      const [row] = await context.db.insert(games).values(game).returning();
-      return row!;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
-  }
-  throw new Error("Could not find a free game code");
-}
-
-/** A game that never got its first seat (its creator could not pay): closed, nothing to return. */
-export async function abandonGame(context: AppLoadContext, gameId: string, reason: string): Promise<void> {
-  await context.db
-    .update(games)
-    .set({ status: "cancelled", end_reason: reason, completed_at: new Date().toISOString() })
-    .where(and(eq(games.id, gameId), eq(games.status, "waiting")));
+  return {
+    id: crypto.randomUUID(),
+    game_code: randomGameCode(),
+    status: "waiting",
+    game_type: input.game_type,
+    game_mode: vsComputer ? "casual" : input.game_mode,
+    truco_variant: input.truco_variant,
+    entry_cost: entryCostFor(input),
+    bot_level: vsComputer ? (input.bot_level ?? "normal") : null,
+    premium_only: !vsComputer && Boolean(input.premium_only),
+    is_public: !vsComputer && Boolean(input.is_public),
+    created_by: creator.id,
+    winner_team: null,
+    team1_score: 0,
+    team2_score: 0,
+    end_reason: null,
+    created_at: new Date().toISOString(),
+    started_at: null,
+    completed_at: null,
+    settled_at: null,
+    tournament_id: null,
+  };
 }
 
 export interface HistoryEntry {

@@ -5,7 +5,7 @@ import type { CreateGame } from "~/schemas/games";
 import { SEAT_CLAIM_SECONDS } from "../../db/games";
 import { channel } from "./channels.server";
 import { seatConflict } from "../../game/room/one-seat";
-import { abandonGame, entryCostFor, findGame, findOpenGameByCode, heldSeatsOf, insertGame, isSeated, summaryOf } from "./games.server";
+import { entryCostFor, findGame, findOpenGameByCode, heldSeatsOf, isSeated, newGame, summaryOf } from "./games.server";
 import { refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { stepOutOfQueue } from "./matchmaking.server";
@@ -51,18 +51,23 @@ export async function openTable(context: AppLoadContext, request: Request, user:
   return withSeatClaim(context, request, user, `create:${crypto.randomUUID()}`, open);
 }
 
-/** Writes the game row and seats its creator in the room (the checks are done). */
+/**
+ * Opens the game's room, which writes the game's row and seats its creator in one D1 batch (the
+ * checks are done). A code another open game holds is tried again with a new one.
+ */
 async function seatCreator(context: AppLoadContext, request: Request, user: User, input: CreateGame): Promise<Outcome<Game>> {
   const entry = entryCostFor(input);
-  const game = await insertGame(context, user, input);
-  const opened = await room(context, game.id).open(summaryOf(game), seatRequestOf(user), { listed: game.is_public });
-  if (!opened.ok) {
-    await abandonGame(context, game.id, "creation_failed");
-    return roomRefusal(request, opened.error, entry, true);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const game = newGame(user, input);
+    const opened = await room(context, game.id).open(summaryOf(game), seatRequestOf(user), { listed: game.is_public, create: true });
+    if (opened.ok) {
+      // Opening seats the creator (and a practice table's computer players) without changing the
+      // game's row: the row as written is the answer, with no read back from the primary.
+      return { ok: true, data: game };
+    }
+    if (opened.error !== "code_taken") return roomRefusal(request, opened.error, entry, true);
   }
-  // Opening seats the creator (and a practice table's computer players) without changing the game's
-  // row: the row as inserted is the answer, with no read back from the primary.
-  return { ok: true, data: game };
+  throw new Error("Could not find a free game code");
 }
 
 /**

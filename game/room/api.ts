@@ -54,7 +54,13 @@ export type AssignedSeat = z.infer<typeof AssignedSeatSchema>;
 export const NoShowRuleSchema = z.enum(["forfeit", "bots"]);
 export type NoShowRule = z.infer<typeof NoShowRuleSchema>;
 
-export const OpenOptionsSchema = z.object({ listed: z.boolean().optional() }).strict();
+export const OpenOptionsSchema = z
+  .object({
+    listed: z.boolean().optional(),
+    /** The game's row is not in D1 yet: the creator's seat batch writes it (one transaction for both). */
+    create: z.boolean().optional(),
+  })
+  .strict();
 export type OpenOptions = z.infer<typeof OpenOptionsSchema>;
 
 export const AssignedRoomOptionsSchema = z
@@ -86,6 +92,10 @@ export type RoomError =
 
 export type RoomResult = { ok: true } | { ok: false; error: RoomError };
 
+/** Opening with `create`: another open game holds this game's code (the caller tries another; never shown). */
+export type CodeTaken = { ok: false; error: "code_taken" };
+export type OpenResult = RoomResult | CodeTaken;
+
 /** What the app sends with a chat message (zod-checked by the room: it crosses the RPC boundary). */
 export const ChatPostInputSchema = z.object({
   sender: z.object({ userId: z.string(), nickname: z.string(), avatarUrl: z.nullable(z.string()) }),
@@ -96,9 +106,12 @@ export type ChatPostInput = z.infer<typeof ChatPostInputSchema>;
 export type ChatPostResult = { ok: true; message: ChatMessageView } | { ok: false; error: "not_found" | "too_fast" };
 
 export interface RoomRpc {
-  /** Creates the room for a game row just inserted in D1 and seats its creator. */
-  /** `listed`: a public table, shown on the home page while it has a free seat. */
-  open(game: GameSummary, creator: SeatRequest, options?: OpenOptions): Promise<RoomResult>;
+  /**
+   * Creates the room for a game and seats its creator. `listed`: a public table, shown on the home
+   * page while it has a free seat. `create`: the game's row is written in the creator's seat batch
+   * (else the caller inserted it).
+   */
+  open(game: GameSummary, creator: SeatRequest, options?: OpenOptions): Promise<OpenResult>;
   /**
    * Creates the room for a game row just inserted in D1 with every seat already assigned (seat i
    * to `seats[i]`), debiting each seat's `entry`. The game starts when every assigned player has

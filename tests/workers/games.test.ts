@@ -8,7 +8,8 @@ import type { AssignedSeat, RoomRpc } from "../../game/room/api";
 import { gameRef } from "../../db/ledger";
 import type { PlayerChannelRpc } from "../../game/channel/api";
 import { LEASE_KEY } from "../../game/channel/seat-and-queue";
-import { insertGame, summaryOf } from "~/services/games.server";
+import { newGame, summaryOf } from "~/services/games.server";
+import { games } from "../../db/schema";
 import { call, createGame, createPlayer, expectLedgerInvariant, recordOf, testContext, userRow, type Player } from "./helpers";
 import { cardIdsIn, RoomClient, roomStub, simplePolicy } from "./room-client";
 
@@ -643,7 +644,8 @@ describe("playing through the room", () => {
 
 describe("rooms the server creates with their seats assigned", () => {
   async function assignedGame(owner: Player, body: Record<string, unknown> = {}) {
-    const row = await insertGame(testContext(), owner.user, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista", ...body });
+    const row = newGame(owner.user, { game_type: "1v1", game_mode: "casual", truco_variant: "paulista", ...body });
+    await testContext().db.insert(games).values(row);
     return summaryOf(row);
   }
   const seatOf = (player: Player, entry: number): AssignedSeat => ({

@@ -1,4 +1,15 @@
 export { RoomHost } from "./room-host";
-export type { RoomHostPorts, RoomStore, RoomRecords, RecordArchive, SocketHub, HostClock, PresenceChannels, RoomEvent } from "./ports";
+export type {
+  NewGameRow,
+  SeatOutcome,
+  RoomHostPorts,
+  RoomStore,
+  RoomRecords,
+  RecordArchive,
+  SocketHub,
+  HostClock,
+  PresenceChannels,
+  RoomEvent,
+} from "./ports";
 export { AttachmentSchema, type Attachment } from "./attachments";
 export { readRoom, writeRoom, ROOM_KEY, PLAY_KEY } from "./stored-room";

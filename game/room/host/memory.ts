@@ -10,6 +10,7 @@ import type {
   RoomHostPorts,
   RoomRecords,
   RoomStore,
+  SeatOutcome,
   SocketHub,
 } from "./ports";
 import type { RoomLobbyReport } from "../../lobby/lobby";
@@ -81,7 +82,7 @@ export class MemoryRecords implements RoomRecords {
 
   constructor(private readonly log: MemoryLogEntry[]) {}
 
-  async takeSeat(_game: GameSummary, seat: SeatRow): Promise<"seated" | "insufficient" | "taken"> {
+  async takeSeat(_game: GameSummary, seat: SeatRow): Promise<SeatOutcome> {
     return this.refuse?.(seat) ?? "seated";
   }
 

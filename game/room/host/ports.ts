@@ -27,10 +27,23 @@ export interface RecordArchive {
   put(key: string, text: string): Promise<void>;
 }
 
+/** How taking a seat ended. */
+export type SeatOutcome = "seated" | "insufficient" | "taken" | "code_taken";
+
+/** What a game's row holds beyond its summary, for the seat batch that writes it. */
+export interface NewGameRow {
+  /** Listed on the home page's open tables. */
+  listed: boolean;
+}
+
 /** The room's rows in the relational database: seats and entries, results and money. */
 export interface RoomRecords {
-  /** Seats a player and debits the entry in one atomic batch. */
-  takeSeat(game: GameSummary, seat: SeatRow): Promise<"seated" | "insufficient" | "taken">;
+  /**
+   * Seats a player and debits the entry in one atomic batch. With `create`, the batch first writes
+   * the game's row itself (the creator's seat of a table the app has not inserted): no row without
+   * its creator's seat and entry; `code_taken` when another open game holds its code.
+   */
+  takeSeat(game: GameSummary, seat: SeatRow, create?: NewGameRow): Promise<SeatOutcome>;
   /** One write effect of a transition (start, cancel, settle, …), atomic on its own. */
   write(game: GameSummary, effect: WriteEffect): Promise<void>;
   /** The current ranking points of these users. */

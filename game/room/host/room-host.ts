@@ -19,6 +19,8 @@ import {
   type AdminAudit,
   type ChatPostInput,
   type ChatPostResult,
+  type CodeTaken,
+  type OpenResult,
   type AssignedRoomOptions,
   type AssignedSeat,
   type OpenOptions,
@@ -32,10 +34,16 @@ import { recordKey } from "../../protocol/record";
 import type { Action } from "../../truco/index";
 import { z } from "zod";
 import { Attachments } from "./attachments";
-import type { RoomHostPorts } from "./ports";
+import type { NewGameRow, RoomHostPorts, SeatOutcome } from "./ports";
 import { LobbyReports } from "./lobby-reports";
 import { PresenceReports } from "./presence-reports";
 import { readRoom, writeRoom } from "./stored-room";
+
+/** A seat not taken, as the room's refusal. */
+const SEAT_REFUSALS: Record<Exclude<SeatOutcome, "seated" | "code_taken">, RoomError> = {
+  insufficient: "insufficient_coins",
+  taken: "full",
+};
 
 // The room's host (docs/decisions/110-room-host-with-ports.md): the one loop that loads a room,
 // runs a transition of game/room on it, and carries out what the transition asks for, in order:
@@ -224,12 +232,16 @@ export class RoomHost<S extends object> implements RoomRpc {
   }
 
   /** plan → the seat and its entry in one batch → the seated room. */
-  private async seat(room: rules.Room, request: SeatRequest): Promise<Seated> {
+  private async seat(room: rules.Room, request: SeatRequest): Promise<Seated>;
+  /** With `create`, the seat batch writes the game's row too; a code another open game holds is `code_taken`. */
+  private async seat(room: rules.Room, request: SeatRequest, create: NewGameRow | undefined): Promise<Seated | CodeTaken>;
+  private async seat(room: rules.Room, request: SeatRequest, create?: NewGameRow): Promise<Seated | CodeTaken> {
     const plan = rules.planSeat(room, request);
     if (!plan.ok) return plan;
     if (!plan.seat) return { ok: true, step: { room, effects: [] } };
-    const outcome = await this.ports.records.takeSeat(room.game, rules.seatRow(plan.seat));
-    if (outcome !== "seated") return { ok: false, error: outcome === "insufficient" ? "insufficient_coins" : "full" };
+    const outcome = await this.ports.records.takeSeat(room.game, rules.seatRow(plan.seat), create);
+    if (outcome === "code_taken") return { ok: false, error: "code_taken" };
+    if (outcome !== "seated") return { ok: false, error: SEAT_REFUSALS[outcome] };
     return rules.commitSeat(room, plan.seat, this.clock());
   }
 
@@ -247,10 +259,13 @@ export class RoomHost<S extends object> implements RoomRpc {
 
   // ------------------------------------------------------------------ the room's contract
 
-  async open(game: GameSummary, creator: SeatRequest, options: OpenOptions = {}): Promise<RoomResult> {
-    const { listed } = OpenOptionsSchema.parse(options);
+  async open(game: GameSummary, creator: SeatRequest, options: OpenOptions = {}): Promise<OpenResult> {
+    const { listed, create } = OpenOptionsSchema.parse(options);
     return this.ports.exclusive(async () => {
-      const seated = await this.seat((await this.load()) ?? rules.openRoom(game, this.clock(), listed ?? false), creator);
+      const stored = await this.load();
+      // A room already open has its row: only the first opening writes it.
+      const row = create && !stored ? { listed: listed ?? false } : undefined;
+      const seated = await this.seat(stored ?? rules.openRoom(game, this.clock(), listed ?? false), creator, row);
       if (!seated.ok) return seated;
       const { step } = seated;
       await this.commit(game.bot_level ? rules.chain(step, rules.seatComputerPlayers(step.room, game.bot_level, this.clock())) : step);

@@ -8,6 +8,7 @@ import {
   type AdminAudit,
   type AssignedRoomOptions,
   type OpenOptions,
+  type OpenResult,
   type AssignedSeat,
   type ChatPostInput,
   type ChatPostResult,
@@ -45,7 +46,7 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   // ------------------------------------------------------------------ RPC (from the Pages app)
 
-  open(game: GameSummary, creator: SeatRequest, options?: OpenOptions): Promise<RoomResult> {
+  open(game: GameSummary, creator: SeatRequest, options?: OpenOptions): Promise<OpenResult> {
     return this.host.open(game, creator, options);
   }
 

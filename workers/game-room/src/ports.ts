@@ -13,7 +13,7 @@ import { close, sendText } from "./sockets";
 
 export function roomRecords(db: Db, env: RoomEnv): RoomRecords {
   return {
-    takeSeat: (game, seat) => takeSeat(db, game, seat),
+    takeSeat: (game, seat, create) => takeSeat(db, game, seat, create),
     write: (game, effect) => write(db, game, effect),
     ratingsOf: (userIds) => ratingsOf(db, userIds),
     async tournamentGameEnded(gameId) {

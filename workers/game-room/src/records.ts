@@ -5,7 +5,8 @@ import type { GameSummary } from "../../../game/protocol/entities";
 import type { AdminAudit } from "../../../game/room/api";
 import { cancelGameAudit } from "../../../db/admin";
 import type { Refund, SeatRow, WriteEffect } from "../../../game/room/index";
-import type { SeatOutcome } from "../../../game/room/settlement";
+import type { SeatOutcome as Outcome } from "../../../game/room/settlement";
+import type { NewGameRow, SeatOutcome } from "../../../game/room/host/index";
 import { endReasonOf } from "../../../game/room/ending";
 import type { EndReason } from "../../../game/room/state";
 import { entryKey, gameRef, isUniqueViolation, keyExists, moved, movementStatements, payoutKey, returnKey } from "../../../db/ledger";
@@ -19,12 +20,32 @@ export { createDb };
 
 const now = () => new Date().toISOString();
 
+/** The game's row as its summary describes it (a table being opened: waiting, nothing played). */
+function gameRow(game: GameSummary, create: NewGameRow) {
+  return {
+    id: game.id,
+    game_code: game.game_code,
+    status: game.status,
+    game_type: game.game_type,
+    game_mode: game.game_mode,
+    truco_variant: game.truco_variant,
+    entry_cost: game.entry_cost,
+    bot_level: game.bot_level,
+    premium_only: game.premium_only ?? false,
+    is_public: create.listed,
+    created_by: game.created_by,
+    created_at: game.created_at,
+  };
+}
+
 /**
  * Seats a player and debits the entry in one batch. The seat row is inserted
  * only if the ledger row was (INSERT ... SELECT on it), so a player who cannot
- * pay gets no seat and a seat is never taken without its payment.
+ * pay gets no seat and a seat is never taken without its payment. With
+ * `create`, the game's row opens the same batch: a table exists in D1 only
+ * with its creator seated and paid, in one write transaction.
  */
-export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow): Promise<"seated" | "insufficient" | "taken"> {
+export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow, create?: NewGameRow): Promise<SeatOutcome> {
   const row = {
     game_id: game.id,
     user_id: seat.userId,
@@ -34,13 +55,17 @@ export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow): Promis
     bot_level: seat.botLevel,
     entry_paid: seat.entry,
   };
+  const opening = create ? [db.insert(games).values(gameRow(game, create))] : [];
   try {
     if (seat.entry === 0 || seat.userId === null) {
-      await db.insert(gamePlayers).values({ ...row, entry_paid: 0 });
+      const free = db.insert(gamePlayers).values({ ...row, entry_paid: 0 });
+      if (opening.length) await db.batch([...opening, free] as never);
+      else await free;
       return "seated";
     }
     const key = entryKey(game.id, seat.userId);
-    const [insert] = await db.batch([
+    const results = await db.batch([
+      ...opening,
       ...movementStatements(db, {
         userId: seat.userId,
         amount: -seat.entry,
@@ -72,9 +97,19 @@ export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow): Promis
           .from(coinTransactions)
           .where(eq(coinTransactions.idempotency_key, key)) as never,
       ),
-    ]);
-    return moved(insert) ? "seated" : "insufficient";
+    ] as never);
+    if (moved(results[opening.length])) return "seated";
+    // The creator could not pay: the row written with it closes, nothing to return (rare: the app checks the balance first).
+    if (create)
+      await db
+        .update(games)
+        .set({ status: "cancelled", end_reason: "creation_failed", completed_at: now() })
+        .where(and(eq(games.id, game.id), eq(games.status, "waiting")));
+    return "insufficient";
   } catch (error) {
+    // Another open game holds the code (games_open_code_unique): the caller tries another.
+    if (create && isUniqueViolation(error) && /game_code/.test(String((error as { cause?: unknown })?.cause ?? "") + String(error)))
+      return "code_taken";
     if (isUniqueViolation(error)) return "taken";
     throw error;
   }
@@ -197,7 +232,7 @@ export async function settleGame(
   outcome: {
     winner: "team1" | "team2";
     scores: [number, number];
-    seats: SeatOutcome[];
+    seats: Outcome[];
     countStats: boolean;
     ranked: boolean;
     reason?: EndReason;

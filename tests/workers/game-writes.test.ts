@@ -1,0 +1,99 @@
+import { env } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { benchBindings, benchMeter } from "../../db/bench-meter";
+import { createDb } from "../../db/client";
+import { RoomHost } from "../../game/room/host/index";
+import { memoryPorts, type MemoryPorts, type MemorySocket } from "../../game/room/host/memory";
+import type { GameSummary } from "../../game/protocol/entities";
+import { newGame, summaryOf } from "~/services/games.server";
+import { roomRecords } from "../../workers/game-room/src/ports";
+import { takeSeat } from "../../workers/game-room/src/records";
+import type { RoomEnv } from "../../workers/game-room/src/env";
+import { TIMINGS } from "../unit/room/helpers";
+import { CASUAL_1V1, createGame, createPlayer, expectLedgerInvariant, userRow, type Player } from "./helpers";
+
+// The D1 write transactions of a whole 1v1 game: the room host over the real D1 (through the
+// bench's metered binding, db/bench-meter.ts), the rest of its ports in memory. A table's row is
+// written with its creator's seat; then the second seat, the start and the settlement: four.
+
+afterEach(expectLedgerInvariant);
+beforeEach(() => benchMeter.reset());
+
+function seatRequest(player: Player) {
+  return { userId: player.user.id, nickname: player.user.nickname, avatarUrl: null, isPremium: false, rating: player.user.ranking_points };
+}
+
+/** A room host whose records are the Worker's own, over the metered D1 binding. */
+function meteredHost(): { ports: MemoryPorts; host: RoomHost<MemorySocket> } {
+  const metered = benchBindings({ ...env, BENCH_MODE: "1" });
+  const ports = memoryPorts({ now: Date.now() });
+  const withD1 = { ...ports, records: roomRecords(createDb(metered.DB), metered as unknown as RoomEnv) };
+  return { ports, host: new RoomHost(withD1, TIMINGS) };
+}
+
+/** Plays until the match is decided (the first legal move each time), firing the alarm when nobody can move. */
+async function playUntilDecided(ports: MemoryPorts, host: RoomHost<MemorySocket>, userIds: string[]): Promise<void> {
+  for (let i = 0; i < 3_000; i++) {
+    const states = await Promise.all(userIds.map(async (userId) => ({ userId, state: (await host.snapshot(userId))! })));
+    if (states[0]!.state.game.status !== "active") return;
+    const mover = states.find(({ state }) => (state.view?.legalActions.length ?? 0) > 0);
+    if (mover) {
+      const actions = mover.state.view!.legalActions;
+      const action = actions.find((a) => a.type === "play_card" && !("faceDown" in a && a.faceDown)) ?? actions[0]!;
+      expect(await host.play(mover.userId, action)).toEqual({ ok: true });
+    } else {
+      ports.clock.at = Math.max(ports.clock.at, ports.store.alarmAt ?? ports.clock.at);
+      await host.alarm();
+    }
+  }
+  throw new Error("the match did not end");
+}
+
+async function gameRow(id: string) {
+  return env.DB.prepare("SELECT status, started_at, settled_at, created_by FROM games WHERE id = ?")
+    .bind(id)
+    .first<Record<string, unknown>>();
+}
+
+describe("D1 writes of a 1v1 game", () => {
+  it("a whole game between two people is four write transactions: the row with its creator's seat, the second seat, the start, the settlement", async () => {
+    const [a, b] = [await createPlayer("Ana"), await createPlayer("Bia")];
+    const { ports, host } = meteredHost();
+    const game: GameSummary = summaryOf(newGame(a.user, CASUAL_1V1));
+
+    expect(await host.open(game, seatRequest(a), { listed: true, create: true })).toEqual({ ok: true });
+    let snapshot = benchMeter.snapshot();
+    expect(snapshot.writeTransactions).toBe(1);
+    expect(snapshot.statements.filter((s) => s.write).every((s) => s.inBatch === s.calls)).toBe(true);
+    expect(snapshot.statements.some((s) => s.kind.startsWith("insert into games"))).toBe(true);
+    expect(await gameRow(game.id)).toMatchObject({ status: "waiting", created_by: a.user.id });
+    expect((await userRow(a.user.id))?.virtual_coins).toBe(a.user.virtual_coins - 50);
+
+    expect(await host.join(seatRequest(b))).toEqual({ ok: true });
+    for (const player of [a, b]) await host.connect(player.user.id, null, (tags) => ports.sockets.accept(tags));
+    expect((await host.snapshot(a.user.id))?.game.status).toBe("active");
+    await playUntilDecided(ports, host, [a.user.id, b.user.id]);
+
+    snapshot = benchMeter.snapshot();
+    expect(snapshot.writeTransactions).toBe(4);
+    // Money only in the ledger's batches: every write statement ran inside one.
+    expect(snapshot.statements.filter((s) => s.write).every((s) => s.inBatch === s.calls)).toBe(true);
+    expect(await gameRow(game.id)).toMatchObject({ status: "completed", started_at: expect.any(String), settled_at: expect.any(String) });
+  });
+
+  it("a code another open game holds writes nothing and says so; a creator who cannot pay leaves a closed row", async () => {
+    const [a, b] = [await createPlayer("Caio"), await createPlayer("Duda")];
+    const open = await createGame(a);
+    const db = createDb(env.DB);
+    const seat = { seat: 0, team: "team1" as const, userId: b.user.id, nickname: "Duda", botLevel: null, entry: 50 };
+    const clash = summaryOf({ ...newGame(b.user, CASUAL_1V1), game_code: open.game_code });
+    expect(await takeSeat(db, clash, seat, { listed: false })).toBe("code_taken");
+    expect(await gameRow(clash.id)).toBeNull();
+    expect((await userRow(b.user.id))?.virtual_coins).toBe(b.user.virtual_coins);
+
+    const broke = summaryOf(newGame(b.user, CASUAL_1V1));
+    expect(await takeSeat(db, broke, { ...seat, entry: b.user.virtual_coins + 1 }, { listed: false })).toBe("insufficient");
+    expect(await gameRow(broke.id)).toMatchObject({ status: "cancelled" });
+    expect((await userRow(b.user.id))?.virtual_coins).toBe(b.user.virtual_coins);
+  });
+});
