@@ -270,6 +270,13 @@ export class FakeRoom {
     });
   }
 
+  /** A chat message from another player at the table: kept in the history and pushed over the room's sockets. */
+  async say(message: ChatMessageView) {
+    this.chat.push(message);
+    await this.host.pushChat(message);
+    this.schedule();
+  }
+
   /** An action for any seat (a computer player's id is `bot-<seat>`), as if its player sent it. */
   async act(playerId: string, action: Action): Promise<boolean> {
     const result = await this.host.play(playerId, action);

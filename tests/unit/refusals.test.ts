@@ -55,6 +55,7 @@ const FRIEND_BEFORE: Before = {
   limit_other: [409, "friends:errors.limitOther", { n: FRIENDS_MAX }],
   request_not_found: [404, "friends:errors.requestNotFound"],
   not_addressee: [403, "friends:errors.notAddressee"],
+  not_sender: [403, "friends:errors.notSender"],
   request_closed: [409, "friends:errors.requestClosed"],
   not_friends: [404, "friends:errors.notFriends"],
 };

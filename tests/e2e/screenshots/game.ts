@@ -152,18 +152,24 @@ test("2v2 Mineiro trick in play; 2v2 mão de onze; blind mão de ferro; chat ope
   await expect(m.page.getByTestId("trick-card")).toHaveCount(3);
   await shoot(m.page, "game-mineiro-2v2", false);
   await m.page.getByTestId("chat-toggle").click();
-  m.fake.chat.push(
-    {
-      id: 1,
-      user_id: "u-x",
-      nickname: "Parceira",
-      avatar_url: null,
-      message: "Tenho o zap, pode trucar!",
-      message_type: "text",
-      created_at: "",
-    },
-    { id: 2, user_id: "u-y", nickname: "Rival Um", avatar_url: null, message: "😎", message_type: "emoji", created_at: "" },
-  );
+  await m.fake.say({
+    id: 1,
+    user_id: "u-x",
+    nickname: "Parceira",
+    avatar_url: null,
+    message: "Tenho o zap, pode trucar!",
+    message_type: "text",
+    created_at: new Date().toISOString(),
+  });
+  await m.fake.say({
+    id: 2,
+    user_id: "u-y",
+    nickname: "Rival Um",
+    avatar_url: null,
+    message: "😎",
+    message_type: "emoji",
+    created_at: new Date().toISOString(),
+  });
   await m.page.getByTestId("chat-input").fill("Vamos nessa!");
   await m.page.getByTestId("chat-send").click();
   await expect(m.page.getByTestId("chat-message")).toHaveCount(3);
