@@ -12,6 +12,9 @@
 //                        route's JS from the build, compressed;
 //   lighthouse           Lighthouse (mobile) on the landing page, home and a
 //                        game room: the four category scores;
+//   replay               a whole 2v2 game played, then its replay page under
+//                        Lighthouse (first render, performance) and the
+//                        second opinion on its every decision (CPU, one core);
 //   matchmaking         1,000 players entering quick-match queues over 10 s:
 //                        time to match p50/p95 and the matchmaker's CPU per match;
 //   lb (leaderboard.ts)  --lb-players players with a year of ranked results
@@ -64,7 +67,7 @@
 //   --perf              record the runtime with Linux perf (V8's perf map on) during scenario A's
 //                       moves and B2's probe, and print where its CPU went per move, by part and
 //                       by JavaScript function (ADR 109; needs `perf`, Debian: linux-perf)
-//   --only a|b|abuse|web|lighthouse|restart|presence|matchmaking|lb|scale  run one scenario only
+//   --only a|b|abuse|web|lighthouse|replay|restart|presence|matchmaking|lb|scale  run one scenario only
 //                       (scale runs only when named)
 //   --signin-all        every player signs in through the emulator (slow)
 // See also `npm run bench:engine` for the rules engine's own throughput.
@@ -88,6 +91,7 @@ import { leaderboard } from "./scenarios/leaderboard";
 import { lighthouseScenario } from "./scenarios/lighthouse";
 import { matchmaking } from "./scenarios/matchmaking";
 import { presence } from "./scenarios/presence";
+import { replayScenario } from "./scenarios/replay";
 import { restart } from "./scenarios/restart";
 import { roomLatency } from "./scenarios/room-latency";
 import { roomLoad } from "./scenarios/room-load";
@@ -100,6 +104,7 @@ const SCENARIOS: Scenario[] = [
   abuse,
   frontEnd,
   lighthouseScenario,
+  replayScenario,
   presence,
   matchmaking,
   leaderboard,
@@ -107,7 +112,7 @@ const SCENARIOS: Scenario[] = [
   restart,
 ];
 /** The order they run in: the cheap, player-free ones first; restart stops and starts the server, so it runs last; the leaderboard seeds 100,000 players. */
-const RUN_ORDER = ["web", "lighthouse", "a", "b", "abuse", "presence", "matchmaking", "lb", "scale", "restart"];
+const RUN_ORDER = ["web", "lighthouse", "replay", "a", "b", "abuse", "presence", "matchmaking", "lb", "scale", "restart"];
 // The bench's players open tables much faster than people do (scenario A opens a new room at
 // every match's end), and all sign in from one address: the limits they would trip are raised
 // (game/rate-limits/limits.ts; the chat, checkout and join-code limits keep their real numbers).

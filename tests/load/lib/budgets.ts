@@ -22,4 +22,8 @@ export const BUDGETS = {
   gameJsBytes: 170 * 1024,
   /** Above DESIGN.md §9's Lighthouse floor (Performance ≥ 90, Accessibility ≥ 95); every page, mobile. */
   lighthousePerformance: 95,
+  /** A finished game's replay page on the simulated phone, and the second opinion on its every decision on one core. */
+  replayFirstRenderMs: 1000,
+  replayLighthousePerformance: 90,
+  replayAnalysisS: 10,
 } as const;

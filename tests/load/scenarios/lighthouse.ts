@@ -30,7 +30,7 @@ interface Chrome {
   profile: string;
 }
 
-function startChrome(): Promise<Chrome> {
+export function startChrome(): Promise<Chrome> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
   const binary = chromiumPath();
   const child = spawn(binary, [...CHROME_FLAGS, `--user-data-dir=${profile}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
@@ -52,14 +52,23 @@ function startChrome(): Promise<Chrome> {
   });
 }
 
-async function stopChrome(chrome: Chrome) {
+export async function stopChrome(chrome: Chrome) {
   const exited = new Promise((resolve) => chrome.process.once("exit", resolve));
   chrome.process.kill("SIGKILL");
   await exited;
   fs.rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 3 });
 }
 
-async function audit(chrome: Chrome, url: string, cookie: string | null): Promise<{ scores: Scores; failing: string[]; report: string }> {
+interface Audit {
+  scores: Scores;
+  failing: string[];
+  /** First and largest contentful paint on the simulated phone, ms. */
+  fcpMs: number | null;
+  lcpMs: number | null;
+  report: string;
+}
+
+async function audit(chrome: Chrome, url: string, cookie: string | null): Promise<Audit> {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: "json",
@@ -75,20 +84,29 @@ async function audit(chrome: Chrome, url: string, cookie: string | null): Promis
   const failing = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "numeric"))
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
-  return { scores, failing, report: typeof result.report === "string" ? result.report : result.report.join("") };
+  return {
+    scores,
+    failing,
+    fcpMs: lhr.audits["first-contentful-paint"]?.numericValue ?? null,
+    lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? null,
+    report: typeof result.report === "string" ? result.report : result.report.join(""),
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const pct = (score: number | null) => (score === null ? "n/a" : String(Math.round(score * 100)));
+export const pct = (score: number | null) => (score === null ? "n/a" : String(Math.round(score * 100)));
 
-interface PageResult {
+export interface PageResult {
   name: string;
   scores: Scores;
   performanceRuns: number[];
   failing: string[];
+  /** The median run's paints. */
+  fcpMs: number | null;
+  lcpMs: number | null;
 }
 
-async function auditPage(chrome: Chrome, name: string, url: string, cookie: string | null): Promise<PageResult> {
+export async function auditPage(chrome: Chrome, name: string, url: string, cookie: string | null): Promise<PageResult> {
   const runs: Awaited<ReturnType<typeof audit>>[] = [];
   for (let i = 0; i < RUNS; i += 1) runs.push(await audit(chrome, url, cookie));
   const performanceRuns = runs.map((r) => r.scores.performance ?? 0);
@@ -99,7 +117,7 @@ async function auditPage(chrome: Chrome, name: string, url: string, cookie: stri
     fs.mkdirSync(keep, { recursive: true });
     fs.writeFileSync(path.join(keep, `${name.split(" ")[0]}-${cookie ? "in" : "out"}.json`), middle.report);
   }
-  return { name, scores: middle.scores, performanceRuns, failing: middle.failing };
+  return { name, scores: middle.scores, performanceRuns, failing: middle.failing, fcpMs: middle.fcpMs, lcpMs: middle.lcpMs };
 }
 
 /**
