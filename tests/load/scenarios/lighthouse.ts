@@ -68,16 +68,51 @@ interface Audit {
   report: string;
 }
 
+/** One DevTools command to the browser itself (not a page). */
+async function browserCommand(chrome: Chrome, method: string, params: Record<string, unknown>): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.onopen = () => socket.send(JSON.stringify({ id: 1, method, params }));
+    socket.onmessage = (event) => {
+      const answer = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+      if (answer.id !== 1) return;
+      socket.close();
+      if (answer.error) reject(new Error(`${method}: ${answer.error.message}`));
+      else resolve();
+    };
+    socket.onerror = () => reject(new Error(`${method}: the DevTools socket failed`));
+  });
+}
+
+/**
+ * The browser's cookie jar holds the session (or nothing, signed out). A `Cookie` header passed
+ * as Lighthouse's extraHeaders does not reach the server: Chromium sends the jar's cookies
+ * instead, so the "signed-in" pages would be audited signed out.
+ */
+async function useSession(chrome: Chrome, url: string, cookie: string | null) {
+  await browserCommand(chrome, "Storage.clearCookies", {});
+  if (!cookie) return;
+  const at = cookie.indexOf("=");
+  await browserCommand(chrome, "Storage.setCookies", {
+    cookies: [{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: new URL(url).origin, path: "/", httpOnly: true }],
+  });
+}
+
 async function audit(chrome: Chrome, url: string, cookie: string | null): Promise<Audit> {
+  await useSession(chrome, url, cookie);
   const result = await lighthouse(url, {
     port: chrome.port,
     output: "json",
     logLevel: "error",
     onlyCategories: [...CATEGORIES],
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // The root asks for the player's translations when it rendered for a signed-in player.
+  const requests = (lhr.audits["network-requests"]?.details as { items?: { url?: string }[] } | undefined)?.items ?? [];
+  const signedIn = requests.some((r) => r.url?.includes("set=player"));
+  if (Boolean(cookie) !== signedIn) throw new Error(`${url} rendered ${signedIn ? "signed in" : "signed out"}, not as the audit asked`);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])) as Scores;
   // The audits that cost points, for the report (so a score under budget says why).
