@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { coinTransactions, users } from "./schema";
+import { sha256Words } from "../game/truco/sha256";
 
 // Every coin movement in the product goes through here (DESIGN.md §4).
 //
@@ -61,6 +62,48 @@ export const tournamentRefundKey = (tournamentId: string, userId: string) => `${
 export const adminKey = (actionId: string) => `admin:${actionId}`;
 export const isWelcomeKey = (key: string) => key.startsWith("welcome:");
 
+// A game writes three or four ledger rows, and each stores its key twice (the row and the UNIQUE
+// index): a game's key (`game:{uuid}:entry:{uuid}`, 85 characters) is stored as the first 128
+// bits of its SHA-256 in base64url, 22 characters. Distinct keys stay distinct (a collision among
+// 2^64 keys is about as likely as not; among ten billion, about 10^-19), and a
+// stored hash never equals a key in its full form, all of which have a colon. Rows written before
+// hold the full form: a movement looks for its key in that form too and, when it is there, inserts
+// that form, so a replay of an old game's movement still violates the UNIQUE index and aborts
+// its batch as it always did. Keys of other kinds (welcome, payments, refunds, tournaments, admin)
+// are rare and read back by their text, and are stored as they are.
+
+/** Whether a key is stored as its hash: a game's entry, return and payout. */
+const hashedKind = (key: string) => key.startsWith("game:");
+
+/** The form a key is stored in (see above). */
+export function storedKey(key: string): string {
+  if (!hashedKind(key)) return key;
+  const bytes = new Uint8Array(16);
+  sha256Words(key)
+    .slice(0, 4)
+    .forEach((word, i) => new DataView(bytes.buffer).setUint32(i * 4, word));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** Every form a key may be stored in: its stored form, and its full form for the rows written before keys were hashed. */
+export function keyForms(key: string): string[] {
+  const stored = storedKey(key);
+  return stored === key ? [key] : [stored, key];
+}
+
+/**
+ * The key an insert writes: the full form when a row written before holds it (the insert then
+ * violates the UNIQUE index, as a replay always did), else the stored form. One index probe.
+ */
+function insertedKey(key: string) {
+  const stored = storedKey(key);
+  if (stored === key) return sql<string>`${key}`;
+  return sql<string>`coalesce((select ${coinTransactions.idempotency_key} from ${coinTransactions} where ${coinTransactions.idempotency_key} = ${key}), ${stored})`;
+}
+
 /** Every new player's welcome bonus (DESIGN.md §5): sign-up, the seed's demo players and the bench's players. */
 export const WELCOME_BONUS = 1000;
 export const welcomeBonus = (userId: string, at?: string): Movement => ({
@@ -88,7 +131,7 @@ export function movementStatements(db: Database, m: Movement) {
         transaction_type: sql<string>`${m.type}`.as("transaction_type"),
         description: sql<string>`${m.description}`.as("description"),
         ref: sql<string | null>`${m.ref ?? null}`.as("ref"),
-        idempotency_key: sql<string>`${m.key}`.as("idempotency_key"),
+        idempotency_key: insertedKey(m.key).as("idempotency_key"),
         created_at: (m.at ? sql<string>`${m.at}` : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`).as("created_at"),
       })
       .from(users)
@@ -124,7 +167,7 @@ export function balanceTargetStatements(db: Database, t: BalanceTarget) {
         transaction_type: sql<string>`${t.type}`.as("transaction_type"),
         description: sql<string>`${t.description}`.as("description"),
         ref: sql<string | null>`${t.ref ?? null}`.as("ref"),
-        idempotency_key: sql<string>`${t.key}`.as("idempotency_key"),
+        idempotency_key: insertedKey(t.key).as("idempotency_key"),
         created_at: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
       })
       .from(users)
@@ -151,7 +194,8 @@ export function creditStatements(db: Database, credits: readonly Movement[]) {
       transaction_type: m.type,
       description: m.description,
       ref: m.ref ?? null,
-      idempotency_key: m.key,
+      // Bulk credits are new players' welcome bonuses: no row written before can hold their keys.
+      idempotency_key: storedKey(m.key),
       created_at: m.at,
     })),
   );
@@ -164,7 +208,11 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export async function keyExists(db: Database, key: string): Promise<boolean> {
-  const row = await db.select({ id: coinTransactions.id }).from(coinTransactions).where(eq(coinTransactions.idempotency_key, key)).get();
+  const row = await db
+    .select({ id: coinTransactions.id })
+    .from(coinTransactions)
+    .where(inArray(coinTransactions.idempotency_key, keyForms(key)))
+    .get();
   return Boolean(row);
 }
 

@@ -17,7 +17,8 @@ import {
   type User,
 } from "../../db/schema";
 import { ADMIN_PAGE_SIZE, type AdminActionInput, type AdminGamesQuery, type AdminTransactionsQuery } from "~/schemas/admin";
-import { getUser, newSession } from "./auth.server";
+import { getUser, newSession, primaryUser } from "./auth.server";
+import { readsMayLag } from "./replica.server";
 import { jsonError, type Refusal } from "./http.server";
 import { rateLimited } from "./rate-limit.server";
 import { serverT } from "./i18n.server";
@@ -38,7 +39,9 @@ type Kind = "api" | "page";
  * ADMIN_EMAILS on every sign-in (users.server.ts), so removing an address demotes at next sign-in.
  */
 export async function requireAdmin(request: Request, context: AppLoadContext, kind: Kind): Promise<User> {
-  const user = await getUser(request, context);
+  const session = await getUser(request, context);
+  // An action's session row may be a replica's: the role that lets it act is the primary's.
+  const user = session && !readsMayLag(request) ? await primaryUser(context, session) : session;
   if (user?.role === "admin") return user;
   if (kind === "page") throw redirect("/");
   const t = await serverT(request);
@@ -430,8 +433,11 @@ export async function performAction(
  * seat in (the room releases or hands over the seat).
  */
 async function expelEverywhere(context: AppLoadContext, userId: string, reason: string): Promise<void> {
+  // The ban deleted every session on the primary; a replica may show them a moment longer, so the
+  // channel refuses them to actions and sockets from now on (auth.server's actionLookup).
   const told = channel(context, userId)
-    .closeAll("banned", reason)
+    .revokeSession(null)
+    .then(() => channel(context, userId).closeAll("banned", reason))
     .catch((error: unknown) => console.error("closing the live channel failed", error));
   const open = await context.db
     .select({ id: games.id })

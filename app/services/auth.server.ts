@@ -6,6 +6,7 @@ import type { AppEnv } from "./env.server";
 import { jsonError } from "./http.server";
 import { serverT } from "./i18n.server";
 import { readsMayLag } from "./replica.server";
+import { channel } from "./channels.server";
 
 const SESSION_DAYS = 30;
 
@@ -69,7 +70,12 @@ export async function startSession(request: Request, context: AppLoadContext, us
   const { row, setCookie } = await newSession(context.env, userId);
   const insert = context.db.insert(sessions).values(row);
   if (previous) {
-    await context.db.batch([context.db.delete(sessions).where(eq(sessions.id, previous)), insert]);
+    const [replaced] = await context.db.batch([
+      context.db.delete(sessions).where(eq(sessions.id, previous)).returning({ userId: sessions.user_id }),
+      insert,
+    ]);
+    // A copy of the replaced token is refused at once too, whatever a replica still shows (actionLookup).
+    if (replaced[0]) await channel(context, replaced[0].userId).revokeSession(previous);
   } else {
     await insert;
   }
@@ -92,6 +98,8 @@ export async function endSession(
   forgetSessions(context);
   const id = await sessionIdFrom(request, context);
   const deleted = id ? await context.db.delete(sessions).where(eq(sessions.id, id)).returning({ userId: sessions.user_id }) : [];
+  // A replica may show the row a moment longer: the channel refuses it from now on (actionLookup).
+  if (id && deleted[0]) await channel(context, deleted[0].userId).revokeSession(id);
   return {
     setCookie: await sessionCookie(context.env).serialize("", { maxAge: 0 }),
     ended: id && deleted[0] ? { userId: deleted[0].userId, sessionId: id } : null,
@@ -101,7 +109,7 @@ export async function endSession(
 /** The session lookup: a live session by its id and its user, unless banned (two rows, by primary keys). */
 export function sessionLookup(db: Database, sessionId: string, now: Date) {
   return db
-    .select({ user: users })
+    .select({ user: users, created_at: sessions.created_at })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expires_at, now.toISOString()), isNull(users.banned_at)))
@@ -122,13 +130,31 @@ function forgetSessions(context: AppLoadContext) {
   lookups.delete(context);
 }
 
+/**
+ * An action's or a socket upgrade's lookup. The replica (anchored at the browser's bookmark) says
+ * whether the session and its user exist; a replica that has not yet seen a sign-out's or a ban's
+ * delete still shows the session, so the player's channel, told of every revocation before the
+ * sign-out or the ban is answered, refuses it then. A miss asks the primary (a session created a
+ * moment ago). So the primary reads nothing for a known session, and a revoked or banned session
+ * is refused exactly as the primary would refuse it.
+ */
+async function actionLookup(context: AppLoadContext, id: string): Promise<SessionAnswer> {
+  const [found] = await sessionLookup(context.reads.replica, id, new Date());
+  if (!found) {
+    const [current] = await sessionLookup(context.db, id, new Date());
+    return current ? { user: current.user, sessionId: id } : null;
+  }
+  if (await channel(context, found.user.id).sessionRevoked(id, found.created_at)) return null;
+  return { user: found.user, sessionId: id };
+}
+
 /** The signed-in user and the id of their session, or null. Banned users and expired sessions count as signed out. */
 export async function getSession(request: Request, context: AppLoadContext): Promise<SessionAnswer> {
   const id = await sessionIdFrom(request, context);
   if (!id) return null;
   const lookup = (db: Database) =>
     sessionLookup(db, id, new Date()).then((rows) => (rows[0] ? { user: rows[0].user, sessionId: id } : null));
-  if (!readsMayLag(request)) return lookup(context.db);
+  if (!readsMayLag(request)) return actionLookup(context, id);
   let byId = lookups.get(context);
   if (!byId) lookups.set(context, (byId = new Map()));
   let answer = byId.get(id);
@@ -142,6 +168,16 @@ export async function getSession(request: Request, context: AppLoadContext): Pro
     answer.catch(() => byId.delete(id));
   }
   return answer;
+}
+
+/**
+ * The user's row as the primary has it now. An action's session lookup reads a replica, whose
+ * row may not yet have a write made outside this browser's requests (a settlement over the room's
+ * socket, a payment's webhook, an admin's change); a decision that row could get wrong (a refusal
+ * for coins or membership, an admin's role, a purchase allowed) is made on this one instead.
+ */
+export async function primaryUser(context: AppLoadContext, user: User): Promise<User> {
+  return (await context.db.select().from(users).where(eq(users.id, user.id)).get()) ?? user;
 }
 
 /** The signed-in user, or null. */
@@ -171,8 +207,9 @@ export async function requireApiUser(request: Request, context: AppLoadContext):
   return (await requireApiSession(request, context)).user;
 }
 
-/** Revokes every session of a user (ban, account events). */
+/** Revokes every session of a user (ban, account events): in D1, then at their channel (see actionLookup). */
 export async function revokeAllSessions(context: AppLoadContext, userId: string): Promise<void> {
   forgetSessions(context);
   await context.db.delete(sessions).where(eq(sessions.user_id, userId));
+  await channel(context, userId).revokeSession(null);
 }

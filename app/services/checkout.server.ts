@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
+import { primaryUser } from "./auth.server";
 import type { Language } from "~/i18n";
 import { findPack, findPlan } from "~/utils/catalog";
 import { refusal, type Outcome } from "./http.server";
@@ -45,7 +46,8 @@ export async function premiumCheckoutFor(
   const plan = findPlan(body.plan_type);
   if (!plan) return refusal(400, t("payments:invalidPlan"));
   if (body.amount !== undefined && body.amount !== plan.priceCents) return refusal(400, t("payments:amountMismatch"));
-  if (isPremium(user)) return refusal(409, t("payments:alreadyPremium"));
+  // On the primary's row: a replica's may not have a membership a payment's webhook just wrote.
+  if (isPremium(await primaryUser(context, user))) return refusal(409, t("payments:alreadyPremium"));
   const language = (await i18nServer.getLocale(request)) as Language;
   try {
     return { ok: true, data: { session_url: await createPremiumCheckout(context, request, user, plan, language, t) } };

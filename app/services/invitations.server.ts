@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { gamePlayers, games, type Game, type User } from "../../db/schema";
+import { primaryUser } from "./auth.server";
 import type { Variant } from "../../game/truco/index";
 import { CAPACITY } from "../../game/protocol/constants";
 import { newInvitation, type Invitation } from "../../game/channel/invitations";
@@ -137,8 +138,11 @@ export async function acceptInvitation(
   const t = await serverT(request);
   const game = await findGame(context, invitation.game.id);
   if (game && game.status === "waiting") {
-    if (game.premium_only && !isPremium(user)) return refusal(403, t("errors:premiumOnlyJoin"));
-    if (user.virtual_coins < game.entry_cost) return refusal(400, t("errors:joinInsufficient", { n: game.entry_cost }));
+    // The session's row may be a replica's: a refusal it would cause is decided on the primary's row.
+    const short = (u: User) => (game.premium_only && !isPremium(u)) || u.virtual_coins < game.entry_cost;
+    const current = short(user) ? await primaryUser(context, user) : user;
+    if (game.premium_only && !isPremium(current)) return refusal(403, t("errors:premiumOnlyJoin"));
+    if (current.virtual_coins < game.entry_cost) return refusal(400, t("errors:joinInsufficient", { n: game.entry_cost }));
   }
   const begun = await mine.beginAccept(invitationId);
   if (!begun.ok) return invitationRefusal(request, begun.error);

@@ -12,6 +12,7 @@ import { stepOutOfQueue } from "./matchmaking.server";
 import { room, roomRefusal, seatRequestOf } from "./rooms.server";
 import { isPremium } from "./users.server";
 import { rateLimited, refundRateLimit } from "./rate-limit.server";
+import { primaryUser } from "./auth.server";
 
 // Opening and joining tables: the one decision behind `POST /api/games`, `POST /api/games/join`
 // and the home page's forms (which work before the page has hydrated).
@@ -37,9 +38,12 @@ export async function createGameFor(
  * The same as createGameFor, answering the game's row, for services that count their own limit
  * (an invitation to a new table counts `game_invite`, a rematch `game_create` once per player).
  */
-export async function openTable(context: AppLoadContext, request: Request, user: User, input: CreateGame): Promise<Outcome<Game>> {
+export async function openTable(context: AppLoadContext, request: Request, sessionUser: User, input: CreateGame): Promise<Outcome<Game>> {
   const t = await serverT(request);
   const entry = entryCostFor(input);
+  const short = (u: User) => (input.premium_only && !input.vs_computer && !isPremium(u)) || u.virtual_coins < entry;
+  // The session's row may be a replica's: a refusal it would cause is decided on the primary's row.
+  const user = short(sessionUser) ? await primaryUser(context, sessionUser) : sessionUser;
   if (input.premium_only && !input.vs_computer && !isPremium(user)) return refusal(403, t("errors:premiumOnlyCreate"));
   if (user.virtual_coins < entry) return refusal(400, t("errors:createInsufficient", { n: entry }));
   const open = async (): Promise<Outcome<Game>> =>
@@ -109,8 +113,16 @@ export async function sitAtOpenTable(
  * Counts no limit: its callers do.
  * Back to a table where the player already sits (another tab, a reload) counts as seated.
  */
-export async function takeSeat(context: AppLoadContext, request: Request, user: User, game: Game): Promise<Outcome<{ game_id: string }>> {
+export async function takeSeat(
+  context: AppLoadContext,
+  request: Request,
+  sessionUser: User,
+  game: Game,
+): Promise<Outcome<{ game_id: string }>> {
   const t = await serverT(request);
+  const short = (u: User) => (game.premium_only && !isPremium(u)) || u.virtual_coins < game.entry_cost;
+  // The session's row may be a replica's: a refusal it would cause is decided on the primary's row.
+  const user = short(sessionUser) ? await primaryUser(context, sessionUser) : sessionUser;
   if (await isSeated(context, game.id, user.id)) return { ok: true, data: { game_id: game.id } };
   if (game.status !== "waiting") return refusal(409, t(game.status === "active" ? "errors:gameStarted" : "errors:gameClosed"));
   if (game.premium_only && !isPremium(user)) return refusal(403, t("errors:premiumOnlyJoin"));

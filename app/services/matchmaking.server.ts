@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
+import { primaryUser } from "./auth.server";
 import { gameIsOpen, openGameOf } from "../../db/matchmaking";
 import type { Membership } from "../../game/channel/queue-membership";
 import type { MatchmakerRpc } from "../../game/matchmaking/api";
@@ -52,7 +53,10 @@ export async function enterQueueFor(context: AppLoadContext, request: Request, u
     return refusal(409, t("errors:alreadyInGame"), "in_game");
   }
   const entry = ENTRY_COST[queue.mode];
-  if (user.virtual_coins < entry) return refusal(400, t("errors:queueInsufficient", { n: entry }));
+  // The session's row may be a replica's: a refusal it would cause is decided on the primary's row.
+  if (user.virtual_coins < entry && (await primaryUser(context, user)).virtual_coins < entry) {
+    return refusal(400, t("errors:queueInsufficient", { n: entry }));
+  }
   const player = channel(context, user.id);
   let entered = await player.enterQueue(user.id, queue, user.ranking_points);
   if (entered.state === "matched" && !(await gameIsOpen(context.db, entered.gameId))) {

@@ -7,7 +7,7 @@ import { refusal, type JsonBodyOptions, type Outcome } from "./http.server";
 import { rateLimited } from "./rate-limit.server";
 import { serverT } from "./i18n.server";
 import type { Database } from "../../db/client";
-import { entryKey, gameRef, isUniqueViolation, movementStatements, refundKey, returnKey } from "../../db/ledger";
+import { entryKey, gameRef, isUniqueViolation, keyForms, movementStatements, refundKey, returnKey } from "../../db/ledger";
 
 // Technical refunds (DESIGN.md §5). A player gets an entry back when
 // they paid it, the game was cancelled, the entry was not already returned
@@ -30,13 +30,15 @@ function windowStart(now: Date): string {
   return new Date(now.getTime() - REFUND_WINDOW_DAYS * DAY_MS).toISOString();
 }
 
+/** The ledger's amounts by key, whichever form each row stores its key in (db/ledger.ts, storedKey). */
 async function ledgerAmounts(db: Database, keys: string[]): Promise<Map<string, number>> {
   if (!keys.length) return new Map();
+  const keyOf = new Map(keys.flatMap((key) => keyForms(key).map((form) => [form, key] as const)));
   const rows = await db
     .select({ key: coinTransactions.idempotency_key, amount: coinTransactions.amount })
     .from(coinTransactions)
-    .where(inArray(coinTransactions.idempotency_key, keys));
-  return new Map(rows.map((row) => [row.key, row.amount]));
+    .where(inArray(coinTransactions.idempotency_key, [...keyOf.keys()]));
+  return new Map(rows.map((row) => [keyOf.get(row.key) ?? row.key, row.amount]));
 }
 
 /** The decision for one game, from the game row and the player's ledger rows about it. */

@@ -6,7 +6,7 @@ import type { TournamentError, TournamentRpc } from "../../game/tournament/api";
 import { BracketSchema, PRIZE_SHARES, standings, type Bracket } from "../../game/tournament/index";
 import { z } from "zod";
 import type { FormResult } from "~/schemas/home-forms";
-import { requireUser } from "./auth.server";
+import { primaryUser, requireUser } from "./auth.server";
 import type { Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { rateLimited } from "./rate-limit.server";
@@ -262,7 +262,13 @@ async function throughTournament(
   if (limited) return limited;
   const t = await findTournament(context.db, tournamentId);
   if (!t) return tournamentRefusal(request, "not_found", 0);
-  if (step === "register" && user.virtual_coins < t.entry_cost && !(await isRegistered(context.db, t.id, user.id))) {
+  if (
+    step === "register" &&
+    user.virtual_coins < t.entry_cost &&
+    !(await isRegistered(context.db, t.id, user.id)) &&
+    // The session's row may be a replica's: a refusal it would cause is decided on the primary's row.
+    (await primaryUser(context, user)).virtual_coins < t.entry_cost
+  ) {
     // Checked again, atomically, by the ledger; this only spares the object a call.
     return tournamentRefusal(request, "insufficient_coins", t.entry_cost);
   }

@@ -49,6 +49,13 @@ export interface PlayerChannelRpc {
   notify(event: ChannelEvent): Promise<number>;
   /** Closes every socket of this player (logout, ban): they go offline at once. */
   closeAll(reason: CloseReason, banReason?: string): Promise<void>;
+  /**
+   * Revokes one of this player's sessions (sign-out), or with null every session they hold now (a
+   * ban), for the actions that look their session up on a replica (`sessionRevoked`).
+   */
+  revokeSession(sessionId: string | null): Promise<void>;
+  /** Whether a session a replica still shows was revoked (signed out, or held when a ban came). */
+  sessionRevoked(sessionId: string, createdAt: string): Promise<boolean>;
   /** A game room's report: the player's sockets and seat there (a game socket counts as online; 'playing' while seated in an active game). */
   reportGame(userId: string, report: GameReport): Promise<void>;
   /** The "appear offline" setting changed (already written to D1): friends see the new status. */

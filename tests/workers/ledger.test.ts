@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { applyMovement, type MovementOutcome } from "../../db/ledger";
+import { applyMovement, entryKey, keyExists, movementStatements, payoutKey, storedKey, type MovementOutcome } from "../../db/ledger";
 import { call, createPlayer, expectLedgerInvariant, testContext, userRow } from "./helpers";
 import { countRows } from "./payment-helpers";
 
@@ -53,6 +53,52 @@ describe("the ledger under concurrency", () => {
     ).toBe("insufficient");
     expect((await userRow(user.id))?.virtual_coins).toBe(1000);
     expect(await countRows("SELECT COUNT(*) AS n FROM coin_transactions WHERE idempotency_key = ?", `test:over:${user.id}`)).toBe(0);
+  });
+});
+
+describe("a game's keys stored as their hash", () => {
+  const legacyRow = (userId: string, amount: number, key: string) =>
+    env.DB.prepare(
+      "INSERT INTO coin_transactions (user_id, amount, transaction_type, description, ref, idempotency_key) VALUES (?, ?, 'game_win', 'antes', NULL, ?)",
+    )
+      .bind(userId, amount, key)
+      .run();
+
+  it("a game's movement stores 22 characters, other kinds their key as it is; a replay is a duplicate, even concurrently", async () => {
+    const { user } = await createPlayer("Hash");
+    const { db } = testContext();
+    const gameId = crypto.randomUUID();
+    const key = payoutKey(gameId, user.id);
+    const concurrent = await Promise.all(
+      Array.from({ length: 10 }, () => applyMovement(db, { userId: user.id, amount: 90, type: "game_win", description: "x", key })),
+    );
+    expect(concurrent.filter((o) => o === "applied")).toHaveLength(1);
+    expect(concurrent.filter((o) => o === "duplicate")).toHaveLength(9);
+    const stored = await env.DB.prepare("SELECT idempotency_key AS k FROM coin_transactions WHERE user_id = ? AND amount = 90")
+      .bind(user.id)
+      .all<{ k: string }>();
+    expect(stored.results).toEqual([{ k: storedKey(key) }]);
+    expect(storedKey(key)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(key.length).toBeGreaterThan(80);
+    expect(await keyExists(db, key)).toBe(true);
+    expect(storedKey(`welcome:${user.id}`)).toBe(`welcome:${user.id}`);
+    // Each key of a game is its own: the entry and the payout of one player, one player and another.
+    expect(new Set([storedKey(key), storedKey(entryKey(gameId, user.id)), storedKey(payoutKey(gameId, crypto.randomUUID()))]).size).toBe(3);
+    expect((await userRow(user.id))?.virtual_coins).toBe(1090);
+  });
+
+  it("a key a row written before holds in its full form is still a duplicate, and aborts the batch it travels in", async () => {
+    const { user } = await createPlayer("Antigo");
+    const { db } = testContext();
+    const key = payoutKey(crypto.randomUUID(), user.id);
+    await legacyRow(user.id, 70, key); // the ledger's trigger moves the balance: 1,070
+    expect(await keyExists(db, key)).toBe(true);
+    expect(await applyMovement(db, { userId: user.id, amount: 70, type: "game_win", description: "x", key })).toBe("duplicate");
+    const [replay] = movementStatements(db, { userId: user.id, amount: 70, type: "game_win", description: "x", key });
+    const other = movementStatements(db, { userId: user.id, amount: 5, type: "bonus", description: "y", key: `test:with:${user.id}` })[0];
+    await expect(db.batch([other, replay])).rejects.toThrow(/UNIQUE/);
+    expect((await userRow(user.id))?.virtual_coins).toBe(1070);
+    expect(await countRows("SELECT COUNT(*) AS n FROM coin_transactions WHERE user_id = ?", user.id)).toBe(2);
   });
 });
 

@@ -59,11 +59,15 @@ describe("read-your-writes through the bookmark cookie", () => {
     expect(await reads.bookmarkAfter(false)).not.toBe("");
   });
 
-  it("a refused or read-only request mints no bookmark, and a mangled cookie is ignored", async () => {
+  it("a refused request hands back only its replica read's position, and a mangled cookie is ignored", async () => {
     const a = await createPlayer("Duda");
     const refused = await call("/api/friends/request", { method: "POST", cookie: a.cookie, body: { user_id: "nobody" } });
     expect(refused.status).toBe(404);
-    expect(bookmarkSet(refused)).toBeNull();
+    // Its session was looked up on the replica (ADR 139): the position that read reached, never the
+    // primary's marker, since it wrote nothing.
+    const position = bookmarkSet(refused);
+    expect(position).toMatch(/^[0-9a-zA-Z-]+$/);
+    expect(position).not.toBe(FROM_PRIMARY);
     expect(bookmarkFrom(`${BOOKMARK_COOKIE}=<script>`)).toBeNull();
     const friends = await call("/api/friends", { cookie: `${a.cookie}; ${BOOKMARK_COOKIE}=not%20a%20bookmark` });
     expect(friends.status).toBe(200);

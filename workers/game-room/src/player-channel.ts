@@ -16,6 +16,7 @@ import {
 } from "../../../game/channel/api";
 import type { Membership } from "../../../game/channel/queue-membership";
 import { SeatAndQueueHost, type QueueEntering } from "../../../game/channel/seat-and-queue";
+import { SessionRevocationsHost } from "../../../game/channel/session-revocations-host";
 import type { MatchmakerRpc } from "../../../game/matchmaking/api";
 import { queueKey, QueueSchema, type Queue } from "../../../game/matchmaking/pairing";
 import { GameIdSchema } from "../../../game/protocol/ids";
@@ -57,6 +58,8 @@ export interface ChannelEnv {
 }
 
 const STATE_KEY = "channel";
+/** A session id as auth.server.ts makes them: the hex SHA-256 of the cookie's token. */
+const SessionIdSchema = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** The lobby's snapshot, shared by every channel this isolate hosts (game/lobby/snapshot-cache.ts). */
 let lobbySnapshots: SnapshotCache | null = null;
@@ -83,6 +86,8 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
   private readonly host: ChannelHost<WebSocket>;
   /** The seat lease and the quick-match membership (game/channel/seat-and-queue.ts), in values of their own. */
   private readonly seats: SeatAndQueueHost;
+  /** The sessions revoked lately (game/channel/session-revocations-host.ts), for actions that read their session on a replica. */
+  private readonly revocations: SessionRevocationsHost;
 
   constructor(ctx: DurableObjectState, env: ChannelEnv) {
     super(ctx, env);
@@ -114,6 +119,10 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
       clock: { now: () => Date.now() },
       timings: channelTimings(env),
       warn: (message, error) => console.warn(message, error),
+    });
+    this.revocations = new SessionRevocationsHost({
+      store: { read: (key) => ctx.storage.get(key), write: (key, value) => ctx.storage.put(key, value) },
+      clock: { now: () => Date.now() },
     });
     this.seats = new SeatAndQueueHost({
       store: {
@@ -171,6 +180,14 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
 
   async closeAll(reason: CloseReason, banReason?: string): Promise<void> {
     await this.host.closeAll(reason, banReason);
+  }
+
+  async revokeSession(sessionId: string | null): Promise<void> {
+    await this.revocations.revoke(SessionIdSchema.nullable().parse(sessionId));
+  }
+
+  async sessionRevoked(sessionId: string, createdAt: string): Promise<boolean> {
+    return this.revocations.revoked({ id: SessionIdSchema.parse(sessionId), createdAt: z.string().max(40).parse(createdAt) });
   }
 
   async reportGame(userId: string, report: GameReport): Promise<void> {

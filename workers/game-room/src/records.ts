@@ -9,7 +9,17 @@ import type { SeatOutcome as Outcome } from "../../../game/room/settlement";
 import type { NewGameRow, SeatOutcome } from "../../../game/room/host/index";
 import { endReasonOf } from "../../../game/room/ending";
 import type { EndReason } from "../../../game/room/state";
-import { entryKey, gameRef, isUniqueViolation, keyExists, moved, movementStatements, payoutKey, returnKey } from "../../../db/ledger";
+import {
+  entryKey,
+  gameRef,
+  isUniqueViolation,
+  keyExists,
+  moved,
+  movementStatements,
+  payoutKey,
+  returnKey,
+  storedKey,
+} from "../../../db/ledger";
 import { playerResultStatements } from "../../../db/game-results";
 
 // The room's writes to D1. Each function is one atomic db.batch(): a seat and
@@ -95,7 +105,8 @@ export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow, create?
             held: sql<number>`1`.as("held"),
           })
           .from(coinTransactions)
-          .where(eq(coinTransactions.idempotency_key, key)) as never,
+          // The entry's row as this batch inserts it (a row written before keys were hashed aborts the batch instead).
+          .where(eq(coinTransactions.idempotency_key, storedKey(key))) as never,
       ),
     ] as never);
     if (moved(results[opening.length])) return "seated";
