@@ -145,6 +145,7 @@ export function newGame(creator: User, input: CreateGame): Game {
     completed_at: null,
     settled_at: null,
     tournament_id: null,
+    house_rules: input.house_rules && Object.keys(input.house_rules).length ? input.house_rules : null,
   };
 }
 
