@@ -26,12 +26,28 @@ export const TABLE_OPTIONS: Readonly<Record<Variant, Choices>> = Object.freeze({
 });
 
 /**
+ * A table's rules as stored: only the offered options set to something other than the default,
+ * null when nothing is left (a table that chose every default is a default table).
+ */
+export function tableRulesOf(variant: Variant, rules: TableRules | null | undefined): TableRules | null {
+  if (!rules) return null;
+  const options = TABLE_OPTIONS[variant] as Record<string, readonly unknown[]>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rules)) if (value !== undefined && options[key]?.[0] !== value) out[key] = value;
+  return Object.keys(out).length ? (out as TableRules) : null;
+}
+
+/**
  * Ranked games keep the variant's standard rules, so every rating is earned at the same game;
  * a table against the computer is casual whatever its mode says.
  */
-export function houseRulesAllowed(table: { game_mode: string; vs_computer?: boolean; house_rules?: TableRules | null }): boolean {
-  const rules = table.house_rules;
-  return !rules || Object.keys(rules).length === 0 || table.game_mode !== "ranked" || Boolean(table.vs_computer);
+export function houseRulesAllowed(table: {
+  game_mode: string;
+  truco_variant: Variant;
+  vs_computer?: boolean;
+  house_rules?: TableRules | null;
+}): boolean {
+  return tableRulesOf(table.truco_variant, table.house_rules) === null || table.game_mode !== "ranked" || Boolean(table.vs_computer);
 }
 
 /** The options a variant offers, in the order the create dialog shows them. */
@@ -61,8 +77,7 @@ export function chosenTableRules(variant: Variant, rules: TableRules | null | un
  * [{ key: "target", n: 15 }, { key: "florOff" }] → "a 15 · sem flor".
  */
 export type TableRuleLabel =
-  | { key: "target"; n: number }
-  | { key: "florOn" | "florOff" | "noMaoDeOnze" | "openMaoDeFerro" | "cleanDeck" | "noCoveredCards" };
+  { key: "target"; n: number } | { key: "florOn" | "florOff" | "noMaoDeOnze" | "openMaoDeFerro" | "cleanDeck" | "noCoveredCards" };
 
 export function tableRuleLabels(variant: Variant, players: number, rules: TableRules | null | undefined): TableRuleLabel[] {
   const chosen = chosenTableRules(variant, rules);
