@@ -1,10 +1,24 @@
 import { expect, test } from "./fixtures";
 import { newSignedInPage, tapChoice } from "./helpers";
-import { shoot } from "./screenshot";
+import type { Locator } from "@playwright/test";
+import path from "node:path";
+import { SCREENSHOT_DIR, VIEWPORTS, shoot } from "./screenshot";
 
 // A table's house rules in the browser (docs/decisions/137-table-house-rules.md): the create card
 // offers the chosen variant's options, and the table's rules show in its waiting room and in the
 // open tables of another player's home.
+
+/** The part of the page that matters, at a phone's and a desktop's size. */
+async function shootPart(part: Locator, name: string) {
+  for (const viewport of VIEWPORTS) {
+    await part.page().setViewportSize(viewport);
+    await part.scrollIntoViewIfNeeded();
+    await part.screenshot({
+      path: path.join(SCREENSHOT_DIR, `${name}-${viewport.name}.png`),
+      style: '[data-testid="install-banner"] { display: none !important; }',
+    });
+  }
+}
 
 test("an Argentino table to 15 without flor: chosen in the create card, shown in the waiting room and the open tables", async ({
   browser,
@@ -19,8 +33,7 @@ test("an Argentino table to 15 without flor: chosen in the create card, shown in
   await expect(ana.page.getByTestId("rule-flor-false")).toBeChecked();
   await ana.page.getByTestId("create-room-table").selectOption("casual:1v1");
   await tapChoice(ana.page.getByTestId("create-room-public"));
-  await ana.page.getByTestId("create-room-card").scrollIntoViewIfNeeded();
-  await shoot(ana.page, "house-rules-create", false);
+  await shootPart(ana.page.getByTestId("create-room-card"), "house-rules-create");
 
   // A ranked table keeps the standard rules: the choices are disabled and say why.
   await ana.page.getByTestId("create-room-table").selectOption("ranked:1v1");
@@ -40,8 +53,7 @@ test("an Argentino table to 15 without flor: chosen in the create card, shown in
   const table = beto.page.locator(`[data-testid="open-table"][data-game-id="${gameId}"]`);
   // The lobby publishes every 5 s and each isolate shares a snapshot for 2.5 s.
   await expect(table.getByTestId("open-table-rules")).toHaveText("a 15 · sem flor", { timeout: 15_000 });
-  await table.scrollIntoViewIfNeeded();
-  await shoot(beto.page, "house-rules-open-tables", false);
+  await shootPart(beto.page.getByTestId("open-tables"), "house-rules-open-tables");
   await ana.context.close();
   await beto.context.close();
 });

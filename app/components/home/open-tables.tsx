@@ -60,7 +60,7 @@ export function HomeLive() {
             return (
               <li
                 key={table.id}
-                className="flex items-center gap-3 rounded-2xl border border-white/10 bg-black/20 p-3"
+                className="flex min-w-0 items-center gap-3 rounded-2xl border border-white/10 bg-black/20 p-3"
                 data-testid="open-table"
                 data-game-id={table.id}
               >
