@@ -2,7 +2,7 @@ import { z } from "zod";
 import { VariantSchema } from "../../game/protocol/engine-schemas";
 import { BotLevelSchema, GameTypeSchema } from "../../game/protocol/entities";
 import { CHAT_MAX_LENGTH } from "../../game/protocol/constants";
-import { TableRulesSchema, parseTableRules } from "../../game/protocol/table-rules";
+import { TableRulesInputSchema, parseTableRules } from "../../game/protocol/table-rules";
 import { isVariant } from "../../game/truco/variant-list";
 
 // Request bodies of the game endpoints (spec §7), for the app's routes only; the live frames are
@@ -23,7 +23,7 @@ export const CreateGameSchema = z
     /** Listed among the home page's open tables; otherwise reached by its code only. */
     is_public: z.boolean().optional(),
     /** The table's house rules: only the options its variant offers (game/truco/table-options.ts). */
-    house_rules: z.optional(TableRulesSchema),
+    house_rules: z.optional(TableRulesInputSchema),
   })
   .strict()
   .superRefine((input, ctx) => {

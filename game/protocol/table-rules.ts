@@ -15,15 +15,23 @@ const VALUE_SCHEMAS = {
   coveredCards: z.enum(["off", "rounds_2_3", "one_per_team", "not_after_tie"]),
 } satisfies Record<TableRuleKey, z.ZodMiniType>;
 
-/** Any table's rules (what a stored game or a listing may hold): each known key, its engine type. */
-export const TableRulesSchema = z.strictObject({
+const SHAPE = {
   targetPoints: z.optional(VALUE_SCHEMAS.targetPoints),
   flor: z.optional(VALUE_SCHEMAS.flor),
   maoDeOnze: z.optional(VALUE_SCHEMAS.maoDeOnze),
   maoDeFerro: z.optional(VALUE_SCHEMAS.maoDeFerro),
   deck: z.optional(VALUE_SCHEMAS.deck),
   coveredCards: z.optional(VALUE_SCHEMAS.coveredCards),
-});
+};
+
+/**
+ * Any table's rules as they travel out (a game summary, a listing): each known key with its engine
+ * type. It strips a key it does not know, so a client a release behind still reads a newer frame.
+ */
+export const TableRulesSchema = z.object(SHAPE);
+
+/** The same on the way in (a request body): an unknown key is refused, never dropped; `parseTableRules` then checks the variant. */
+export const TableRulesInputSchema = z.strictObject(SHAPE);
 
 /** A variant's schema: only the options it offers, each only with the values it offers. */
 function variantSchema(variant: Variant) {

@@ -23,7 +23,7 @@ async function shootPart(part: Locator, name: string) {
 test("an Argentino table to 15 without flor: chosen in the create card, shown in the waiting room and the open tables", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const ana = await newSignedInPage(browser, "Ana");
   await ana.page.goto("/");
   await tapChoice(ana.page.getByTestId("variant-argentino"));
