@@ -55,7 +55,10 @@ describe("parseTableRules", () => {
 
   it("accepts each variant's options with their values", () => {
     expect(parseTableRules("argentino", { targetPoints: 15, flor: false })).toEqual({ ok: true, rules: { targetPoints: 15, flor: false } });
-    expect(parseTableRules("gaucho", { flor: false, coveredCards: "off" })).toEqual({ ok: true, rules: { flor: false, coveredCards: "off" } });
+    expect(parseTableRules("gaucho", { flor: false, coveredCards: "off" })).toEqual({
+      ok: true,
+      rules: { flor: false, coveredCards: "off" },
+    });
     expect(parseTableRules("paulista", { maoDeOnze: false, maoDeFerro: "open", deck: "limpo" }).ok).toBe(true);
   });
 
@@ -89,7 +92,9 @@ describe("stored rules and ranked tables", () => {
   it("ranked tables keep the standard rules; casual and practice tables may change them", () => {
     const rules: TableRules = { targetPoints: 15 };
     expect(houseRulesAllowed({ game_mode: "ranked", truco_variant: "argentino", house_rules: rules })).toBe(false);
-    expect(houseRulesAllowed({ game_mode: "ranked", truco_variant: "argentino", house_rules: { targetPoints: 30, flor: false } })).toBe(true);
+    expect(houseRulesAllowed({ game_mode: "ranked", truco_variant: "argentino", house_rules: { targetPoints: 30, flor: false } })).toBe(
+      true,
+    );
     expect(houseRulesAllowed({ game_mode: "ranked", truco_variant: "argentino" })).toBe(true);
     expect(houseRulesAllowed({ game_mode: "casual", truco_variant: "argentino", house_rules: rules })).toBe(true);
     expect(houseRulesAllowed({ game_mode: "ranked", truco_variant: "argentino", vs_computer: true, house_rules: rules })).toBe(true);
