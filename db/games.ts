@@ -29,6 +29,8 @@ export function gameSummaryOf(game: Game): GameSummary {
     created_at: game.created_at,
     started_at: game.started_at,
     completed_at: game.completed_at,
+    // Only a table with house rules says so: the default game answers exactly as it always has.
+    ...(game.house_rules ? { house_rules: game.house_rules } : {}),
   };
 }
 

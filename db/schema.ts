@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { VARIANTS } from "../game/truco/variant-list";
+import type { TableRules } from "../game/truco/table-options";
 
 // Timestamps are ISO-8601 UTC strings: they sort, compare and serialise as the
 // API answers them, and D1 has no native date type.
@@ -134,6 +135,8 @@ export const games = sqliteTable(
     settled_at: text("settled_at"),
     /** Set for a tournament game: the room reports its end to that tournament. */
     tournament_id: text("tournament_id"),
+    /** The house rules the table was opened with (game/truco/table-options.ts); null: the variant's defaults. */
+    house_rules: text("house_rules", { mode: "json" }).$type<TableRules>(),
   },
   (t) => [
     // A code is unique among the games that can still be joined or played.

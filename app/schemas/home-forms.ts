@@ -5,6 +5,7 @@ import { LANGUAGES } from "~/i18n";
 import { JoinGameSchema } from "./games";
 import { RefundRequestSchema } from "./payments";
 import { GameIdSchema } from "../../game/protocol/ids";
+import { TABLE_OPTIONS, tableOptionKeys, type TableRules } from "../../game/truco/table-options";
 
 // The home page's forms: each control posts a form that the route action handles, so a
 // tap before the page has hydrated is a plain form submission and does the same thing as the
@@ -31,7 +32,33 @@ export const PlayFormSchema = z.object({
   visibility: z.enum(["public", "private"]).default("private"),
   /** The premium member's exclusive-table switch (rooms only): a checkbox, present when on. */
   premium_only: z.literal("on").optional(),
+  /** A room's house rules, one radio group per option its variant offers (`rule_<option>`). */
+  rule_targetPoints: z.string().max(16).optional(),
+  rule_flor: z.string().max(16).optional(),
+  rule_maoDeOnze: z.string().max(16).optional(),
+  rule_maoDeFerro: z.string().max(16).optional(),
+  rule_deck: z.string().max(16).optional(),
+  rule_coveredCards: z.string().max(16).optional(),
 });
+export type PlayForm = z.infer<typeof PlayFormSchema>;
+
+/**
+ * A room's house rules from the lobby form: each option the variant offers, as the value whose
+ * text the form posted. The fields of options the variant does not offer are not its rules (the
+ * form shows only the chosen variant's); a value the variant does not offer is named.
+ */
+export function houseRulesFromForm(form: PlayForm): { ok: true; rules: TableRules } | { ok: false; error: string } {
+  const options = TABLE_OPTIONS[form.truco_variant] as Record<string, readonly (string | number | boolean)[]>;
+  const rules: Record<string, string | number | boolean> = {};
+  for (const key of tableOptionKeys(form.truco_variant)) {
+    const posted = form[`rule_${key}`];
+    if (posted === undefined) continue;
+    const value = options[key].find((v) => String(v) === posted);
+    if (value === undefined) return { ok: false, error: `'${key}' must be one of ${options[key].join(", ")}` };
+    rules[key] = value;
+  }
+  return { ok: true, rules: rules as TableRules };
+}
 
 export const HomeFormSchema = z.discriminatedUnion("intent", [
   PlayFormSchema,

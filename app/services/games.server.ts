@@ -8,6 +8,7 @@ import { botPlayerId } from "../../game/room/api";
 import { gameSummaryOf, heldSeatsOf as heldSeatsIn, practiceStatsStatement, randomGameCode } from "../../db/games";
 import { tableToResume, type HeldSeat } from "../../game/room/one-seat";
 import type { CreateGame } from "~/schemas/games";
+import { tableRulesOf } from "../../game/truco/table-options";
 import { isPremium } from "./users.server";
 import { isGameId } from "../../game/protocol/ids";
 
@@ -145,6 +146,7 @@ export function newGame(creator: User, input: CreateGame): Game {
     completed_at: null,
     settled_at: null,
     tournament_id: null,
+    house_rules: tableRulesOf(input.truco_variant, input.house_rules),
   };
 }
 

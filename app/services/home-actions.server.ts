@@ -1,10 +1,10 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { HomeFormSchema, type FormResult } from "~/schemas/home-forms";
+import { HomeFormSchema, houseRulesFromForm, type FormResult } from "~/schemas/home-forms";
 import { variantCookie } from "~/utils/variant";
 import { requireUser } from "./auth.server";
 import { coinCheckoutFor, premiumCheckoutFor } from "./checkout.server";
 import { claimDailyRewardFor } from "./daily-reward.server";
-import { readFormBody, type Outcome } from "./http.server";
+import { readFormBody, refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { createGameFor, joinGameByCode, sitAtOpenTable } from "./lobby.server";
 import { enterQueueFor } from "./matchmaking.server";
@@ -50,6 +50,8 @@ export async function homeAction(request: Request, context: AppLoadContext) {
         const to = queued.data.state === "matched" ? `/game/${queued.data.game_id}` : "/match";
         return redirect(to, { headers: { "Set-Cookie": variantCookie(input.truco_variant, secure) } });
       }
+      const houseRules = room ? houseRulesFromForm(input) : { ok: true as const, rules: {} };
+      if (!houseRules.ok) return answer(input.intent, refusal(400, t("errors:houseRules", { detail: houseRules.error })));
       const created = await createGameFor(context, request, user, {
         game_type: type,
         game_mode: vsComputer ? "casual" : mode,
@@ -57,6 +59,7 @@ export async function homeAction(request: Request, context: AppLoadContext) {
         ...(vsComputer ? { vs_computer: true, bot_level: input.bot_level ?? "normal" } : {}),
         ...(room && input.premium_only ? { premium_only: true } : {}),
         ...(room && input.visibility === "public" ? { is_public: true } : {}),
+        ...(Object.keys(houseRules.rules).length ? { house_rules: houseRules.rules } : {}),
       });
       if (!created.ok) return answer(input.intent, created);
       // Remembers the variant chosen, also when it was chosen before the page hydrated.

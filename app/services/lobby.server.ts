@@ -5,6 +5,7 @@ import type { CreateGame } from "~/schemas/games";
 import { SEAT_CLAIM_SECONDS } from "../../db/games";
 import { channel } from "./channels.server";
 import { seatConflict } from "../../game/room/one-seat";
+import { houseRulesAllowed } from "../../game/truco/table-options";
 import { entryCostFor, findGame, findOpenGameByCode, heldSeatsOf, isSeated, newGame, summaryOf } from "./games.server";
 import { refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
@@ -45,6 +46,7 @@ export async function openTable(context: AppLoadContext, request: Request, sessi
   // The session's row may be a replica's: a refusal it would cause is decided on the primary's row.
   const user = short(sessionUser) ? await primaryUser(context, sessionUser) : sessionUser;
   if (input.premium_only && !input.vs_computer && !isPremium(user)) return refusal(403, t("errors:premiumOnlyCreate"));
+  if (!houseRulesAllowed(input)) return refusal(400, t("errors:houseRulesRanked"));
   if (user.virtual_coins < entry) return refusal(400, t("errors:createInsufficient", { n: entry }));
   const open = async (): Promise<Outcome<Game>> =>
     (await secondSeatRefusal(context, request, user, null)) ?? (await seatCreator(context, request, user, input));

@@ -56,6 +56,8 @@ async function openRematch(
     // Alone against the computer: the new game starts at once, like the first one did.
     ...(practice && others.length === 0 ? { vs_computer: true, bot_level: game.bot_level ?? "normal" } : {}),
     ...(game.premium_only ? { premium_only: true } : {}),
+    // The same game again: the same house rules.
+    ...(game.house_rules ? { house_rules: game.house_rules } : {}),
   });
   if (!opened.ok) return opened;
   // Each other player takes a seat as if they had joined by code; one who can no longer pay (or

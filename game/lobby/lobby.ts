@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { GameModeSchema, GameTypeSchema } from "../protocol/entities";
 import { VariantSchema } from "../protocol/engine-schemas";
 import { GameIdSchema } from "../protocol/ids";
+import { TableRulesSchema } from "../protocol/table-rules";
 
 // The numbers every player sees (players online, games being played) and the open public tables,
 // kept by one owner — the Lobby Durable Object (docs/decisions/123-lobby-owner-and-push.md) — from
@@ -21,6 +22,8 @@ export const TableListingSchema = z.strictObject({
   creator_id: z.string().check(z.minLength(1)),
   creator_nickname: z.string(),
   creator_rating: z.number(),
+  /** The house rules the table was opened with; absent: the variant's defaults. */
+  house_rules: z.optional(TableRulesSchema),
   /** Epoch ms the table opened: the newest are listed first. */
   opened_at: z.number(),
 });

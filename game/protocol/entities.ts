@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { TeamIdSchema, VariantSchema, type Holds, type Same } from "./engine-schemas";
 import type { BotLevel as EngineBotLevel } from "../truco/index";
+import { TableRulesSchema } from "./table-rules";
 
 // The entities of spec §3 that the room, the REST API and the game screen share: the game, its
 // seats, its results and its chat. Each is a zod/mini schema (tree-shakable, so the game route can
@@ -37,6 +38,8 @@ export const GameSummarySchema = z.object({
   created_at: z.string(),
   started_at: z.nullable(z.string()),
   completed_at: z.nullable(z.string()),
+  /** The house rules the table was opened with; absent: the variant's defaults. */
+  house_rules: z.optional(TableRulesSchema),
 });
 export type GameSummary = z.infer<typeof GameSummarySchema>;
 /**

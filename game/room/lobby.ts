@@ -27,6 +27,7 @@ function tableOf(room: Room): TableListing | null {
     creator_nickname: creator.nickname,
     creator_rating: creator.rating,
     opened_at: Date.parse(game.created_at) || 0,
+    ...(game.house_rules ? { house_rules: game.house_rules } : {}),
   };
   return listable(table) ? table : null;
 }

@@ -3,6 +3,7 @@ import type { ChatMessageView } from "../protocol/entities";
 import { startOfHand } from "../replay/hand";
 import { applyAction, seedCommitment, type GameEvent, type TeamId } from "../truco/index";
 import type { RecordEffect, Room, RoomEffect } from "./state";
+import { matchRules } from "./start";
 import { playerIdOf } from "./views";
 
 // The game's record while it is played and when it ends (docs/decisions/119-game-records-in-r2.md).
@@ -108,7 +109,7 @@ export function buildRecord(room: Room, entries: ReadonlyMap<string, unknown>, c
       botLevel: s.botLevel,
       entryPaid: s.entryPaid,
     })),
-    rules: room.setup?.rules ?? null,
+    rules: matchRules(room) ?? null,
     results: room.results ?? [],
     endReason: room.game.end_reason ?? room.ending?.reason ?? "match_over",
     endedAt,

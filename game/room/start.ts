@@ -1,5 +1,5 @@
 import { CAPACITY } from "../protocol/constants";
-import { createMatch, handStartedEvent, noteHand, type GameEvent, type MatchState } from "../truco/index";
+import { createMatch, handStartedEvent, noteHand, type GameEvent, type HouseRules, type MatchState } from "../truco/index";
 import type { Transition } from "./transition";
 import type { Room } from "./state";
 import { playerIdOf } from "./views";
@@ -20,6 +20,7 @@ export function tryStart(d: Transition): void {
   if (!readyToStart(room)) return;
   const match = createMatch({
     ...room.setup,
+    rules: matchRules(room),
     variant: room.game.truco_variant,
     seed: d.clock.newSeed(),
     players: room.seats.map((s) => ({ id: playerIdOf(s), team: s.team, nickname: s.nickname })),
@@ -32,6 +33,14 @@ export function tryStart(d: Transition): void {
   });
   d.send({ type: "game_session_updated", payload: { game: d.room.game } });
   applyEngine(d, match, [handStartedEvent(match)]);
+}
+
+/**
+ * The house rules the match is dealt with: a fixed setup's (tests, puzzles), else the ones the
+ * table was opened with, else none (the variant's defaults).
+ */
+export function matchRules(room: Room): HouseRules | undefined {
+  return room.setup?.rules ?? room.game.house_rules ?? undefined;
 }
 
 /**

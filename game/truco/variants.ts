@@ -1,5 +1,6 @@
 // Per-variant defaults and house-rule resolution (truco-rules.md §1-§4, §6, §7).
 import { parseHouseRules } from "./house-rules";
+import { defaultTargetOf } from "./table-options";
 import type { HouseRules, ResolvedRules, TrucoCall, Variant } from "./types";
 
 export { VARIANTS, isVariant } from "./variant-list";
@@ -22,9 +23,7 @@ const LADDERS: Readonly<Record<string, Ladder>> = Object.freeze({
  * International; Argentino 30; Gaúcho 24 in pairs and 18 one against one.
  */
 export function defaultTarget(variant: Variant, players: number): number {
-  if (variant === "argentino") return 30;
-  if (variant === "gaucho") return players === 2 ? 18 : 24;
-  return 12;
+  return defaultTargetOf(variant, players);
 }
 
 /**

@@ -12,6 +12,7 @@ import { FormNotice } from "~/components/ui/form-notice";
 import type { FormResult } from "~/schemas/home-forms";
 import { missingPlayers } from "./game-logic";
 import { InviteFriend, invitable } from "./invite-friend";
+import { tableRulesText } from "~/utils/table-rules";
 
 const LEVELS: readonly BotLevel[] = ["easy", "normal", "hard"];
 
@@ -97,6 +98,14 @@ export function WaitingRoom({
 
   return (
     <div className="flex flex-col gap-3" data-testid="waiting-room">
+      <p
+        className="self-center rounded-full border border-white/10 bg-black/25 px-3 py-1 text-center text-sm text-cream-100/85"
+        data-testid="waiting-rules"
+      >
+        {t("variants:rules.summary", {
+          rules: `${t(`variants:names.${game.truco_variant}`)} · ${tableRulesText(t, game.truco_variant, game.capacity, game.house_rules)}`,
+        })}
+      </p>
       {missing > 0 ? (
         <section className="felt-panel flex flex-col items-center gap-3 p-4 text-center" aria-labelledby="waiting-title">
           <h2 id="waiting-title" className="font-display text-xl font-bold text-cream-50" data-testid="waiting-count">

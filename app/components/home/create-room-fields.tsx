@@ -4,14 +4,83 @@ import { ENTRY_COST } from "../../../game/protocol/constants";
 import { StarIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { ROOM_TABLES } from "~/schemas/home-forms";
+import type { Variant } from "../../../game/truco/types";
+import { TABLE_OPTIONS, tableOptionKeys } from "../../../game/truco/table-options";
+
+/**
+ * The table's house rules: one choice per option the variant offers, its default first and
+ * preselected (fields `rule_<option>`). A ranked table keeps the standard rules, so its choices
+ * are shown disabled (a disabled field is not posted) with the reason.
+ */
+function TableRulesFields({ variant, ranked }: { variant: Variant; ranked: boolean }) {
+  const { t } = useTranslation();
+  const keys = tableOptionKeys(variant);
+  const options = TABLE_OPTIONS[variant] as Record<string, readonly (string | number | boolean)[]>;
+  return (
+    <fieldset
+      className="flex min-w-0 flex-col gap-2"
+      disabled={ranked}
+      data-testid="table-rules"
+      aria-describedby={ranked || keys.length === 0 ? "table-rules-note" : undefined}
+    >
+      <legend className="mb-1 text-sm font-semibold text-cream-100/85">{t("variants:rules.title")}</legend>
+      {keys.length === 0 ? (
+        <p id="table-rules-note" className="text-sm text-cream-100/70">
+          {t("variants:rules.standard")}
+        </p>
+      ) : (
+        <>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {keys.map((key) => (
+              <div
+                key={`${variant}-${key}`}
+                role="radiogroup"
+                aria-labelledby={`rule-${key}-label`}
+                className="flex min-w-0 flex-col gap-1"
+              >
+                <span id={`rule-${key}-label`} className="text-xs font-semibold uppercase tracking-wide text-cream-100/70">
+                  {t(`variants:rules.options.${key}`)}
+                </span>
+                <div className="grid grid-cols-2 gap-1 rounded-xl bg-black/30 p-1">
+                  {options[key].map((value, index) => (
+                    <label
+                      key={String(value)}
+                      className="flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-2 text-center text-sm font-semibold text-cream-100/80 transition-colors hover:bg-white/10 has-[:checked]:bg-cream-50 has-[:checked]:text-felt-950 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-gold-400"
+                    >
+                      <input
+                        type="radio"
+                        name={`rule_${key}`}
+                        value={String(value)}
+                        defaultChecked={index === 0}
+                        className="sr-only"
+                        data-testid={`rule-${key}-${String(value)}`}
+                      />
+                      {t(`variants:rules.values.${key}.${String(value)}`)}
+                    </label>
+                  ))}
+                </div>
+              </div>
+            ))}
+          </div>
+          {ranked ? (
+            <p id="table-rules-note" className="text-sm text-cream-100/70" data-testid="table-rules-ranked">
+              {t("variants:rules.rankedNote")}
+            </p>
+          ) : null}
+        </>
+      )}
+    </fieldset>
+  );
+}
 
 /**
  * "Create a room": a table of one's own, with a code and an invite link, private (code only) or public (listed among the open tables). Fields of the lobby's form, so
  * the variant chosen above travels with the button, and a tap before hydration posts the same.
  */
-export function CreateRoomFields({ premium, pending }: { premium: boolean; pending: string | null }) {
+export function CreateRoomFields({ premium, pending, variant }: { premium: boolean; pending: string | null; variant: Variant }) {
   const { t } = useTranslation();
   const [visibility, setVisibility] = useState<"private" | "public">("private");
+  const [ranked, setRanked] = useState(false);
   const [exclusive, setExclusive] = useState(false);
   const busy = pending === "room";
 
@@ -24,6 +93,7 @@ export function CreateRoomFields({ premium, pending }: { premium: boolean; pendi
         const target = event.target as HTMLInputElement;
         if (target.name === "visibility") setVisibility(target.value === "public" ? "public" : "private");
         if (target.name === "premium_only") setExclusive(target.checked);
+        if (target.name === "room_table") setRanked(target.value.startsWith("ranked:"));
       }}
     >
       <div className="min-w-0">
@@ -76,6 +146,7 @@ export function CreateRoomFields({ premium, pending }: { premium: boolean; pendi
           </div>
         </fieldset>
       </div>
+      <TableRulesFields variant={variant} ranked={ranked} />
       {premium ? (
         <label
           className="group/exclusive flex cursor-pointer items-center gap-3 rounded-2xl border border-white/10 bg-black/20 px-4 py-3 transition-colors hover:bg-white/5 has-[:checked]:border-gold-400/60 has-[:checked]:bg-gold-500/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-gold-400"

@@ -159,7 +159,7 @@ export function GameLobby({ user }: { user: Profile }) {
           })}
         </div>
 
-        <CreateRoomFields premium={premium} pending={pending} />
+        <CreateRoomFields premium={premium} pending={pending} variant={variant} />
 
         <article
           aria-labelledby="mode-bots"

@@ -8,6 +8,7 @@ import type { loader as homeLoader } from "~/routes/_index";
 import { useChannel } from "~/components/channel/channel-provider";
 import type { LobbyView } from "../../../game/lobby/lobby";
 import { HOME_ACTION } from "./home-forms";
+import { tableRulesText } from "~/utils/table-rules";
 
 /**
  * The home page's live parts: the server's HTML has them; once hydrated, the player's channel
@@ -59,7 +60,7 @@ export function HomeLive() {
             return (
               <li
                 key={table.id}
-                className="flex items-center gap-3 rounded-2xl border border-white/10 bg-black/20 p-3"
+                className="flex min-w-0 items-center gap-3 rounded-2xl border border-white/10 bg-black/20 p-3"
                 data-testid="open-table"
                 data-game-id={table.id}
               >
@@ -75,6 +76,9 @@ export function HomeLive() {
                   </p>
                   <p className="truncate text-sm text-cream-100/75">
                     {variant} · {table.creator_nickname} ({table.creator_rating})
+                  </p>
+                  <p className="truncate text-xs text-cream-100/70" data-testid="open-table-rules">
+                    {tableRulesText(t, table.truco_variant, table.capacity, table.house_rules)}
                   </p>
                   <p className="flex items-center gap-2 text-xs text-cream-100/70">
                     <span className="inline-flex items-center gap-1 text-gold-300">

@@ -26,6 +26,7 @@ const GAME: LegacyGameRow = {
   completed_at: "2026-11-20T10:00:00.000Z",
   settled_at: "2026-11-20T10:00:00.000Z",
   tournament_id: null,
+  house_rules: null,
 };
 const SEATS = [
   {

@@ -45,6 +45,7 @@ function gameRow(game: GameSummary, create: NewGameRow) {
     is_public: create.listed,
     created_by: game.created_by,
     created_at: game.created_at,
+    house_rules: game.house_rules ?? null,
   };
 }
 
