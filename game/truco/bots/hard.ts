@@ -8,8 +8,9 @@ import { sfc32, type Rng } from "../random";
 import type { Action } from "../types";
 import type { PlayerView } from "../view";
 import { OWN_STYLE, playout, type PlayoutSetup } from "./playout";
-import { envidoOpening, normalPolicy } from "./policy";
-import { powerOf, profileOf, type TableRead } from "./read";
+import { envidoWinChanceAfterCalls } from "./estimate";
+import { envidoOpening, envidoResponse, normalPolicy } from "./policy";
+import { envidoCallFrom, powerOf, profileOf, type TableRead } from "./read";
 import { strengthIn, type Situation } from "./situation";
 import { sampleWorlds, stateFromView } from "./worlds";
 
@@ -48,6 +49,12 @@ export function hardPolicy(
   opts: HardOptions = sit.n === 2 ? HARD_1V1 : HARD_2V2,
 ): Action {
   const plan = searchPlan(sit);
+  if (plan.kind === "normal" && sit.phase === "waiting_envido_response" && sit.envido && sit.legal.length > 1) {
+    // The call says the caller's envido is high; how high, this table's calls have shown.
+    const opps = sit.teams.flatMap((t, s) => (t === sit.team ? [] : [s]));
+    const calls = Math.ceil(sit.envido.calls.length / 2);
+    return envidoResponse(sit, envidoWinChanceAfterCalls(sit, calls, envidoCallFrom(read, opps)));
+  }
   if (plan.kind === "normal") return normalPolicy(sit, rng);
   if (plan.kind === "fixed") return plan.action;
   const candidates = plan.candidates;

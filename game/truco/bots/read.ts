@@ -2,7 +2,7 @@
 // match (docs/decisions/115-opponent-modelling-and-levels.md). It is built only from public facts:
 // the calls and answers everyone saw, and each finished hand's deal, which its revealed seed makes
 // public. It is plain JSON: the room keeps it beside the match and hands it to every bot.
-import { strengthTable } from "../cards";
+import { envidoOfIds, strengthTable } from "../cards";
 import { handDeck } from "../deal";
 import type { Action, MatchState, Rank, ResolvedRules } from "../types";
 
@@ -23,6 +23,9 @@ export interface SeatRead {
    * Absent in reads kept before it.
    */
   callWins?: number;
+  /** Envido calls and raises made, and the sum of the envido points they were made with (absent in older reads). */
+  envCalls?: number;
+  envPoints?: number;
   /** Truco-ladder calls this seat answered (a raise answers too). */
   faced: number;
   accepts: number;
@@ -40,7 +43,7 @@ const PRIOR = { weight: 4, runRate: 0.35, bluffRate: 0.12, callPower: 0.8, callW
 
 export function emptyRead(seats: number): TableRead {
   return {
-    seats: Array.from({ length: seats }, () => ({ hands: 0, calls: 0, callPower: 0, weakCalls: 0, weakPower: 0, callWins: 0, faced: 0, accepts: 0, runs: 0 })),
+    seats: Array.from({ length: seats }, () => ({ hands: 0, calls: 0, callPower: 0, weakCalls: 0, weakPower: 0, callWins: 0, envCalls: 0, envPoints: 0, faced: 0, accepts: 0, runs: 0 })),
   };
 }
 
@@ -75,6 +78,22 @@ export function profileOf(read: TableRead | null | undefined, seat: number): Pro
   const callWinRate = ((r.callWins ?? r.calls * PRIOR.callWinRate) + PRIOR.callWinRate * w) / (r.calls + w);
   return { runRate, bluffRate, callFrom: clamp(2 * meanPower - 1, 0.4, 0.9), callWinRate };
 }
+
+/** Envido points from which a seat calls envido: its calls taken as spread evenly up to 33. */
+export function envidoCallFrom(read: TableRead | null | undefined, seats: readonly number[]): number {
+  let calls = 0;
+  let points = 0;
+  for (const s of seats) {
+    calls += read?.seats[s]?.envCalls ?? 0;
+    points += read?.seats[s]?.envPoints ?? 0;
+  }
+  const w = 3;
+  const mean = (points + PRIOR_ENVIDO_MEAN * w) / (calls + w);
+  return clamp(2 * mean - 33, 18, 31);
+}
+
+/** The prior mean envido of a call (from about 25 up). */
+const PRIOR_ENVIDO_MEAN = 29;
 
 /** The profile of a team: the mean of its seats' (either partner may have made the call). */
 export function teamProfile(read: TableRead | null | undefined, seats: readonly number[]): Profile {
@@ -239,8 +258,13 @@ export function noteHand(
     const seat = seatOf(playerId);
     if (seat < 0) continue;
     if (action.type === "play_card") played++;
-    if (action.type !== "call_truco" && action.type !== "respond_truco" && action.type !== "go_to_mazo") continue;
     const r = seats[seat];
+    if (action.type === "call_envido") {
+      r.envCalls = (r.envCalls ?? 0) + 1;
+      r.envPoints = (r.envPoints ?? 0) + envidoOfIds(h.dealt[seat]);
+      continue;
+    }
+    if (action.type !== "call_truco" && action.type !== "respond_truco" && action.type !== "go_to_mazo") continue;
     const p = standingAt(ended, seat, Math.floor(played / n), pct);
     if (action.type === "call_truco") {
       r.callWins = (r.callWins ?? r.calls * PRIOR.callWinRate) + showdownAt(ended, seat, played);
