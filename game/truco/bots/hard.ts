@@ -75,7 +75,7 @@ export function hardPolicy(
     if (k === check && clearLeader(totals, k)) break;
     const w = worlds[k];
     const base = stateFromView(view, w.dealt, w.held);
-    const setup: PlayoutSetup = { rule: opts.rule, profiles, powers: w.dealt.map(power), samples: opts.samples, opponents: sit.opponents };
+    const setup: PlayoutSetup = { rule: opts.rule, profiles, powers: w.dealt.map(power), samples: opts.samples };
     for (let i = 0; i < candidates.length; i++) {
       if (totals[i] === -Infinity) continue;
       const r = applyAction(base, me, candidates[i]);

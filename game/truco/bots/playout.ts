@@ -29,8 +29,6 @@ export interface PlayoutSetup {
   powers: number[];
   /** Samples for the trick odds of the normal rule (fewer than the normal player's own). */
   samples: number;
-  /** The opposing team's profile, for the searcher's team under the normal rule. */
-  opponents?: Profile;
 }
 
 /** Match-winning chance for `team` after playing the hand out from `s`. */
@@ -41,7 +39,7 @@ export function playout(s: MatchState, team: TeamIdx, setup: PlayoutSetup, rng: 
     const legal = legalForSeat(s, seat);
     let a: Action;
     if (legal.length === 1) a = legal[0];
-    else if (setup.rule === "normal") a = normalChoice(s, seat, team, legal, setup, rng);
+    else if (setup.rule === "normal") a = normalPolicy(situationFromState(s, seat), rng, { samples: setup.samples });
     else a = fastChoice(s, seat, legal, table, setup, rng);
     const r = legal.includes(a) ? applyLegal(s, seat, a) : applyAction(s, s.players[seat].id, a);
     if (!r.ok) break;
@@ -49,27 +47,6 @@ export function playout(s: MatchState, team: TeamIdx, setup: PlayoutSetup, rng: 
   }
   if (s.phase === "game_over") return s.winner === (team === 0 ? "team1" : "team2") ? 1 : 0;
   return matchWinProbFor(s.rules.targetPoints, s.rules.ladder.values, s.scores[team], s.scores[1 - team]);
-}
-
-/**
- * The normal player for every seat, except that the opponents answer a call as the table read
- * says they do (by their team's best power against their run rate), and the searcher's team
- * reads the opponents by the table read: so a call's worth reflects how these opponents answer.
- */
-function normalChoice(s: MatchState, seat: number, team: TeamIdx, legal: readonly Action[], setup: PlayoutSetup, rng: Rng): Action {
-  const mine = (s.players[seat].team === "team1" ? 0 : 1) === team;
-  if (!mine && s.phase === "waiting_truco_response" && !legal.some((a) => a.type === "call_envido" || a.type === "call_flor")) {
-    let p = 0;
-    for (let i = 0; i < s.players.length; i++) if (s.players[i].team === s.players[seat].team) p = Math.max(p, powerNow(s, i, setup));
-    const profile = setup.profiles[seat];
-    const raise = legal.find((a) => a.type === "call_truco");
-    if (raise && p >= 0.93) return raise;
-    const from = s.hand.truco && s.hand.truco.level >= 2 ? profile.runRate * 0.4 : profile.runRate;
-    return pick(legal, "respond_truco", p >= from ? "accept" : "reject");
-  }
-  const sit = situationFromState(s, seat);
-  if (mine && setup.opponents) sit.opponents = setup.opponents;
-  return normalPolicy(sit, rng, { samples: setup.samples });
 }
 
 /** A seat's power as the hand stands: its deal, moved by the tricks its team won or lost. */
