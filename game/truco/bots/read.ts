@@ -43,7 +43,19 @@ const PRIOR = { weight: 4, runRate: 0.35, bluffRate: 0.12, callPower: 0.8, callW
 
 export function emptyRead(seats: number): TableRead {
   return {
-    seats: Array.from({ length: seats }, () => ({ hands: 0, calls: 0, callPower: 0, weakCalls: 0, weakPower: 0, callWins: 0, envCalls: 0, envPoints: 0, faced: 0, accepts: 0, runs: 0 })),
+    seats: Array.from({ length: seats }, () => ({
+      hands: 0,
+      calls: 0,
+      callPower: 0,
+      weakCalls: 0,
+      weakPower: 0,
+      callWins: 0,
+      envCalls: 0,
+      envPoints: 0,
+      faced: 0,
+      accepts: 0,
+      runs: 0,
+    })),
   };
 }
 

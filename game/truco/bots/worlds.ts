@@ -5,7 +5,16 @@ import { envidoOfIds, florPoints, hasFlor, strengthTable } from "../cards";
 import type { Rng } from "../random";
 import type { HandState, MatchState, TeamIdx, TrickState } from "../types";
 import type { PlayerView } from "../view";
-import { acceptLikelihood, callLikelihood, cardPercentile, showdownOf, standingOf, teamProfile, type Profile, type TableRead } from "./read";
+import {
+  acceptLikelihood,
+  callLikelihood,
+  cardPercentile,
+  showdownOf,
+  standingOf,
+  teamProfile,
+  type Profile,
+  type TableRead,
+} from "./read";
 import type { Situation } from "./situation";
 
 /** One sampled deal: every seat's dealt cards (its plays in order, then its held cards). */
