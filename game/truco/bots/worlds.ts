@@ -141,7 +141,8 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
         let best = 0;
         for (const s of evidence.opponents) best = Math.max(best, standingOf(pct!, dealt[s].slice(finished), oppWon));
         let showdown = 0.5;
-        if (evidence.calls > 0) {
+        // In pairs the proof measured no gain (bench): one against one only.
+        if (evidence.calls > 0 && n === 2) {
           const st = strengthTable(sit.mode, sit.manilha);
           showdown = showdownOf(
             sit.teams,
