@@ -169,6 +169,32 @@ function envidoCdf(x: number): number {
   return x >= ENVIDO_CDF.length ? 1 : ENVIDO_CDF[x];
 }
 
+/**
+ * Chance my envido beats every opponent's after the opponents made `calls` envido calls, each
+ * made from about `callFrom` points up (with a few calls below it): the caller's envido is drawn
+ * from the deck's distribution weighted by how likely it made those calls; the other opponents'
+ * from the deck's. Ties go to the seat nearer the mão.
+ */
+export function envidoWinChanceAfterCalls(sit: Situation, calls: number, callFrom: number): number {
+  const opps = sit.teams.filter((t) => t !== sit.team).length;
+  const n = sit.n;
+  const pos = (s: number) => (s - sit.mao + n) % n;
+  let tiesMine = true;
+  for (let i = 0; i < n; i++) if (sit.teams[i] !== sit.team && pos(i) < pos(sit.seat)) tiesMine = false;
+  const beat = tiesMine ? sit.myEnvido : sit.myEnvido - 1;
+  let num = 0;
+  let den = 0;
+  for (let e = 0; e <= 33; e++) {
+    const pmf = envidoCdf(e) - envidoCdf(e - 1);
+    if (pmf <= 0) continue;
+    const like = Math.pow(0.08 + 0.92 / (1 + Math.exp(-(e - callFrom) / 1.5)), Math.min(calls, 2));
+    den += pmf * like;
+    if (e <= beat) num += pmf * like;
+  }
+  const caller = den > 0 ? num / den : 0;
+  return caller * Math.pow(envidoCdf(beat), Math.max(0, opps - 1));
+}
+
 /** Chance my envido beats every opponent's (ties go to the seat nearer the mão). */
 export function envidoWinChance(sit: Situation): number {
   const opps = sit.teams.filter((t) => t !== sit.team).length;

@@ -15,7 +15,7 @@ import { normalPolicy } from "./policy";
 import { situationFromState } from "./situation";
 
 /** How the searcher's own team is assumed to bet later in the hand. */
-export const OWN_STYLE: Profile = { runRate: 0.4, bluffRate: 0.04, callFrom: 0.66 };
+export const OWN_STYLE: Profile = { runRate: 0.4, bluffRate: 0.04, callFrom: 0.66, callWinRate: 0.75 };
 
 export interface PlayoutSetup {
   /**
@@ -83,7 +83,9 @@ function fastChoice(
       const p = powerNow(s, seat, setup);
       const raise = legal.find((a) => a.type === "call_truco");
       if (raise && p >= 0.93) return raise;
-      return pick(legal, "respond_truco", p >= profile.runRate ? "accept" : "reject");
+      // A team that raised before holds what it raised with: it seldom runs from the next rung.
+      const from = s.hand.truco && s.hand.truco.level >= 2 ? profile.runRate * 0.4 : profile.runRate;
+      return pick(legal, "respond_truco", p >= from ? "accept" : "reject");
     }
     default: {
       const call = legal.find((a) => a.type === "call_truco");

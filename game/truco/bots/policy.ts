@@ -245,9 +245,9 @@ export function envidoOpening(sit: Situation): Action | null {
   return null;
 }
 
-function envidoResponse(sit: Situation): Action {
+/** An answer to an envido call by match points, with `p` the chance my envido wins (default: against any hand). */
+export function envidoResponse(sit: Situation, p = envidoWinChance(sit)): Action {
   const e = sit.envido!;
-  const p = envidoWinChance(sit);
   const accept = p * u(sit, e.acceptPts, 0) + (1 - p) * u(sit, 0, e.acceptPts);
   const reject = u(sit, 0, e.rejectPts);
   if (p >= 0.88) {

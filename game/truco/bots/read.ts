@@ -2,7 +2,7 @@
 // match (docs/decisions/115-opponent-modelling-and-levels.md). It is built only from public facts:
 // the calls and answers everyone saw, and each finished hand's deal, which its revealed seed makes
 // public. It is plain JSON: the room keeps it beside the match and hands it to every bot.
-import { strengthTable } from "../cards";
+import { envidoOfIds, strengthTable } from "../cards";
 import { handDeck } from "../deal";
 import type { Action, MatchState, Rank, ResolvedRules } from "../types";
 
@@ -11,10 +11,21 @@ export interface SeatRead {
   hands: number;
   /** Truco-ladder calls and raises made. */
   calls: number;
-  /** Sum of the power of the hands those calls were made with. */
+  /** Sum of the power those calls were made with (the hand's power as it stood: see powerAt). */
   callPower: number;
-  /** Calls made with a hand of power below WEAK (bluffs). */
+  /** Calls made with a power below WEAK (bluffs). */
   weakCalls: number;
+  /** Sum of the power of those bluffs (absent in reads kept before it: taken as WEAK / 2 each). */
+  weakPower?: number;
+  /**
+   * Calls after which the caller's team held the better cards: the hand played out from the
+   * call with every card known and a greedy rule for all (showdownOf), 1 won, 0.5 void, 0 lost.
+   * Absent in reads kept before it.
+   */
+  callWins?: number;
+  /** Envido calls and raises made, and the sum of the envido points they were made with (absent in older reads). */
+  envCalls?: number;
+  envPoints?: number;
   /** Truco-ladder calls this seat answered (a raise answers too). */
   faced: number;
   accepts: number;
@@ -25,14 +36,26 @@ export interface TableRead {
   seats: SeatRead[];
 }
 
-/** A call with a hand weaker than this counts as a bluff. */
+/** A call from a standing (standingOf) below this counts as a bluff. */
 export const WEAK = 0.45;
 
-const PRIOR = { weight: 4, runRate: 0.35, bluffRate: 0.12, callPower: 0.78 };
+const PRIOR = { weight: 4, runRate: 0.35, bluffRate: 0.12, callPower: 0.8, callWinRate: 0.68 };
 
 export function emptyRead(seats: number): TableRead {
   return {
-    seats: Array.from({ length: seats }, () => ({ hands: 0, calls: 0, callPower: 0, weakCalls: 0, faced: 0, accepts: 0, runs: 0 })),
+    seats: Array.from({ length: seats }, () => ({
+      hands: 0,
+      calls: 0,
+      callPower: 0,
+      weakCalls: 0,
+      weakPower: 0,
+      callWins: 0,
+      envCalls: 0,
+      envPoints: 0,
+      faced: 0,
+      accepts: 0,
+      runs: 0,
+    })),
   };
 }
 
@@ -43,24 +66,57 @@ export interface Profile {
   bluffRate: number;
   /** The power from which it calls without bluffing. */
   callFrom: number;
+  /** Share of its calls made with the better cards (callWins): what a call of this seat proves. */
+  callWinRate: number;
 }
 
-/** Prior beliefs blended with the observed counts (a few hands move them, many hands settle them). */
+/**
+ * Prior beliefs blended with the observed counts (a few hands move them, many hands settle them).
+ * Honest calls are taken as spread evenly over [callFrom, 1], so callFrom is twice their mean
+ * power less one: a seat that calls only with its best hands has a high callFrom, and its calls
+ * say more.
+ */
 export function profileOf(read: TableRead | null | undefined, seat: number): Profile {
   const r = read?.seats[seat];
   const w = PRIOR.weight;
-  if (!r) return { runRate: PRIOR.runRate, bluffRate: PRIOR.bluffRate, callFrom: PRIOR.callPower - 0.18 };
+  const priorFrom = 2 * PRIOR.callPower - 1;
+  if (!r) return { runRate: PRIOR.runRate, bluffRate: PRIOR.bluffRate, callFrom: priorFrom, callWinRate: PRIOR.callWinRate };
   const runRate = (r.runs + PRIOR.runRate * w) / (r.faced + w);
   const bluffRate = (r.weakCalls + PRIOR.bluffRate * w) / (r.calls + w);
-  const meanPower = (r.callPower + PRIOR.callPower * w) / (r.calls + w);
-  return { runRate, bluffRate, callFrom: clamp(meanPower - 0.18, 0.4, 0.85) };
+  const honest = r.calls - r.weakCalls;
+  const honestPower = r.callPower - (r.weakPower ?? (r.weakCalls * WEAK) / 2);
+  const meanPower = (honestPower + PRIOR.callPower * w) / (honest + w);
+  // Reads kept before callWins count every call at the prior's rate.
+  const callWinRate = ((r.callWins ?? r.calls * PRIOR.callWinRate) + PRIOR.callWinRate * w) / (r.calls + w);
+  return { runRate, bluffRate, callFrom: clamp(2 * meanPower - 1, 0.4, 0.9), callWinRate };
 }
+
+/** Envido points from which a seat calls envido: its calls taken as spread evenly up to 33. */
+export function envidoCallFrom(read: TableRead | null | undefined, seats: readonly number[]): number {
+  let calls = 0;
+  let points = 0;
+  for (const s of seats) {
+    calls += read?.seats[s]?.envCalls ?? 0;
+    points += read?.seats[s]?.envPoints ?? 0;
+  }
+  const w = 3;
+  const mean = (points + PRIOR_ENVIDO_MEAN * w) / (calls + w);
+  return clamp(2 * mean - 33, 18, 31);
+}
+
+/** The prior mean envido of a call (from about 25 up). */
+const PRIOR_ENVIDO_MEAN = 29;
 
 /** The profile of a team: the mean of its seats' (either partner may have made the call). */
 export function teamProfile(read: TableRead | null | undefined, seats: readonly number[]): Profile {
   const ps = seats.map((s) => profileOf(read, s));
   const mean = (f: (p: Profile) => number) => ps.reduce((a, p) => a + f(p), 0) / ps.length;
-  return { runRate: mean((p) => p.runRate), bluffRate: mean((p) => p.bluffRate), callFrom: mean((p) => p.callFrom) };
+  return {
+    runRate: mean((p) => p.runRate),
+    bluffRate: mean((p) => p.bluffRate),
+    callFrom: mean((p) => p.callFrom),
+    callWinRate: mean((p) => p.callWinRate),
+  };
 }
 
 /** How likely a seat of this profile calls with a hand of this power. */
@@ -139,6 +195,54 @@ export function powerOf(rules: Pick<ResolvedRules, "manilhaMode" | "deck">, mani
   };
 }
 
+/**
+ * A seat's standing in the hand as it stands, in [0, 1]: the chance its team takes the hand if
+ * each of its cards still in play (best first, one per trick left) wins its trick as often as it
+ * beats a card of the deck, after the tricks already decided (`won`: 1 won, 0 lost, -1 tied).
+ * Calls are learnt and weighed by it, as most calls come after a trick, when the dealt hand's
+ * power says little (a won trick makes one good card enough).
+ */
+export function standingOf(pctOf: (card: string) => number, cards: readonly string[], won: readonly number[]): number {
+  const p = cards.map(pctOf).sort((a, b) => b - a);
+  const out = won.slice();
+  const go = (i: number, prob: number): number => {
+    const r = decided(out);
+    if (r !== undefined) return prob * r;
+    if (i >= p.length) return prob * 0.5;
+    out.push(1);
+    let v = go(i + 1, prob * p[i]);
+    out[out.length - 1] = 0;
+    v += go(i + 1, prob * (1 - p[i]));
+    out.pop();
+    return v;
+  };
+  return go(0, 1);
+}
+
+/** The hand's result for a team from its trick results (1 won, 0 lost, -1 tied): 1, 0, 0.5 (void) or undefined (open). */
+function decided(o: readonly number[]): number | undefined {
+  let wins = 0;
+  let losses = 0;
+  for (const x of o) {
+    if (x === 1) wins++;
+    else if (x === 0) losses++;
+  }
+  if (wins >= 2) return 1;
+  if (losses >= 2) return 0;
+  if (o.length < 2) return undefined;
+  if (o[0] === -1 && o[1] !== -1) return o[1];
+  if (o[0] !== -1 && o[1] === -1) return o[0];
+  if (o.length < 3) return undefined;
+  if (o[2] !== -1) return o[2];
+  return o[0] !== -1 ? o[0] : 0.5;
+}
+
+/** Each card's strength rank in this hand's deck, in [0, 1] (the share of the deck it beats). */
+export function cardPercentile(rules: Pick<ResolvedRules, "manilhaMode" | "deck">, manilha: Rank | null): (card: string) => number {
+  const { pct } = powerTable(rules, manilha);
+  return (c) => pct[c] ?? 0;
+}
+
 // ------------------------------------------------------------ learning
 
 /**
@@ -157,23 +261,35 @@ export function noteHand(
   if (ended.phase !== "round_end" && ended.phase !== "game_over") return base;
   const h = ended.hand;
   if (h.blind) return base;
-  const power = powerOf(ended.rules, h.manilha);
   const seats = base.seats.map((s) => ({ ...s, hands: s.hands + 1 }));
   const seatOf = (id: string) => ended.players.findIndex((p) => p.id === id);
+  const pct = cardPercentile(ended.rules, h.manilha);
   let pending = false;
+  let played = 0;
   for (const { playerId, action } of actions) {
     const seat = seatOf(playerId);
     if (seat < 0) continue;
+    if (action.type === "play_card") played++;
     const r = seats[seat];
-    const p = power(h.dealt[seat]);
+    if (action.type === "call_envido") {
+      r.envCalls = (r.envCalls ?? 0) + 1;
+      r.envPoints = (r.envPoints ?? 0) + envidoOfIds(h.dealt[seat]);
+      continue;
+    }
+    if (action.type !== "call_truco" && action.type !== "respond_truco" && action.type !== "go_to_mazo") continue;
+    const p = standingAt(ended, seat, Math.floor(played / n), pct);
     if (action.type === "call_truco") {
+      r.callWins = (r.callWins ?? r.calls * PRIOR.callWinRate) + showdownAt(ended, seat, played);
       if (pending) {
         r.faced++;
         r.accepts++;
       }
       r.calls++;
       r.callPower += p;
-      if (p < WEAK) r.weakCalls++;
+      if (p < WEAK) {
+        r.weakPower = (r.weakPower ?? (r.weakCalls * WEAK) / 2) + p;
+        r.weakCalls++;
+      }
       pending = true;
     } else if (pending && (action.type === "respond_truco" || action.type === "go_to_mazo")) {
       r.faced++;
@@ -183,4 +299,107 @@ export function noteHand(
     }
   }
   return { seats };
+}
+
+/** A seat's standing (standingOf) once `finished` tricks of the ended hand were over. */
+function standingAt(ended: MatchState, seat: number, finished: number, pct: (card: string) => number): number {
+  const h = ended.hand;
+  const team = ended.players[seat].team === "team1" ? 0 : 1;
+  const gone = new Set<string>();
+  const won: number[] = [];
+  for (let i = 0; i < finished && i < h.tricks.length; i++) {
+    const t = h.tricks[i];
+    for (const p of t.plays) if (p.seat === seat) gone.add(p.card);
+    won.push(t.outcome === null || t.outcome === -1 ? -1 : t.outcome === team ? 1 : 0);
+  }
+  return standingOf(
+    pct,
+    h.dealt[seat].filter((c) => !gone.has(c)),
+    won,
+  );
+}
+
+/** showdownOf for `seat`'s team once `played` cards of the ended hand were on the table. */
+function showdownAt(ended: MatchState, seat: number, played: number): number {
+  const h = ended.hand;
+  const n = ended.players.length;
+  const teams = ended.players.map((p) => (p.team === "team1" ? 0 : 1));
+  const st = strengthTable(ended.rules.manilhaMode, h.manilha);
+  const gone = new Set<string>();
+  const outcomes: number[] = [];
+  const finished = Math.floor(played / n);
+  for (let i = 0; i < finished && i < h.tricks.length; i++) {
+    for (const p of h.tricks[i].plays) gone.add(p.card);
+    const o = h.tricks[i].outcome;
+    outcomes.push(o === null ? -1 : o);
+  }
+  const cur = h.tricks[finished];
+  const table: { seat: number; st: number }[] = [];
+  if (cur) {
+    for (const p of cur.plays.slice(0, played - finished * n)) {
+      gone.add(p.card);
+      table.push({ seat: p.seat, st: p.down ? 0 : st[p.card] });
+    }
+  }
+  const held = h.dealt.map((d) => d.filter((c) => !gone.has(c)).map((c) => st[c]));
+  const leader = cur ? cur.leader : 0;
+  return showdownOf(teams, held, outcomes, leader, table, teams[seat]);
+}
+
+/**
+ * The hand played out with every card known, everyone by a greedy rule (lead the highest; follow
+ * with the lowest card that takes the trick from the other team, else the lowest): 1 when `team`
+ * wins it, 0.5 when it is void or undecided, 0 when it loses. `held`: each seat's card strengths
+ * still in hand; `outcomes`: the finished tricks (team index, -1 tied); `table`: the current trick.
+ */
+export function showdownOf(
+  teams: readonly number[],
+  held: readonly (readonly number[])[],
+  outcomes: readonly number[],
+  leader: number,
+  table: readonly { seat: number; st: number }[],
+  team: number,
+): number {
+  const n = teams.length;
+  const hands = held.map((h) => h.slice().sort((a, b) => a - b));
+  const rel = outcomes.map((o) => (o === -1 ? -1 : o === team ? 1 : 0));
+  const trick = table.slice();
+  for (let guard = 0; guard < 4; guard++) {
+    const r = decided(rel);
+    if (r !== undefined) return r;
+    for (let k = trick.length; k < n; k++) {
+      const seat = (leader + k) % n;
+      const h = hands[seat];
+      if (h.length === 0) return 0.5;
+      let best = -1;
+      let bestTeam = -2;
+      for (const p of trick) {
+        if (p.st > best) {
+          best = p.st;
+          bestTeam = teams[p.seat];
+        } else if (p.st === best && bestTeam !== teams[p.seat]) bestTeam = -1;
+      }
+      let pick = 0;
+      if (trick.length === 0) pick = h.length - 1;
+      else if (bestTeam !== teams[seat]) {
+        while (pick < h.length && h[pick] <= best) pick++;
+        if (pick === h.length) pick = 0;
+      }
+      trick.push({ seat, st: h[pick] });
+      h.splice(pick, 1);
+    }
+    let max = -1;
+    for (const p of trick) if (p.st > max) max = p.st;
+    let win = -2;
+    let first = -1;
+    for (const p of trick) {
+      if (p.st !== max) continue;
+      if (first < 0) first = p.seat;
+      win = win === -2 || win === teams[p.seat] ? teams[p.seat] : -1;
+    }
+    rel.push(win === -1 ? -1 : win === team ? 1 : 0);
+    if (win !== -1) leader = first;
+    trick.length = 0;
+  }
+  return decided(rel) ?? 0.5;
 }

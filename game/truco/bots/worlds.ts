@@ -1,11 +1,20 @@
 // Determinizations for the hard player (docs/decisions/114-hard-player-search.md): complete deals
 // consistent with everything a seat's view shows, drawn in proportion to how likely each deal is
 // to have produced the bets seen in this hand, under the table read of the betting seats.
-import { envidoOfIds, florPoints, hasFlor } from "../cards";
+import { envidoOfIds, florPoints, hasFlor, strengthTable } from "../cards";
 import type { Rng } from "../random";
 import type { HandState, MatchState, TeamIdx, TrickState } from "../types";
 import type { PlayerView } from "../view";
-import { acceptLikelihood, callLikelihood, powerOf, teamProfile, type Profile, type TableRead } from "./read";
+import {
+  acceptLikelihood,
+  callLikelihood,
+  cardPercentile,
+  showdownOf,
+  standingOf,
+  teamProfile,
+  type Profile,
+  type TableRead,
+} from "./read";
 import type { Situation } from "./situation";
 
 /** One sampled deal: every seat's dealt cards (its plays in order, then its held cards). */
@@ -41,10 +50,17 @@ export function evidenceOf(sit: Situation, read: TableRead | null | undefined): 
   return { opponents, profile: teamProfile(read, opponents), calls, accepted, playedMao };
 }
 
-/** Likelihood of the evidence for a deal where the opponents' best hand has this power. */
-export function evidenceWeight(e: Evidence, power: number): number {
+/**
+ * Likelihood of the evidence for a deal where the opponents' best hand has this power (as the
+ * hand stands: standingOf) and the opponents hold the better cards with this showdown result
+ * (showdownOf): a seat whose calls came with the better cards in most hands of the match makes
+ * the deals where it holds them now more likely, in the odds it showed (against even odds).
+ */
+export function evidenceWeight(e: Evidence, power: number, showdown = 0.5): number {
   let w = 1;
-  for (let i = 0; i < Math.min(e.calls, 2); i++) w *= callLikelihood(e.profile, power);
+  const q = e.profile.callWinRate;
+  const proof = (showdown * q + (1 - showdown) * (1 - q)) / Math.max(q, 1 - q);
+  for (let i = 0; i < Math.min(e.calls, 2); i++) w *= callLikelihood(e.profile, power) * proof;
   if (e.accepted) w *= acceptLikelihood(e.profile, power);
   if (e.playedMao) w *= acceptLikelihood({ ...e.profile, runRate: 0.35 }, power);
   return w;
@@ -81,8 +97,11 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
 
   const evidence = evidenceOf(sit, read);
   const weighed = !sit.blind && (evidence.calls > 0 || evidence.accepted || evidence.playedMao);
-  const power = weighed ? powerOf(sit.rules, sit.manilha) : null;
+  const pct = weighed ? cardPercentile(sit.rules, sit.manilha) : null;
 
+  // The opponents' standing as the hand stands: their cards not yet in a finished trick.
+  const finished = sit.outcomes.length;
+  const oppWon = sit.outcomes.map((o) => (o === -1 ? -1 : o === sit.team ? 0 : 1));
   const pool = sit.unseen.slice();
   const worlds: World[] = [];
   const maxTries = count * 40;
@@ -118,10 +137,23 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
         else if (noFlor.has(s) && hasFlor(dealt[s])) ok = false;
       }
       if (!ok) continue;
-      if (power) {
+      if (pct) {
         let best = 0;
-        for (const s of evidence.opponents) best = Math.max(best, power(dealt[s]));
-        if (rng.next() > evidenceWeight(evidence, best)) continue;
+        for (const s of evidence.opponents) best = Math.max(best, standingOf(pct!, dealt[s].slice(finished), oppWon));
+        let showdown = 0.5;
+        // In pairs the proof measured no gain (bench): one against one only.
+        if (evidence.calls > 0 && n === 2) {
+          const st = strengthTable(sit.mode, sit.manilha);
+          showdown = showdownOf(
+            sit.teams,
+            held.map((h) => h.map((c) => st[c])),
+            sit.outcomes,
+            sit.leader,
+            sit.plays.map((p) => ({ seat: p.seat, st: p.down ? 0 : st[dealt[p.seat][finished]] })),
+            1 - sit.team,
+          );
+        }
+        if (rng.next() > evidenceWeight(evidence, best, showdown)) continue;
       }
     }
     worlds.push({ dealt, held });

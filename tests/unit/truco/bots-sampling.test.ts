@@ -1,7 +1,19 @@
 // The hard player's sampling of hidden cards (worlds.ts) and the table read it weighs them by (read.ts).
 import { describe, expect, it } from "vitest";
 import { viewFor, type MatchState } from "../../../game/truco/index";
-import { acceptLikelihood, callLikelihood, emptyRead, noteHand, powerOf, profileOf, type TableRead } from "../../../game/truco/bots/read";
+import {
+  acceptLikelihood,
+  callLikelihood,
+  emptyRead,
+  envidoCallFrom,
+  noteHand,
+  powerOf,
+  profileOf,
+  showdownOf,
+  standingOf,
+  type TableRead,
+} from "../../../game/truco/bots/read";
+import { envidoWinChance, envidoWinChanceAfterCalls } from "../../../game/truco/bots/estimate";
 import { situationFromView } from "../../../game/truco/bots/situation";
 import { sampleWorlds } from "../../../game/truco/bots/worlds";
 import { sfc32 } from "../../../game/truco/random";
@@ -80,5 +92,106 @@ describe("sampled deals", () => {
     const s0 = fixed("paulista", { hands: { a: A, b: B }, vira: VIRA, dealer: 1 });
     const read = noteHand(null, s0, [{ playerId: "a", action: { type: "call_truco", call: "truco" } }]);
     expect(read).toEqual(emptyRead(2));
+  });
+
+  it("a seat whose calls came with the better cards makes its call prove more", () => {
+    const s0 = fixed("paulista", { hands: { a: A, b: B }, vira: VIRA, dealer: 0 }); // b is mão
+    const called = act(s0, "b", { type: "call_truco", call: "truco" }).state;
+    const seat = (callWins: number) => ({
+      seats: [emptyRead(2).seats[0], { ...emptyRead(2).seats[1], hands: 30, calls: 20, callPower: 15, callWins }],
+    });
+    const strong = seat(20);
+    const weak = seat(6);
+    expect(profileOf(strong, 1).callWinRate).toBeGreaterThan(profileOf(null, 1).callWinRate);
+    expect(profileOf(weak, 1).callWinRate).toBeLessThan(profileOf(null, 1).callWinRate);
+    expect(meanOpponentPower(called, strong)).toBeGreaterThan(meanOpponentPower(called, weak) + 0.03);
+  });
+
+  it("learns from a finished hand whether the caller held the better cards", () => {
+    // b calls; a runs; the deal is public.
+    const s0 = fixed("paulista", { hands: { a: A, b: B }, vira: VIRA, dealer: 0 });
+    const called = act(s0, "b", { type: "call_truco", call: "truco" }).state;
+    const ran = act(called, "a", { type: "respond_truco", response: "reject" }).state;
+    const read = noteHand(null, ran, [
+      { playerId: "b", action: { type: "call_truco", call: "truco" } },
+      { playerId: "a", action: { type: "respond_truco", response: "reject" } },
+    ]);
+    const table = powerOf(s0.rules, s0.hand.manilha);
+    const bBetter = table(B) > table(A) ? 1 : 0;
+    expect(read.seats[1].calls).toBe(1);
+    // Played out with every card known, b's team wins when its hand is the better one here.
+    expect(read.seats[1].callWins).toBeCloseTo(bBetter, 5);
+  });
+});
+
+describe("standing and showdown", () => {
+  const pct = (c: string) => ({ hi: 0.9, mid: 0.5, lo: 0.1 })[c as "hi" | "mid" | "lo"];
+
+  it("a won first trick raises a seat's standing, a lost one lowers it", () => {
+    const fresh = standingOf(pct, ["hi", "mid", "lo"], []);
+    expect(standingOf(pct, ["mid", "lo"], [1])).toBeGreaterThan(fresh);
+    expect(standingOf(pct, ["mid", "lo"], [0])).toBeLessThan(fresh);
+    expect(standingOf(pct, ["lo"], [1, 1])).toBe(1);
+    expect(standingOf(pct, ["hi"], [0, 0])).toBe(0);
+  });
+
+  it("plays the hand out with every card known", () => {
+    // 1v1, seat 0 holds 10 and 9, seat 1 holds 8 and 1; seat 0 leads.
+    expect(
+      showdownOf(
+        [0, 1],
+        [
+          [10, 9],
+          [8, 1],
+        ],
+        [],
+        0,
+        [],
+        0,
+      ),
+    ).toBe(1);
+    expect(
+      showdownOf(
+        [0, 1],
+        [
+          [10, 9],
+          [8, 1],
+        ],
+        [],
+        0,
+        [],
+        1,
+      ),
+    ).toBe(0);
+    // Seat 1 took the first trick and holds the best card left.
+    expect(
+      showdownOf(
+        [0, 1],
+        [
+          [5, 4],
+          [9, 1],
+        ],
+        [1],
+        1,
+        [],
+        1,
+      ),
+    ).toBe(1);
+  });
+});
+
+describe("envido odds after a call", () => {
+  it("a call lowers the chance my envido wins, more from a seat that called only with high envido", () => {
+    const s0 = fixed("argentino", { hands: { a: ["7s", "As", "4c"], b: ["5c", "5h", "2d"] }, dealer: 0 });
+    const sit = situationFromView(viewFor(s0, "a"));
+    const plain = envidoWinChance(sit);
+    const afterCall = envidoWinChanceAfterCalls(sit, 1, envidoCallFrom(null, [1]));
+    const high: TableRead = { seats: [emptyRead(2).seats[0], { ...emptyRead(2).seats[1], envCalls: 10, envPoints: 320 }] };
+    const low: TableRead = { seats: [emptyRead(2).seats[0], { ...emptyRead(2).seats[1], envCalls: 10, envPoints: 230 }] };
+    expect(afterCall).toBeLessThan(plain);
+    expect(envidoCallFrom(high, [1])).toBeGreaterThan(envidoCallFrom(low, [1]));
+    expect(envidoWinChanceAfterCalls(sit, 1, envidoCallFrom(high, [1]))).toBeLessThan(
+      envidoWinChanceAfterCalls(sit, 1, envidoCallFrom(low, [1])),
+    );
   });
 });
