@@ -96,8 +96,20 @@ const CHANNEL_EVENTS = [
   message("invitation_update", z.object({ invitation: InvitationSchema })),
   /** Quick match: a matchmaker seated this player; the page goes to the room. */
   message("match_found", z.object({ game_id: z.string() })),
-  /** Quick match: how many search in the player's queue now (the player included), pushed when it changes. */
-  message("queue_update", z.object({ queue_key: z.string(), searching: z.number() })),
+  /**
+   * Quick match: how many search in the player's queue now (the player included), the estimated
+   * wait, what the player is offered and whether they took the wider search; pushed when it changes.
+   */
+  message(
+    "queue_update",
+    z.object({
+      queue_key: z.string(),
+      searching: z.number(),
+      estimate_ms: z.optional(z.number()),
+      offers: z.optional(z.object({ widen: z.boolean(), bots: z.boolean() })),
+      widened: z.optional(z.boolean()),
+    }),
+  ),
   /** Quick match: the player left the queue without a match (dropped: away too long, or unable to pay). */
   message("queue_left", z.object({ queue_key: z.string(), reason: z.enum(["away", "unable"]) })),
   /** A tournament game of this player's was created by the server: join it within 2 minutes. */
