@@ -6,6 +6,7 @@ import { defineNamespace } from "./define";
 export const admin = defineNamespace(
   {
     title: "Painel de administração",
+    link: "Admin",
     back: "Voltar",
     sections: "Seções do painel",
     tabs: {
@@ -121,6 +122,7 @@ export const admin = defineNamespace(
   {
     en: {
       title: "Admin dashboard",
+      link: "Admin",
       back: "Back",
       sections: "Admin sections",
       tabs: {
@@ -235,6 +237,7 @@ export const admin = defineNamespace(
     },
     es: {
       title: "Panel de administración",
+      link: "Admin",
       back: "Volver",
       sections: "Secciones del panel",
       tabs: {

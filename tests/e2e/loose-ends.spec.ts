@@ -1,8 +1,10 @@
 import { expect, test } from "./fixtures";
 import { chooseVariant } from "./game-driver";
-import { signIn, uniquePlayer } from "./helpers";
+import { ADMIN } from "./fixtures/data";
+import { chooseLanguageCookie, newSignedInPage, signIn, uniquePlayer } from "./helpers";
 
-// Quick match's ranked offers and the live counts, in real Chromium against the real server.
+// Quick match's ranked offers, the live counts and the admin dashboard's languages and link, in
+// real Chromium against the real server.
 
 test("a lone ranked search shows its estimate, then offers a wider search and a practice game against the computer", async ({ browser }) => {
   const context = await browser.newContext({ locale: "pt-BR" });
@@ -55,4 +57,28 @@ test("the landing page counts a signed-in player at its first render, on a fresh
   await expect(landing.getByTestId("count-online")).toHaveText(/^[1-9]\d* jogador(es)? online$/);
   await visitor.close();
   await ana.close();
+});
+
+test("an admin reaches the dashboard from the header and reads it in Spanish; a player has no such link", async ({ browser }) => {
+  const player = await newSignedInPage(browser, "Jogador");
+  await expect(player.page.getByTestId("header-nickname")).toBeVisible();
+  await expect(player.page.getByTestId("header-admin")).toHaveCount(0);
+  await player.context.close();
+
+  const context = await browser.newContext({ locale: "pt-BR" });
+  const page = await context.newPage();
+  await signIn(page, ADMIN);
+  await chooseLanguageCookie(page, "es");
+  await page.reload();
+  await page.getByTestId("header-admin").click();
+  await page.waitForURL((url) => url.pathname === "/admin");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Panel de administración");
+  await expect(page.getByTestId("admin-banner")).toHaveText("ADMIN ACCESS");
+  await expect(page.getByTestId("stat-total_users")).toContainText("Usuarios");
+  await page.getByRole("link", { name: "Usuarios", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Usuarios", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByPlaceholder("Buscar por apodo o correo")).toBeVisible();
+  await expect(page.getByTestId("admin-users").locator("th").first()).toHaveText("ID");
+  await expect(page.getByTestId("admin-users").locator("th").nth(1)).toHaveText("Apodo");
+  await context.close();
 });
