@@ -158,9 +158,7 @@ export function parseChannelServerFrame(frame: unknown): ChannelParseResult {
 
 // ---------------------------------------------------------------- browser → server
 
-/** The exact text of the keep-alive / heartbeat answer: the runtime answers it without waking the object. */
-export const CHANNEL_PING = '{"type":"ping"}';
-export const CHANNEL_PONG = '{"type":"pong"}';
+export { CHANNEL_CLOSE, CHANNEL_PING, CHANNEL_PONG } from "./channel-codes";
 
 export const ChannelClientMessageSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ping"), payload: z.optional(z.strictObject({})) }),
@@ -176,16 +174,6 @@ export type ChannelClientMessage = z.infer<typeof ChannelClientMessageSchema>;
 export function parseChannelClientFrame(frame: string | ArrayBuffer): InboundParseResult<ChannelClientMessage> {
   return parseInboundFrame(ChannelClientMessageSchema, frame);
 }
-
-/** Close codes of the channel. */
-export const CHANNEL_CLOSE = {
-  /** The session ended (logout) or the account was suspended: the page reconnects only if its session still holds. */
-  signedOut: 4001,
-  /** The account was banned: the page goes to `/banned`, which says why, and does not reconnect. */
-  banned: 4003,
-  /** The heartbeat went unanswered (the page will reconnect if it is still there). */
-  dropped: 4008,
-} as const;
 
 /** `tsc` fails here when the schemas and the pure modules' types drift apart. */
 export type ChannelMatchesRules = [
