@@ -42,7 +42,15 @@ import { isGameId } from "../../game/protocol/ids";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Mesa de Truco" }];
 
-const TABS = [{ id: "overview" }, { id: "users" }, { id: "games" }, { id: "transactions" }, { id: "actions" }, { id: "tournaments" }, { id: "operations" }] as const;
+const TABS = [
+  { id: "overview" },
+  { id: "users" },
+  { id: "games" },
+  { id: "transactions" },
+  { id: "actions" },
+  { id: "tournaments" },
+  { id: "operations" },
+] as const;
 type TabId = (typeof TABS)[number]["id"];
 
 const USER_ACTIONS = ["ban", "unban", "reset_coins", "adjust_ranking"] as const;
@@ -594,7 +602,12 @@ function TransactionsTab({ ledger }: { ledger: Of<"ledger">["ledger"] }) {
         <p className="text-sm text-cream-100/80" data-testid="ledger-totals">
           <Trans
             i18nKey="admin:ledgerTotals"
-            values={{ rows: f.n(ledger.total), credits: f.n(ledger.credits), debits: f.n(ledger.debits), net: f.n(ledger.credits + ledger.debits) }}
+            values={{
+              rows: f.n(ledger.total),
+              credits: f.n(ledger.credits),
+              debits: f.n(ledger.debits),
+              net: f.n(ledger.credits + ledger.debits),
+            }}
             components={{ credit: <span className="text-emerald-300" />, debit: <span className="text-red-300" /> }}
           />
         </p>

@@ -64,9 +64,7 @@ export default function MatchPage() {
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const { subscribe } = useChannel();
-  const [live, setLive] = useState<{ key: string; searching: number; estimateMs?: number; widened?: boolean; bots?: boolean } | null>(
-    null,
-  );
+  const [live, setLive] = useState<{ key: string; searching: number; estimateMs?: number; widened?: boolean; bots?: boolean } | null>(null);
   // The server's clock at render, then the browser's ticking from it (no skew between the two).
   const [elapsed, setElapsed] = useState(state.now - state.joined_at);
   useEffect(() => {
@@ -141,7 +139,9 @@ export default function MatchPage() {
             <>
               {" · "}
               <span data-testid="match-next-offer">
-                {t(nextAt === BOTS_MARK[queue.mode] ? "matchmaking:nextBots" : "matchmaking:nextWiden", { time: clock(nextAt - elapsed + 999) })}
+                {t(nextAt === BOTS_MARK[queue.mode] ? "matchmaking:nextBots" : "matchmaking:nextWiden", {
+                  time: clock(nextAt - elapsed + 999),
+                })}
               </span>
             </>
           ) : null}

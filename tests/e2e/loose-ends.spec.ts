@@ -6,7 +6,9 @@ import { chooseLanguageCookie, newSignedInPage, signIn, uniquePlayer } from "./h
 // Quick match's ranked offers, the live counts and the admin dashboard's languages and link, in
 // real Chromium against the real server.
 
-test("a lone ranked search shows its estimate, then offers a wider search and a practice game against the computer", async ({ browser }) => {
+test("a lone ranked search shows its estimate, then offers a wider search and a practice game against the computer", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ locale: "pt-BR" });
   const page = await context.newPage();
   await signIn(page, uniquePlayer("Ana"));

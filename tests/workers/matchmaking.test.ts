@@ -268,7 +268,13 @@ describe("quick match", () => {
     const a = await createPlayer("Ana");
     const page = await openChannel(a);
     const entered = await (await enter(a, queue)).json<QueueState>();
-    expect(entered).toMatchObject({ state: "waiting", estimate_ms: RANKED_BOTS_OFFER_MS, offer_widen: false, offer_bots: false, widened: false });
+    expect(entered).toMatchObject({
+      state: "waiting",
+      estimate_ms: RANKED_BOTS_OFFER_MS,
+      offer_widen: false,
+      offer_bots: false,
+      widened: false,
+    });
     const first = await page.next("queue_update", (m) => m.payload.queue_key === queueKey(queue));
     expect(first.payload).toMatchObject({ searching: 1, estimate_ms: RANKED_BOTS_OFFER_MS, offers: { widen: false, bots: false } });
     const joinedAt = (await membershipOf(a.user.id))!.joinedAt;

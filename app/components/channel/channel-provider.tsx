@@ -2,7 +2,7 @@ import { useNavigate, useRevalidator } from "@remix-run/react";
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CHANNEL_CLOSE, CHANNEL_PING } from "../../../game/protocol/channel-codes";
-import type { ChannelServerMessage, PresenceUpdate } from "../../../game/protocol/channel";
+import type { ChannelServerMessage, parseChannelServerFrame as ParseFrame, PresenceUpdate } from "../../../game/protocol/channel";
 import type { Invitation } from "../../../game/channel/invitations";
 import { useToast } from "~/components/ui/toast";
 import { reconnectDelay } from "~/utils/backoff";
@@ -53,7 +53,7 @@ export function friendToastKey(friendId: string): string {
  * The channel's frame schemas (zod), loaded once a signed-in page opens its socket: a visitor's
  * landing page never downloads them.
  */
-let framesModule: Promise<typeof import("../../../game/protocol/channel")> | null = null;
+let framesModule: Promise<{ parseChannelServerFrame: typeof ParseFrame }> | null = null;
 function channelFrames() {
   framesModule ??= import("../../../game/protocol/channel");
   return framesModule;

@@ -162,7 +162,10 @@ describe("the isolate's snapshot cache", () => {
   it("never shares a snapshot with nobody online: the next page asks again", async () => {
     const answers = [0, 0, 1];
     let calls = 0;
-    const cache = snapshotCache(async () => ({ online: answers[calls++]!, playing: 0, tables: [], at: 0 }), () => 0);
+    const cache = snapshotCache(
+      async () => ({ online: answers[calls++]!, playing: 0, tables: [], at: 0 }),
+      () => 0,
+    );
     expect((await cache.get()).online).toBe(0);
     expect((await cache.get()).online).toBe(0);
     expect((await cache.get()).online).toBe(1);

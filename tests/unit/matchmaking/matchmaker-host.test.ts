@@ -288,7 +288,13 @@ describe("a lone ranked search: estimate and offers pushed over the channel", ()
     const host = world.host();
     await host.join(ranked, world.enter("a", ranked));
     expect(updates(world, "a")).toEqual([
-      { queue_key: queueKey(ranked), searching: 1, estimate_ms: RANKED_BOTS_OFFER_MS, offers: { widen: false, bots: false }, widened: false },
+      {
+        queue_key: queueKey(ranked),
+        searching: 1,
+        estimate_ms: RANKED_BOTS_OFFER_MS,
+        offers: { widen: false, bots: false },
+        widened: false,
+      },
     ]);
     // The alarm's passes, a second apart: pushes only when an offer comes.
     for (let t = 1_000; t <= RANKED_BOTS_OFFER_MS + 2_000; t += MATCHMAKER_TICK_MS) {
