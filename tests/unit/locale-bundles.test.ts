@@ -8,7 +8,11 @@ describe("translation bundles", () => {
     expect(Object.keys(visitor).sort()).toEqual([...BUNDLES.visitor].sort());
     expect(visitor.common).toEqual(RESOURCES.en.common);
     const player = JSON.parse(bundleOf("pt-BR", "player").json) as Record<string, unknown>;
-    expect(Object.keys(player).sort()).toEqual(Object.keys(RESOURCES["pt-BR"]).filter((ns) => ns !== "admin").sort());
+    expect(Object.keys(player).sort()).toEqual(
+      Object.keys(RESOURCES["pt-BR"])
+        .filter((ns) => ns !== "admin")
+        .sort(),
+    );
     const admin = JSON.parse(bundleOf("es", "admin").json) as Record<string, unknown>;
     expect(Object.keys(admin).sort()).toEqual(Object.keys(RESOURCES.es).sort());
     expect(admin.admin).toEqual(RESOURCES.es.admin);
