@@ -18,6 +18,7 @@ export const NAMESPACES = [
   "matchmaking",
   "tournaments",
   "replay",
+  "admin",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -75,8 +75,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     locale,
     // The page's texts: fetched by the client next to its code, not embedded. Visitors
-    // only ever see the landing page: just its texts.
-    translations: bundleHref(locale, user ? "player" : "visitor"),
+    // only ever see the landing page: just its texts; only admins carry the dashboard's.
+    translations: bundleHref(locale, user ? (user.role === "admin" ? "admin" : "player") : "visitor"),
     user: user ? profileOf(user) : null,
     /** The friends button's badge; the live channel makes this loader run again when one arrives. */
     pendingRequests,

@@ -38,6 +38,16 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
         {/* On a phone the logo and this group share the first row (a zero basis keeps them from wrapping apart), the menu the second. */}
         <div className="ml-auto flex min-w-0 flex-1 basis-0 items-center justify-end gap-1.5 sm:flex-none sm:basis-auto sm:gap-2">
           <LanguageSwitcher compact />
+          {/* Admins only: the dashboard (the page checks the role itself). */}
+          {user.role === "admin" ? (
+            <Link
+              to="/admin"
+              className="inline-flex min-h-10 items-center rounded-xl border border-red-400/40 bg-red-900/30 px-2.5 text-xs font-bold text-red-100 hover:bg-red-900/50"
+              data-testid="header-admin"
+            >
+              {t("admin:link")}
+            </Link>
+          ) : null}
           {coins ?? (
             <span className="inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-gold-500/40 bg-gold-400/10 px-3 text-sm font-bold text-gold-300">
               <CoinIcon />

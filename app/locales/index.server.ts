@@ -1,4 +1,5 @@
 import { LANGUAGES, NAMESPACES, type Language, type Namespace } from "~/i18n";
+import { admin } from "./admin";
 import { auth } from "./auth";
 import { chat } from "./chat";
 import { common } from "./common";
@@ -39,6 +40,7 @@ const GROUPS = {
   matchmaking,
   tournaments,
   replay,
+  admin,
 } satisfies Record<Namespace, Record<Language, unknown>>;
 
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };
@@ -48,12 +50,14 @@ export const RESOURCES = Object.fromEntries(
 ) as Record<Language, Resources>;
 
 /**
- * The two translation bundles a page may need: a visitor only ever sees the landing
- * page, a player any page. Fetched by the client as one JSON (`/locales/{language}`), not embedded.
+ * The translation bundles a page may need: a visitor only ever sees the landing page, a player any
+ * page but the admin dashboard, whose texts only its pages carry. Fetched by the client as one JSON
+ * (`/locales/{language}`), not embedded.
  */
 export const BUNDLES = {
   visitor: ["common", "auth", "navigation", "home", "errors", "pwa", "matchmaking"],
-  player: [...NAMESPACES],
+  player: NAMESPACES.filter((ns) => ns !== "admin"),
+  admin: [...NAMESPACES],
 } as const satisfies Record<string, readonly Namespace[]>;
 export type BundleName = keyof typeof BUNDLES;
 

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { DailyBars } from "~/components/admin/charts";
 import { OperationsTab } from "~/components/admin/operations-tab";
 import { TournamentsTab } from "~/components/admin/tournaments-tab";
@@ -30,42 +30,51 @@ import {
 } from "~/services/admin.server";
 import { adminTournamentFormAction } from "~/services/admin-tournaments.server";
 import { operationsData } from "~/services/operations.server";
+import { i18nServer } from "~/services/i18n.server";
 import { listTournaments } from "~/services/tournaments.server";
 import { formatDateTime } from "~/utils/format";
 import { isGameId } from "../../game/protocol/ids";
 
 // The admin dashboard (spec §2 "Admin"). Tabs, filters, paging and the confirmation
 // modal are all links and forms: the URL says what is shown (`?tab=users&q=…&confirm=ban&target=…`),
-// so everything works from the first tap, before and after hydration. Admin text is English.
+// so everything works from the first tap, before and after hydration. Its texts are the `admin`
+// translation group, in the admin's language; the banner is the spec's "ADMIN ACCESS" in every one.
 
 export const meta: MetaFunction = () => [{ title: "Admin · Mesa de Truco" }];
 
 const TABS = [
-  { id: "overview", label: "Overview" },
-  { id: "users", label: "User Management" },
-  { id: "games", label: "Game Management" },
-  { id: "transactions", label: "Transactions" },
-  { id: "actions", label: "Admin Actions" },
-  { id: "tournaments", label: "Tournaments" },
-  { id: "operations", label: "Operações" },
+  { id: "overview" },
+  { id: "users" },
+  { id: "games" },
+  { id: "transactions" },
+  { id: "actions" },
+  { id: "tournaments" },
+  { id: "operations" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
 const USER_ACTIONS = ["ban", "unban", "reset_coins", "adjust_ranking"] as const;
-const ACTION_LABELS: Record<string, string> = {
-  ban: "Ban",
-  unban: "Unban",
-  reset_coins: "Reset coins",
-  adjust_ranking: "Adjust ranking",
-  cancel_game: "Cancel game",
-  create_tournament: "Create tournament",
-  edit_tournament: "Edit tournament",
-  cancel_tournament: "Cancel tournament",
-};
+const ACTION_TYPES = [
+  "ban",
+  "unban",
+  "reset_coins",
+  "adjust_ranking",
+  "cancel_game",
+  "create_tournament",
+  "edit_tournament",
+  "cancel_tournament",
+] as const;
+type ActionType = (typeof ACTION_TYPES)[number];
+const isActionType = (type: string): type is ActionType => (ACTION_TYPES as readonly string[]).includes(type);
 
 function tabOf(url: URL): TabId {
   const tab = url.searchParams.get("tab");
   return TABS.some((t) => t.id === tab) ? (tab as TabId) : "overview";
+}
+
+/** The admin group's texts in the request's language, for the action's answers. */
+async function adminT(request: Request) {
+  return i18nServer.getFixedT(await i18nServer.getLocale(request), "admin");
 }
 
 const params = (url: URL) => Object.fromEntries(url.searchParams);
@@ -118,17 +127,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context, "page");
+  const t = await adminT(request);
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
   const body = await request.formData().catch(() => null);
-  if (!body) return data({ error: "Invalid action" }, { status: 400 });
+  if (!body) return data({ error: t("admin:invalidAction") }, { status: 400 });
   const form = Object.fromEntries(body);
   // The Tournaments tab's forms.
   if (String(form.intent ?? "").startsWith("tournament_")) return adminTournamentFormAction(context, request, admin, form);
   const input = AdminActionSchema.safeParse(form);
-  if (!input.success) return data({ error: "Invalid action: check the value (a whole number, not negative)." }, { status: 400 });
+  if (!input.success) return data({ error: t("admin:invalidAction") }, { status: 400 });
   // performAction counts admin_action, the same counter as POST /api/admin/actions.
   const outcome = await performAction(request, context, admin, input.data);
-  if (!outcome.ok) return data({ error: outcome.error || "Failed to perform action" }, { status: outcome.status });
+  if (!outcome.ok) return data({ error: outcome.error || t("admin:failed") }, { status: outcome.status });
   const back = new URL(String(form.back ?? "/admin"), request.url);
   if (back.origin !== new URL(request.url).origin || back.pathname !== "/admin") return redirect("/admin?done=1");
   back.searchParams.delete("confirm");
@@ -142,22 +152,24 @@ export default function AdminPage() {
   const loaded = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
   const done = search.get("done") === "1";
+  const { t } = useTranslation();
   return (
-    <div className="mx-auto flex min-h-dvh max-w-6xl flex-col px-3 pb-10 sm:px-6" lang="en">
+    <div className="mx-auto flex min-h-dvh max-w-6xl flex-col px-3 pb-10 sm:px-6">
       <header className="flex items-center justify-between gap-3 py-3">
         <Link to="/" className={buttonClasses("ghost", "sm")}>
-          <span aria-hidden>←</span> Back
+          <span aria-hidden>←</span> {t("admin:back")}
         </Link>
         <p
           className="rounded-full border border-red-400/50 bg-red-900/40 px-4 py-1 text-xs font-bold tracking-[0.2em] text-red-100"
           data-testid="admin-banner"
+          lang="en"
         >
           ADMIN ACCESS
         </p>
       </header>
       <main id="main" className="flex flex-col gap-4">
-        <h1 className="font-display text-2xl font-bold text-gold-400 sm:text-3xl">Admin dashboard</h1>
-        <nav aria-label="Admin sections" className="-mx-3 overflow-x-auto px-3 sm:mx-0 sm:px-0">
+        <h1 className="font-display text-2xl font-bold text-gold-400 sm:text-3xl">{t("admin:title")}</h1>
+        <nav aria-label={t("admin:sections")} className="-mx-3 overflow-x-auto px-3 sm:mx-0 sm:px-0">
           <ul className="flex min-w-max gap-1 rounded-2xl bg-black/25 p-1">
             {TABS.map((tab) => (
               <li key={tab.id}>
@@ -168,7 +180,7 @@ export default function AdminPage() {
                     loaded.tab === tab.id ? "bg-gold-400 text-felt-950 shadow" : "text-cream-100/80 hover:bg-white/10"
                   }`}
                 >
-                  {tab.label}
+                  {t(`admin:tabs.${tab.id}`)}
                 </Link>
               </li>
             ))}
@@ -176,7 +188,7 @@ export default function AdminPage() {
         </nav>
         {done ? (
           <p role="status" className="rounded-xl border border-emerald-400/40 bg-emerald-900/40 px-4 py-2 text-sm text-emerald-100">
-            Action completed successfully
+            {t("admin:done")}
           </p>
         ) : null}
         {"stats" in loaded ? <Overview stats={loaded.stats} series={loaded.series} /> : null}
@@ -256,21 +268,21 @@ function Cell({ children, className = "" }: { children: ReactNode; className?: s
 
 function Pager({ page, total, pageSize }: { page: number; total: number; pageSize: number }) {
   const href = useHref();
+  const { t } = useTranslation();
+  const f = useFormat();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-2 text-sm text-cream-100/70">
-      <span>
-        {total.toLocaleString()} total · page {page} of {pages}
-      </span>
+    <nav aria-label={t("admin:pages")} className="flex items-center justify-between gap-2 text-sm text-cream-100/70">
+      <span>{t("admin:pager", { total: f.n(total), page, pages })}</span>
       <span className="flex gap-2">
         {page > 1 ? (
           <Link to={href({ page: page - 1 })} className={buttonClasses("secondary", "sm")}>
-            Previous
+            {t("admin:previous")}
           </Link>
         ) : null}
         {page < pages ? (
           <Link to={href({ page: page + 1 })} className={buttonClasses("secondary", "sm")}>
-            Next
+            {t("admin:next")}
           </Link>
         ) : null}
       </span>
@@ -287,27 +299,28 @@ type Of<K extends string> = Extract<Data, Record<K, unknown>>;
 
 function Overview({ stats, series }: Pick<Of<"stats">, "stats" | "series">) {
   const f = useFormat();
+  const { t } = useTranslation();
   const figures = [
-    { key: "total_users", label: "Total users", value: f.n(stats.total_users) },
-    { key: "daily_active_users", label: "Daily active users", value: f.n(stats.daily_active_users) },
-    { key: "total_games", label: "Total games", value: f.n(stats.total_games) },
-    { key: "active_games", label: "Active games", value: f.n(stats.active_games) },
-    { key: "total_revenue", label: "Total revenue", value: f.usd(stats.total_revenue) },
-  ];
+    { key: "total_users", value: f.n(stats.total_users) },
+    { key: "daily_active_users", value: f.n(stats.daily_active_users) },
+    { key: "total_games", value: f.n(stats.total_games) },
+    { key: "active_games", value: f.n(stats.active_games) },
+    { key: "total_revenue", value: f.usd(stats.total_revenue) },
+  ] as const;
   return (
     <>
-      <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      <section aria-label={t("admin:figures")} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {figures.map((fig) => (
           <div key={fig.key} className="felt-panel flex flex-col gap-1 p-4" data-testid={`stat-${fig.key}`}>
-            <span className="text-xs tracking-wide text-cream-100/60 uppercase">{fig.label}</span>
+            <span className="text-xs tracking-wide text-cream-100/60 uppercase">{t(`admin:stats.${fig.key}`)}</span>
             <span className="font-display text-2xl font-bold text-gold-300 tabular-nums">{fig.value}</span>
           </div>
         ))}
       </section>
-      <section aria-label="Last 30 days" className="grid gap-3 md:grid-cols-3">
-        <DailyBars title="Daily active players" points={series.map((p) => ({ day: p.day, value: p.players }))} format={f.n} />
-        <DailyBars title="Games created" points={series.map((p) => ({ day: p.day, value: p.games }))} format={f.n} />
-        <DailyBars title="Revenue" points={series.map((p) => ({ day: p.day, value: p.revenue }))} format={f.usd} />
+      <section aria-label={t("admin:last30")} className="grid gap-3 md:grid-cols-3">
+        <DailyBars title={t("admin:charts.players")} points={series.map((p) => ({ day: p.day, value: p.players }))} format={f.n} />
+        <DailyBars title={t("admin:charts.games")} points={series.map((p) => ({ day: p.day, value: p.games }))} format={f.n} />
+        <DailyBars title={t("admin:charts.revenue")} points={series.map((p) => ({ day: p.day, value: p.revenue }))} format={f.usd} />
       </section>
     </>
   );
@@ -317,26 +330,32 @@ function UsersTab({ page, adminId }: { page: Of<"users">["users"]; adminId: stri
   const f = useFormat();
   const href = useHref();
   const [search] = useSearchParams();
+  const { t } = useTranslation();
   return (
-    <Panel title="User Management">
+    <Panel title={t("admin:tabs.users")}>
       <Form method="get" className="flex flex-wrap gap-2" role="search">
         <input type="hidden" name="tab" value="users" />
         <label className="sr-only" htmlFor="admin-user-search">
-          Search by nickname or e-mail
+          {t("admin:search")}
         </label>
         <input
           id="admin-user-search"
           name="q"
           defaultValue={search.get("q") ?? ""}
-          placeholder="Search by nickname or e-mail"
+          placeholder={t("admin:search")}
           className={`${INPUT} min-w-0 flex-1`}
           maxLength={100}
         />
         <button type="submit" className={buttonClasses("primary", "sm")}>
-          Search
+          {t("admin:searchButton")}
         </button>
       </Form>
-      <Table head={["ID", "Nickname", "Coins", "Played", "Won", "Win rate", "Ranking", "Role", "Joined", "Actions"]} testId="admin-users">
+      <Table
+        head={(["id", "nickname", "coins", "played", "won", "winRate", "ranking", "role", "joined", "actions"] as const).map((h) =>
+          t(`admin:usersHead.${h}`),
+        )}
+        testId="admin-users"
+      >
         {page.users.map((u) => (
           <tr key={u.id} data-testid={`user-row-${u.id}`}>
             <Cell className="font-mono text-xs text-cream-100/60">
@@ -347,7 +366,7 @@ function UsersTab({ page, adminId }: { page: Of<"users">["users"]; adminId: stri
               {u.email ? <span className="block text-xs text-cream-100/50">{u.email}</span> : null}
               {u.banned ? (
                 <span className="mt-1 inline-block rounded bg-red-800/70 px-1.5 text-[10px] font-bold tracking-wide text-red-100 uppercase">
-                  Banned
+                  {t("admin:banned")}
                 </span>
               ) : null}
             </Cell>
@@ -360,7 +379,7 @@ function UsersTab({ page, adminId }: { page: Of<"users">["users"]; adminId: stri
             <Cell className="text-xs whitespace-nowrap">{f.date(u.created_at)}</Cell>
             <Cell>
               {u.id === adminId ? (
-                <span className="text-xs text-cream-100/50">You</span>
+                <span className="text-xs text-cream-100/50">{t("admin:you")}</span>
               ) : (
                 <span className="flex flex-wrap gap-1">
                   {USER_ACTIONS.filter((a) => (a === "ban" ? !u.banned : a === "unban" ? u.banned : true)).map((a) => (
@@ -369,7 +388,7 @@ function UsersTab({ page, adminId }: { page: Of<"users">["users"]; adminId: stri
                       to={href({ confirm: a, target: u.id, label: u.nickname })}
                       className={buttonClasses(a === "ban" ? "danger" : "secondary", "sm", "whitespace-nowrap")}
                     >
-                      {ACTION_LABELS[a]}
+                      {t(`admin:actionsNames.${a}`)}
                     </Link>
                   ))}
                 </span>
@@ -378,7 +397,7 @@ function UsersTab({ page, adminId }: { page: Of<"users">["users"]; adminId: stri
           </tr>
         ))}
       </Table>
-      {page.users.length === 0 ? <p className="text-sm text-cream-100/60">No users match.</p> : null}
+      {page.users.length === 0 ? <p className="text-sm text-cream-100/60">{t("admin:noUsers")}</p> : null}
       <Pager page={page.page} total={page.total} pageSize={page.page_size} />
     </Panel>
   );
@@ -396,21 +415,28 @@ function GamesTab({ page }: { page: Of<"games">["games"] }) {
   const href = useHref();
   const [search] = useSearchParams();
   const status = search.get("status") ?? "";
+  const { t } = useTranslation();
   return (
-    <Panel title="Game Management">
-      <nav aria-label="Game status" className="flex flex-wrap gap-1">
-        {["", "waiting", "active", "completed", "cancelled"].map((s) => (
+    <Panel title={t("admin:tabs.games")}>
+      <nav aria-label={t("admin:gameStatus")} className="flex flex-wrap gap-1">
+        {(["", "waiting", "active", "completed", "cancelled"] as const).map((s) => (
           <Link
             key={s || "all"}
             to={href({ status: s, page: null })}
             aria-current={status === s ? "page" : undefined}
             className={buttonClasses(status === s ? "primary" : "secondary", "sm")}
           >
-            {s ? s[0].toUpperCase() + s.slice(1) : "All"}
+            {t(`admin:statuses.${s || "all"}`)}
           </Link>
         ))}
       </nav>
-      <Table head={["Code", "Status", "Players", "Variant", "Mode", "Entry", "Created", "Ended", ""]} testId="admin-games">
+      <Table
+        head={[
+          ...(["code", "status", "players", "variant", "mode", "entry", "created", "ended"] as const).map((h) => t(`admin:gamesHead.${h}`)),
+          "",
+        ]}
+        testId="admin-games"
+      >
         {page.games.map((g) => (
           <tr key={g.id} data-testid={`game-row-${g.id}`}>
             <Cell className="font-mono">{g.game_code}</Cell>
@@ -423,7 +449,7 @@ function GamesTab({ page }: { page: Of<"games">["games"] }) {
                 g.players.map((p, i) => (
                   <span key={i} className="block text-xs">
                     {p.nickname}
-                    {p.bot ? " (bot)" : ""} <span className="text-cream-100/50">{p.team === "team1" ? "T1" : "T2"}</span>
+                    {p.bot ? t("admin:bot") : ""} <span className="text-cream-100/50">{p.team === "team1" ? "T1" : "T2"}</span>
                   </span>
                 ))
               ) : (
@@ -433,7 +459,7 @@ function GamesTab({ page }: { page: Of<"games">["games"] }) {
             <Cell>{g.truco_variant}</Cell>
             <Cell>
               {g.game_type} · {g.game_mode}
-              {g.bot_level ? " · practice" : ""}
+              {g.bot_level ? t("admin:practice") : ""}
             </Cell>
             <Cell className="tabular-nums">{f.n(g.entry_cost)}</Cell>
             <Cell className="text-xs whitespace-nowrap">{f.date(g.created_at)}</Cell>
@@ -441,15 +467,15 @@ function GamesTab({ page }: { page: Of<"games">["games"] }) {
             <Cell>
               {g.status === "waiting" || g.status === "active" ? (
                 <Link to={href({ confirm: "cancel_game", target: g.id, label: g.game_code })} className={buttonClasses("danger", "sm")}>
-                  Cancel
+                  {t("admin:cancel")}
                 </Link>
               ) : (
                 <span className="flex gap-1">
                   <Link to={href({ record: g.id })} className={buttonClasses("secondary", "sm")}>
-                    Record
+                    {t("admin:record")}
                   </Link>
                   <Link to={`/game/${g.id}/replay`} className={buttonClasses("secondary", "sm")} data-testid="admin-replay">
-                    Replay
+                    {t("admin:replay")}
                   </Link>
                 </span>
               )}
@@ -457,7 +483,7 @@ function GamesTab({ page }: { page: Of<"games">["games"] }) {
           </tr>
         ))}
       </Table>
-      {page.games.length === 0 ? <p className="text-sm text-cream-100/60">No games.</p> : null}
+      {page.games.length === 0 ? <p className="text-sm text-cream-100/60">{t("admin:noGames")}</p> : null}
       <Pager page={page.page} total={page.total} pageSize={page.page_size} />
     </Panel>
   );
@@ -467,29 +493,38 @@ function GamesTab({ page }: { page: Of<"games">["games"] }) {
 function GameRecordPanel({ record }: { record: Of<"games">["record"] }) {
   const f = useFormat();
   const href = useHref();
+  const { t } = useTranslation();
   if (!record) {
     return (
-      <Panel title="Game record">
+      <Panel title={t("admin:recordTitle")}>
         <p className="text-sm text-cream-100/60" data-testid="admin-record-missing">
-          No record in R2 for this game (still under way, or ended before records were kept).
+          {t("admin:recordMissing")}
         </p>
       </Panel>
     );
   }
   return (
-    <Panel title={`Game record · ${record.code}`}>
+    <Panel title={t("admin:recordTitleOf", { code: record.code })}>
       <p className="text-sm text-cream-100/70">
-        Ended {f.date(record.endedAt)} ({record.endReason}) · {f.n(record.hands.length)} hands · {f.n(record.messages)} chat messages
-        {record.migrated ? " · rebuilt from the old D1 rows" : ""} ·{" "}
+        {t("admin:recordSummary", {
+          ended: f.date(record.endedAt),
+          reason: record.endReason,
+          hands: f.n(record.hands.length),
+          messages: f.n(record.messages),
+        })}
+        {record.migrated ? t("admin:recordMigrated") : ""} ·{" "}
         <Link to={`/game/${record.gameId}/replay`} className="underline">
-          replay
+          {t("admin:replayLink")}
         </Link>{" "}
         ·{" "}
         <Link to={href({ record: null })} className="underline">
-          close
+          {t("admin:close")}
         </Link>
       </p>
-      <Table head={["Hand", "Commitment (SHA-256)", "Seed", "Actions", "Result", "Check"]} testId="admin-record">
+      <Table
+        head={(["hand", "commitment", "seed", "actions", "result", "check"] as const).map((h) => t(`admin:recordHead.${h}`))}
+        testId="admin-record"
+      >
         {record.hands.map((h) => (
           <tr key={h.hand} data-testid={`record-hand-${h.hand}`}>
             <Cell className="tabular-nums">{h.hand}</Cell>
@@ -525,25 +560,26 @@ const LEDGER_TYPES = [
 function TransactionsTab({ ledger }: { ledger: Of<"ledger">["ledger"] }) {
   const f = useFormat();
   const [search] = useSearchParams();
+  const { t } = useTranslation();
   return (
     <>
-      <Panel title="Transactions">
+      <Panel title={t("admin:tabs.transactions")}>
         <Form method="get" className="grid gap-2 sm:grid-cols-5">
           <input type="hidden" name="tab" value="transactions" />
           <label className="flex flex-col gap-1 text-xs text-cream-100/70 sm:col-span-2">
-            Player
+            {t("admin:player")}
             <input
               name="player"
               defaultValue={search.get("player") ?? ""}
-              placeholder="Nickname or e-mail"
+              placeholder={t("admin:playerPlaceholder")}
               className={INPUT}
               maxLength={100}
             />
           </label>
           <label className="flex flex-col gap-1 text-xs text-cream-100/70">
-            Type
+            {t("admin:type")}
             <select name="type" defaultValue={search.get("type") ?? ""} className={INPUT}>
-              <option value="">All types</option>
+              <option value="">{t("admin:allTypes")}</option>
               {LEDGER_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {type}
@@ -552,22 +588,33 @@ function TransactionsTab({ ledger }: { ledger: Of<"ledger">["ledger"] }) {
             </select>
           </label>
           <label className="flex flex-col gap-1 text-xs text-cream-100/70">
-            From
+            {t("admin:from")}
             <input type="date" name="from" defaultValue={search.get("from") ?? ""} className={INPUT} />
           </label>
           <label className="flex flex-col gap-1 text-xs text-cream-100/70">
-            To
+            {t("admin:to")}
             <input type="date" name="to" defaultValue={search.get("to") ?? ""} className={INPUT} />
           </label>
           <button type="submit" className={buttonClasses("primary", "sm", "sm:col-start-5")}>
-            Filter
+            {t("admin:filter")}
           </button>
         </Form>
         <p className="text-sm text-cream-100/80" data-testid="ledger-totals">
-          {f.n(ledger.total)} rows · credits <span className="text-emerald-300">+{f.n(ledger.credits)}</span> · debits{" "}
-          <span className="text-red-300">{f.n(ledger.debits)}</span> · net {f.n(ledger.credits + ledger.debits)} coins
+          <Trans
+            i18nKey="admin:ledgerTotals"
+            values={{
+              rows: f.n(ledger.total),
+              credits: f.n(ledger.credits),
+              debits: f.n(ledger.debits),
+              net: f.n(ledger.credits + ledger.debits),
+            }}
+            components={{ credit: <span className="text-emerald-300" />, debit: <span className="text-red-300" /> }}
+          />
         </p>
-        <Table head={["ID", "Date", "Player", "Type", "Description", "Amount"]} testId="admin-ledger">
+        <Table
+          head={(["id", "date", "player", "type", "description", "amount"] as const).map((h) => t(`admin:ledgerHead.${h}`))}
+          testId="admin-ledger"
+        >
           {ledger.transactions.map((tx) => (
             <tr key={tx.id}>
               <Cell className="font-mono text-xs text-cream-100/60">{tx.id}</Cell>
@@ -584,11 +631,14 @@ function TransactionsTab({ ledger }: { ledger: Of<"ledger">["ledger"] }) {
         </Table>
         <Pager page={ledger.page} total={ledger.total} pageSize={ledger.page_size} />
       </Panel>
-      <Panel title="Payments">
+      <Panel title={t("admin:payments")}>
         <p className="text-sm text-cream-100/80">
-          {f.n(ledger.payments_total)} checkouts · paid {f.usd(ledger.revenue)}
+          {t("admin:paymentsSummary", { checkouts: f.n(ledger.payments_total), paid: f.usd(ledger.revenue) })}
         </p>
-        <Table head={["Date", "Player", "Kind", "Amount", "Coins", "Status"]} testId="admin-payments">
+        <Table
+          head={(["date", "player", "kind", "amount", "coins", "status"] as const).map((h) => t(`admin:paymentsHead.${h}`))}
+          testId="admin-payments"
+        >
           {ledger.payments.map((p) => (
             <tr key={p.id}>
               <Cell className="text-xs whitespace-nowrap">{f.date(p.created_at)}</Cell>
@@ -607,16 +657,20 @@ function TransactionsTab({ ledger }: { ledger: Of<"ledger">["ledger"] }) {
 
 function ActionsTab({ page, refunds }: { page: Of<"actions">["actions"]; refunds: Of<"actions">["refunds"] }) {
   const f = useFormat();
+  const { t } = useTranslation();
   return (
     <>
-      <Panel title="Admin Actions">
-        <Table head={["Date", "Admin", "Action", "Target", "Value", "Reason"]} testId="admin-actions">
+      <Panel title={t("admin:tabs.actions")}>
+        <Table
+          head={(["date", "admin", "action", "target", "value", "reason"] as const).map((h) => t(`admin:actionsHead.${h}`))}
+          testId="admin-actions"
+        >
           {page.actions.map((a) => (
             <tr key={a.id}>
               <Cell className="text-xs whitespace-nowrap">{f.date(a.created_at)}</Cell>
               <Cell>{a.admin.nickname}</Cell>
-              <Cell>{ACTION_LABELS[a.action_type] ?? a.action_type}</Cell>
-              <Cell>{a.target_nickname ?? (a.target_game_id ? `game ${a.target_game_id.slice(0, 8)}` : "—")}</Cell>
+              <Cell>{isActionType(a.action_type) ? t(`admin:actionsNames.${a.action_type}`) : a.action_type}</Cell>
+              <Cell>{a.target_nickname ?? (a.target_game_id ? t("admin:gameTarget", { id: a.target_game_id.slice(0, 8) }) : "—")}</Cell>
               <Cell className="tabular-nums">
                 {a.value === null ? "—" : `${a.previous_value === null ? "" : `${f.n(a.previous_value)} → `}${f.n(a.value)}`}
               </Cell>
@@ -624,11 +678,14 @@ function ActionsTab({ page, refunds }: { page: Of<"actions">["actions"]; refunds
             </tr>
           ))}
         </Table>
-        {page.actions.length === 0 ? <p className="text-sm text-cream-100/60">No actions yet.</p> : null}
+        {page.actions.length === 0 ? <p className="text-sm text-cream-100/60">{t("admin:noActions")}</p> : null}
         <Pager page={page.page} total={page.total} pageSize={page.page_size} />
       </Panel>
-      <Panel title="Refund requests">
-        <Table head={["Date", "Player", "Game", "Status", "Amount", "Reason", "Decision"]} testId="admin-refunds">
+      <Panel title={t("admin:refunds")}>
+        <Table
+          head={(["date", "player", "game", "status", "amount", "reason", "decision"] as const).map((h) => t(`admin:refundsHead.${h}`))}
+          testId="admin-refunds"
+        >
           {refunds.map((r) => (
             <tr key={r.id}>
               <Cell className="text-xs whitespace-nowrap">{f.date(r.created_at)}</Cell>
@@ -643,7 +700,7 @@ function ActionsTab({ page, refunds }: { page: Of<"actions">["actions"]; refunds
             </tr>
           ))}
         </Table>
-        {refunds.length === 0 ? <p className="text-sm text-cream-100/60">No refund requests.</p> : null}
+        {refunds.length === 0 ? <p className="text-sm text-cream-100/60">{t("admin:noRefunds")}</p> : null}
       </Panel>
     </>
   );
@@ -657,9 +714,10 @@ function ConfirmModal() {
   const href = useHref();
   const actionData = useActionData<{ error?: string }>();
   const navigation = useNavigation();
+  const { t } = useTranslation();
   const type = search.get("confirm");
   const target = search.get("target");
-  if (!type || !target || !(type in ACTION_LABELS)) return null;
+  if (!type || !target || !isActionType(type)) return null;
   const label = search.get("label") ?? target;
   const numeric = type === "reset_coins" || type === "adjust_ranking";
   const back = href({ confirm: null, target: null, label: null });
@@ -668,19 +726,19 @@ function ConfirmModal() {
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/70 p-3 sm:items-center" data-testid="admin-modal">
       <div role="dialog" aria-modal="true" aria-labelledby="admin-modal-title" className="felt-panel w-full max-w-md p-5">
         <h2 id="admin-modal-title" className="font-display text-xl font-bold text-gold-400">
-          {ACTION_LABELS[type]}: {label}
+          {t(`admin:actionsNames.${type}`)}: {label}
         </h2>
         <Form method="post" className="mt-4 flex flex-col gap-3">
           <input type="hidden" name="action_type" value={type} />
           <input type="hidden" name={type === "cancel_game" ? "target_game_id" : "target_user_id"} value={target} />
           <input type="hidden" name="back" value={`/admin${back}`} />
           <label className="flex flex-col gap-1 text-sm text-cream-100">
-            Reason
+            {t("admin:reason")}
             <textarea name="reason" rows={3} maxLength={ADMIN_REASON_MAX} className={`${INPUT} py-2`} />
           </label>
           {numeric ? (
             <label className="flex flex-col gap-1 text-sm text-cream-100">
-              {type === "reset_coins" ? "New coin balance" : "New ranking points"}
+              {t(type === "reset_coins" ? "admin:newCoins" : "admin:newPoints")}
               <input
                 name="value"
                 type="number"
@@ -695,19 +753,19 @@ function ConfirmModal() {
           ) : null}
           {actionData?.error !== undefined ? (
             <p role="alert" className="rounded-lg bg-red-900/50 px-3 py-2 text-sm text-red-100">
-              {actionData.error || "Failed to perform action"}
+              {actionData.error || t("admin:failed")}
             </p>
           ) : null}
           <div className="mt-2 flex justify-end gap-2">
             <Link to={back} className={buttonClasses("secondary")}>
-              Cancel
+              {t("admin:cancel")}
             </Link>
             <button
               type="submit"
               disabled={busy}
               className={buttonClasses(type === "ban" || type === "cancel_game" ? "danger" : "primary")}
             >
-              Confirm
+              {t("admin:confirm")}
             </button>
           </div>
         </Form>

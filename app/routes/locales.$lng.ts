@@ -5,12 +5,12 @@ import { bundleOf } from "~/locales/index.server";
 
 const BundleQuery = z.object({
   lng: z.enum(LANGUAGES),
-  set: z.enum(["visitor", "player"]).default("player"),
+  set: z.enum(["visitor", "player", "admin"]).default("player"),
   v: z.string().max(16).optional(),
 });
 
 /**
- * `GET /locales/{language}?set=visitor|player&v=<hash>`: the page's texts as one JSON.
+ * `GET /locales/{language}?set=visitor|player|admin&v=<hash>`: the page's texts as one JSON.
  * The same for everyone, so any cache may keep it; kept for good when `v` is the current content's
  * hash (the page links it with its hash, so a new version is a new URL), else revalidated each time.
  */

@@ -4,7 +4,8 @@ import { primaryUser } from "./auth.server";
 import { gameIsOpen, openGameOf } from "../../db/matchmaking";
 import type { Membership } from "../../game/channel/queue-membership";
 import type { MatchmakerRpc } from "../../game/matchmaking/api";
-import { BOTS_OFFER_MS, parseQueueKey, queueKey, type Queue } from "../../game/matchmaking/pairing";
+import { parseQueueKey, queueKey, type Queue } from "../../game/matchmaking/pairing";
+import { estimateWaitMs, searchOffers } from "../../game/matchmaking/search-policy";
 import { ENTRY_COST } from "../../game/protocol/constants";
 import { refusal, type Outcome } from "./http.server";
 import { rateLimited } from "./rate-limit.server";
@@ -31,8 +32,14 @@ export type QueueState =
       now: number;
       /** How many are searching in this queue, the player included. */
       searching: number;
-      /** A casual player alone 20 s is offered a game against the computer (keeping the place). */
+      /** A game against the computer, keeping the place (casual after 20 s, ranked after 60 s; practice). */
       offer_bots: boolean;
+      /** Ranked after 30 s: the wider search (any rating difference), until the player takes it. */
+      offer_widen: boolean;
+      /** The player took the wider search. */
+      widened: boolean;
+      /** The typical wait in this queue, from its recent matches (game/matchmaking/search-policy.ts). */
+      estimate_ms: number;
     };
 
 /**
@@ -64,20 +71,33 @@ export async function enterQueueFor(context: AppLoadContext, request: Request, u
     await player.forgetMatch(entered.gameId);
     entered = await player.enterQueue(user.id, queue, user.ranking_points);
   }
-  return { ok: true, data: stateOf(entered.state === "waiting" ? entered.membership : null, entered, Date.now()) };
+  if (entered.state !== "waiting") return { ok: true, data: stateOf(null, entered, Date.now()) };
+  const standing = await matchmaker(context, queue).standing(queue, user.id);
+  return { ok: true, data: stateOf(entered.membership, { ...entered, ...standing }, Date.now()) };
 }
 
-function stateOf(held: Membership | null, found: { state: string; gameId?: string; searching?: number }, now: number): QueueState {
+interface Standing {
+  searching?: number;
+  widened?: boolean;
+  estimateMs?: number;
+}
+
+function stateOf(held: Membership | null, found: { state: string; gameId?: string } & Standing, now: number): QueueState {
   if (found.state === "matched" && found.gameId) return { state: "matched", game_id: found.gameId };
   const queue = held ? parseQueueKey(held.queueKey) : null;
   if (!held || !queue) return { state: "none" };
+  const widened = found.widened ?? false;
+  const offers = searchOffers(queue.mode, now - held.joinedAt, widened);
   return {
     state: "waiting",
     queue,
     joined_at: held.joinedAt,
     now,
     searching: Math.max(1, found.searching ?? 1),
-    offer_bots: queue.mode === "casual" && now - held.joinedAt >= BOTS_OFFER_MS,
+    offer_bots: offers.bots,
+    offer_widen: offers.widen,
+    widened,
+    estimate_ms: found.estimateMs ?? estimateWaitMs(queue.mode, []),
   };
 }
 
@@ -88,8 +108,16 @@ export async function queueStateOf(context: AppLoadContext, userId: string): Pro
   if (held.gameId) return { state: "matched", game_id: held.gameId };
   const queue = parseQueueKey(held.queueKey);
   if (!queue) return { state: "none" };
-  const searching = await matchmaker(context, queue).waitingCount(queue);
-  return stateOf(held, { state: "waiting", searching }, Date.now());
+  const standing = await matchmaker(context, queue).standing(queue, userId);
+  return stateOf(held, { state: "waiting", ...standing }, Date.now());
+}
+
+/** The player takes the wider search in their ranked queue (false when not waiting in one). */
+export async function widenSearchFor(context: AppLoadContext, userId: string): Promise<boolean> {
+  const held = await channel(context, userId).queueState();
+  const queue = held && !held.gameId ? parseQueueKey(held.queueKey) : null;
+  if (!queue || queue.mode !== "ranked") return false;
+  return matchmaker(context, queue).widen(queue, userId);
 }
 
 /** The queue the player is still searching in (not yet matched), for the banner on other pages. */

@@ -6,8 +6,10 @@ import type { LobbyPorts } from "./ports";
 // The Lobby's orchestration (docs/decisions/123-lobby-owner-and-push.md): reports go to storage as
 // they come. The counts everyone sees are taken at most once per `snapshotMs`, whatever the number
 // of people looking; the open tables are read again only after a room's report touched a listing
-// (so a new table is listed at the next look), and at the same pace otherwise. Reports older than
-// REPORT_TTL_MS (a sender that vanished) stop counting and are pruned.
+// (so a new table is listed at the next look), and at the same pace otherwise. Between two counts,
+// each report moves the held counts by what it changed (the store answers it), so the first player
+// on an empty server is counted at once, not at the next count. Reports older than REPORT_TTL_MS (a
+// sender that vanished) stop counting and are pruned.
 
 const PRUNE_MS = 60_000;
 
@@ -22,12 +24,14 @@ export class LobbyHost implements LobbyRpc {
   ) {}
 
   async reportRoom(report: RoomLobbyReport): Promise<void> {
-    this.ports.store.room(report);
+    const change = this.ports.store.room(report, this.ports.clock.now() - REPORT_TTL_MS);
+    if (this.counts) this.counts.playing = Math.max(0, this.counts.playing + change);
     if (report.table || this.tables?.list.some((table) => table.id === report.gameId)) this.tables = null;
   }
 
   async reportPresence(report: PresenceLobbyReport): Promise<void> {
-    this.ports.store.presence(report);
+    const change = this.ports.store.presence(report, this.ports.clock.now() - REPORT_TTL_MS);
+    if (this.counts) this.counts.online = Math.max(0, this.counts.online + change);
   }
 
   async snapshot(): Promise<LobbySnapshot> {

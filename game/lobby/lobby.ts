@@ -86,6 +86,10 @@ export const LobbyViewSchema = z.strictObject({
 });
 export type LobbyView = z.infer<typeof LobbyViewSchema>;
 
+/**
+ * What a signed-in player sees. The viewer counts among the players online: they are looking, and a
+ * page rendered before their channel's first report reached the lobby must not say nobody is.
+ */
 export function lobbyViewFor(snapshot: LobbySnapshot, viewer: { userId: string; member: boolean }): LobbyView {
   const open_tables: OpenTableView[] = [];
   for (const table of snapshot.tables) {
@@ -94,7 +98,7 @@ export function lobbyViewFor(snapshot: LobbySnapshot, viewer: { userId: string; 
     const { creator_id: _creator, opened_at: _opened, ...shown } = table;
     open_tables.push(shown);
   }
-  return { online: snapshot.online, playing: snapshot.playing, open_tables };
+  return { online: Math.max(1, snapshot.online), playing: snapshot.playing, open_tables };
 }
 
 /** Whether a table may be listed: open for seats (someone sat, a seat is free). */

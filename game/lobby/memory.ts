@@ -7,14 +7,18 @@ export class MemoryLobbyStore implements LobbyStore {
   readonly players = new Map<string, PresenceLobbyReport>();
   readonly rooms = new Map<string, RoomLobbyReport>();
 
-  presence(report: PresenceLobbyReport): void {
+  presence(report: PresenceLobbyReport, since: number): number {
     const held = this.players.get(report.userId);
-    if (!held || held.at <= report.at) this.players.set(report.userId, report);
+    if (held && held.at > report.at) return 0;
+    this.players.set(report.userId, report);
+    return counted(report.online, report.at, since) - (held ? counted(held.online, held.at, since) : 0);
   }
 
-  room(report: RoomLobbyReport): void {
+  room(report: RoomLobbyReport, since: number): number {
     const held = this.rooms.get(report.gameId);
-    if (!held || held.at <= report.at) this.rooms.set(report.gameId, report);
+    if (held && held.at > report.at) return 0;
+    this.rooms.set(report.gameId, report);
+    return counted(report.active, report.at, since) - (held ? counted(held.active, held.at, since) : 0);
   }
 
   counts(since: number): { online: number; playing: number } {
@@ -37,4 +41,9 @@ export class MemoryLobbyStore implements LobbyStore {
     for (const [id, report] of this.players) if (report.at < before) this.players.delete(id);
     for (const [id, report] of this.rooms) if (report.at < before) this.rooms.delete(id);
   }
+}
+
+/** 1 when a report counts (it says online, or active, and is newer than `since`). */
+export function counted(yes: boolean, at: number, since: number): number {
+  return yes && at > since ? 1 : 0;
 }

@@ -5,10 +5,13 @@ import type { PresenceLobbyReport, RoomLobbyReport, TableListing } from "./lobby
 // statement's worth of I/O; the host decides when to call it.
 
 export interface LobbyStore {
-  /** Keeps the player's latest report (an older one than the stored report changes nothing). */
-  presence(report: PresenceLobbyReport): void;
-  /** Keeps the room's latest report (an older one changes nothing). */
-  room(report: RoomLobbyReport): void;
+  /**
+   * Keeps the player's latest report (an older one than the stored report changes nothing), and
+   * answers how it changed the online count among reports newer than `since` (-1, 0 or 1).
+   */
+  presence(report: PresenceLobbyReport, since: number): number;
+  /** Keeps the room's latest report (an older one changes nothing); answers the change in games being played (-1, 0 or 1). */
+  room(report: RoomLobbyReport, since: number): number;
   /** Players reported online and games reported active, counting reports newer than `since`. */
   counts(since: number): { online: number; playing: number };
   /** The newest `limit` listed tables among reports newer than `since`. */

@@ -5,6 +5,8 @@ import { SNAPSHOT_MS, type LobbySnapshot } from "./lobby";
 // few seconds however many players look. Only the resolved snapshot is shared: a pending call belongs
 // to the request (or object) that made it, and the runtime does not let another one wait on it.
 // While one caller refreshes a stale snapshot, the others get the stale one rather than a call each.
+// A snapshot with nobody online is not shared: it is the one number a newcomer sees as plainly
+// wrong once someone signs in, and only an empty server has it, where a call per page costs nothing.
 
 export interface SnapshotCache {
   get(): Promise<LobbySnapshot>;
@@ -18,7 +20,7 @@ export function snapshotCache(fetchSnapshot: () => Promise<LobbySnapshot>, now: 
     async get() {
       const at = now();
       const refreshing = refreshingSince !== null && at - refreshingSince < maxAgeMs;
-      if (held && (at - held.at < maxAgeMs || refreshing)) return held.snapshot;
+      if (held && held.snapshot.online > 0 && (at - held.at < maxAgeMs || refreshing)) return held.snapshot;
       refreshingSince = at;
       try {
         const snapshot = await fetchSnapshot();

@@ -23,6 +23,8 @@ export const WaitingEntrySchema = z
     joinedAt: z.number(),
     /** Epoch ms since when the player has had no channel socket open; null while they have one. */
     awaySince: z.number().nullable(),
+    /** Ranked: the player took the wider search (any rating difference on their side). */
+    widened: z.boolean().optional(),
   })
   .strict();
 export type WaitingEntry = z.infer<typeof WaitingEntrySchema>;
@@ -41,6 +43,10 @@ export interface MatchmakerRpc {
   leave(queue: Queue, userId: string): Promise<void>;
   /** The player's channel lost its last socket (`since`), or has one again (null). */
   away(queue: Queue, userId: string, since: number | null): Promise<void>;
+  /** The player takes the wider search (ranked); false when they are not waiting in this queue. */
+  widen(queue: Queue, userId: string): Promise<boolean>;
+  /** Where the player stands: how many search, whether they widened, the estimated wait (ms). */
+  standing(queue: Queue, userId: string): Promise<{ searching: number; widened: boolean; estimateMs: number }>;
   /** How many wait in this queue now. */
   waitingCount(queue: Queue): Promise<number>;
 }

@@ -14,6 +14,7 @@ import {
   type Queue,
 } from "./pairing";
 import type { MatchmakerPorts, PlannedGame } from "./ports";
+import { estimateWaitMs, rememberWaits, searchOffers } from "./search-policy";
 
 // One quick-match queue (variant × type × mode), served by the Matchmaker Durable Object, which
 // only wires its platform to these ports (ADR 070). Who waits is this object's own list, in its
@@ -23,7 +24,9 @@ import type { MatchmakerPorts, PlannedGame } from "./ports";
 // players on their channels (a player who left or moved meanwhile is not claimed), writes the
 // games in one D1 batch, opens each room with `openAssigned` (each seat debits its entry there, as
 // any seat), and sends the players in through their channel; the ones still waiting hear how many
-// search when that number changes. While anyone waits, the alarm runs a pass every MATCHMAKER_TICK_MS.
+// search, the estimated wait and what they are offered (search-policy.ts) when any of it changes.
+// While anyone waits, the alarm runs a pass every MATCHMAKER_TICK_MS, so an offer due at a stated
+// time reaches the page within a tick of it, over the socket the page already holds.
 
 const WaitingListSchema = z.array(WaitingEntrySchema);
 /** The players already told a count hear a new one at most this often. */
@@ -41,8 +44,13 @@ export class MatchmakerHost {
   private callers: Caller[] = [];
   /** Who waits, by player, as stored (loaded once). */
   private list: Map<string, WaitingEntry> | undefined;
-  /** The count each waiting player was last told (kept in memory: after an eviction each is told again). */
-  private readonly told = new Map<string, number>();
+  /** What each waiting player was last told (kept in memory: after an eviction each is told again). */
+  private readonly told = new Map<string, { status: string; offers: string }>();
+  /**
+   * How long the players of this queue's latest matches waited (newest last), for the estimate;
+   * kept in memory: an evicted queue estimates from its offers' times until it matches again.
+   */
+  private waits: number[] = [];
   /** When every waiting player was last brought up to date. */
   private countsAt = Number.NEGATIVE_INFINITY;
 
@@ -104,7 +112,10 @@ export class MatchmakerHost {
 
   /** The player's channel puts them in the list (or again: the channel keeps their place's time), then a pass. */
   async join(queue: Queue, entry: WaitingEntry): Promise<MatchReport> {
-    (await this.waitingList()).set(entry.userId, entry);
+    const list = await this.waitingList();
+    // Entering again keeps the wider search the player already took.
+    const widened = entry.widened || list.get(entry.userId)?.widened;
+    list.set(entry.userId, widened ? { ...entry, widened } : entry);
     await this.persist();
     return this.run(queue, this.ports.clock.now());
   }
@@ -132,6 +143,26 @@ export class MatchmakerHost {
     return (await this.waitingList()).size;
   }
 
+  /** The player takes the wider search (ranked), then a pass; false when they are not waiting here. */
+  async widen(queue: Queue, userId: string): Promise<boolean> {
+    if (queue.mode !== "ranked") return false;
+    const list = await this.waitingList();
+    const entry = list.get(userId);
+    if (!entry) return false;
+    if (!entry.widened) {
+      list.set(userId, { ...entry, widened: true });
+      await this.persist();
+    }
+    await this.run(queue, this.ports.clock.now());
+    return true;
+  }
+
+  /** Where a player stands in this queue: how many search, whether they widened, the estimated wait. */
+  async standing(queue: Queue, userId: string): Promise<{ searching: number; widened: boolean; estimateMs: number }> {
+    const list = await this.waitingList();
+    return { searching: list.size, widened: Boolean(list.get(userId)?.widened), estimateMs: estimateWaitMs(queue.mode, this.waits) };
+  }
+
   // ------------------------------------------------------------------ the pass
 
   /** One look at the queue: drop who is gone, pair, seat, tell the others, and keep the alarm while anyone waits. */
@@ -144,7 +175,7 @@ export class MatchmakerHost {
     const { made, unable } = await this.seatAll(queue, key, matches);
     if (list.size > 0) await this.ports.store.setAlarm(this.ports.clock.now() + MATCHMAKER_TICK_MS);
     else await this.ports.store.deleteAlarm();
-    await this.tellCounts(key);
+    await this.tellStatus(queue, key, now);
     if (made > 0) this.ports.passed?.(key, made, this.ports.clock.ticks() - started);
     return { games: made, waiting: list.size, dropped: dropped + unable };
   }
@@ -267,6 +298,14 @@ export class MatchmakerHost {
       else refused.push(match);
     });
     await this.putBack(refused);
+    const seatedAt = this.ports.clock.now();
+    this.waits = rememberWaits(
+      this.waits,
+      seated.flatMap(({ ids }) => {
+        const match = claimed.find((c) => c.ids === ids);
+        return match ? match.entries.map((e) => seatedAt - e.joinedAt) : [];
+      }),
+    );
     await this.notify(
       seated.flatMap(({ gameId, ids }) =>
         ids.map((id): [string, ChannelEvent] => [id, { type: "match_found", payload: { game_id: gameId } }]),
@@ -296,20 +335,28 @@ export class MatchmakerHost {
   }
 
   /**
-   * Each waiting player with a socket hears how many search, when that number changed for them: a
-   * newcomer at once, the others at most every COUNT_PUSH_MS (a busy queue's count changes on every
-   * pass, and each push is a call per player).
+   * Each waiting player with a socket hears how many search, the estimated wait and what they are
+   * offered, when that changed for them: a newcomer and a new offer at once, the rest at most every
+   * COUNT_PUSH_MS (a busy queue's count changes on every pass, and each push is a call per player).
    */
-  private async tellCounts(key: string): Promise<void> {
+  private async tellStatus(queue: Queue, key: string, now: number): Promise<void> {
     const searching = this.list!.size;
-    const now = this.ports.clock.now();
+    const estimate_ms = estimateWaitMs(queue.mode, this.waits);
     const all = now - this.countsAt >= COUNT_PUSH_MS;
-    const due = [...this.list!.values()].filter(
-      (e) => e.awaySince === null && this.told.get(e.userId) !== searching && (all || !this.told.has(e.userId)),
-    );
-    if (all && due.length > 0) this.countsAt = now;
-    for (const e of due) this.told.set(e.userId, searching);
-    await this.notify(due.map((e): [string, ChannelEvent] => [e.userId, { type: "queue_update", payload: { queue_key: key, searching } }]));
+    const deliveries: [string, ChannelEvent][] = [];
+    for (const e of this.list!.values()) {
+      if (e.awaySince !== null) continue;
+      const widened = Boolean(e.widened);
+      const offers = searchOffers(queue.mode, now - e.joinedAt, widened);
+      const told = { status: `${searching}|${estimate_ms}|${widened}`, offers: `${offers.widen}|${offers.bots}` };
+      const before = this.told.get(e.userId);
+      if (before && before.status === told.status && before.offers === told.offers) continue;
+      if (before && before.offers === told.offers && !all) continue;
+      this.told.set(e.userId, told);
+      deliveries.push([e.userId, { type: "queue_update", payload: { queue_key: key, searching, estimate_ms, offers, widened } }]);
+    }
+    if (all && deliveries.length > 0) this.countsAt = now;
+    await this.notify(deliveries);
   }
 
   private async notify(deliveries: [string, ChannelEvent][]): Promise<void> {

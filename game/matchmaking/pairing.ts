@@ -33,12 +33,15 @@ export interface QueueEntry {
   rating: number;
   /** Epoch ms when the player entered the queue. */
   joinedAt: number;
+  /** Ranked: the player took the wider search and accepts any rating difference (the others still choose theirs). */
+  widened?: boolean;
 }
 
 /**
  * How far apart two ratings may be. Ranked: 100 points at first, 50 more every 5 s of waiting,
  * at most 600 (after 50 s); a pair is allowed when it is within what BOTH players accept, so a
  * newcomer is never paired far away just because the other has waited long. Casual: any gap.
+ * A ranked player who took the wider search (search-policy.ts) accepts any gap on their side.
  */
 export interface GapPolicy {
   baseGap: number;
@@ -96,7 +99,7 @@ export function pairQueue(entries: readonly QueueEntry[], queue: Pick<Queue, "ty
   const size = CAPACITY[queue.type];
   // A player listed twice (never in a Matchmaker's list, whose key is the player) counts once.
   const unique = [...new Map(entries.map((entry) => [entry.userId, entry])).values()];
-  const accepts = (entry: QueueEntry) => allowedGap(queue.mode, now - entry.joinedAt);
+  const accepts = (entry: QueueEntry) => (entry.widened ? Number.POSITIVE_INFINITY : allowedGap(queue.mode, now - entry.joinedAt));
 
   const matches: Match[] = [];
   const taken = new Set<string>();
@@ -134,8 +137,7 @@ export function pairQueue(entries: readonly QueueEntry[], queue: Pick<Queue, "ty
   return { matches, waiting };
 }
 
-/** A casual player alone this long is offered a game against the computer (keeping their place). */
-export const BOTS_OFFER_MS = 20_000;
+export { BOTS_OFFER_MS } from "./search-policy";
 /** A queued player with no channel socket open (every tab closed) leaves the queue after this. */
 export const QUEUE_STALE_MS = 20_000;
 /** The matchmaker looks at its queue this often while anyone waits. */

@@ -96,8 +96,20 @@ const CHANNEL_EVENTS = [
   message("invitation_update", z.object({ invitation: InvitationSchema })),
   /** Quick match: a matchmaker seated this player; the page goes to the room. */
   message("match_found", z.object({ game_id: z.string() })),
-  /** Quick match: how many search in the player's queue now (the player included), pushed when it changes. */
-  message("queue_update", z.object({ queue_key: z.string(), searching: z.number() })),
+  /**
+   * Quick match: how many search in the player's queue now (the player included), the estimated
+   * wait, what the player is offered and whether they took the wider search; pushed when it changes.
+   */
+  message(
+    "queue_update",
+    z.object({
+      queue_key: z.string(),
+      searching: z.number(),
+      estimate_ms: z.optional(z.number()),
+      offers: z.optional(z.object({ widen: z.boolean(), bots: z.boolean() })),
+      widened: z.optional(z.boolean()),
+    }),
+  ),
   /** Quick match: the player left the queue without a match (dropped: away too long, or unable to pay). */
   message("queue_left", z.object({ queue_key: z.string(), reason: z.enum(["away", "unable"]) })),
   /** A tournament game of this player's was created by the server: join it within 2 minutes. */
@@ -146,9 +158,7 @@ export function parseChannelServerFrame(frame: unknown): ChannelParseResult {
 
 // ---------------------------------------------------------------- browser → server
 
-/** The exact text of the keep-alive / heartbeat answer: the runtime answers it without waking the object. */
-export const CHANNEL_PING = '{"type":"ping"}';
-export const CHANNEL_PONG = '{"type":"pong"}';
+export { CHANNEL_CLOSE, CHANNEL_PING, CHANNEL_PONG } from "./channel-codes";
 
 export const ChannelClientMessageSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ping"), payload: z.optional(z.strictObject({})) }),
@@ -164,16 +174,6 @@ export type ChannelClientMessage = z.infer<typeof ChannelClientMessageSchema>;
 export function parseChannelClientFrame(frame: string | ArrayBuffer): InboundParseResult<ChannelClientMessage> {
   return parseInboundFrame(ChannelClientMessageSchema, frame);
 }
-
-/** Close codes of the channel. */
-export const CHANNEL_CLOSE = {
-  /** The session ended (logout) or the account was suspended: the page reconnects only if its session still holds. */
-  signedOut: 4001,
-  /** The account was banned: the page goes to `/banned`, which says why, and does not reconnect. */
-  banned: 4003,
-  /** The heartbeat went unanswered (the page will reconnect if it is still there). */
-  dropped: 4008,
-} as const;
 
 /** `tsc` fails here when the schemas and the pure modules' types drift apart. */
 export type ChannelMatchesRules = [

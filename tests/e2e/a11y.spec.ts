@@ -76,7 +76,7 @@ test("the admin dashboard, each of its tabs", async ({ page }) => {
   await signIn(page, ADMIN);
   await page.goto("/admin");
   await expect(page.getByTestId("admin-banner")).toHaveText("ADMIN ACCESS");
-  for (const tab of ["Overview", "User Management", "Game Management", "Transactions", "Admin Actions", "Tournaments"]) {
+  for (const tab of ["Visão geral", "Usuários", "Partidas", "Transações", "Ações de admin", "Torneios"]) {
     const link = page.getByRole("link", { name: tab, exact: true });
     await link.click();
     await expect(link).toHaveAttribute("aria-current", "page");

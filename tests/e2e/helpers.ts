@@ -20,6 +20,11 @@ export async function signIn(page: Page, player: { name: string; email: string }
   await expect(page.getByTestId("header-nickname")).toBeVisible();
 }
 
+/** The page's language chosen as the switcher stores it (the `lng` cookie), for the next page loaded. */
+export async function chooseLanguageCookie(page: Page, language: "pt-BR" | "en" | "es") {
+  await page.context().addCookies([{ name: "lng", value: language, url: new URL(page.url()).origin }]);
+}
+
 export async function newSignedInPage(
   browser: Browser,
   prefix?: string,

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { stubOf } from "../../db/stubs";
 import type { MatchmakerRpc } from "../../game/matchmaking/api";
 import { queueKey, type Queue } from "../../game/matchmaking/pairing";
+import { RANKED_BOTS_OFFER_MS, RANKED_WIDEN_OFFER_MS } from "../../game/matchmaking/search-policy";
 import type { MatchmakerPorts } from "../../game/matchmaking/ports";
 import type { WaitingEntry } from "../../game/matchmaking/api";
 import type { Membership } from "../../game/channel/queue-membership";
@@ -259,6 +260,52 @@ describe("quick match", () => {
     expect((await enter(a, queue)).status).toBe(200);
     await editMembership(a.user.id, (held) => ({ ...held, joinedAt: held.joinedAt - 21_000 }));
     expect(await stateOf(a)).toMatchObject({ state: "waiting", offer_bots: true });
+    await call("/api/matchmaking", { method: "DELETE", cookie: a.cookie });
+  });
+
+  it("a lone ranked search: the estimate at once, then the wider search and the computer pushed on the channel; the computer game is practice", async () => {
+    const queue: Queue = { variant: "mineiro", type: "1v1", mode: "ranked" };
+    const a = await createPlayer("Ana");
+    const page = await openChannel(a);
+    const entered = await (await enter(a, queue)).json<QueueState>();
+    expect(entered).toMatchObject({
+      state: "waiting",
+      estimate_ms: RANKED_BOTS_OFFER_MS,
+      offer_widen: false,
+      offer_bots: false,
+      widened: false,
+    });
+    const first = await page.next("queue_update", (m) => m.payload.queue_key === queueKey(queue));
+    expect(first.payload).toMatchObject({ searching: 1, estimate_ms: RANKED_BOTS_OFFER_MS, offers: { widen: false, bots: false } });
+    const joinedAt = (await membershipOf(a.user.id))!.joinedAt;
+
+    // The matchmaker's passes at later times stand for the waiting; each offer reaches the open page.
+    await matchmaker(queue).run(queue, joinedAt + RANKED_WIDEN_OFFER_MS);
+    await page.next("queue_update", (m) => m.payload.offers?.widen === true && !m.payload.offers.bots);
+    await matchmaker(queue).run(queue, joinedAt + RANKED_BOTS_OFFER_MS);
+    await page.next("queue_update", (m) => m.payload.offers?.bots === true);
+
+    // The waiting page's form takes the wider search.
+    const widened = await call("/match", { method: "POST", cookie: a.cookie, form: { intent: "widen" } });
+    expect(widened.status).toBe(302);
+    expect(widened.headers.get("Location")).toBe("/match");
+    await editMembership(a.user.id, (held) => ({ ...held, joinedAt: held.joinedAt - RANKED_BOTS_OFFER_MS }));
+    expect(await stateOf(a)).toMatchObject({ state: "waiting", widened: true, offer_widen: false, offer_bots: true });
+
+    // The offer's form: a game against the computer, casual and free, and the ranked place kept.
+    const before = await userRow(a.user.id);
+    const practice = await call("/?index", {
+      method: "POST",
+      cookie: a.cookie,
+      form: { intent: "play", table: "bots:1v1", truco_variant: queue.variant, bot_level: "normal" },
+    });
+    expect(practice.status).toBe(302);
+    const gameId = practice.headers.get("Location")!.replace("/game/", "");
+    const game = await env.DB.prepare("SELECT game_mode, entry_cost FROM games WHERE id = ?").bind(gameId).first();
+    expect(game).toEqual({ game_mode: "casual", entry_cost: 0 });
+    expect(await userRow(a.user.id)).toMatchObject({ ranking_points: before!.ranking_points, virtual_coins: before!.virtual_coins });
+    expect(await membershipOf(a.user.id)).toMatchObject({ queueKey: queueKey(queue), gameId: null });
+    page.ws.close();
     await call("/api/matchmaking", { method: "DELETE", cookie: a.cookie });
   });
 

@@ -1,13 +1,8 @@
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  CHANNEL_CLOSE,
-  CHANNEL_PING,
-  parseChannelServerFrame,
-  type ChannelServerMessage,
-  type PresenceUpdate,
-} from "../../../game/protocol/channel";
+import { CHANNEL_CLOSE, CHANNEL_PING } from "../../../game/protocol/channel-codes";
+import type { ChannelServerMessage, parseChannelServerFrame as ParseFrame, PresenceUpdate } from "../../../game/protocol/channel";
 import type { Invitation } from "../../../game/channel/invitations";
 import { useToast } from "~/components/ui/toast";
 import { reconnectDelay } from "~/utils/backoff";
@@ -52,6 +47,16 @@ const EMPTY: ChannelApi = {
 /** The toast key of "now friends with X", shared by the channel's push and the page that accepted. */
 export function friendToastKey(friendId: string): string {
   return `friend-added:${friendId}`;
+}
+
+/**
+ * The channel's frame schemas (zod), loaded once a signed-in page opens its socket: a visitor's
+ * landing page never downloads them.
+ */
+let framesModule: Promise<{ parseChannelServerFrame: typeof ParseFrame }> | null = null;
+function channelFrames() {
+  framesModule ??= import("../../../game/protocol/channel");
+  return framesModule;
 }
 
 export function useChannel(): ChannelApi {
@@ -206,17 +211,21 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
       url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
       const ws = new WebSocket(url);
       socket = ws;
+      const frames = channelFrames();
       ws.addEventListener("message", (event) => {
-        const parsed = parseChannelServerFrame(event.data);
-        if (!parsed.ok) {
-          // Spec §8: a bad frame is only logged.
-          console.warn("channel frame refused:", parsed.error);
-          return;
-        }
-        // A transition: the channel's first frames often arrive while the page's lazily loaded
-        // parts are still hydrating, and an urgent update to a context they read would make React
-        // throw their server HTML away and render them again on the client (React error #421).
-        startTransition(() => handle(parsed.message));
+        // Frames are handled in the order they came: each waits on the same loaded parser.
+        void frames.then(({ parseChannelServerFrame }) => {
+          const parsed = parseChannelServerFrame(event.data);
+          if (!parsed.ok) {
+            // Spec §8: a bad frame is only logged.
+            console.warn("channel frame refused:", parsed.error);
+            return;
+          }
+          // A transition: the channel's first frames often arrive while the page's lazily loaded
+          // parts are still hydrating, and an urgent update to a context they read would make React
+          // throw their server HTML away and render them again on the client (React error #421).
+          startTransition(() => handle(parsed.message));
+        });
       });
       ws.addEventListener("close", (event) => {
         if (socket === ws) socket = null;

@@ -15,14 +15,14 @@ test("admin screens", async ({ page, browser }) => {
     await shoot(page, `admin-${tab}`);
   }
   await page.goto(`/admin?tab=users&q=${encodeURIComponent(nickname)}`);
-  await page.getByRole("link", { name: "Reset coins", exact: true }).first().click();
+  await page.getByRole("link", { name: "Redefinir moedas", exact: true }).first().click();
   await page.getByRole("dialog").waitFor();
   await shoot(page, "admin-modal", false);
   await page.goto(`/admin?tab=users&q=${encodeURIComponent(nickname)}`);
-  await page.getByRole("link", { name: "Ban", exact: true }).first().click();
-  await page.getByRole("dialog").getByLabel("Reason").fill("Insulting other players in the chat");
-  await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
-  await page.getByText("Action completed successfully").waitFor();
+  await page.getByRole("link", { name: "Banir", exact: true }).first().click();
+  await page.getByRole("dialog").getByLabel("Motivo").fill("Insulting other players in the chat");
+  await page.getByRole("dialog").getByRole("button", { name: "Confirmar" }).click();
+  await page.getByText("Ação concluída com sucesso").waitFor();
   await player.reload();
   await player.getByTestId("ban-reason").waitFor();
   await shoot(player, "banned");

@@ -77,7 +77,7 @@ describe("the lobby host", () => {
     expect(await lobby.snapshot()).toMatchObject({ online: 1, playing: 1, tables: [{ id: "g2" }] });
   });
 
-  it("builds the snapshot at most once per 5 seconds however many ask", async () => {
+  it("counts at most once per 5 seconds however many ask, and moves the counts by each report in between", async () => {
     let now = 100_000;
     const store = new MemoryLobbyStore();
     let counted = 0;
@@ -90,22 +90,32 @@ describe("the lobby host", () => {
     const lobby = new LobbyHost({ store: counting, clock: { now: () => now } });
     for (let i = 0; i < 100; i++) await lobby.snapshot();
     expect(counted).toBe(1);
+    // The first player on an empty lobby is counted at once, without a new count.
     await lobby.reportPresence({ userId: "a", online: true, at: now });
-    now += SNAPSHOT_MS - 1;
-    expect((await lobby.snapshot()).online).toBe(0);
-    now += 1;
     expect((await lobby.snapshot()).online).toBe(1);
+    await lobby.reportPresence({ userId: "a", online: true, at: now + 1 });
+    await lobby.reportPresence({ userId: "b", online: true, at: now + 1 });
+    await lobby.reportRoom({ gameId: "g", table: null, active: true, at: now + 1 });
+    // An older report changes nothing.
+    await lobby.reportPresence({ userId: "b", online: false, at: now });
+    expect(await lobby.snapshot()).toMatchObject({ online: 2, playing: 1 });
+    await lobby.reportPresence({ userId: "a", online: false, at: now + 2 });
+    expect((await lobby.snapshot()).online).toBe(1);
+    expect(counted).toBe(1);
+    now += SNAPSHOT_MS;
+    expect(await lobby.snapshot()).toMatchObject({ online: 1, playing: 1 });
+    expect(counted).toBe(2);
     expect(SNAPSHOT_MS).toBe(5_000);
   });
 
-  it("lists a new table at the next look, and drops a closed one, without waiting for the next count", async () => {
+  it("lists a new table at the next look, and drops a closed one, counted as played at once", async () => {
     const now = 100_000;
     const lobby = new LobbyHost({ store: new MemoryLobbyStore(), clock: { now: () => now } });
     expect((await lobby.snapshot()).tables).toEqual([]);
     await lobby.reportRoom({ gameId: "g1", table: table("g1"), active: false, at: now });
     expect((await lobby.snapshot()).tables.map((t) => t.id)).toEqual(["g1"]);
     await lobby.reportRoom({ gameId: "g1", table: null, active: true, at: now + 1 });
-    expect(await lobby.snapshot()).toMatchObject({ tables: [], playing: 0 });
+    expect(await lobby.snapshot()).toMatchObject({ tables: [], playing: 1 });
   });
 
   it("stops counting a sender silent for longer than three refresh periods, and prunes it within a minute", async () => {
@@ -147,6 +157,25 @@ describe("the isolate's snapshot cache", () => {
     expect(calls).toHaveLength(2);
     calls[1]!({ online: 2, playing: 0, tables: [], at: 5_000 });
     expect((await refreshing).online).toBe(2);
+  });
+
+  it("never shares a snapshot with nobody online: the next page asks again", async () => {
+    const answers = [0, 0, 1];
+    let calls = 0;
+    const cache = snapshotCache(
+      async () => ({ online: answers[calls++]!, playing: 0, tables: [], at: 0 }),
+      () => 0,
+    );
+    expect((await cache.get()).online).toBe(0);
+    expect((await cache.get()).online).toBe(0);
+    expect((await cache.get()).online).toBe(1);
+    expect((await cache.get()).online).toBe(1);
+    expect(calls).toBe(3);
+  });
+
+  it("counts the signed-in viewer among the players online", () => {
+    expect(lobbyViewFor({ online: 0, playing: 0, tables: [], at: 0 }, { userId: "a", member: false }).online).toBe(1);
+    expect(lobbyViewFor({ online: 7, playing: 0, tables: [], at: 0 }, { userId: "a", member: false }).online).toBe(7);
   });
 });
 

@@ -4,6 +4,7 @@ import type { ChannelEvent } from "../../../game/protocol/channel";
 import { COUNT_PUSH_MS, MatchmakerHost } from "../../../game/matchmaking/matchmaker-host";
 import { MATCH_NO_SHOW_SECONDS, MATCHMAKER_TICK_MS, QUEUE_STALE_MS, queueKey, type Queue } from "../../../game/matchmaking/pairing";
 import type { MatchPlayer } from "../../../game/matchmaking/ports";
+import { estimateWaitMs, RANKED_BOTS_OFFER_MS, RANKED_WIDEN_OFFER_MS } from "../../../game/matchmaking/search-policy";
 import type { WaitingEntry } from "../../../game/matchmaking/api";
 import * as membership from "../../../game/channel/queue-membership";
 import type { Membership } from "../../../game/channel/queue-membership";
@@ -274,6 +275,62 @@ describe("the count pushed to who waits", () => {
     world.now += COUNT_PUSH_MS;
     await host.alarm();
     expect(world.told("a")).toEqual([1, 2, 1]);
+  });
+});
+
+describe("a lone ranked search: estimate and offers pushed over the channel", () => {
+  const ranked: Queue = { ...CASUAL, mode: "ranked" };
+  const updates = (world: MemoryQueue, userId: string) =>
+    world.notified.flatMap(([id, event]) => (id === userId && event.type === "queue_update" ? [event.payload] : []));
+
+  it("tells the estimate at once, the wider search at 30 s and the computer at 60 s, each once", async () => {
+    const world = new MemoryQueue();
+    const host = world.host();
+    await host.join(ranked, world.enter("a", ranked));
+    expect(updates(world, "a")).toEqual([
+      {
+        queue_key: queueKey(ranked),
+        searching: 1,
+        estimate_ms: RANKED_BOTS_OFFER_MS,
+        offers: { widen: false, bots: false },
+        widened: false,
+      },
+    ]);
+    // The alarm's passes, a second apart: pushes only when an offer comes.
+    for (let t = 1_000; t <= RANKED_BOTS_OFFER_MS + 2_000; t += MATCHMAKER_TICK_MS) {
+      world.now += MATCHMAKER_TICK_MS;
+      await host.alarm();
+    }
+    expect(updates(world, "a").map((u) => u.offers)).toEqual([
+      { widen: false, bots: false },
+      { widen: true, bots: false },
+      { widen: true, bots: true },
+    ]);
+    expect(world.alarm).not.toBeNull();
+  });
+
+  it("the wider search pairs players the band kept apart, is kept when entering again, and feeds the estimate", async () => {
+    const world = new MemoryQueue();
+    const host = world.host();
+    const joinedAt = world.now;
+    await host.join(ranked, world.enter("low", ranked, { rating: 1000 }));
+    await host.join(ranked, world.enter("high", ranked, { rating: 2000 }));
+    world.now += RANKED_WIDEN_OFFER_MS;
+    await host.alarm();
+    expect(world.opened).toEqual([]);
+    expect(await host.widen(ranked, "low")).toBe(true);
+    // Entering again keeps it.
+    await host.join(ranked, { ...world.stored.find((e) => e.userId === "low")!, widened: undefined });
+    expect(world.stored.find((e) => e.userId === "low")?.widened).toBe(true);
+    expect(await host.standing(ranked, "low")).toMatchObject({ searching: 2, widened: true });
+    expect(world.opened).toEqual([]);
+    expect(await host.widen(ranked, "high")).toBe(true);
+    expect(world.opened.map((room) => room.seats.map((seat) => seat.userId).sort())).toEqual([["high", "low"]]);
+    expect(await host.widen(ranked, "nobody")).toBe(false);
+    expect(await host.widen(CASUAL, "low")).toBe(false);
+    // The next player hears how long those two waited.
+    await host.join(ranked, world.enter("next", ranked));
+    expect(updates(world, "next")[0]?.estimate_ms).toBe(estimateWaitMs("ranked", [world.now - joinedAt, world.now - joinedAt]));
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type TableListing,
 } from "../../../game/lobby/lobby";
 import type { LobbyStore } from "../../../game/lobby/ports";
+import { counted } from "../../../game/lobby/memory";
 import { lobbySnapshotMs } from "./env";
 
 // The Lobby (docs/decisions/123-lobby-owner-and-push.md): one object that keeps the latest report
@@ -54,7 +55,9 @@ export class Lobby extends DurableObject<LobbyEnv> implements LobbyRpc {
 /** The lobby's store on the object's SQLite tables: a newer report replaces an older one, never the reverse. */
 function sqliteStore(sql: SqlStorage): LobbyStore {
   return {
-    presence({ userId, online, at }) {
+    presence({ userId, online, at }, since) {
+      const held = sql.exec<{ online: number; at: number }>(`SELECT online, at FROM players WHERE user_id = ?`, userId).toArray()[0];
+      if (held && held.at > at) return 0;
       sql.exec(
         `INSERT INTO players (user_id, online, at) VALUES (?, ?, ?)
          ON CONFLICT (user_id) DO UPDATE SET online = excluded.online, at = excluded.at WHERE excluded.at >= players.at`,
@@ -62,8 +65,11 @@ function sqliteStore(sql: SqlStorage): LobbyStore {
         online ? 1 : 0,
         at,
       );
+      return counted(online, at, since) - (held ? counted(held.online === 1, held.at, since) : 0);
     },
-    room({ gameId, table, active, at }) {
+    room({ gameId, table, active, at }, since) {
+      const held = sql.exec<{ active: number; at: number }>(`SELECT active, at FROM rooms WHERE game_id = ?`, gameId).toArray()[0];
+      if (held && held.at > at) return 0;
       sql.exec(
         `INSERT INTO rooms (game_id, active, listing, opened_at, at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (game_id) DO UPDATE SET active = excluded.active, listing = excluded.listing,
@@ -74,6 +80,7 @@ function sqliteStore(sql: SqlStorage): LobbyStore {
         table?.opened_at ?? null,
         at,
       );
+      return counted(active, at, since) - (held ? counted(held.active === 1, held.at, since) : 0);
     },
     counts(since) {
       const online = sql.exec<{ n: number }>(`SELECT count(*) AS n FROM players WHERE online = 1 AND at > ?`, since).one().n;

@@ -75,6 +75,14 @@ export class Matchmaker extends DurableObject<MatchmakerEnv> implements Matchmak
     await this.host.away(QueueSchema.parse(queue), z.string().min(1).max(64).parse(userId), z.number().nullable().parse(since));
   }
 
+  async widen(queue: Queue, userId: string): Promise<boolean> {
+    return this.host.widen(QueueSchema.parse(queue), z.string().min(1).max(64).parse(userId));
+  }
+
+  async standing(queue: Queue, userId: string): Promise<{ searching: number; widened: boolean; estimateMs: number }> {
+    return this.host.standing(QueueSchema.parse(queue), z.string().min(1).max(64).parse(userId));
+  }
+
   async waitingCount(queue: Queue): Promise<number> {
     QueueSchema.parse(queue);
     return this.host.waitingCount();
