@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { TeamIdSchema, TrucoCalledSchema, TrucoRespondedSchema } from "./engine-schemas";
+import { GameEventSchema, TeamIdSchema, TrucoCalledSchema, TrucoRespondedSchema } from "./engine-schemas";
 import { ChatMessageViewSchema, PlayerResultSchema } from "./entities";
 import { parseFrame, parseInboundFrame, type FrameParseResult, type InboundParseResult } from "./parse-frame";
 import { GameStatePayloadSchema } from "./room";
@@ -10,6 +10,7 @@ import { GameStatePayloadSchema } from "./room";
 
 /** The public callouts of a change, shown on the table as a player sees them. */
 export const SpectatorCalloutSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("game_event"), payload: z.object({ events: z.array(GameEventSchema) }) }),
   z.object({ type: z.literal("truco_called"), payload: TrucoCalledSchema }),
   z.object({ type: z.literal("truco_responded"), payload: TrucoRespondedSchema }),
   z.object({ type: z.literal("turn_timed_out"), payload: z.object({ playerId: z.string(), action: z.string() }) }),

@@ -36,9 +36,12 @@ export function watchable(room: Room): boolean {
   return mayWatch(room, "").allowed;
 }
 
-const CALLOUTS = new Set<RoomMessage["type"]>(["truco_called", "truco_responded", "turn_timed_out", "game_ended"]);
+const CALLOUTS = new Set<RoomMessage["type"]>(["game_event", "truco_called", "truco_responded", "turn_timed_out", "game_ended"]);
 
-/** The public callouts among a change's messages (a chat message or a player's own error is not one). */
+/**
+ * The public callouts among a change's messages: the game's events (what every seat is told alike),
+ * calls and answers, a timed-out turn, the end. A chat message or a player's own error is not one.
+ */
 export function publicCallouts(messages: readonly RoomMessage[]): SpectatorCallout[] {
   return messages.filter((m) => CALLOUTS.has(m.type)) as SpectatorCallout[];
 }
