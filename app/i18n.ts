@@ -18,6 +18,7 @@ export const NAMESPACES = [
   "matchmaking",
   "tournaments",
   "replay",
+  "spectate",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

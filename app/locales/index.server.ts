@@ -14,6 +14,7 @@ import { payments } from "./payments";
 import { premium } from "./premium";
 import { profile } from "./profile";
 import { replay } from "./replay";
+import { spectate } from "./spectate";
 import { pwa } from "./pwa";
 import { tournaments } from "./tournaments";
 import { variants } from "./variants";
@@ -39,6 +40,7 @@ const GROUPS = {
   matchmaking,
   tournaments,
   replay,
+  spectate,
 } satisfies Record<Namespace, Record<Language, unknown>>;
 
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };

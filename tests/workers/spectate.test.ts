@@ -122,7 +122,7 @@ describe("a spectator's socket", () => {
 });
 
 describe("the relay", () => {
-  it("delivers every version in order, drops a late one, and a spectator's sync after an eviction gets the newest", async () => {
+  it("delivers every version in order, drops a late one, and a spectator's sync gets the newest whole", async () => {
     const { game, clients } = await liveGame();
     const fan = await createPlayer("Fã");
     const spectator = await SpectatorClient.connect(game.id, fan);
