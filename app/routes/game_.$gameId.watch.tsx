@@ -38,7 +38,12 @@ export default function WatchRoute() {
     return (
       <div className="mx-auto flex min-h-dvh max-w-xl flex-col px-3 sm:px-6">
         <BackHeader label={t("common:back")} />
-        <main id="main" className="felt-panel flex flex-col items-center gap-3 p-6 text-center" data-testid="watch-refused" data-reason={watch.reason}>
+        <main
+          id="main"
+          className="felt-panel flex flex-col items-center gap-3 p-6 text-center"
+          data-testid="watch-refused"
+          data-reason={watch.reason}
+        >
           <h1 className="font-display text-xl font-bold text-gold-300">{t("spectate:refused.title")}</h1>
           <p className="text-sm text-cream-100/85">{t(`spectate:refused.${watch.reason}`)}</p>
           <Link to="/" className={buttonClasses("primary", "md")}>

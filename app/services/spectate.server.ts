@@ -28,6 +28,11 @@ export async function openSpectatorSocket(request: Request, context: AppLoadCont
   if (!watch.ok) return watch.reason === "not_found" ? jsonError(404, t("errors:gameNotFound")) : jsonError(403, t("errors:cannotWatch"));
   const profile = encodeURIComponent(JSON.stringify({ nickname: user.nickname, avatarUrl: user.avatar_url }));
   return stubOf(context.cloudflare.env.SPECTATOR_RELAY, gameId).fetch(`https://relay.internal/games/${gameId}/watch`, {
-    headers: { Upgrade: "websocket", [SPECTATOR_USER_HEADER]: user.id, [SPECTATOR_GAME_HEADER]: gameId, [SPECTATOR_PROFILE_HEADER]: profile },
+    headers: {
+      Upgrade: "websocket",
+      [SPECTATOR_USER_HEADER]: user.id,
+      [SPECTATOR_GAME_HEADER]: gameId,
+      [SPECTATOR_PROFILE_HEADER]: profile,
+    },
   });
 }

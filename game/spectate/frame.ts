@@ -59,6 +59,11 @@ export function spectatorState(room: Room, timings: RoomTimings): SpectatorFrame
 }
 
 /** A spectator frame of the room as it is now; `since` is the version of the frame sent before it (null: unknown). */
-export function spectatorFrame(room: Room, timings: RoomTimings, since: number | null, messages: readonly RoomMessage[] = []): SpectatorFrame {
+export function spectatorFrame(
+  room: Room,
+  timings: RoomTimings,
+  since: number | null,
+  messages: readonly RoomMessage[] = [],
+): SpectatorFrame {
   return { version: room.version, since, state: spectatorState(room, timings), messages: publicCallouts(messages) };
 }

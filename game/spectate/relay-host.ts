@@ -159,7 +159,9 @@ export class RelayHost<S extends object> {
     if (shared.allowed) {
       const gameId = who.data.gameId;
       this.ports.background(
-        this.ports.room.chat(gameId, message).catch((error: unknown) => this.ports.events({ event: "relay_failed", gameId, error: String(error) })),
+        this.ports.room
+          .chat(gameId, message)
+          .catch((error: unknown) => this.ports.events({ event: "relay_failed", gameId, error: String(error) })),
       );
     }
   }

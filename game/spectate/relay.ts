@@ -36,7 +36,12 @@ export const SPECTATOR_CHAT_TO_PLAYERS = 10;
  * Whether a message sent at `now` passes a limit of `burst` in the window, given the times of the
  * messages that passed before (newest last), and those times afterwards.
  */
-export function chatWindow(times: readonly number[], now: number, burst: number, windowMs = SPECTATOR_CHAT_WINDOW_MS): { allowed: boolean; times: number[] } {
+export function chatWindow(
+  times: readonly number[],
+  now: number,
+  burst: number,
+  windowMs = SPECTATOR_CHAT_WINDOW_MS,
+): { allowed: boolean; times: number[] } {
   const recent = times.filter((at) => at > now - windowMs);
   if (recent.length >= burst) return { allowed: false, times: recent };
   return { allowed: true, times: [...recent, now] };

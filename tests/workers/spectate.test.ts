@@ -99,7 +99,7 @@ describe("a spectator's socket", () => {
       const heldAt = new Map<number, Set<string>>();
       for (const c of clients)
         for (const state of c.states) {
-          const mine = state.view?.me ? state.view.players[state.view.me]?.hand ?? [] : [];
+          const mine = state.view?.me ? (state.view.players[state.view.me]?.hand ?? []) : [];
           const set = heldAt.get(state.version) ?? new Set<string>();
           for (const card of mine) if ("id" in card) set.add(card.id);
           heldAt.set(state.version, set);
@@ -160,14 +160,22 @@ describe("the relay", () => {
     await spectator.until(() => spectator.messages.some((m) => m.type === "watchers" && m.payload.count === 1), 10_000, "the count");
 
     spectator.send({ type: "chat", payload: { text: "boa jogada!" } });
-    await ana.until(() => ana.messages.some((m) => m.type === "spectator_chat" && m.payload.message.message === "boa jogada!"), 5_000, "the chat");
+    await ana.until(
+      () => ana.messages.some((m) => m.type === "spectator_chat" && m.payload.message.message === "boa jogada!"),
+      5_000,
+      "the chat",
+    );
     await spectator.until(() => spectator.messages.some((m) => m.type === "spectator_chat"), 5_000, "its own message");
     // Never in the players' own chat.
     const tableChat = await call(`/api/games/${game.id}/chat`, { cookie: a.cookie });
     expect(JSON.stringify(await tableChat.json())).not.toContain("boa jogada!");
     // The spectators' chat is limited per spectator.
     for (let i = 0; i < 3; i++) spectator.send({ type: "chat", payload: { text: `msg ${i}` } });
-    await spectator.until(() => spectator.messages.some((m) => m.type === "error" && m.payload.code === "rate_limited"), 5_000, "the limit");
+    await spectator.until(
+      () => spectator.messages.some((m) => m.type === "error" && m.payload.code === "rate_limited"),
+      5_000,
+      "the limit",
+    );
     // The players' moves reach the spectator.
     const before = spectator.latest!.version;
     const stop = ana.autoplay();

@@ -41,7 +41,12 @@ export function AudienceChat({
       <header className="flex items-center justify-between gap-2">
         <h2 className="font-display text-base font-bold text-cream-50">{t("spectate:chat.title")}</h2>
         {onHide ? (
-          <button type="button" onClick={onHide} className="text-xs font-semibold text-gold-300 underline-offset-2 hover:underline" data-testid="audience-hide">
+          <button
+            type="button"
+            onClick={onHide}
+            className="text-xs font-semibold text-gold-300 underline-offset-2 hover:underline"
+            data-testid="audience-hide"
+          >
             {t("spectate:chat.hide")}
           </button>
         ) : null}

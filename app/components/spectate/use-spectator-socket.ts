@@ -18,7 +18,12 @@ export type SpectatorStatus = "connecting" | "open" | "closed";
  * missing. The callouts of each frame go to `onCallouts`. Nothing is polled: an idle page only
  * keeps its socket.
  */
-export function useSpectatorSocket(gameId: string, initial: SpectatorFrame, initialWatchers: number, onCallouts: (messages: SpectatorCallout[]) => void) {
+export function useSpectatorSocket(
+  gameId: string,
+  initial: SpectatorFrame,
+  initialWatchers: number,
+  onCallouts: (messages: SpectatorCallout[]) => void,
+) {
   const [frame, setFrame] = useState(initial);
   const held = useRef<SpectatorFrame>(initial);
   const [status, setStatus] = useState<SpectatorStatus>("connecting");

@@ -133,7 +133,10 @@ export class RoomHost<S extends object> implements RoomRpc {
     this.schedule(step.room);
     this.reports.roomChanged(step.room);
     this.lobby.roomChanged(step.room);
-    this.spectators.roomChanged(step.room, step.effects.flatMap((e) => (e.type === "send" ? [e.message] : [])));
+    this.spectators.roomChanged(
+      step.room,
+      step.effects.flatMap((e) => (e.type === "send" ? [e.message] : [])),
+    );
     for (const run of rules.socketRuns(step.effects)) {
       if (run.type === "frames") this.deliver(step.room, run.messages, run.state);
       else for (const socket of this.ports.sockets.list(run.userId ?? undefined)) this.ports.sockets.close(socket, run.code, run.reason);

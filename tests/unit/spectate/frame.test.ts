@@ -7,7 +7,7 @@ import { relayFrame, spectatorReceives } from "../../../game/spectate/relay";
 import { legalActions, pendingPlayer } from "../../../game/truco/index";
 import { VARIANTS } from "../../../game/truco/variants";
 import type { Room } from "../../../game/room/index";
-import { assignedRoom, seated, Sim, started, TIMINGS } from "../room/helpers";
+import { assignedRoom, seated, type Sim, started, TIMINGS } from "../room/helpers";
 
 // A spectator sees what is public and nothing else (docs/decisions/134-spectating-through-a-relay.md):
 // whole matches in every variant and both sizes, a spectator frame after every step, and no frame

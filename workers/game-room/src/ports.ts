@@ -66,7 +66,9 @@ export function workerdPorts(ctx: DurableObjectState, env: RoomEnv, db: Db): Roo
     clock: { now: () => Date.now(), newSeed },
     presence: channels ? { report: (userId, report) => stubOf<PlayerChannelRpc>(channels, userId).reportGame(userId, report) } : null,
     lobby: env.LOBBY ? { report: (report) => stubOf<LobbyRpc>(env.LOBBY!, LOBBY_NAME).reportRoom(report) } : null,
-    relay: env.SPECTATOR_RELAY ? { publish: (gameId, frame) => stubOf<SpectatorRelayRpc>(env.SPECTATOR_RELAY!, gameId).publish(gameId, frame) } : null,
+    relay: env.SPECTATOR_RELAY
+      ? { publish: (gameId, frame) => stubOf<SpectatorRelayRpc>(env.SPECTATOR_RELAY!, gameId).publish(gameId, frame) }
+      : null,
     exclusive: (fn) => ctx.blockConcurrencyWhile(fn),
     background: (work) => ctx.waitUntil(work),
     events: (event) => ctx.waitUntil(reportEvent(env, event)),
