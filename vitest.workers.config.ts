@@ -41,6 +41,7 @@ export default defineConfig(async () => {
             MATCHMAKER: { className: "Matchmaker", useSQLite: true },
             TOURNAMENT: { className: "Tournament", useSQLite: true },
             LOBBY: { className: "Lobby", useSQLite: true },
+            SPECTATOR_RELAY: { className: "SpectatorRelay", useSQLite: true },
           },
           bindings: {
             TEST_MIGRATIONS: migrations,

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "tournaments",
   "replay",
   "admin",
+  "spectate",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -74,6 +74,7 @@ export async function playersOf(db: Database, userIds: string[]) {
       avatar_url: users.avatar_url,
       premium_until: users.premium_until,
       ranking_points: users.ranking_points,
+      games_private: users.games_private,
       virtual_coins: users.virtual_coins,
       banned_at: users.banned_at,
     })

@@ -15,6 +15,7 @@ import { payments } from "./payments";
 import { premium } from "./premium";
 import { profile } from "./profile";
 import { replay } from "./replay";
+import { spectate } from "./spectate";
 import { pwa } from "./pwa";
 import { tournaments } from "./tournaments";
 import { variants } from "./variants";
@@ -41,6 +42,7 @@ const GROUPS = {
   tournaments,
   replay,
   admin,
+  spectate,
 } satisfies Record<Namespace, Record<Language, unknown>>;
 
 export type Resources = { [N in Namespace]: (typeof GROUPS)[N]["pt-BR"] };

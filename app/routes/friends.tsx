@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from "../../game/channel/friends";
 import { VARIANTS } from "../../game/truco/variant-list";
 import { seatConflict } from "../../game/room/one-seat";
-import { friendToastKey, useFriendStatus } from "~/components/channel/channel-provider";
+import { friendToastKey, useFriendGame, useFriendStatus } from "~/components/channel/channel-provider";
 import { Avatar } from "~/components/avatar";
 import { FriendsIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
@@ -17,7 +17,7 @@ import {
   acceptRequest,
   cancelRequest,
   declineRequest,
-  listFriends,
+  listFriendsPlaying,
   receivedRequests,
   removeFriend,
   searchPlayers,
@@ -52,8 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // shown, not decided on (accepting, inviting and joining are actions): a replica reads them.
   const reads = replicaContext(context);
   // The page keeps a player it already asked in the search, marked (the API leaves them out).
-  const [friends, requests, sent, searched, suggestions, waitingRoom, held] = await Promise.all([
-    listFriends(reads, user.id),
+  const [{ friends, games }, requests, sent, searched, suggestions, waitingRoom, held] = await Promise.all([
+    listFriendsPlaying(reads, user.id),
     receivedRequests(reads, user.id),
     tab === "requests" ? sentRequests(reads, user.id) : Promise.resolve([]),
     wantedTerm ? searchPlayers(context, request, user, wantedTerm, { keepAsked: true }) : Promise.resolve(null),
@@ -65,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tab,
     q,
     friends,
+    games,
     requests,
     sent,
     results: searched?.ok ? searched.data : null,
@@ -186,7 +187,7 @@ export default function FriendsPage() {
         />
 
         {data.tab === "friends" ? (
-          <FriendsTab friends={data.friends} waitingRoom={data.waitingRoom} canOpenTable={data.canOpenTable} />
+          <FriendsTab friends={data.friends} games={data.games} waitingRoom={data.waitingRoom} canOpenTable={data.canOpenTable} />
         ) : null}
         {data.tab === "requests" ? <RequestsTab requests={data.requests} sent={data.sent} /> : null}
         {data.tab === "add" ? (
@@ -227,10 +228,12 @@ function StatusDot({ status }: { status: FriendEntry["status"] }) {
 
 function FriendsTab({
   friends,
+  games,
   waitingRoom,
   canOpenTable,
 }: {
   friends: LoaderData["friends"];
+  games: LoaderData["games"];
   waitingRoom: LoaderData["waitingRoom"];
   canOpenTable: boolean;
 }) {
@@ -247,7 +250,7 @@ function FriendsTab({
   return (
     <ul className="flex flex-col gap-2" data-testid="friends-list">
       {friends.map((friend) => (
-        <FriendRow key={friend.id} friend={friend} waitingRoom={waitingRoom} canOpenTable={canOpenTable} />
+        <FriendRow key={friend.id} friend={friend} game={games[friend.id] ?? null} waitingRoom={waitingRoom} canOpenTable={canOpenTable} />
       ))}
     </ul>
   );
@@ -255,15 +258,19 @@ function FriendsTab({
 
 function FriendRow({
   friend,
+  game,
   waitingRoom,
   canOpenTable,
 }: {
   friend: LoaderData["friends"][number];
+  /** The game the friend was playing when the page loaded. */
+  game: string | null;
   waitingRoom: LoaderData["waitingRoom"];
   canOpenTable: boolean;
 }) {
   const { t } = useTranslation();
   const status = useFriendStatus(friend);
+  const playingIn = useFriendGame(friend, game);
   const busy = useNavigation().state === "submitting";
   const online = status !== "offline";
   return (
@@ -277,6 +284,16 @@ function FriendRow({
             <StatusDot status={status} />
           </span>
         </div>
+        {status === "playing" && playingIn ? (
+          <Link
+            to={`/game/${encodeURIComponent(playingIn)}/watch`}
+            className={buttonClasses("secondary", "sm", "shrink-0")}
+            data-testid="friend-watch"
+            aria-label={t("spectate:watchGame", { names: friend.nickname })}
+          >
+            {t("spectate:watch")}
+          </Link>
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
         <details className="group min-w-0 flex-1">

@@ -64,7 +64,11 @@ function MatchCard({ match, userId }: { match: BracketMatchView; userId: string 
       <div className="mt-1 flex items-center justify-between gap-2 text-xs text-cream-100/60">
         <span>{label ?? ""}</span>
         {match.game_id && match.result === null ? (
-          <Link to={`/game/${match.game_id}`} className="font-semibold text-gold-300 underline">
+          <Link
+            to={mine ? `/game/${match.game_id}` : `/game/${match.game_id}/watch`}
+            className="font-semibold text-gold-300 underline"
+            data-testid={mine ? undefined : "bracket-watch"}
+          >
             {mine ? t("tournaments:play") : t("tournaments:watch")}
           </Link>
         ) : match.game_id && (match.result === "played" || match.result === "forfeit") ? (

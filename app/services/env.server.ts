@@ -70,6 +70,8 @@ export interface Bindings {
   TOURNAMENT: DurableObjectNamespace;
   /** The lobby's numbers and open tables (game/lobby/): one object. */
   LOBBY: DurableObjectNamespace;
+  /** The spectators' relays (game/spectate/): one per watched game. */
+  SPECTATOR_RELAY: DurableObjectNamespace;
   /** Each finished game's record (DESIGN.md §4). */
   GAME_RECORDS: R2Bucket;
   /** Game and money events (db/analytics.ts); absent in the Worker tests. */

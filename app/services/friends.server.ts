@@ -70,16 +70,27 @@ const STATUS_ORDER = { playing: 0, online: 1, offline: 2 } as const;
 
 /** GET /api/friends: every friend, online ones first, then by nickname. Only friends' statuses are ever read. */
 export async function listFriends(context: AppLoadContext, userId: string): Promise<FriendEntry[]> {
+  return (await listFriendsPlaying(context, userId)).friends;
+}
+
+/** The friends page's list: the API's, and the game each friend playing is in (what "Assistir" opens). */
+export async function listFriendsPlaying(
+  context: AppLoadContext,
+  userId: string,
+): Promise<{ friends: FriendEntry[]; games: Record<string, string> }> {
   const [rows, statuses] = await Promise.all([
     playerLines(context.db).where(inArray(users.id, friendIdsOf(userId))),
     channel(context, userId).friendStatuses(userId),
   ]);
   const byId = new Map(statuses.map((update) => [update.user_id, update]));
-  return rows
+  const friends = rows
     .map((row) => toFriend(row, byId.get(row.id)))
     .sort(
       (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || a.nickname.localeCompare(b.nickname, "pt-BR", { sensitivity: "base" }),
     );
+  const games: Record<string, string> = {};
+  for (const update of statuses) if (update.status === "playing" && update.game_id) games[update.user_id] = update.game_id;
+  return { friends, games };
 }
 
 /** One friend as `viewerId` sees them; null if they are not friends. */

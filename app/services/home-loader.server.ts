@@ -4,7 +4,8 @@ import { variantFromCookie } from "~/utils/variant";
 import { getUser } from "./auth.server";
 import { practiceStatsOf } from "./games.server";
 import { clearJoinIntent, joinIntentFrom } from "./join-intent.server";
-import { cachedLiveCounts, lobbyLiveFor, type LiveCounts, type LobbyLive } from "./lobby-live.server";
+import { cachedLiveCounts, lobbyHomeFor, type LiveCounts } from "./lobby-live.server";
+import type { LobbyPush } from "../../game/lobby/lobby";
 import { pageContext } from "./replica.server";
 import { refundEligibleGames, type EligibleGame } from "./refunds.server";
 
@@ -29,7 +30,7 @@ export async function homeLoader(request: Request, context: AppLoadContext) {
   // Practice games against the computer, counted apart from the ranked stats.
   const practice = user ? await practiceStatsOf(pageContext(request, context), user.id) : null;
   // The open tables and live counts for players; the cached counts for visitors.
-  const lobby: LobbyLive | null = user ? await lobbyLiveFor(context, user) : null;
+  const lobby: LobbyPush | null = user ? await lobbyHomeFor(context, user) : null;
   const counts: LiveCounts = lobby ?? (await cachedLiveCounts(context));
   return { variant, refundGames, practice, lobby, counts };
 }

@@ -1,7 +1,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
 import { LOBBY_NAME, type LobbyRpc } from "../../game/lobby/api";
-import { lobbyViewFor, parseSnapshotMs, type LobbySnapshot, type LobbyView, type OpenTableView } from "../../game/lobby/lobby";
+import {
+  lobbyViewFor,
+  parseSnapshotMs,
+  type LobbyPush,
+  type LobbySnapshot,
+  type LobbyView,
+  type OpenTableView,
+} from "../../game/lobby/lobby";
 import { snapshotCache, type SnapshotCache } from "../../game/lobby/snapshot-cache";
 import { stubOf } from "../../db/stubs";
 import { isPremium } from "./users.server";
@@ -34,6 +41,12 @@ function lobbySnapshot(context: AppLoadContext): Promise<LobbySnapshot> {
 /** What a signed-in player sees: premium-only tables only for members; never their own table. */
 export async function lobbyLiveFor(context: AppLoadContext, user: User): Promise<LobbyLive> {
   return lobbyViewFor(await lobbySnapshot(context), { userId: user.id, member: isPremium(user) });
+}
+
+/** The home page's live parts: the API's view, and the games anyone may watch ("Ao vivo"). */
+export async function lobbyHomeFor(context: AppLoadContext, user: User): Promise<LobbyPush> {
+  const snapshot = await lobbySnapshot(context);
+  return { ...lobbyViewFor(snapshot, { userId: user.id, member: isPremium(user) }), live: snapshot.live ?? [] };
 }
 
 /** The counts a visitor sees. */

@@ -28,6 +28,7 @@ export function seatRequestOf(user: User): SeatRequest {
     avatarUrl: user.avatar_url,
     isPremium: isPremium(user),
     rating: user.ranking_points,
+    ...(user.games_private ? { gamesPrivate: true } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import {
   type PresenceUpdate,
 } from "../protocol/channel";
 import { FLOOD_LIMIT, FLOOD_WINDOW_MS } from "../protocol/constants";
-import { lobbyViewFor, REPORT_REFRESH_MS, sameView, SNAPSHOT_MS, type LobbyView } from "../lobby/lobby";
+import { lobbyViewFor, REPORT_REFRESH_MS, sameView, SNAPSHOT_MS, type LobbyPush } from "../lobby/lobby";
 import type { CloseReason, InvitationResult } from "./api";
 import * as invitations from "./invitations";
 import type { Invitation, InvitationStatus } from "./invitations";
@@ -42,7 +42,7 @@ export class ChannelHost<S> {
   /** What the Lobby last heard from this channel (null: nothing yet, e.g. after an eviction). */
   private lobbyReported: { online: boolean; at: number } | null = null;
   /** The lobby view last pushed to the watching sockets, and when it was last looked at. */
-  private lobbyView: LobbyView | null = null;
+  private lobbyView: LobbyPush | null = null;
   private lobbyCheckedAt: number | null = null;
   /** Each watched tournament's change mark as last seen, and when the marks were last looked at. */
   private readonly tournamentsSeen = new Map<string, number>();
@@ -248,7 +248,7 @@ export class ChannelHost<S> {
     this.lobbyCheckedAt = this.ports.clock.now();
     const watchers = this.lobbyWatchers();
     const member = watchers.some((socket) => this.attachmentOf(socket).member === true);
-    const view = lobbyViewFor(snapshot, { userId, member });
+    const view: LobbyPush = { ...lobbyViewFor(snapshot, { userId, member }), live: snapshot.live ?? [] };
     const text = JSON.stringify({ type: "lobby", payload: view } satisfies ChannelServerMessage);
     if (!sameView(this.lobbyView, view)) {
       this.lobbyView = view;

@@ -15,7 +15,11 @@ export interface FriendPresence {
 }
 
 export function presenceOf(userId: string, published: Published): FriendPresence {
-  return { update: { user_id: userId, status: published.visible, at: published.at }, online: published.status !== "offline" };
+  const playing = published.visible === "playing" && published.gameId !== null;
+  return {
+    update: { user_id: userId, status: published.visible, at: published.at, ...(playing ? { game_id: published.gameId! } : {}) },
+    online: published.status !== "offline",
+  };
 }
 
 /** A friend nobody has heard from: offline since ever. */

@@ -1,4 +1,14 @@
-import { REPORT_TTL_MS, SNAPSHOT_MS, SNAPSHOT_TABLES, snapshotTables, type LobbySnapshot, type TableListing } from "./lobby";
+import {
+  REPORT_TTL_MS,
+  SNAPSHOT_LIVE,
+  SNAPSHOT_MS,
+  SNAPSHOT_TABLES,
+  snapshotLive,
+  snapshotTables,
+  type LiveGame,
+  type LobbySnapshot,
+  type TableListing,
+} from "./lobby";
 import type { PresenceLobbyReport, RoomLobbyReport } from "./lobby";
 import type { LobbyRpc } from "./api";
 import type { LobbyPorts } from "./ports";
@@ -16,6 +26,7 @@ const PRUNE_MS = 60_000;
 export class LobbyHost implements LobbyRpc {
   private counts: { online: number; playing: number; at: number } | null = null;
   private tables: { list: TableListing[]; at: number } | null = null;
+  private live: { list: LiveGame[]; at: number } | null = null;
   private prunedAt = 0;
 
   constructor(
@@ -27,6 +38,7 @@ export class LobbyHost implements LobbyRpc {
     const change = this.ports.store.room(report, this.ports.clock.now() - REPORT_TTL_MS);
     if (this.counts) this.counts.playing = Math.max(0, this.counts.playing + change);
     if (report.table || this.tables?.list.some((table) => table.id === report.gameId)) this.tables = null;
+    if (report.live || this.live?.list.some((game) => game.id === report.gameId)) this.live = null;
   }
 
   async reportPresence(report: PresenceLobbyReport): Promise<void> {
@@ -45,6 +57,8 @@ export class LobbyHost implements LobbyRpc {
     if (!this.tables || now - this.tables.at >= this.snapshotMs) {
       this.tables = { list: snapshotTables(this.ports.store.tables(since, SNAPSHOT_TABLES)), at: now };
     }
-    return { online: this.counts.online, playing: this.counts.playing, tables: this.tables.list, at: now };
+    if (!this.live || now - this.live.at >= this.snapshotMs)
+      this.live = { list: snapshotLive(this.ports.store.live(since, SNAPSHOT_LIVE)), at: now };
+    return { online: this.counts.online, playing: this.counts.playing, tables: this.tables.list, live: this.live.list, at: now };
   }
 }

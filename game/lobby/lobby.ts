@@ -29,11 +29,26 @@ export const TableListingSchema = z.strictObject({
 });
 export type TableListing = z.infer<typeof TableListingSchema>;
 
-/** A room's word to the lobby: its table while it is open and listed, and whether it is being played. */
+/** A game being played that anyone may watch (game/spectate/access.ts), as the home's "Ao vivo" lists it. */
+export const LiveGameSchema = z.strictObject({
+  id: GameIdSchema,
+  game_type: GameTypeSchema,
+  game_mode: GameModeSchema,
+  truco_variant: VariantSchema,
+  players: z.array(z.strictObject({ user_id: z.string(), nickname: z.string(), rating: z.number() })),
+  /** The best rating at the table: the list shows the highest first. */
+  rating: z.number(),
+  started_at: z.number(),
+});
+export type LiveGame = z.infer<typeof LiveGameSchema>;
+
+/** A room's word to the lobby: its table while it is open and listed, whether it is being played, and whether anyone may watch it. */
 export const RoomLobbyReportSchema = z.strictObject({
   gameId: GameIdSchema,
   table: z.nullable(TableListingSchema),
   active: z.boolean(),
+  /** Absent or null: nobody outside the table may watch it now. */
+  live: z.optional(z.nullable(LiveGameSchema)),
   at: z.number(),
 });
 export type RoomLobbyReport = z.infer<typeof RoomLobbyReportSchema>;
@@ -47,12 +62,16 @@ export const LobbySnapshotSchema = z.strictObject({
   playing: z.int().check(z.minimum(0)),
   /** The newest open tables, premium-only ones included (each viewer's filter drops what they may not see). */
   tables: z.array(TableListingSchema),
+  /** The watchable games being played, highest rated first (absent from a lobby that predates them). */
+  live: z.optional(z.array(LiveGameSchema)),
   at: z.number(),
 });
 export type LobbySnapshot = z.infer<typeof LobbySnapshotSchema>;
 
 /** How many tables a snapshot carries: enough for every viewer's 12 after their filter. */
 export const SNAPSHOT_TABLES = 40;
+/** How many live games a snapshot carries (a viewer's friends' games come first in their list). */
+export const SNAPSHOT_LIVE = 12;
 /** How many tables a viewer's home lists. */
 export const VIEWER_TABLES = 12;
 /**
@@ -114,8 +133,17 @@ export function snapshotTables(tables: Iterable<TableListing>): TableListing[] {
     .slice(0, SNAPSHOT_TABLES);
 }
 
+/** The snapshot's live games: fresh, highest rated first, at most SNAPSHOT_LIVE. */
+export function snapshotLive(games: Iterable<LiveGame>): LiveGame[] {
+  return [...games].sort((a, b) => b.rating - a.rating || a.started_at - b.started_at || (a.id < b.id ? -1 : 1)).slice(0, SNAPSHOT_LIVE);
+}
+
+/** The home's live parts as its channel pushes them: the viewer's view and the live games. */
+export const LobbyPushSchema = z.extend(LobbyViewSchema, { live: z.optional(z.array(LiveGameSchema)) });
+export type LobbyPush = z.infer<typeof LobbyPushSchema>;
+
 /** Two views show the same thing (a channel pushes only a change). */
-export function sameView(a: LobbyView | null, b: LobbyView): boolean {
+export function sameView(a: LobbyPush | null, b: LobbyPush): boolean {
   return a !== null && JSON.stringify(a) === JSON.stringify(b);
 }
 

@@ -1,4 +1,4 @@
-import type { PresenceLobbyReport, RoomLobbyReport, TableListing } from "./lobby";
+import { snapshotLive, type LiveGame, type PresenceLobbyReport, type RoomLobbyReport, type TableListing } from "./lobby";
 import type { LobbyStore } from "./ports";
 
 // The lobby's store in memory, for the Node tests: the same contract as the object's SQLite tables.
@@ -35,6 +35,11 @@ export class MemoryLobbyStore implements LobbyStore {
       .map((report) => report.table!)
       .sort((a, b) => b.opened_at - a.opened_at)
       .slice(0, limit);
+  }
+
+  live(since: number, limit: number): LiveGame[] {
+    const games = [...this.rooms.values()].flatMap((report) => (report.live && report.at > since ? [report.live] : []));
+    return snapshotLive(games).slice(0, limit);
   }
 
   prune(before: number): void {

@@ -1,4 +1,4 @@
-import type { PresenceLobbyReport, RoomLobbyReport, TableListing } from "./lobby";
+import type { LiveGame, PresenceLobbyReport, RoomLobbyReport, TableListing } from "./lobby";
 
 // What the lobby host (lobby-host.ts) takes from its platform: the Durable Object's SQLite storage
 // (workers/game-room/src/lobby.ts), or memory in the Node tests (memory.ts). Each method is one
@@ -16,6 +16,8 @@ export interface LobbyStore {
   counts(since: number): { online: number; playing: number };
   /** The newest `limit` listed tables among reports newer than `since`. */
   tables(since: number, limit: number): TableListing[];
+  /** The `limit` highest rated games anyone may watch, among reports newer than `since`. */
+  live(since: number, limit: number): LiveGame[];
   /** Forgets every report older than `before`. */
   prune(before: number): void;
 }

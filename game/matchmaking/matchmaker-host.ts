@@ -280,6 +280,7 @@ export class MatchmakerHost {
             avatarUrl: player.avatar_url,
             isPremium: Boolean(player.premium_until && player.premium_until > nowIso),
             rating: player.ranking_points,
+            ...(player.games_private ? { gamesPrivate: true } : {}),
             entry,
           };
         });

@@ -16,6 +16,8 @@ export interface MatchPlayer {
   /** ISO time, or null for a player who never was premium. */
   premium_until: string | null;
   ranking_points: number;
+  /** Keeps their games private (nobody watches them). Absent: not private. */
+  games_private?: boolean;
   virtual_coins: number;
   banned_at: string | null;
 }

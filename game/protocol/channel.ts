@@ -3,7 +3,7 @@ import { type Holds, type Same, VariantSchema } from "./engine-schemas";
 import { GameModeSchema, GameTypeSchema } from "./entities";
 import { INVITATION_STATUSES, type Invitation } from "../channel/invitations";
 import { PRESENCE_STATUSES, type PresenceStatus } from "../channel/presence";
-import { LobbyViewSchema } from "../lobby/lobby";
+import { LobbyPushSchema } from "../lobby/lobby";
 import { GameIdSchema } from "./ids";
 import { parseFrame, parseInboundFrame, type FrameParseResult, type InboundParseResult } from "./parse-frame";
 
@@ -45,7 +45,13 @@ export const FriendRequestSchema = z.object({
 export type FriendRequestView = z.infer<typeof FriendRequestSchema>;
 
 /** A friend's presence as pushed live: only ever sent to that player's friends. */
-export const PresenceUpdateSchema = z.object({ user_id: z.string(), status: PresenceStatusSchema, at: z.number() });
+export const PresenceUpdateSchema = z.object({
+  user_id: z.string(),
+  status: PresenceStatusSchema,
+  at: z.number(),
+  /** The game a friend is playing (only with "playing"): the friends page offers to watch it. */
+  game_id: z.optional(z.string()),
+});
 export type PresenceUpdate = z.infer<typeof PresenceUpdateSchema>;
 
 export const InvitationSchema = z.object({
@@ -140,7 +146,7 @@ export const ChannelServerMessageSchema = z.discriminatedUnion("type", [
   /** The account was banned, with the admin's reason: every open page goes to `/banned` (the socket closes next, 4003). */
   message("account_banned", z.object({ reason: z.string() })),
   /** The home page's live counts and open tables, while one of its sockets watches the lobby (then on every change). */
-  message("lobby", LobbyViewSchema),
+  message("lobby", LobbyPushSchema),
   /** Answer it with the auto-answered `{"type":"ping"}`; a socket that does not is closed as dropped. */
   message("heartbeat", z.optional(z.object({}))),
   /** The runtime's answer to a ping (the object is not woken). */

@@ -153,6 +153,10 @@ const MESSAGES = [
   message("error", z.object({ code: z.string(), message: z.string() })),
   /** `at` is the room's clock (epoch ms), or 0 when the keep-alive answered without waking the room. */
   message("pong", z.object({ at: z.number() })),
+  /** How many people watch the game (game/spectate/). */
+  message("spectators", z.object({ count: z.number() })),
+  /** A spectator's chat message: shown apart from the table's chat, which spectators never write in. */
+  message("spectator_chat", z.object({ message: ChatMessageViewSchema })),
 ] as const;
 
 /** One message of the room (what a `batch` holds; never a batch itself). */

@@ -37,8 +37,18 @@ export function replayAccess(game: ReplayGame, viewer: ReplayViewer | null, priv
   if (game.status !== "completed" && game.status !== "cancelled") return { allowed: false, reason: "not_finished" };
   if (viewer && game.players.includes(viewer.id)) return { allowed: true, asPlayer: true };
   if (viewer?.role === "admin") return { allowed: true, asPlayer: false };
-  if (game.bot_level !== null) return { allowed: false, reason: "practice" };
-  if (game.players.some((id) => privatePlayers.has(id))) return { allowed: false, reason: "private" };
+  const shown = openToOthers(game, privatePlayers);
+  if (!shown.allowed) return shown;
   if (!viewer) return { allowed: false, reason: "sign_in" };
   return { allowed: true, asPlayer: false };
+}
+
+/** Whether people outside the game may see it at all (its replay, or live): not a practice game, no player keeps their games private. */
+export function openToOthers(
+  game: Pick<ReplayGame, "bot_level" | "players">,
+  privatePlayers: ReadonlySet<string>,
+): { allowed: true } | { allowed: false; reason: "practice" | "private" } {
+  if (game.bot_level !== null) return { allowed: false, reason: "practice" };
+  if (game.players.some((id) => privatePlayers.has(id))) return { allowed: false, reason: "private" };
+  return { allowed: true };
 }

@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { BotLevel, ChatMessageView, GameSummary } from "../protocol/entities";
 import type { GameReport } from "../channel/presence";
 import type { GameStatePayload } from "../protocol/room";
+import type { SpectatorFrame } from "../protocol/spectate";
+import type { WatchAccess } from "../spectate/access";
 
 // What the Pages app (and the tournament and matchmaking objects) may ask a GameRoom
 // Durable Object over DO RPC. The app never imports workers/; both sides share this contract.
@@ -28,6 +30,8 @@ export interface SeatRequest {
   avatarUrl: string | null;
   isPremium: boolean;
   rating: number;
+  /** The player keeps their games private (no replay for others, nobody watches). */
+  gamesPrivate?: boolean;
 }
 
 /** A seat the server assigns when it creates the room (tournament and quick-match games), in seat order. */
@@ -38,6 +42,8 @@ export const AssignedSeatSchema = z
     avatarUrl: z.string().max(2048).nullable(),
     isPremium: z.boolean(),
     rating: z.number().int().min(0),
+    /** The player keeps their games private (no replay for others, nobody watches). */
+    gamesPrivate: z.boolean().optional(),
     /** What the room debits at seating, as any seat's entry (0 when the caller settled the entry itself). */
     entry: z.number().int().min(0).max(1_000_000),
   })
@@ -105,6 +111,11 @@ export const ChatPostInputSchema = z.object({
 export type ChatPostInput = z.infer<typeof ChatPostInputSchema>;
 export type ChatPostResult = { ok: true; message: ChatMessageView } | { ok: false; error: "not_found" | "too_fast" };
 
+/** A watch request's answer: refused with why, or the first frame and how many already watch. */
+export type WatchResult =
+  | { ok: true; frame: SpectatorFrame; watchers: number }
+  | { ok: false; reason: "not_found" | Extract<WatchAccess, { allowed: false }>["reason"] };
+
 export interface RoomRpc {
   /**
    * Creates the room for a game and seats its creator. `listed`: a public table, shown on the home
@@ -158,6 +169,12 @@ export interface RoomRpc {
   adminCancel(audit: AdminAudit): Promise<RoomResult>;
   /** The room as a player (or, with null, an outsider) sees it; null if no room exists. */
   snapshot(userId: string | null): Promise<GameStatePayload | null>;
+  /** Whether this signed-in user may watch the game (game/spectate/access.ts), and its first spectator frame if so. */
+  watch(viewerId: string): Promise<WatchResult>;
+  /** The spectator relay's count of spectators; answers the newest spectator frame (null: the game may not be watched). */
+  spectatorCount(count: number): Promise<SpectatorFrame | null>;
+  /** A spectator's chat message, for the players' screens only. */
+  spectatorChat(message: ChatMessageView): Promise<void>;
   /** A fresh presence report about this user (their PlayerChannel asking); null if no room exists. */
   presenceOf(userId: string): Promise<GameReport | null>;
   /**

@@ -1,4 +1,5 @@
-import type { RoomLobbyReport, TableListing } from "../lobby/lobby";
+import type { LiveGame, RoomLobbyReport, TableListing } from "../lobby/lobby";
+import { watchable } from "../spectate/frame";
 import { listable } from "../lobby/lobby";
 import type { Room } from "./state";
 
@@ -6,7 +7,24 @@ import type { Room } from "./state";
 // for players, and whether it is being played. Pure: the host sends it when it changed.
 
 export function lobbyReportOf(room: Room, at: number): RoomLobbyReport {
-  return { gameId: room.game.id, table: tableOf(room), active: room.game.status === "active", at };
+  const live = liveOf(room);
+  return { gameId: room.game.id, table: tableOf(room), active: room.game.status === "active", ...(live ? { live } : {}), at };
+}
+
+/** The game as the home's live list shows it, while anyone may watch it. */
+function liveOf(room: Room): LiveGame | null {
+  if (!watchable(room)) return null;
+  const { game } = room;
+  const players = room.seats.map((s) => ({ user_id: s.userId ?? "", nickname: s.nickname, rating: s.rating }));
+  return {
+    id: game.id,
+    game_type: game.game_type,
+    game_mode: game.game_mode,
+    truco_variant: game.truco_variant,
+    players,
+    rating: Math.max(0, ...players.map((p) => p.rating)),
+    started_at: Date.parse(game.started_at ?? game.created_at) || 0,
+  };
 }
 
 function tableOf(room: Room): TableListing | null {
@@ -34,5 +52,5 @@ function tableOf(room: Room): TableListing | null {
 
 /** What the report depends on besides its time: a transition that leaves it unchanged sends nothing. */
 export function lobbyKey(report: RoomLobbyReport): string {
-  return JSON.stringify([report.table, report.active]);
+  return JSON.stringify([report.table, report.active, report.live ?? null]);
 }

@@ -104,6 +104,7 @@ export function planSeat(room: Room, request: SeatRequest): SeatPlan {
       avatarUrl: request.avatarUrl,
       isPremium: request.isPremium,
       rating: request.rating,
+      ...(request.gamesPrivate ? { gamesPrivate: true } : {}),
       botLevel: null,
       entryPaid: entry,
       connected: false,

@@ -33,6 +33,8 @@ export interface RoomSeat {
   avatarUrl: string | null;
   isPremium: boolean;
   rating: number;
+  /** The owner keeps their games private: nobody watches this table (absent: not private). */
+  gamesPrivate?: boolean;
   /** Set for a computer player's seat. */
   botLevel: BotLevel | null;
   /** The entry the room charged for this seat (what a cancellation returns and the pot holds). */

@@ -60,6 +60,8 @@ export interface SeatPlayer {
   /** ISO, or null. */
   premium_until: string | null;
   ranking_points: number;
+  /** Keeps their games private (nobody watches them). Absent: not private. */
+  games_private?: boolean;
 }
 
 /** The tournament's rows in D1; every coin movement goes through the ledger in the same batch as its row. */

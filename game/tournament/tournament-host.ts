@@ -317,6 +317,7 @@ export class TournamentHost {
         avatarUrl: user?.avatar_url ?? null,
         isPremium: Boolean(user?.premium_until && Date.parse(user.premium_until) > now),
         rating: user?.ranking_points ?? 1000,
+        ...(user?.games_private ? { gamesPrivate: true } : {}),
         entry: 0,
       };
     });

@@ -22,6 +22,9 @@
 //                        and a top and a bottom player's own place (exact rank
 //                        within 10,000, else percentile; time and D1
 //                        rows_read), then GET /api/leaderboard end to end.
+//   spectators           only with --only spectators: one public room, its players' move →
+//                        broadcast without and with --spectators watching (same run), whether
+//                        every spectator got every version, the room's own time per move.
 //   scale (scale.ts)     only with --only scale: --scale-players players in a stated mix
 //                        (home, 1v1/2v2 tables, the computer, chat, quick match, pages) for
 //                        --scale-seconds with D1 and R2 metered (ADR 124): per 1,000 players,
@@ -60,6 +63,8 @@
 //                       WebSocket frame; production has no such hop): sign-in still goes
 //                       through the proxy's port (not for the restart scenario: its port changes)
 //   --lb-players N      scenario L's seeded players (100000)
+//   --spectators N      the spectators scenario's audience (1000; only with --only spectators)
+//   --spectator-moves N its moves measured without, then with, the audience (150 each)
 //   --scale-players N   the scale scenario's players (200; at least 40)
 //   --scale-seconds S   its measured window (480: several games at the default pace, ADR 129)
 //   --scale-think MS    its players' mean time between their turn and their move (5000: a human
@@ -67,7 +72,7 @@
 //   --perf              record the runtime with Linux perf (V8's perf map on) during scenario A's
 //                       moves and B2's probe, and print where its CPU went per move, by part and
 //                       by JavaScript function (ADR 109; needs `perf`, Debian: linux-perf)
-//   --only a|b|abuse|web|lighthouse|replay|restart|presence|matchmaking|lb|scale  run one scenario only
+//   --only a|b|abuse|web|lighthouse|replay|restart|presence|matchmaking|lb|scale|spectators  run one scenario only
 //                       (scale runs only when named)
 //   --signin-all        every player signs in through the emulator (slow)
 // See also `npm run bench:engine` for the rules engine's own throughput.
@@ -96,6 +101,7 @@ import { restart } from "./scenarios/restart";
 import { roomLatency } from "./scenarios/room-latency";
 import { roomLoad } from "./scenarios/room-load";
 import { scale } from "./scenarios/scale";
+import { spectators } from "./scenarios/spectators";
 
 /** In the order of the report. */
 const SCENARIOS: Scenario[] = [
@@ -109,10 +115,11 @@ const SCENARIOS: Scenario[] = [
   matchmaking,
   leaderboard,
   scale,
+  spectators,
   restart,
 ];
 /** The order they run in: the cheap, player-free ones first; restart stops and starts the server, so it runs last; the leaderboard seeds 100,000 players. */
-const RUN_ORDER = ["web", "lighthouse", "replay", "a", "b", "abuse", "presence", "matchmaking", "lb", "scale", "restart"];
+const RUN_ORDER = ["web", "lighthouse", "replay", "a", "b", "abuse", "presence", "matchmaking", "lb", "scale", "spectators", "restart"];
 // The bench's players open tables much faster than people do (scenario A opens a new room at
 // every match's end), and all sign in from one address: the limits they would trip are raised
 // (game/rate-limits/limits.ts; the chat, checkout and join-code limits keep their real numbers).
@@ -148,6 +155,8 @@ function parseOptions(): BenchOptions {
       "scale-players": { type: "string", default: "200" },
       "scale-seconds": { type: "string", default: "480" },
       "scale-think": { type: "string", default: "5000" },
+      spectators: { type: "string", default: "1000" },
+      "spectator-moves": { type: "string", default: "150" },
       perf: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -183,6 +192,8 @@ function parseOptions(): BenchOptions {
     scalePlayers: Math.max(40, int("scale-players")),
     scaleSeconds: Math.max(30, int("scale-seconds")),
     scaleThink: int("scale-think"),
+    spectators: int("spectators"),
+    spectatorMoves: Math.max(10, int("spectator-moves")),
     perf: values.perf,
   };
 }

@@ -15,6 +15,7 @@ declare global {
       MATCHMAKER: DurableObjectNamespace;
       TOURNAMENT: DurableObjectNamespace;
       LOBBY: DurableObjectNamespace;
+      SPECTATOR_RELAY: DurableObjectNamespace;
       TEST_API_ROUTES: string[];
       TEST_PUBLIC_HEADERS: string;
       APP_ENV: string;

@@ -5,6 +5,7 @@ import { messagesOf, ServerMessageSchema, type ServerMessageType } from "../../g
 import type { Action } from "../../game/truco/index";
 import { call, createGame, createPlayer, expectLedgerInvariant, joinGame } from "./helpers";
 import { exactServerFrame, RoomClient, roomStub } from "./room-client";
+import { SpectatorClient } from "./spectator-client";
 
 // Real games through real sockets, and every frame the room sends checked against the protocol's
 // schemas (game/protocol/room.ts): each must parse, and parse whole (no field the schema does not know),
@@ -64,7 +65,7 @@ const seen = new Set<ServerMessageType>();
 describe("every frame the room sends is a protocol message", () => {
   it("a 1v1 ranked Paulista match, from the waiting room to the result, with chat, pings, a bad frame and a reconnect", async () => {
     const [a, b] = [await createPlayer("Ana"), await createPlayer("Bia")];
-    const game = await createGame(a, { game_type: "1v1", game_mode: "ranked", truco_variant: "paulista" });
+    const game = await createGame(a, { game_type: "1v1", game_mode: "ranked", truco_variant: "paulista", is_public: true });
     const ana = await RoomClient.connect(game.id, a);
     await ana.nextMessage("game_state");
     // The keep-alive answered without waking the room, and a ping the room answers itself.
@@ -84,6 +85,12 @@ describe("every frame the room sends is a protocol message", () => {
       201,
     );
     await chat;
+    // Someone watches (game/spectate/): the players hear how many, and the spectators' chat.
+    const fan = await SpectatorClient.connect(game.id, await createPlayer("Fã"));
+    await ana.until(() => ana.messages.some((m) => m.type === "spectators"), 10_000, "the count");
+    const cheer = ana.nextMessage("spectator_chat");
+    fan.send({ type: "chat", payload: { text: "Vai, Ana!" } });
+    await cheer;
 
     // A turn timer runs out (its deadline moved to the past): the room plays for that player and says so.
     await ana.until(() => Boolean(ana.state?.turn), 5_000, "a turn timer");
@@ -109,7 +116,7 @@ describe("every frame the room sends is a protocol message", () => {
     await playToTheEnd([ana, biaAgain], 1, 90_000);
     await ana.until(() => ana.messages.some((m) => m.type === "game_ended"), 5_000, "game_ended");
     for (const kind of checkFrames([ana, bia, biaAgain])) seen.add(kind);
-    [ana, biaAgain].forEach((client) => client.close());
+    [ana, biaAgain, fan].forEach((client) => client.close());
   }, 120_000);
 
   it("a 2v2 Argentino match on four sockets (envido, flor, the mazo, covered cards)", async () => {

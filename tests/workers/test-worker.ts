@@ -8,6 +8,7 @@ export { RateLimiter } from "../../workers/game-room/src/rate-limiter";
 export { Matchmaker } from "../../workers/game-room/src/matchmaker";
 export { Tournament } from "../../workers/game-room/src/tournament";
 export { Lobby } from "../../workers/game-room/src/lobby";
+export { SpectatorRelay } from "../../workers/game-room/src/spectator-relay";
 
 const NO_ASSETS = { fetch: async () => new Response(null, { status: 404 }) };
 

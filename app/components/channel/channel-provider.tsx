@@ -64,6 +64,13 @@ export function useChannel(): ChannelApi {
 }
 
 /** The status to show for a friend: the live one when it is newer than the page's. */
+/** The game a friend is playing now, as the page learnt it or as their channel pushed it since. */
+export function useFriendGame(friend: { id: string; status_at: number }, fromPage: string | null): string | null {
+  const live = useChannel().presence[friend.id];
+  if (live && live.at >= friend.status_at) return live.status === "playing" ? (live.game_id ?? null) : null;
+  return fromPage;
+}
+
 export function useFriendStatus(friend: { id: string; status: PresenceUpdate["status"]; status_at: number }): PresenceUpdate["status"] {
   const live = useChannel().presence[friend.id];
   return live && live.at >= friend.status_at ? live.status : friend.status;

@@ -37,6 +37,7 @@ export function Board({
   connecting = false,
   callouts,
   calloutText,
+  spectator = false,
 }: {
   turn: TurnTimer | null;
   serverOffset: number;
@@ -48,6 +49,8 @@ export function Board({
   connecting?: boolean;
   callouts: AnyCallout[];
   calloutText(callout: AnyCallout): string;
+  /** Someone watching (game/spectate/): every seat is drawn as a seat, and there is nothing to do. */
+  spectator?: boolean;
 }) {
   const { t } = useTranslation();
   const { view, me, positions, nickname, participant, cardName, teamName } = useTable();
@@ -79,6 +82,8 @@ export function Board({
   const top = at("top");
   const leftSeat = at("left");
   const rightSeat = at("right");
+  // A spectator has no seat of their own: the first seat takes the bottom, hidden cards and all.
+  const bottomSeat = me === null ? at("bottom") : undefined;
   const four = view.seats.length === 4;
 
   const turnText =
@@ -280,22 +285,29 @@ export function Board({
             />
           </div>
         ) : null}
+        {bottomSeat ? (
+          <div className="flex justify-center pb-1 pt-1">
+            <Seat position="bottom" {...seatProps(bottomSeat)} />
+          </div>
+        ) : null}
         <TableOptions />
       </section>
 
       {celebrations > 0 && !reducedMotion ? <Celebration key={celebrations} /> : null}
 
-      <ActionBar
-        groups={groups}
-        onAction={onAction}
-        selected={selected}
-        onPlaySelected={(faceDown) => selected && play(selected, faceDown)}
-        secondsLeft={me !== null && turn?.playerId === me ? left : null}
-        totalSeconds={total}
-        busy={busy}
-        connected={connected}
-        connecting={connecting}
-      />
+      {spectator ? null : (
+        <ActionBar
+          groups={groups}
+          onAction={onAction}
+          selected={selected}
+          onPlaySelected={(faceDown) => selected && play(selected, faceDown)}
+          secondsLeft={me !== null && turn?.playerId === me ? left : null}
+          totalSeconds={total}
+          busy={busy}
+          connected={connected}
+          connecting={connecting}
+        />
+      )}
     </div>
   );
 }

@@ -25,6 +25,7 @@ import { useTableCues } from "./use-table-cues";
 import { WaitingRoom } from "./waiting-room";
 import { CHAT_DIALOG, CONCEDE_DIALOG, DIALOG_PARAM } from "~/utils/ui-params";
 import { ConcedeControl } from "./concede-control";
+import { AudienceChat, WatchersBadge } from "~/components/spectate/audience-chat";
 import "./game.css";
 
 /** The game room of spec §2: the page's first view, then the live room takes over. */
@@ -167,7 +168,18 @@ function LiveRoom({
     },
     [user.id, t, toast],
   );
-  const socket = useGameSocket(gameId, initial, enabled && stillSeated, { onEvents, onChat, onTimedOut });
+  // The audience (game/spectate/): how many watch, and their chat, which a player may hide.
+  const [watchers, setWatchers] = useState(0);
+  const [audience, setAudience] = useState<ChatMessageView[]>([]);
+  const [audienceHidden, setAudienceHidden] = useState(false);
+  const onSpectatorChat = useCallback((message: ChatMessageView) => setAudience((list) => [...list, message].slice(-100)), []);
+  const socket = useGameSocket(gameId, initial, enabled && stillSeated, {
+    onEvents,
+    onChat,
+    onTimedOut,
+    onSpectators: setWatchers,
+    onSpectatorChat,
+  });
   const { live } = socket;
   const openedBefore = useRef(false);
   const opened = socket.status === "open";
@@ -343,8 +355,23 @@ function LiveRoom({
         id="main"
         className="mx-auto flex max-w-6xl flex-col gap-2 px-2 pt-2 sm:px-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-x-4 lg:gap-y-2 lg:pt-3"
       >
-        <div className="lg:col-start-2 lg:row-start-1">
+        <div className="flex flex-col gap-2 lg:col-start-2 lg:row-start-1">
           <InfoPanel game={game} participants={participants} />
+          {watchers > 0 ? (
+            <div className="flex items-center justify-between gap-2">
+              <WatchersBadge count={watchers} />
+              {audienceHidden && audience.length > 0 ? (
+                <button
+                  type="button"
+                  onClick={() => setAudienceHidden(false)}
+                  className="text-xs font-semibold text-gold-300 underline-offset-2 hover:underline"
+                  data-testid="audience-show"
+                >
+                  {t("spectate:chat.show")}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
         </div>
         <div className="flex min-w-0 flex-col gap-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">{body}</div>
         <aside className="flex min-w-0 flex-col gap-2 lg:col-start-2 lg:row-start-2">
@@ -360,6 +387,7 @@ function LiveRoom({
               userId={user.id}
             />
           ) : null}
+          {audience.length > 0 && !audienceHidden ? <AudienceChat messages={audience} onHide={() => setAudienceHidden(true)} /> : null}
           <TeamsPanel game={game} participants={participants} userId={user.id} />
           {game.status !== "waiting" ? <FairnessPanel hands={hands} /> : null}
         </aside>

@@ -80,6 +80,7 @@ export const TrickArea = memo(function TrickArea({ overlay }: { overlay?: ReactN
               className={`absolute ${SLOT[n][position]} ${sweepTo ? `animate-sweep-${sweepTo}` : ""}`}
               data-testid="trick-card"
               data-player={play.playerId}
+              data-card={"id" in play.card ? play.card.id : undefined}
               data-sweep={sweepTo}
             >
               <div className={`animate-play-${position} relative`}>

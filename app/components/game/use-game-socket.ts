@@ -50,6 +50,10 @@ export interface SocketHandlers {
   onChat?(message: ChatMessageView): void;
   /** The room acted for a player whose turn timer ran out. */
   onTimedOut?(timeout: { playerId: string; action: string }): void;
+  /** How many people watch the game. */
+  onSpectators?(count: number): void;
+  /** A spectator's chat message (kept apart from the table's chat). */
+  onSpectatorChat?(message: ChatMessageView): void;
 }
 
 function socketUrl(gameId: string): string {
@@ -170,6 +174,12 @@ export function useGameSocket(
               break;
             case "turn_timed_out":
               handlersRef.current.onTimedOut?.(message.payload);
+              break;
+            case "spectators":
+              handlersRef.current.onSpectators?.(message.payload.count);
+              break;
+            case "spectator_chat":
+              handlersRef.current.onSpectatorChat?.(message.payload.message);
               break;
             case "error":
               // Spec §8: socket errors are only logged.

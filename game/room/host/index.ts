@@ -9,7 +9,9 @@ export type {
   SocketHub,
   HostClock,
   PresenceChannels,
+  SpectatorRelayChannel,
   RoomEvent,
 } from "./ports";
 export { AttachmentSchema, type Attachment } from "./attachments";
 export { readRoom, writeRoom, ROOM_KEY, PLAY_KEY } from "./stored-room";
+export { SpectatorFeed, SPECTATORS_KEY } from "./spectator-feed";

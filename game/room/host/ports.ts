@@ -1,3 +1,4 @@
+import type { SpectatorFrame } from "../../protocol/spectate";
 import type { GameReport } from "../../channel/presence";
 import type { GameSummary } from "../../protocol/entities";
 import type { RoomLobbyReport } from "../../lobby/lobby";
@@ -88,6 +89,11 @@ export interface LobbyChannel {
   report(report: RoomLobbyReport): Promise<void>;
 }
 
+/** The game's spectator relay (game/spectate/): each new version, once, while anyone watches. */
+export interface SpectatorRelayChannel {
+  publish(gameId: string, frame: SpectatorFrame): Promise<void>;
+}
+
 /** What an operator wants to see of a room: one structured event per thing that matters. */
 export type RoomEvent =
   | { event: "game_started"; gameId: string; variant: string; mode: string; seats: number }
@@ -98,7 +104,7 @@ export type RoomEvent =
   | { event: "record_failed"; gameId: string; error: string }
   | { event: "settlement_retried"; gameId: string; error: string }
   | { event: "socket_closed_for_abuse"; gameId: string; userId: string; reason: string }
-  | { event: "report_failed"; gameId: string; to: "presence" | "tournament" | "lobby"; error: string };
+  | { event: "report_failed"; gameId: string; to: "presence" | "tournament" | "lobby" | "relay"; error: string };
 
 export interface RoomHostPorts<S> {
   store: RoomStore;
@@ -108,6 +114,8 @@ export interface RoomHostPorts<S> {
   clock: HostClock;
   presence: PresenceChannels | null;
   lobby: LobbyChannel | null;
+  /** The spectators' relay (absent: nobody can watch, as in tests that do not need it). */
+  relay?: SpectatorRelayChannel | null;
   /** Runs `fn` with no other event of this room interleaved (a Durable Object's blockConcurrencyWhile). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Work that may finish after the event that started it (a Durable Object's waitUntil). */

@@ -28,6 +28,7 @@ import {
   type RoomResult,
   type RoomRpc,
   type SeatRequest,
+  type WatchResult,
 } from "../api";
 import * as rules from "../index";
 import { recordKey } from "../../protocol/record";
@@ -38,6 +39,9 @@ import type { NewGameRow, RoomHostPorts, SeatOutcome } from "./ports";
 import { LobbyReports } from "./lobby-reports";
 import { PresenceReports } from "./presence-reports";
 import { readRoom, writeRoom } from "./stored-room";
+import { SpectatorFeed } from "./spectator-feed";
+import type { SpectatorFrame } from "../../protocol/spectate";
+import { mayWatch, spectatorFrame } from "../../spectate/frame";
 
 /** A seat not taken, as the room's refusal. */
 const SEAT_REFUSALS: Record<Exclude<SeatOutcome, "seated" | "code_taken">, RoomError> = {
@@ -73,6 +77,7 @@ export class RoomHost<S extends object> implements RoomRpc {
   private readonly attachments: Attachments<S>;
   private readonly reports: PresenceReports<S>;
   private readonly lobby: LobbyReports;
+  private readonly spectators: SpectatorFeed<S>;
   /** The table's chat as stored (undefined: not read from storage yet). */
   private chatLog: ChatMessageView[] | undefined;
 
@@ -84,6 +89,7 @@ export class RoomHost<S extends object> implements RoomRpc {
     this.attachments = new Attachments(ports.sockets);
     this.reports = new PresenceReports(ports.sockets, this.attachments, ports.clock, ports.presence, ports.events);
     this.lobby = new LobbyReports(ports.clock, ports.lobby, ports.background, ports.events);
+    this.spectators = new SpectatorFeed(ports, timings);
   }
 
   private clock(): rules.RoomClock {
@@ -94,7 +100,7 @@ export class RoomHost<S extends object> implements RoomRpc {
 
   private async load(): Promise<rules.Room | null> {
     if (this.room === undefined) {
-      const { room, whole } = await readRoom(this.ports.store);
+      const [{ room, whole }] = await Promise.all([readRoom(this.ports.store), this.spectators.load()]);
       // Another event may have loaded it while this one awaited storage.
       if (this.room !== undefined) return this.room;
       this.room = room;
@@ -127,6 +133,10 @@ export class RoomHost<S extends object> implements RoomRpc {
     this.schedule(step.room);
     this.reports.roomChanged(step.room);
     this.lobby.roomChanged(step.room);
+    this.spectators.roomChanged(
+      step.room,
+      step.effects.flatMap((e) => (e.type === "send" ? [e.message] : [])),
+    );
     for (const run of rules.socketRuns(step.effects)) {
       if (run.type === "frames") this.deliver(step.room, run.messages, run.state);
       else for (const socket of this.ports.sockets.list(run.userId ?? undefined)) this.ports.sockets.close(socket, run.code, run.reason);
@@ -396,6 +406,25 @@ export class RoomHost<S extends object> implements RoomRpc {
     return room ? rules.statePayload(room, userId, this.timings) : null;
   }
 
+  /** Whether `viewerId` may watch the game, and what they see first when they may. */
+  async watch(viewerId: string): Promise<WatchResult> {
+    const room = await this.load();
+    if (!room) return { ok: false, reason: "not_found" };
+    const access = mayWatch(room, viewerId);
+    if (!access.allowed) return { ok: false, reason: access.reason };
+    return { ok: true, frame: spectatorFrame(room, this.timings, null), watchers: this.spectators.count };
+  }
+
+  /** The relay's count of spectators; it gets the newest spectator frame back (null: the game may not be watched). */
+  async spectatorCount(count: number): Promise<SpectatorFrame | null> {
+    return this.spectators.spectators(await this.load(), Math.max(0, Math.floor(count)));
+  }
+
+  /** A spectator's chat message, relayed to the players' screens. */
+  async spectatorChat(message: ChatMessageView): Promise<void> {
+    if (await this.load()) this.spectators.chat(message);
+  }
+
   async presenceOf(userId: string): Promise<GameReport | null> {
     const room = await this.load();
     return room ? this.reports.reportOf(room, userId) : null;
@@ -448,6 +477,7 @@ export class RoomHost<S extends object> implements RoomRpc {
       await this.commit(rules.connect(rules.withPresence(room, online, now), userId, this.clock()));
       if (this.room) this.reports.socketsChanged(this.room, userId);
     });
+    this.spectators.greet(socket);
   }
 
   /** A frame from a socket: counted, parsed, then a ping, a sync or an action of the socket's player. */

@@ -145,6 +145,11 @@ export class AppClient {
     throw lastError;
   }
 
+  /** Opens `player`'s spectator socket to a game's relay (game/spectate/), as the watch page does. */
+  async openWatch(gameId: string, player: Player): Promise<WebSocket> {
+    return this.inUpgradeLane(() => this.socketOnce(`/api/games/${encodeURIComponent(gameId)}/watch/ws`, player));
+  }
+
   /** Opens `player`'s socket to the platform floor (bench-only, ADR 057), as a room's socket is opened. */
   async openFloor(room: string, player: Player): Promise<WebSocket> {
     return this.inUpgradeLane(() => this.socketOnce(`/api/bench/floor?room=${encodeURIComponent(room)}`, player));

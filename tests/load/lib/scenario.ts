@@ -42,6 +42,9 @@ export interface BenchOptions {
   scalePlayers: number;
   scaleSeconds: number;
   scaleThink: number;
+  /** The spectators scenario's audience and its moves measured in each half. */
+  spectators: number;
+  spectatorMoves: number;
 }
 
 export interface BenchContext {

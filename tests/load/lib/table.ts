@@ -84,6 +84,8 @@ export class Table {
     readonly players: Player[],
     public stats: MoveStats,
     seed: number,
+    /** The table opened (the spectators' scenario opens a public one, which anyone may watch). */
+    private readonly game: CreateGame = BENCH_GAME,
   ) {
     this.rng = rngOf(seed);
     this.choose = benchPolicy(this.rng);
@@ -112,7 +114,7 @@ export class Table {
    */
   private async create(creator: Player): Promise<GameSummary> {
     try {
-      return await this.app.apiOnce<GameSummary>("POST", "/api/games", creator, BENCH_GAME);
+      return await this.app.apiOnce<GameSummary>("POST", "/api/games", creator, this.game);
     } catch (error) {
       if (!(error instanceof LostAnswer)) throw error;
       const table = await this.app.tableOf(creator);

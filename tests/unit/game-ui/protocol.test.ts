@@ -280,6 +280,13 @@ describe("server frames", () => {
     { type: "turn_timed_out", payload: { playerId: "a", action: "play_card" } },
     { type: "error", payload: { code: "not_your_turn", message: "Não é a sua vez" } },
     { type: "pong", payload: { at: 0 } },
+    { type: "spectators", payload: { count: 3 } },
+    {
+      type: "spectator_chat",
+      payload: {
+        message: { id: 1, user_id: "f", nickname: "Fã", avatar_url: null, message: "boa!", message_type: "text", created_at: "x" },
+      },
+    },
   ];
 
   it("parse every kind of message the room sends", () => {

@@ -223,6 +223,7 @@ describe("a channel pushes the lobby to the pages that show it", () => {
         lobbyViewFor({ online: 0, playing: 0, tables: [table("g9", { creator_id: "beto" })], at: 0 }, { userId: "ana", member: false })
           .open_tables[0],
       ],
+      live: [],
     });
     expect(framesOf(other, "lobby")).toEqual([]);
 
@@ -236,7 +237,7 @@ describe("a channel pushes the lobby to the pages that show it", () => {
     await world.connect("beto");
     world.now += SNAPSHOT_MS;
     await world.fireAlarm("ana");
-    expect(framesOf(ana, "lobby").at(-1)!.payload).toEqual({ online: 2, playing: 1, open_tables: [] });
+    expect(framesOf(ana, "lobby").at(-1)!.payload).toEqual({ online: 2, playing: 1, open_tables: [], live: [] });
 
     // Stopped watching: no more frames, and no alarm for the lobby.
     await world.channel("ana").host.message(ana, JSON.stringify({ type: "lobby", payload: { watch: false } }));

@@ -16,6 +16,8 @@ export interface RoomEnv {
   LOBBY?: DurableObjectNamespace;
   /** The tournaments: a room reports the end of a tournament game to its Tournament object. */
   TOURNAMENT?: DurableObjectNamespace;
+  /** The spectators' relays (one per watched game): a room sends each change to its relay. */
+  SPECTATOR_RELAY?: DurableObjectNamespace;
   TURN_SECONDS?: string;
   BOT_DELAY_MS?: string;
   NEXT_HAND_DELAY_MS?: string;

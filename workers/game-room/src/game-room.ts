@@ -16,7 +16,9 @@ import {
   type RoomResult,
   type RoomRpc,
   type SeatRequest,
+  type WatchResult,
 } from "../../../game/room/api";
+import type { SpectatorFrame } from "../../../game/protocol/spectate";
 import { RoomHost } from "../../../game/room/host/index";
 import { createDb } from "./records";
 import { benchMode, roomTimings, type RoomEnv } from "./env";
@@ -100,6 +102,18 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   snapshot(userId: string | null): Promise<GameStatePayload | null> {
     return this.host.snapshot(userId);
+  }
+
+  watch(viewerId: string): Promise<WatchResult> {
+    return this.host.watch(viewerId);
+  }
+
+  spectatorCount(count: number): Promise<SpectatorFrame | null> {
+    return this.host.spectatorCount(count);
+  }
+
+  spectatorChat(message: ChatMessageView): Promise<void> {
+    return this.host.spectatorChat(message);
   }
 
   presenceOf(userId: string): Promise<GameReport | null> {

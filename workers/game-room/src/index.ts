@@ -8,6 +8,7 @@ import { Matchmaker as MatchmakerObject } from "./matchmaker";
 import { PlayerChannel as PlayerChannelObject } from "./player-channel";
 import { RateLimiter as RateLimiterObject } from "./rate-limiter";
 import { runScheduled } from "./scheduled";
+import { SpectatorRelay as SpectatorRelayObject } from "./spectator-relay";
 import { Tournament as TournamentObject } from "./tournament";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -32,12 +33,14 @@ export const RateLimiter = metered(RateLimiterObject);
 export const Matchmaker = metered(MatchmakerObject);
 export const Tournament = metered(TournamentObject);
 export const Lobby = metered(LobbyObject);
+export const SpectatorRelay = SpectatorRelayObject;
 // `npm run bench` only: bound by the bench's generated config, never in production.
 export const BenchFloor = BenchFloorObject;
 
 // This Worker hosts the Durable Objects: GameRoom (one per game), PlayerChannel (one per
 // signed-in player), RateLimiter (one per rate-limited subject), Matchmaker (one
-// per quick-match queue) and Tournament (one per tournament). Players reach them
+// per quick-match queue), Tournament (one per tournament), Lobby (one) and SpectatorRelay (one per
+// watched game). Players reach them
 // through the Pages app (app/routes/api.games.$id.ws.ts, app/routes/api.channel.ws.ts), never
 // directly. It also runs the product's scheduled jobs (scheduled.ts), since Pages has no Cron
 // Triggers.

@@ -2,10 +2,12 @@ import { DurableObject } from "cloudflare:workers";
 import type { LobbyRpc } from "../../../game/lobby/api";
 import { LobbyHost } from "../../../game/lobby/lobby-host";
 import {
+  LiveGameSchema,
   LobbySnapshotSchema,
   PresenceLobbyReportSchema,
   RoomLobbyReportSchema,
   TableListingSchema,
+  type LiveGame,
   type LobbySnapshot,
   type PresenceLobbyReport,
   type RoomLobbyReport,
@@ -36,6 +38,11 @@ export class Lobby extends DurableObject<LobbyEnv> implements LobbyRpc {
       game_id TEXT PRIMARY KEY, active INTEGER NOT NULL, listing TEXT, opened_at INTEGER, at INTEGER NOT NULL)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS rooms_at ON rooms (at)`);
     sql.exec(`CREATE INDEX IF NOT EXISTS rooms_listed ON rooms (opened_at) WHERE listing IS NOT NULL`);
+    // The games anyone may watch, a table of its own so the rooms' table stays as it was.
+    sql.exec(
+      `CREATE TABLE IF NOT EXISTS live_games (game_id TEXT PRIMARY KEY, game TEXT NOT NULL, rating REAL NOT NULL, at INTEGER NOT NULL)`,
+    );
+    sql.exec(`CREATE INDEX IF NOT EXISTS live_games_rating ON live_games (rating)`);
     this.host = new LobbyHost({ store: sqliteStore(sql), clock: { now: () => Date.now() } }, lobbySnapshotMs(env));
   }
 
@@ -67,9 +74,19 @@ function sqliteStore(sql: SqlStorage): LobbyStore {
       );
       return counted(online, at, since) - (held ? counted(held.online === 1, held.at, since) : 0);
     },
-    room({ gameId, table, active, at }, since) {
+    room({ gameId, table, active, live, at }, since) {
       const held = sql.exec<{ active: number; at: number }>(`SELECT active, at FROM rooms WHERE game_id = ?`, gameId).toArray()[0];
       if (held && held.at > at) return 0;
+      if (live) {
+        sql.exec(
+          `INSERT INTO live_games (game_id, game, rating, at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (game_id) DO UPDATE SET game = excluded.game, rating = excluded.rating, at = excluded.at WHERE excluded.at >= live_games.at`,
+          gameId,
+          JSON.stringify(live),
+          live.rating,
+          at,
+        );
+      } else sql.exec(`DELETE FROM live_games WHERE game_id = ? AND at <= ?`, gameId, at);
       sql.exec(
         `INSERT INTO rooms (game_id, active, listing, opened_at, at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (game_id) DO UPDATE SET active = excluded.active, listing = excluded.listing,
@@ -102,7 +119,19 @@ function sqliteStore(sql: SqlStorage): LobbyStore {
       }
       return tables;
     },
+    live(since, limit) {
+      const rows = sql
+        .exec<{ game: string }>(`SELECT game FROM live_games WHERE at > ? ORDER BY rating DESC LIMIT ?`, since, limit)
+        .toArray();
+      const games: LiveGame[] = [];
+      for (const row of rows) {
+        const parsed = LiveGameSchema.safeParse(JSON.parse(row.game));
+        if (parsed.success) games.push(parsed.data);
+      }
+      return games;
+    },
     prune(before) {
+      sql.exec(`DELETE FROM live_games WHERE at < ?`, before);
       sql.exec(`DELETE FROM players WHERE at < ?`, before);
       sql.exec(`DELETE FROM rooms WHERE at < ?`, before);
     },

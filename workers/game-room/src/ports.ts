@@ -4,6 +4,7 @@ import { countMoves, logLine, reportRoomEvent } from "../../../db/observability"
 import type { TournamentRpc } from "../../../game/tournament/api";
 import { stubOf } from "../../../db/stubs";
 import { LOBBY_NAME, type LobbyRpc } from "../../../game/lobby/api";
+import type { SpectatorRelayRpc } from "../../../game/spectate/api";
 import { ratingsOf, takeSeat, tournamentOf, write, type Db } from "./records";
 import type { RoomEnv } from "./env";
 import { close, sendText } from "./sockets";
@@ -65,6 +66,9 @@ export function workerdPorts(ctx: DurableObjectState, env: RoomEnv, db: Db): Roo
     clock: { now: () => Date.now(), newSeed },
     presence: channels ? { report: (userId, report) => stubOf<PlayerChannelRpc>(channels, userId).reportGame(userId, report) } : null,
     lobby: env.LOBBY ? { report: (report) => stubOf<LobbyRpc>(env.LOBBY!, LOBBY_NAME).reportRoom(report) } : null,
+    relay: env.SPECTATOR_RELAY
+      ? { publish: (gameId, frame) => stubOf<SpectatorRelayRpc>(env.SPECTATOR_RELAY!, gameId).publish(gameId, frame) }
+      : null,
     exclusive: (fn) => ctx.blockConcurrencyWhile(fn),
     background: (work) => ctx.waitUntil(work),
     events: (event) => ctx.waitUntil(reportEvent(env, event)),

@@ -1,0 +1,4 @@
+export * from "./access";
+export * from "./frame";
+export * from "./relay";
+export * from "./relay-host";
