@@ -31,6 +31,7 @@ import { heldSeatsOf } from "~/services/games.server";
 import { serverT } from "~/services/i18n.server";
 import { inviteFriend, waitingRoomOf } from "~/services/invitations.server";
 import { replicaContext } from "~/services/replica.server";
+import { SiteHeader } from "~/components/site-header";
 
 // The /friends screen of spec §2: tabs as links (?tab=), every control a <Form> that
 // works from the first tap, the search a GET form that the page submits itself (debounced) once
@@ -171,29 +172,32 @@ export default function FriendsPage() {
   ];
 
   return (
-    <div className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 pb-10 sm:px-6">
-      <BackHeader label={t("common:back")} />
-      <main id="main" className="flex flex-col gap-5">
-        <PageTitle icon={<FriendsIcon className="h-7 w-7" />} title={t("friends:title")} subtitle={t("friends:subtitle")} />
-        <LinkTabs
-          label={t("friends:title")}
-          current={data.tab}
-          tabs={tabs.map((tab) => ({
-            ...tab,
-            to: tab.id === "friends" ? "/friends" : `/friends?tab=${tab.id}`,
-            testId: `friends-tab-${tab.id}`,
-          }))}
-        />
+    <>
+      <SiteHeader />
+      <div className="mx-auto flex w-full max-w-3xl flex-col px-3 pb-10 sm:px-6">
+        <BackHeader label={t("common:back")} />
+        <main id="main" className="flex flex-col gap-5">
+          <PageTitle icon={<FriendsIcon className="h-7 w-7" />} title={t("friends:title")} subtitle={t("friends:subtitle")} />
+          <LinkTabs
+            label={t("friends:title")}
+            current={data.tab}
+            tabs={tabs.map((tab) => ({
+              ...tab,
+              to: tab.id === "friends" ? "/friends" : `/friends?tab=${tab.id}`,
+              testId: `friends-tab-${tab.id}`,
+            }))}
+          />
 
-        {data.tab === "friends" ? (
-          <FriendsTab friends={data.friends} waitingRoom={data.waitingRoom} canOpenTable={data.canOpenTable} />
-        ) : null}
-        {data.tab === "requests" ? <RequestsTab requests={data.requests} sent={data.sent} /> : null}
-        {data.tab === "add" ? (
-          <AddTab q={data.q} results={data.results} searchError={data.searchError} suggestions={data.suggestions} />
-        ) : null}
-      </main>
-    </div>
+          {data.tab === "friends" ? (
+            <FriendsTab friends={data.friends} waitingRoom={data.waitingRoom} canOpenTable={data.canOpenTable} />
+          ) : null}
+          {data.tab === "requests" ? <RequestsTab requests={data.requests} sent={data.sent} /> : null}
+          {data.tab === "add" ? (
+            <AddTab q={data.q} results={data.results} searchError={data.searchError} suggestions={data.suggestions} />
+          ) : null}
+        </main>
+      </div>
+    </>
   );
 }
 
