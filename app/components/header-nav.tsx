@@ -65,10 +65,14 @@ export function HeaderNav({ user, dialogHref }: { user: Profile; dialogHref(dial
     };
   }, []);
 
-  // A link followed from the menu (a dialog of this page, or another page) leaves it closed.
+  // A link followed from the menu (a dialog of this page, or another page) leaves it closed; the
+  // first run is hydration, where a menu opened before it stays open.
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     if (menu.current) menu.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [location.key]);
 
   const menuItem =
     "flex min-h-11 items-center gap-3 rounded-lg px-3 text-left text-sm font-semibold text-cream-50 hover:bg-white/10 focus-visible:bg-white/10";
