@@ -43,7 +43,9 @@ export function DailyRewardBanner({ user }: { user: Profile }) {
             <h2 id="daily-reward-title" className="font-display text-base font-bold leading-tight text-cream-50 sm:text-xl">
               {t("payments:dailyTitle")}
             </h2>
-            <p className="text-xs text-cream-100/85 sm:text-sm">{t("payments:dailyText", { day, count: coins })}</p>
+            <p className="text-sm text-cream-100/85 max-sm:hidden">{t("payments:dailyText", { day, count: coins })}</p>
+            {/* A phone has the line's room for the streak's day only: the button says the coins. */}
+            <p className="text-xs text-cream-100/85 sm:hidden">{t("payments:dailyDay", { day })}</p>
             {user.is_premium ? (
               <p className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-gold-300 max-sm:hidden">
                 <StarIcon className="h-3.5 w-3.5" /> {t("payments:dailyPremium")}
@@ -63,7 +65,7 @@ export function DailyRewardBanner({ user }: { user: Profile }) {
             size="lg"
             disabled={collecting}
             aria-busy={collecting}
-            className="max-sm:min-h-11 max-sm:gap-1.5 max-sm:px-3 max-sm:text-base"
+            className="max-sm:min-h-11 max-sm:gap-1.5 max-sm:px-3 max-sm:text-sm"
           >
             <CoinIcon className="h-5 w-5" />
             {collecting ? t("payments:dailyCollecting") : `${t("payments:dailyCollect")} +${coins.toLocaleString(i18n.language)}`}
