@@ -7,9 +7,20 @@ import { CoinIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { LazyLink } from "~/components/ui/lazy-link";
+import { buttonClasses } from "~/components/ui/button";
 
 /**
- * A menu button's text: shown on a phone (the menu is its own scrolling row there) and from `xl`
+ * A menu button: on a phone the menu is a row of its own whose buttons share it equally, each its
+ * icon over its text; from `sm` up, a button with its icon beside its text.
+ */
+export const NAV_ITEM = buttonClasses(
+  "ghost",
+  "sm",
+  "relative shrink-0 max-sm:min-h-12 max-sm:min-w-0 max-sm:flex-1 max-sm:flex-col max-sm:gap-0.5 max-sm:px-1 max-sm:text-xs",
+);
+
+/**
+ * A menu button's text: shown on a phone (the menu is its own row there) and from `xl`
  * up; between them the menu shares the header's row with the balance and the profile, and its
  * buttons show their icons alone (the text stays their accessible name). So that the whole menu
  * fits that row, the profile shows its avatar alone below `lg`, and the app's name gives way to
@@ -31,7 +42,7 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
         </Link>
         <nav
           aria-label={t("navigation:mainMenu")}
-          className="order-last flex w-full items-center gap-1 overflow-x-auto sm:order-none sm:w-auto sm:flex-1"
+          className="order-last flex w-full items-center gap-1 sm:order-none sm:w-auto sm:flex-1 sm:overflow-x-auto"
         >
           {actions}
         </nav>

@@ -137,3 +137,11 @@ export function FriendsIcon({ className = "h-5 w-5" }: IconProps) {
     </svg>
   );
 }
+
+export function MenuIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+      <path d="M4 7h16M4 12h16M4 17h16" />
+    </svg>
+  );
+}

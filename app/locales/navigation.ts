@@ -6,6 +6,8 @@ export const navigation = defineNamespace(
     profile: "Perfil",
     openProfilePrefix: "Abrir perfil:",
     mainMenu: "Menu principal",
+    /** The header's button that holds, on a phone, the items its row has no room for. */
+    more: "Menu",
   },
   {
     en: {
@@ -13,12 +15,14 @@ export const navigation = defineNamespace(
       profile: "Profile",
       openProfilePrefix: "Open profile:",
       mainMenu: "Main menu",
+      more: "Menu",
     },
     es: {
       home: "Inicio",
       profile: "Perfil",
       openProfilePrefix: "Abrir perfil:",
       mainMenu: "Menú principal",
+      more: "Menú",
     },
   },
 );

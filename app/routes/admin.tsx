@@ -34,6 +34,7 @@ import { i18nServer } from "~/services/i18n.server";
 import { listTournaments } from "~/services/tournaments.server";
 import { formatDateTime } from "~/utils/format";
 import { isGameId } from "../../game/protocol/ids";
+import { CARD_TABLE, cardTableLabels } from "~/components/admin/card-table";
 
 // The admin dashboard (spec §2 "Admin"). Tabs, filters, paging and the confirmation
 // modal are all links and forms: the URL says what is shown (`?tab=users&q=…&confirm=ban&target=…`),
@@ -246,7 +247,7 @@ function Panel({ title, children, actions }: { title: string; children: ReactNod
 function Table({ head, children, testId }: { head: string[]; children: ReactNode; testId?: string }) {
   return (
     <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <table className="w-full min-w-[40rem] text-left text-sm" data-testid={testId}>
+      <table className={`${CARD_TABLE} w-full text-left text-sm md:min-w-[40rem]`} style={cardTableLabels(head)} data-testid={testId}>
         <thead className="text-xs tracking-wide text-cream-100/60 uppercase">
           <tr>
             {head.map((h) => (

@@ -31,6 +31,7 @@ import { heldSeatsOf } from "~/services/games.server";
 import { serverT } from "~/services/i18n.server";
 import { inviteFriend, waitingRoomOf } from "~/services/invitations.server";
 import { replicaContext } from "~/services/replica.server";
+import { SiteHeader } from "~/components/site-header";
 
 // The /friends screen of spec §2: tabs as links (?tab=), every control a <Form> that
 // works from the first tap, the search a GET form that the page submits itself (debounced) once
@@ -172,7 +173,9 @@ export default function FriendsPage() {
   ];
 
   return (
-    <div className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 pb-10 sm:px-6">
+    <>
+      <SiteHeader />
+      <div className="mx-auto flex w-full max-w-3xl flex-col px-3 pb-10 sm:px-6">
       <BackHeader label={t("common:back")} />
       <main id="main" className="flex flex-col gap-5">
         <PageTitle icon={<FriendsIcon className="h-7 w-7" />} title={t("friends:title")} subtitle={t("friends:subtitle")} />
@@ -195,6 +198,7 @@ export default function FriendsPage() {
         ) : null}
       </main>
     </div>
+    </>
   );
 }
 

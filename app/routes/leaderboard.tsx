@@ -15,6 +15,7 @@ import { replicaContext } from "~/services/replica.server";
 import { leaderboardOf, playerCardOf } from "~/services/leaderboard.server";
 import type { loader as rootLoader } from "~/root";
 import { boardKey, PODIUM_MIN_ENTRIES } from "../../game/leaderboard";
+import { SiteHeader } from "~/components/site-header";
 
 /**
  * `/leaderboard` (spec §2): the Geral, Mensal and Semanal boards, server-rendered. The tabs are
@@ -47,30 +48,33 @@ export default function LeaderboardPage() {
   const hrefOf = (playerId: string) => `?period=${period}&player=${encodeURIComponent(playerId)}`;
 
   return (
-    <div className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 pb-10 sm:px-6">
-      <BackHeader label={t("common:back")} />
+    <>
+      <SiteHeader />
+      <div className="mx-auto flex w-full max-w-3xl flex-col px-3 pb-10 sm:px-6">
+        <BackHeader label={t("common:back")} />
 
-      <main id="main" className="flex flex-col gap-4">
-        <PageTitle icon={<TrophyIcon className="h-7 w-7" />} title={t("leaderboard:title")} subtitle={t("leaderboard:subtitle")} />
+        <main id="main" className="flex flex-col gap-4">
+          <PageTitle icon={<TrophyIcon className="h-7 w-7" />} title={t("leaderboard:title")} subtitle={t("leaderboard:subtitle")} />
 
-        <PeriodTabs period={period} />
-        <p className="-mt-1 text-sm text-cream-100/70" data-testid="period-hint">
-          {periodHint(t, board, i18n.language)}
-        </p>
+          <PeriodTabs period={period} />
+          <p className="-mt-1 text-sm text-cream-100/70" data-testid="period-hint">
+            {periodHint(t, board, i18n.language)}
+          </p>
 
-        <OwnPosition entry={userRank} period={period} hrefOf={hrefOf} />
+          <OwnPosition entry={userRank} period={period} hrefOf={hrefOf} />
 
-        {leaderboard.length >= PODIUM_MIN_ENTRIES ? (
-          <Podium entries={leaderboard.slice(0, 3)} viewerId={viewerId} period={period} hrefOf={hrefOf} />
+          {leaderboard.length >= PODIUM_MIN_ENTRIES ? (
+            <Podium entries={leaderboard.slice(0, 3)} viewerId={viewerId} period={period} hrefOf={hrefOf} />
+          ) : null}
+
+          <BoardList entries={leaderboard} viewerId={viewerId} period={period} hrefOf={hrefOf} />
+          {pinned ? <PinnedRow entry={pinned} period={period} hrefOf={hrefOf} /> : null}
+        </main>
+
+        {card ? (
+          <PlayerCardDialog card={card} closeHref={`?period=${period}`} isViewer={card.id === viewerId} relationship={relationship} />
         ) : null}
-
-        <BoardList entries={leaderboard} viewerId={viewerId} period={period} hrefOf={hrefOf} />
-        {pinned ? <PinnedRow entry={pinned} period={period} hrefOf={hrefOf} /> : null}
-      </main>
-
-      {card ? (
-        <PlayerCardDialog card={card} closeHref={`?period=${period}`} isViewer={card.id === viewerId} relationship={relationship} />
-      ) : null}
-    </div>
+      </div>
+    </>
   );
 }

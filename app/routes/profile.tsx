@@ -25,6 +25,7 @@ import { profileAction } from "~/services/profile-actions.server";
 import { practiceStatsOf } from "~/services/games.server";
 import { profileOf } from "~/services/users.server";
 import { withParam } from "~/utils/ui-params";
+import { SiteHeader } from "~/components/site-header";
 
 const TABS = ["stats", "history", "transactions"] as const;
 
@@ -92,87 +93,90 @@ export default function ProfilePage() {
   const tabHref = (id: string) => withParam(withParam(location.search, "edit", null), "tab", id === "stats" ? null : id);
 
   return (
-    <div className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 pb-10 sm:px-6">
-      <BackHeader label={t("common:back")}>
-        {/* A plain form: the server ends the session and goes to the landing page (works before hydration). */}
-        <form method="post" action="/api/logout">
-          <Button type="submit" variant="secondary" size="sm">
-            {t("auth:logout")}
-          </Button>
-        </form>
-      </BackHeader>
+    <>
+      <SiteHeader />
+      <div className="mx-auto flex w-full max-w-3xl flex-col px-3 pb-10 sm:px-6">
+        <BackHeader label={t("common:back")}>
+          {/* A plain form: the server ends the session and goes to the landing page (works before hydration). */}
+          <form method="post" action="/api/logout">
+            <Button type="submit" variant="secondary" size="sm">
+              {t("auth:logout")}
+            </Button>
+          </form>
+        </BackHeader>
 
-      <main id="main" className="flex flex-col gap-5">
-        <section className="felt-panel flex flex-col items-center gap-4 p-5 text-center sm:flex-row sm:text-left">
-          <Avatar name={profile.nickname} url={profile.avatar_url} seed={profile.id} size={88} premium={profile.is_premium} />
-          <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <NicknameEditor nickname={profile.nickname} />
-            {profile.is_premium ? (
-              <span className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 sm:justify-start">
-                <span className="rounded-full bg-gold-400/15 px-3 py-0.5 text-xs font-bold uppercase tracking-wide text-gold-300">
-                  <StarIcon className="mr-1 inline h-3.5 w-3.5" />
-                  {t("profile:premiumMember")}
-                </span>
-                {profile.premium_until ? (
-                  <span className="text-xs text-cream-100/70" data-testid="premium-until">
-                    {t("profile:premiumUntil", {
-                      // The product's calendar (DESIGN.md §5), so the server and the browser print the same day.
-                      date: new Date(profile.premium_until).toLocaleDateString(i18n.language, {
-                        day: "numeric",
-                        month: "long",
-                        year: "numeric",
-                        timeZone: "America/Sao_Paulo",
-                      }),
-                    })}
+        <main id="main" className="flex flex-col gap-5">
+          <section className="felt-panel flex flex-col items-center gap-4 p-5 text-center sm:flex-row sm:text-left">
+            <Avatar name={profile.nickname} url={profile.avatar_url} seed={profile.id} size={88} premium={profile.is_premium} />
+            <div className="flex min-w-0 flex-1 flex-col gap-2">
+              <NicknameEditor nickname={profile.nickname} />
+              {profile.is_premium ? (
+                <span className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 sm:justify-start">
+                  <span className="rounded-full bg-gold-400/15 px-3 py-0.5 text-xs font-bold uppercase tracking-wide text-gold-300">
+                    <StarIcon className="mr-1 inline h-3.5 w-3.5" />
+                    {t("profile:premiumMember")}
                   </span>
-                ) : null}
-              </span>
-            ) : null}
-            <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
-              <span className="inline-flex items-center gap-1.5 rounded-xl bg-black/25 px-3 py-1.5 text-sm font-semibold text-gold-300">
-                <CoinIcon /> {t("common:coinsCount", { count: profile.virtual_coins })}
-              </span>
-              <span className="inline-flex items-center gap-1.5 rounded-xl bg-black/25 px-3 py-1.5 text-sm font-semibold text-cream-50">
-                <TrophyIcon className="h-5 w-5 text-gold-300" /> {t("common:pointsCount", { count: profile.ranking_points })}
-              </span>
+                  {profile.premium_until ? (
+                    <span className="text-xs text-cream-100/70" data-testid="premium-until">
+                      {t("profile:premiumUntil", {
+                        // The product's calendar (DESIGN.md §5), so the server and the browser print the same day.
+                        date: new Date(profile.premium_until).toLocaleDateString(i18n.language, {
+                          day: "numeric",
+                          month: "long",
+                          year: "numeric",
+                          timeZone: "America/Sao_Paulo",
+                        }),
+                      })}
+                    </span>
+                  ) : null}
+                </span>
+              ) : null}
+              <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
+                <span className="inline-flex items-center gap-1.5 rounded-xl bg-black/25 px-3 py-1.5 text-sm font-semibold text-gold-300">
+                  <CoinIcon /> {t("common:coinsCount", { count: profile.virtual_coins })}
+                </span>
+                <span className="inline-flex items-center gap-1.5 rounded-xl bg-black/25 px-3 py-1.5 text-sm font-semibold text-cream-50">
+                  <TrophyIcon className="h-5 w-5 text-gold-300" /> {t("common:pointsCount", { count: profile.ranking_points })}
+                </span>
+              </div>
             </div>
-          </div>
-        </section>
-
-        <AppearOfflineForm appearOffline={appearOffline} />
-        <PrivateGamesForm gamesPrivate={gamesPrivate} />
-
-        {supportEmail ? (
-          <section className="felt-panel flex flex-col gap-3 p-4 sm:flex-row sm:items-center" aria-labelledby="support-title">
-            <div className="min-w-0 flex-1">
-              <h2 id="support-title" className="font-display text-lg font-bold text-cream-50">
-                {t("profile:supportTitle")}
-              </h2>
-              <p className="text-sm text-cream-100/75">{t("profile:supportText")}</p>
-            </div>
-            <a
-              href={`mailto:${supportEmail}?subject=${encodeURIComponent(t("profile:supportSubject", { id: profile.id }))}`}
-              className={buttonClasses("secondary", "md")}
-              data-testid="priority-support"
-            >
-              {t("profile:supportButton")}
-            </a>
           </section>
-        ) : null}
 
-        <Tabs
-          label={t("profile:title")}
-          value={tab}
-          onChange={(id) => navigate(tabHref(id), { replace: true, preventScrollReset: true })}
-          hrefOf={tabHref}
-          items={[
-            { id: "stats", label: t("profile:tabStats"), content: <StatsTab profile={profile} practice={practice} /> },
-            { id: "history", label: t("profile:tabHistory"), content: <HistoryTab /> },
-            { id: "transactions", label: t("profile:tabTransactions"), content: <TransactionsTab /> },
-          ]}
-        />
-      </main>
-      <FormNotice result={posted && !posted.ok ? posted : null} />
-    </div>
+          <AppearOfflineForm appearOffline={appearOffline} />
+          <PrivateGamesForm gamesPrivate={gamesPrivate} />
+
+          {supportEmail ? (
+            <section className="felt-panel flex flex-col gap-3 p-4 sm:flex-row sm:items-center" aria-labelledby="support-title">
+              <div className="min-w-0 flex-1">
+                <h2 id="support-title" className="font-display text-lg font-bold text-cream-50">
+                  {t("profile:supportTitle")}
+                </h2>
+                <p className="text-sm text-cream-100/75">{t("profile:supportText")}</p>
+              </div>
+              <a
+                href={`mailto:${supportEmail}?subject=${encodeURIComponent(t("profile:supportSubject", { id: profile.id }))}`}
+                className={buttonClasses("secondary", "md")}
+                data-testid="priority-support"
+              >
+                {t("profile:supportButton")}
+              </a>
+            </section>
+          ) : null}
+
+          <Tabs
+            label={t("profile:title")}
+            value={tab}
+            onChange={(id) => navigate(tabHref(id), { replace: true, preventScrollReset: true })}
+            hrefOf={tabHref}
+            items={[
+              { id: "stats", label: t("profile:tabStats"), content: <StatsTab profile={profile} practice={practice} /> },
+              { id: "history", label: t("profile:tabHistory"), content: <HistoryTab /> },
+              { id: "transactions", label: t("profile:tabTransactions"), content: <TransactionsTab /> },
+            ]}
+          />
+        </main>
+        <FormNotice result={posted && !posted.ok ? posted : null} />
+      </div>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { FormNotice } from "~/components/ui/form-notice";
 import { BackHeader, LinkTabs, PageTitle } from "~/components/ui/page";
 import { requireUser } from "~/services/auth.server";
 import { ensureSchedule, listTournaments, tournamentFormAction, type TournamentView } from "~/services/tournaments.server";
+import { SiteHeader } from "~/components/site-header";
 
 // /tournaments (spec §2): tabs as links (?tab=), each card's register button a <Form>
 // posting to this route's action, so a tap before hydration registers too; the list reloads after.
@@ -61,28 +62,31 @@ export default function TournamentsPage() {
   const busy = navigation.state === "submitting";
 
   return (
-    <div className="mx-auto flex min-h-dvh max-w-3xl flex-col px-3 pb-10 sm:px-6">
-      <FormNotice result={result} />
-      <BackHeader label={t("common:back")} />
-      <main id="main" className="flex flex-col gap-4">
-        <PageTitle icon={<BoltIcon className="h-7 w-7" />} title={t("tournaments:title")} subtitle={t("tournaments:subtitle")} />
-        <LinkTabs
-          label={t("tournaments:tabs.label")}
-          current={tab}
-          tabs={TABS.map((id) => ({ id, label: t(`tournaments:tabs.${id}`), to: `?tab=${id}`, testId: `tab-${id}` }))}
-        />
-        {tournaments.length === 0 ? (
-          <div className="felt-panel px-4 py-10 text-center text-cream-100/85" data-testid="tournaments-empty">
-            {t(`tournaments:empty.${tab}`)}
-          </div>
-        ) : (
-          <ul className="flex flex-col gap-3" data-testid="tournament-list">
-            {tournaments.map((tournament) => (
-              <TournamentCard key={tournament.id} tournament={tournament} coins={coins} now={now} busy={busy} />
-            ))}
-          </ul>
-        )}
-      </main>
-    </div>
+    <>
+      <SiteHeader />
+      <div className="mx-auto flex w-full max-w-3xl flex-col px-3 pb-10 sm:px-6">
+        <FormNotice result={result} />
+        <BackHeader label={t("common:back")} />
+        <main id="main" className="flex flex-col gap-4">
+          <PageTitle icon={<BoltIcon className="h-7 w-7" />} title={t("tournaments:title")} subtitle={t("tournaments:subtitle")} />
+          <LinkTabs
+            label={t("tournaments:tabs.label")}
+            current={tab}
+            tabs={TABS.map((id) => ({ id, label: t(`tournaments:tabs.${id}`), to: `?tab=${id}`, testId: `tab-${id}` }))}
+          />
+          {tournaments.length === 0 ? (
+            <div className="felt-panel px-4 py-10 text-center text-cream-100/85" data-testid="tournaments-empty">
+              {t(`tournaments:empty.${tab}`)}
+            </div>
+          ) : (
+            <ul className="flex flex-col gap-3" data-testid="tournament-list">
+              {tournaments.map((tournament) => (
+                <TournamentCard key={tournament.id} tournament={tournament} coins={coins} now={now} busy={busy} />
+              ))}
+            </ul>
+          )}
+        </main>
+      </div>
+    </>
   );
 }

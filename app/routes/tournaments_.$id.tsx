@@ -13,6 +13,7 @@ import { formatTime } from "~/utils/format";
 import { requireUser } from "~/services/auth.server";
 import { tournamentDetail, tournamentFormAction, type BracketMatchView } from "~/services/tournaments.server";
 import { ReplayLink } from "~/components/replay/replay-link";
+import { SiteHeader } from "~/components/site-header";
 
 // /tournaments/{id}: the live bracket (it reloads when the player's channel says the tournament
 // changed or a game is ready), the player's next game, the prizes and the players.
@@ -112,7 +113,9 @@ export default function TournamentPage() {
   const placeLabel = (place: number) => t(`tournaments:place${place}`);
 
   return (
-    <div className="mx-auto flex min-h-dvh max-w-5xl flex-col px-3 pb-10 sm:px-6">
+    <>
+      <SiteHeader />
+      <div className="mx-auto flex w-full max-w-5xl flex-col px-3 pb-10 sm:px-6">
       <FormNotice result={result} />
       <BackHeader to="/tournaments" label={t("tournaments:back")} />
       <main id="main" className="flex flex-col gap-4">
@@ -148,7 +151,8 @@ export default function TournamentPage() {
           <p className="felt-panel p-4 text-cream-100/85">{t("tournaments:noChampionText")}</p>
         ) : null}
 
-        <div className="grid gap-4 md:grid-cols-[1fr_18rem]">
+          {/* A zero minimum on the column: a bracket wider than the phone scrolls inside its box, the page stays put. */}
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[minmax(0,1fr)_18rem]">
           <section className="felt-panel flex flex-col gap-3 p-4" aria-labelledby="bracket-title">
             <h2 id="bracket-title" className="font-display text-xl font-bold text-cream-50">
               {t("tournaments:bracket")}
@@ -156,7 +160,15 @@ export default function TournamentPage() {
             {rounds.length === 0 ? (
               <p className="text-sm text-cream-100/75">{t("tournaments:noBracket", { time: startTime })}</p>
             ) : (
-              <div className="flex gap-3 overflow-x-auto pb-2" data-testid="bracket">
+                <div
+                  className="flex gap-3 overflow-x-auto overscroll-x-contain pb-2"
+                  data-testid="bracket"
+                  // Focusable, so a keyboard scrolls it too (it may hold no link).
+                  // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                  tabIndex={0}
+                  role="group"
+                  aria-labelledby="bracket-title"
+                >
                 {rounds.map((round, r) => (
                   <div key={r} className="flex min-w-44 flex-1 flex-col gap-2">
                     <h3 className="text-xs font-semibold uppercase tracking-wide text-cream-100/60">{roundName(t, r, rounds.length)}</h3>
@@ -251,5 +263,6 @@ export default function TournamentPage() {
         </div>
       </main>
     </div>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { CARD_TABLE, cardTableLabels } from "./card-table";
 
 // The admin's "Operações" tab: per-hour bars in plain SVG, like the overview's.
 
@@ -119,7 +120,11 @@ export function OperationsTab({
             No open mismatch: every audited balance equals the sum of its ledger.
           </p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="ledger-audit-findings">
+          <table
+            className={`${CARD_TABLE} w-full text-left text-sm`}
+            style={cardTableLabels(["Player", "Balance", "Ledger sum", "Found"])}
+            data-testid="ledger-audit-findings"
+          >
             <thead>
               <tr className="text-xs text-cream-100/60 uppercase">
                 <th className="py-1">Player</th>
@@ -159,7 +164,11 @@ export function OperationsTab({
         {data.summaries.length === 0 ? (
           <p className="text-sm text-cream-100/70">The first summary is written at 00:10 São Paulo time.</p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="daily-summaries">
+          <table
+            className={`${CARD_TABLE} w-full text-left text-sm`}
+            style={cardTableLabels(["Day", "New players", "Active", "Started", "Completed", "Coins bought", "Revenue"])}
+            data-testid="daily-summaries"
+          >
             <thead>
               <tr className="text-xs text-cream-100/60 uppercase">
                 <th className="py-1">Day</th>

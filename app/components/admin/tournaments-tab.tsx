@@ -2,6 +2,9 @@ import { Form, Link, useSearchParams } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import type { TournamentView } from "~/services/tournaments.server";
 import { VARIANTS } from "../../../game/truco/variant-list";
+import { CARD_TABLE, cardTableLabels } from "./card-table";
+
+const HEAD = ["Name", "Status", "Type", "Entry", "Pool", "Players", "Start", ""];
 
 // The admin dashboard's Tournaments tab: every tournament, a form to create one (or to
 // edit one that has not started, `?edit=<id>`), and a cancel form per open tournament (every fee
@@ -118,10 +121,14 @@ export function TournamentsTab({ list, error }: { list: TournamentView[]; error:
         </div>
       </Form>
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[44rem] text-left text-sm" data-testid="admin-tournaments">
+        <table
+          className={`${CARD_TABLE} w-full text-left text-sm md:min-w-[44rem]`}
+          style={cardTableLabels(HEAD)}
+          data-testid="admin-tournaments"
+        >
           <thead className="text-xs text-cream-100/60 uppercase">
             <tr>
-              {["Name", "Status", "Type", "Entry", "Pool", "Players", "Start", ""].map((h) => (
+              {HEAD.map((h) => (
                 <th key={h} className="px-2 py-2">
                   {h}
                 </th>

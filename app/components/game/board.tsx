@@ -121,8 +121,10 @@ export function Board({
   const partnerFaces = view.specialHand !== null && view.gamePhase === "waiting_mao_decision" && four && view.myTeam === view.specialTeam;
 
   return (
+    // On a phone on its side the table fills the screen's height: the controls (a call to answer
+    // above all) go in a column beside it, where they cover neither the score nor a player.
     <div
-      className="flex flex-col gap-2"
+      className="flex flex-col gap-2 short-landscape:grid short-landscape:grid-cols-[minmax(0,1fr)_16rem] short-landscape:items-start short-landscape:gap-x-3"
       data-testid="board"
       data-variant={view.variant}
       data-phase={view.gamePhase}
@@ -132,7 +134,7 @@ export function Board({
 
       <section
         aria-label={t("game:board.label")}
-        className="table-felt relative rounded-[2rem] px-1.5 pb-2 pt-2 sm:rounded-[3rem] sm:px-6 sm:pb-4 sm:pt-4"
+        className="table-felt relative short-landscape:col-start-1 rounded-[2rem] px-1.5 pb-2 pt-2 sm:rounded-[3rem] sm:px-6 sm:pb-4 sm:pt-4"
       >
         {/* Corner: the vira and the manilha (Paulista, International). */}
         {view.vira ? (
@@ -296,17 +298,19 @@ export function Board({
       {celebrations > 0 && !reducedMotion ? <Celebration key={celebrations} /> : null}
 
       {spectator ? null : (
-        <ActionBar
-          groups={groups}
-          onAction={onAction}
-          selected={selected}
-          onPlaySelected={(faceDown) => selected && play(selected, faceDown)}
-          secondsLeft={me !== null && turn?.playerId === me ? left : null}
-          totalSeconds={total}
-          busy={busy}
-          connected={connected}
-          connecting={connecting}
-        />
+        <div className="short-landscape:sticky short-landscape:top-16 short-landscape:col-start-2 short-landscape:row-span-2 short-landscape:row-start-1">
+          <ActionBar
+            groups={groups}
+            onAction={onAction}
+            selected={selected}
+            onPlaySelected={(faceDown) => selected && play(selected, faceDown)}
+            secondsLeft={me !== null && turn?.playerId === me ? left : null}
+            totalSeconds={total}
+            busy={busy}
+            connected={connected}
+            connecting={connecting}
+          />
+        </div>
       )}
     </div>
   );

@@ -10,7 +10,9 @@ import { DAILY_REWARD_MAX_DAY, dailyRewardFor, nextStreakDay, rewardClaimedOn, r
 /**
  * The daily reward banner of spec §2 and §4: shown only while today's reward
  * (São Paulo calendar day) is unclaimed. The button is disabled while
- * collecting; on success the banner goes and the profile reloads.
+ * collecting; on success the banner goes and the profile reloads. On a phone it is one line
+ * (the gift, the day's coins, the button) so that the ways to play stay on the first screen;
+ * the week's ladder and its hint show from `sm` up.
  */
 export function DailyRewardBanner({ user }: { user: Profile }) {
   const { t, i18n } = useTranslation();
@@ -29,40 +31,48 @@ export function DailyRewardBanner({ user }: { user: Profile }) {
     <section
       aria-labelledby="daily-reward-title"
       data-testid="daily-reward-banner"
-      className="relative overflow-hidden rounded-2xl border border-gold-500/40 bg-gradient-to-br from-felt-700 via-felt-800 to-felt-900 p-4 shadow-lg shadow-black/30 sm:p-5"
+      className="relative overflow-hidden rounded-2xl border border-gold-500/40 bg-gradient-to-br from-felt-700 via-felt-800 to-felt-900 p-3 shadow-lg shadow-black/30 sm:p-5"
     >
       <div aria-hidden className="pointer-events-none absolute -right-10 -top-12 h-40 w-40 rounded-full bg-gold-400/15 blur-2xl" />
-      <div className="relative flex flex-col gap-4 sm:flex-row sm:items-center">
-        <div className="flex flex-1 items-start gap-3">
-          <span className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-gold-400 text-felt-950 shadow-md shadow-black/30">
-            <GiftIcon className="h-7 w-7" />
+      <div className="relative flex items-center gap-3 sm:gap-4">
+        <div className="flex min-w-0 flex-1 items-center gap-3 sm:items-start">
+          <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-gold-400 text-felt-950 shadow-md shadow-black/30 sm:h-12 sm:w-12 sm:rounded-2xl">
+            <GiftIcon className="h-6 w-6 sm:h-7 sm:w-7" />
           </span>
           <div className="min-w-0">
-            <h2 id="daily-reward-title" className="font-display text-lg font-bold text-cream-50 sm:text-xl">
+            <h2 id="daily-reward-title" className="font-display text-base font-bold leading-tight text-cream-50 sm:text-xl">
               {t("payments:dailyTitle")}
             </h2>
-            <p className="text-sm text-cream-100/85">{t("payments:dailyText", { day, count: coins })}</p>
+            <p className="text-sm text-cream-100/85 max-sm:hidden">{t("payments:dailyText", { day, count: coins })}</p>
+            {/* A phone has the line's room for the streak's day only: the button says the coins. */}
+            <p className="text-xs text-cream-100/85 sm:hidden">{t("payments:dailyDay", { day })}</p>
             {user.is_premium ? (
-              <p className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-gold-300">
+              <p className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-gold-300 max-sm:hidden">
                 <StarIcon className="h-3.5 w-3.5" /> {t("payments:dailyPremium")}
               </p>
             ) : (
-              <p className="mt-1 text-xs text-cream-100/65">
+              <p className="mt-1 text-xs text-cream-100/65 max-sm:hidden">
                 {t("payments:dailyHint", { count: dailyRewardFor(DAILY_REWARD_MAX_DAY, false) })}
               </p>
             )}
           </div>
         </div>
         {/* A form, so a tap before hydration collects too. */}
-        <fetcher.Form method="post" action={HOME_ACTION} className="w-full shrink-0 sm:w-auto">
+        <fetcher.Form method="post" action={HOME_ACTION} className="shrink-0">
           <input type="hidden" name="intent" value="daily-reward" />
-          <Button type="submit" size="lg" disabled={collecting} aria-busy={collecting} className="w-full">
+          <Button
+            type="submit"
+            size="lg"
+            disabled={collecting}
+            aria-busy={collecting}
+            className="max-sm:min-h-11 max-sm:gap-1.5 max-sm:px-3 max-sm:text-sm"
+          >
             <CoinIcon className="h-5 w-5" />
             {collecting ? t("payments:dailyCollecting") : `${t("payments:dailyCollect")} +${coins.toLocaleString(i18n.language)}`}
           </Button>
         </fetcher.Form>
       </div>
-      <ol aria-label={t("payments:dailyStreak")} className="relative mt-4 grid grid-cols-7 gap-1.5">
+      <ol aria-label={t("payments:dailyStreak")} className="relative mt-4 grid grid-cols-7 gap-1.5 max-sm:hidden">
         {Array.from({ length: DAILY_REWARD_MAX_DAY }, (_, i) => {
           const n = i + 1;
           const done = n < shownDay;

@@ -6,7 +6,7 @@ import { ADMIN } from "../fixtures/data";
 // Part of `npm run screenshots`, not a test: the admin dashboard's tabs, the confirmation modal
 // and the banned page, phone and desktop, into .tmp/screenshots.
 test("admin screens", async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(400_000);
   const { context, page: player } = await newSignedInPage(browser, "Moderado");
   const nickname = (await player.getByTestId("header-nickname").innerText()).trim();
   await signIn(page, ADMIN);

@@ -2,7 +2,8 @@ import { expect, test, type Browser } from "@playwright/test";
 import { currentUserId, type FakeRoomOptions } from "../fake-room";
 import { newSignedInPage, tapChoice } from "../helpers";
 import { createRoom } from "../game-driver";
-import { shoot, VIEWPORTS } from "../screenshot";
+import path from "node:path";
+import { SCREENSHOT_DIR, shoot, VIEWPORTS } from "../screenshot";
 import { seedPremium } from "../seed";
 import { ARGENTINO_DEAL, duel, duo, PLAYED_GAMES, PRACTICE_GAME_PLAYED, quartet, type Me } from "../fixtures/data";
 import { scriptedTable } from "../scripted-table";
@@ -99,6 +100,35 @@ test("Paulista 1v1, a card picked; a truco call pending; the hand summary", asyn
   await shoot(page, "game-round-end", false);
   fake.stop();
   await context.close();
+});
+
+test("a phone on its side: a truco call to answer, in a 1v1 and a 2v2", async ({ browser }) => {
+  const landscape = VIEWPORTS.find((viewport) => viewport.name === "phone-landscape")!;
+  for (const [name, seats] of [
+    ["game-landscape-truco-1v1", duo],
+    ["game-landscape-truco-2v2", quartet],
+  ] as const) {
+    const {
+      room: fake,
+      page,
+      context,
+    } = await scriptedTable(
+      browser,
+      // The rival on the player's right deals: the one on their left is mão, and calls.
+      (me) => ({ seats: seats(me), match: { dealerIndex: seats === duo ? 0 : 2, scores: { team1: 5, team2: 7 } }, botDelayMs: null }),
+      { name: "Marina", viewport: landscape, context: { hasTouch: true } },
+    );
+    await expect(page.getByTestId("board")).toBeVisible();
+    fake.act(seats === duo ? "bot-1" : "bot-3", { type: "call_truco", call: "truco" });
+    await expect(page.getByTestId("prompt")).toBeVisible();
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+    // Scrolled down to the hand, the call stays in sight beside it.
+    await page.getByTestId("seat-bottom").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-hand.png`) });
+    fake.stop();
+    await context.close();
+  }
 });
 
 test("Argentino (Spanish deck): envido to answer; Gaúcho: flor", async ({ browser }) => {
