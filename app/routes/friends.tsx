@@ -176,28 +176,28 @@ export default function FriendsPage() {
     <>
       <SiteHeader />
       <div className="mx-auto flex w-full max-w-3xl flex-col px-3 pb-10 sm:px-6">
-      <BackHeader label={t("common:back")} />
-      <main id="main" className="flex flex-col gap-5">
-        <PageTitle icon={<FriendsIcon className="h-7 w-7" />} title={t("friends:title")} subtitle={t("friends:subtitle")} />
-        <LinkTabs
-          label={t("friends:title")}
-          current={data.tab}
-          tabs={tabs.map((tab) => ({
-            ...tab,
-            to: tab.id === "friends" ? "/friends" : `/friends?tab=${tab.id}`,
-            testId: `friends-tab-${tab.id}`,
-          }))}
-        />
+        <BackHeader label={t("common:back")} />
+        <main id="main" className="flex flex-col gap-5">
+          <PageTitle icon={<FriendsIcon className="h-7 w-7" />} title={t("friends:title")} subtitle={t("friends:subtitle")} />
+          <LinkTabs
+            label={t("friends:title")}
+            current={data.tab}
+            tabs={tabs.map((tab) => ({
+              ...tab,
+              to: tab.id === "friends" ? "/friends" : `/friends?tab=${tab.id}`,
+              testId: `friends-tab-${tab.id}`,
+            }))}
+          />
 
-        {data.tab === "friends" ? (
-          <FriendsTab friends={data.friends} games={data.games} waitingRoom={data.waitingRoom} canOpenTable={data.canOpenTable} />
-        ) : null}
-        {data.tab === "requests" ? <RequestsTab requests={data.requests} sent={data.sent} /> : null}
-        {data.tab === "add" ? (
-          <AddTab q={data.q} results={data.results} searchError={data.searchError} suggestions={data.suggestions} />
-        ) : null}
-      </main>
-    </div>
+          {data.tab === "friends" ? (
+            <FriendsTab friends={data.friends} games={data.games} waitingRoom={data.waitingRoom} canOpenTable={data.canOpenTable} />
+          ) : null}
+          {data.tab === "requests" ? <RequestsTab requests={data.requests} sent={data.sent} /> : null}
+          {data.tab === "add" ? (
+            <AddTab q={data.q} results={data.results} searchError={data.searchError} suggestions={data.suggestions} />
+          ) : null}
+        </main>
+      </div>
     </>
   );
 }

@@ -116,50 +116,50 @@ export default function TournamentPage() {
     <>
       <SiteHeader />
       <div className="mx-auto flex w-full max-w-5xl flex-col px-3 pb-10 sm:px-6">
-      <FormNotice result={result} />
-      <BackHeader to="/tournaments" label={t("tournaments:back")} />
-      <main id="main" className="flex flex-col gap-4">
-        <PageTitle
-          icon={<BoltIcon className="h-7 w-7" />}
-          title={tournament.name}
-          badge={<StatusBadge tournament={tournament} />}
-          subtitle={tournament.description || null}
-        >
-          <p className="mt-1 text-sm text-cream-100/80">
-            {t(`tournaments:types.${tournament.tournament_type}`)} · {t(`modes:types.${tournament.game_type}`)} ·{" "}
-            {t(`variants:names.${tournament.truco_variant}`)} · <CountdownLine tournament={tournament} now={now} />
-          </p>
-        </PageTitle>
-
-        {tournament.my_game_id ? (
-          <section
-            className="felt-panel flex flex-wrap items-center justify-between gap-3 border border-gold-400/60 p-4"
-            data-testid="my-game"
+        <FormNotice result={result} />
+        <BackHeader to="/tournaments" label={t("tournaments:back")} />
+        <main id="main" className="flex flex-col gap-4">
+          <PageTitle
+            icon={<BoltIcon className="h-7 w-7" />}
+            title={tournament.name}
+            badge={<StatusBadge tournament={tournament} />}
+            subtitle={tournament.description || null}
           >
-            <div>
-              <h2 className="font-display text-lg font-bold text-gold-300">{t("tournaments:yourGame")}</h2>
-              <p className="text-sm text-cream-100/80">{t("tournaments:yourGameText")}</p>
-            </div>
-            <Link to={`/game/${tournament.my_game_id}`} className={buttonClasses("primary", "md")} data-testid="my-game-link">
-              {t("tournaments:play")}
-            </Link>
-          </section>
-        ) : null}
+            <p className="mt-1 text-sm text-cream-100/80">
+              {t(`tournaments:types.${tournament.tournament_type}`)} · {t(`modes:types.${tournament.game_type}`)} ·{" "}
+              {t(`variants:names.${tournament.truco_variant}`)} · <CountdownLine tournament={tournament} now={now} />
+            </p>
+          </PageTitle>
 
-        {tournament.cancelled ? <p className="felt-panel p-4 text-cream-100/85">{t("tournaments:cancelledText")}</p> : null}
-        {tournament.end_reason === "no_champion" ? (
-          <p className="felt-panel p-4 text-cream-100/85">{t("tournaments:noChampionText")}</p>
-        ) : null}
+          {tournament.my_game_id ? (
+            <section
+              className="felt-panel flex flex-wrap items-center justify-between gap-3 border border-gold-400/60 p-4"
+              data-testid="my-game"
+            >
+              <div>
+                <h2 className="font-display text-lg font-bold text-gold-300">{t("tournaments:yourGame")}</h2>
+                <p className="text-sm text-cream-100/80">{t("tournaments:yourGameText")}</p>
+              </div>
+              <Link to={`/game/${tournament.my_game_id}`} className={buttonClasses("primary", "md")} data-testid="my-game-link">
+                {t("tournaments:play")}
+              </Link>
+            </section>
+          ) : null}
+
+          {tournament.cancelled ? <p className="felt-panel p-4 text-cream-100/85">{t("tournaments:cancelledText")}</p> : null}
+          {tournament.end_reason === "no_champion" ? (
+            <p className="felt-panel p-4 text-cream-100/85">{t("tournaments:noChampionText")}</p>
+          ) : null}
 
           {/* A zero minimum on the column: a bracket wider than the phone scrolls inside its box, the page stays put. */}
           <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[minmax(0,1fr)_18rem]">
-          <section className="felt-panel flex flex-col gap-3 p-4" aria-labelledby="bracket-title">
-            <h2 id="bracket-title" className="font-display text-xl font-bold text-cream-50">
-              {t("tournaments:bracket")}
-            </h2>
-            {rounds.length === 0 ? (
-              <p className="text-sm text-cream-100/75">{t("tournaments:noBracket", { time: startTime })}</p>
-            ) : (
+            <section className="felt-panel flex flex-col gap-3 p-4" aria-labelledby="bracket-title">
+              <h2 id="bracket-title" className="font-display text-xl font-bold text-cream-50">
+                {t("tournaments:bracket")}
+              </h2>
+              {rounds.length === 0 ? (
+                <p className="text-sm text-cream-100/75">{t("tournaments:noBracket", { time: startTime })}</p>
+              ) : (
                 <div
                   className="flex gap-3 overflow-x-auto overscroll-x-contain pb-2"
                   data-testid="bracket"
@@ -169,100 +169,100 @@ export default function TournamentPage() {
                   role="group"
                   aria-labelledby="bracket-title"
                 >
-                {rounds.map((round, r) => (
-                  <div key={r} className="flex min-w-44 flex-1 flex-col gap-2">
-                    <h3 className="text-xs font-semibold uppercase tracking-wide text-cream-100/60">{roundName(t, r, rounds.length)}</h3>
-                    <ul className="flex flex-1 flex-col justify-around gap-2">
-                      {round.map((match) => (
-                        <MatchCard key={match.id} match={match} userId={userId} />
-                      ))}
-                    </ul>
-                  </div>
-                ))}
-              </div>
-            )}
-          </section>
-
-          <aside className="flex flex-col gap-4">
-            <section className="felt-panel flex flex-col gap-2 p-4" aria-labelledby="prizes-title">
-              <h2 id="prizes-title" className="font-display text-lg font-bold text-cream-50">
-                {t("tournaments:prizes")}
-              </h2>
-              <p className="flex items-center gap-1 text-2xl font-bold text-gold-300" data-testid="prize-pool">
-                <TrophyIcon className="h-6 w-6" /> {number(tournament.prize_pool)}
-              </p>
-              <ul className="flex flex-col gap-1 text-sm">
-                {tournament.prizes.map((prize) => (
-                  <li key={prize.place} className="flex justify-between gap-2 text-cream-100/85">
-                    <span>
-                      {placeLabel(prize.place)} · {prize.percent}%
-                    </span>
-                    <span className="flex items-center gap-1 font-semibold">
-                      <CoinIcon className="h-4 w-4" /> {number(prize.coins)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              <p className="text-xs text-cream-100/60">
-                {t("tournaments:entryFee")}:{" "}
-                {tournament.entry_cost > 0 ? t("tournaments:coins", { count: tournament.entry_cost }) : t("tournaments:free")}
-              </p>
-              {tournament.status === "registration" ? (
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="tournament_id" value={tournament.id} />
-                  <input type="hidden" name="intent" value={tournament.is_registered ? "unregister" : "register"} />
-                  <button
-                    type="submit"
-                    disabled={busy || (!tournament.is_registered && short)}
-                    className={buttonClasses(tournament.is_registered ? "secondary" : "primary", "md", "w-full")}
-                    data-testid={tournament.is_registered ? "unregister" : "register"}
-                  >
-                    {tournament.is_registered
-                      ? t("tournaments:unregister")
-                      : short
-                        ? t("tournaments:insufficientCoins")
-                        : t("tournaments:register")}
-                  </button>
-                </Form>
-              ) : null}
-            </section>
-
-            <section className="felt-panel flex flex-col gap-2 p-4" aria-labelledby="players-title">
-              <h2 id="players-title" className="font-display text-lg font-bold text-cream-50">
-                {t("tournaments:players")} ({tournament.participants}/{tournament.max_participants})
-              </h2>
-              {tournament.participants_list.length === 0 ? (
-                <p className="text-sm text-cream-100/75">{t("tournaments:noPlayers")}</p>
-              ) : (
-                <ol className="flex flex-col gap-1 text-sm" data-testid="players">
-                  {[...tournament.participants_list]
-                    .sort((a, b) => (a.place ?? 99) - (b.place ?? 99))
-                    .map((p) => (
-                      <li
-                        key={p.user_id}
-                        className={`flex justify-between gap-2 ${p.user_id === userId ? "font-bold text-gold-200" : "text-cream-100/85"}`}
-                      >
-                        <span className="truncate">
-                          {p.place ? `${t("tournaments:placeN", { n: p.place })} ` : ""}
-                          {p.nickname}
-                        </span>
-                        {p.prize > 0 ? (
-                          <span className="flex items-center gap-1">
-                            <CoinIcon className="h-4 w-4" /> {number(p.prize)}
-                          </span>
-                        ) : null}
-                      </li>
-                    ))}
-                </ol>
+                  {rounds.map((round, r) => (
+                    <div key={r} className="flex min-w-44 flex-1 flex-col gap-2">
+                      <h3 className="text-xs font-semibold uppercase tracking-wide text-cream-100/60">{roundName(t, r, rounds.length)}</h3>
+                      <ul className="flex flex-1 flex-col justify-around gap-2">
+                        {round.map((match) => (
+                          <MatchCard key={match.id} match={match} userId={userId} />
+                        ))}
+                      </ul>
+                    </div>
+                  ))}
+                </div>
               )}
-              {tournament.status === "registration" || tournament.status === "upcoming" ? (
-                <p className="text-xs text-cream-100/60">{t("tournaments:minPlayers", { n: tournament.min_participants })}</p>
-              ) : null}
             </section>
-          </aside>
-        </div>
-      </main>
-    </div>
+
+            <aside className="flex flex-col gap-4">
+              <section className="felt-panel flex flex-col gap-2 p-4" aria-labelledby="prizes-title">
+                <h2 id="prizes-title" className="font-display text-lg font-bold text-cream-50">
+                  {t("tournaments:prizes")}
+                </h2>
+                <p className="flex items-center gap-1 text-2xl font-bold text-gold-300" data-testid="prize-pool">
+                  <TrophyIcon className="h-6 w-6" /> {number(tournament.prize_pool)}
+                </p>
+                <ul className="flex flex-col gap-1 text-sm">
+                  {tournament.prizes.map((prize) => (
+                    <li key={prize.place} className="flex justify-between gap-2 text-cream-100/85">
+                      <span>
+                        {placeLabel(prize.place)} · {prize.percent}%
+                      </span>
+                      <span className="flex items-center gap-1 font-semibold">
+                        <CoinIcon className="h-4 w-4" /> {number(prize.coins)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <p className="text-xs text-cream-100/60">
+                  {t("tournaments:entryFee")}:{" "}
+                  {tournament.entry_cost > 0 ? t("tournaments:coins", { count: tournament.entry_cost }) : t("tournaments:free")}
+                </p>
+                {tournament.status === "registration" ? (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="tournament_id" value={tournament.id} />
+                    <input type="hidden" name="intent" value={tournament.is_registered ? "unregister" : "register"} />
+                    <button
+                      type="submit"
+                      disabled={busy || (!tournament.is_registered && short)}
+                      className={buttonClasses(tournament.is_registered ? "secondary" : "primary", "md", "w-full")}
+                      data-testid={tournament.is_registered ? "unregister" : "register"}
+                    >
+                      {tournament.is_registered
+                        ? t("tournaments:unregister")
+                        : short
+                          ? t("tournaments:insufficientCoins")
+                          : t("tournaments:register")}
+                    </button>
+                  </Form>
+                ) : null}
+              </section>
+
+              <section className="felt-panel flex flex-col gap-2 p-4" aria-labelledby="players-title">
+                <h2 id="players-title" className="font-display text-lg font-bold text-cream-50">
+                  {t("tournaments:players")} ({tournament.participants}/{tournament.max_participants})
+                </h2>
+                {tournament.participants_list.length === 0 ? (
+                  <p className="text-sm text-cream-100/75">{t("tournaments:noPlayers")}</p>
+                ) : (
+                  <ol className="flex flex-col gap-1 text-sm" data-testid="players">
+                    {[...tournament.participants_list]
+                      .sort((a, b) => (a.place ?? 99) - (b.place ?? 99))
+                      .map((p) => (
+                        <li
+                          key={p.user_id}
+                          className={`flex justify-between gap-2 ${p.user_id === userId ? "font-bold text-gold-200" : "text-cream-100/85"}`}
+                        >
+                          <span className="truncate">
+                            {p.place ? `${t("tournaments:placeN", { n: p.place })} ` : ""}
+                            {p.nickname}
+                          </span>
+                          {p.prize > 0 ? (
+                            <span className="flex items-center gap-1">
+                              <CoinIcon className="h-4 w-4" /> {number(p.prize)}
+                            </span>
+                          ) : null}
+                        </li>
+                      ))}
+                  </ol>
+                )}
+                {tournament.status === "registration" || tournament.status === "upcoming" ? (
+                  <p className="text-xs text-cream-100/60">{t("tournaments:minPlayers", { n: tournament.min_participants })}</p>
+                ) : null}
+              </section>
+            </aside>
+          </div>
+        </main>
+      </div>
     </>
   );
 }
