@@ -260,6 +260,9 @@ export function presenceToStore(stored: PresenceState, next: PresenceState): boo
   if (stored.published !== next.published && !samePublished(stored.published, next.published)) return true;
   if (stored.awaySince !== next.awaySince || stored.heartbeatAt !== next.heartbeatAt) return true;
   if (stored.games === next.games) return false;
+  // Which game the player is playing is the newest report's: a room's check can make another game
+  // the newest without changing any report, and a fresh instance must pick the same one.
+  if (liveStatus(stored, 1).gameId !== liveStatus(next, 1).gameId) return true;
   const storedIds = Object.keys(stored.games);
   if (storedIds.length !== Object.keys(next.games).length) return true;
   for (const id of storedIds) {
