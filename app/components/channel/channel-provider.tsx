@@ -7,6 +7,7 @@ import type { Invitation } from "../../../game/channel/invitations";
 import { useToast } from "~/components/ui/toast";
 import { reconnectDelay } from "~/utils/backoff";
 import { LEAVING_GRACE_MS, pageIsLeaving } from "~/utils/page-leaving";
+import { closeSocket } from "~/utils/close-socket";
 
 // The signed-in page's end of the player's live channel: one socket per tab
 // at /api/channel/ws, opened by the root for every signed-in page. Every frame is parsed with
@@ -254,7 +255,7 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
       tellTournament.current = () => {};
       document.removeEventListener("visibilitychange", onVisibility);
       clearTimeout(timer);
-      socket?.close(1000, "Page closed");
+      closeSocket(socket, 1000, "Page closed");
     };
   }, [userId]);
 

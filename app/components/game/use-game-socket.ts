@@ -15,6 +15,7 @@ import { api } from "~/utils/api";
 import { reconnectDelay } from "~/utils/backoff";
 import { LEAVING_GRACE_MS, pageIsLeaving } from "~/utils/page-leaving";
 import { clockOffset, EMPTY_LIVE, keepUnchanged, reduceLive, type LiveState } from "./game-logic";
+import { closeSocket } from "~/utils/close-socket";
 
 // The live connection of spec §4 and §9: connect and mark connected on open, ping every 30 s,
 // on close mark disconnected and try again after 3 s, and while disconnected poll the game's REST
@@ -273,7 +274,7 @@ export function useGameSocket(
       clearInterval(ping);
       const socket = socketRef.current;
       socketRef.current = null;
-      if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000, "leaving");
+      closeSocket(socket, 1000, "leaving");
     };
   }, [gameId, enabled, commit]);
 

@@ -5,6 +5,7 @@ import { spectatorReceives } from "../../../game/spectate/relay";
 import { reconnectDelay } from "~/utils/backoff";
 import { LEAVING_GRACE_MS, pageIsLeaving } from "~/utils/page-leaving";
 import { PING_INTERVAL_MS } from "~/components/game/use-game-socket";
+import { closeSocket } from "~/utils/close-socket";
 
 /** At most this many of the audience's messages are kept on screen. */
 const CHAT_KEEP = 100;
@@ -114,7 +115,7 @@ export function useSpectatorSocket(
       disposed = true;
       clearTimeout(retry);
       clearInterval(ping);
-      socketRef.current?.close(1000, "leaving");
+      closeSocket(socketRef.current, 1000, "leaving");
       socketRef.current = null;
     };
   }, [gameId]);
