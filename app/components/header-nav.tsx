@@ -6,6 +6,7 @@ import { FriendsButton } from "~/components/friends-button";
 import { BoltIcon, CoinIcon, MenuIcon, RefundIcon, StarIcon, TrophyIcon } from "~/components/icons";
 import { LazyLink } from "~/components/ui/lazy-link";
 import type { Profile } from "~/services/users.server";
+import { useDismissDisclosure } from "~/utils/use-dismiss-disclosure";
 
 /** The header's dialogs, each opened by a link (`?dialog=…`). */
 export type HeaderDialog = "coins" | "premium" | "refund";
@@ -48,22 +49,7 @@ export function HeaderNav({ user, dialogHref }: { user: Profile; dialogHref(dial
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
-  useEffect(() => {
-    const close = (event: Event) => {
-      const details = menu.current;
-      if (!details?.open) return;
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !details.contains(event.target as Node)) {
-        details.open = false;
-        if (event instanceof KeyboardEvent) details.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
+  useDismissDisclosure(menu);
 
   // A link followed from the menu (a dialog of this page, or another page) leaves it closed; the
   // first run is hydration, where a menu opened before it stays open.

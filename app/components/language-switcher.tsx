@@ -1,9 +1,10 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, matchLanguage } from "~/i18n";
 import { storeLanguageLocally } from "~/utils/language";
 import { GlobeIcon } from "./icons";
+import { useDismissDisclosure } from "~/utils/use-dismiss-disclosure";
 
 /**
  * The language switcher (spec §1: saved in the browser and sent to the server): a disclosure
@@ -21,23 +22,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const short = current.split("-")[0].toUpperCase();
   const name = t("common:languageCurrent", { language: t(`common:languageNames.${current}`) });
 
-  // A tap outside (or Escape) closes the open menu, as a menu would.
-  useEffect(() => {
-    const close = (event: Event) => {
-      const details = menu.current;
-      if (!details?.open) return;
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !details.contains(event.target as Node)) {
-        details.open = false;
-        if (event instanceof KeyboardEvent) details.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
+  useDismissDisclosure(menu);
 
   return (
     <details ref={menu} className="group/lang relative" data-testid="language-switcher">
