@@ -23,13 +23,13 @@ test("the Operações tab charts local games per hour, with the audit, the jobs 
   await admin.goto("/admin");
   await admin.getByRole("link", { name: "Operações", exact: true }).click();
   await expect(admin).toHaveURL(/tab=operations/);
-  await expect(admin.getByTestId("operations-source")).toHaveText("Source: local data (this machine's database)");
-  for (const title of ["Games started", "Moves", "Errors", "Settlements"]) {
-    await expect(admin.getByRole("img", { name: `${title} per hour, last 24 hours` })).toBeVisible();
+  await expect(admin.getByTestId("operations-source")).toHaveText("Fonte: dados locais (o banco desta máquina)");
+  for (const title of ["Partidas iniciadas", "Jogadas", "Erros", "Acertos"]) {
+    await expect(admin.getByRole("img", { name: `${title} por hora, últimas 24 horas` })).toBeVisible();
   }
-  await expect(admin.getByRole("region", { name: "Ledger audit" })).toBeVisible();
-  await expect(admin.getByRole("region", { name: "Scheduled jobs" })).toBeVisible();
-  await expect(admin.getByRole("region", { name: "Daily summaries" })).toBeVisible();
+  await expect(admin.getByRole("region", { name: "Auditoria do livro-caixa" })).toBeVisible();
+  await expect(admin.getByRole("region", { name: "Tarefas agendadas" })).toBeVisible();
+  await expect(admin.getByRole("region", { name: "Resumos diários" })).toBeVisible();
   const before = await startedToday(admin);
 
   // Two players start a game: the chart of games started counts it in the current hour.

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { CARD_TABLE, cardTableLabels } from "./card-table";
 
 // The admin's "Operações" tab: per-hour bars in plain SVG, like the overview's.
@@ -33,12 +34,9 @@ interface Summary {
   revenue_cents: number;
 }
 
-const SERIES = [
-  { key: "game_started", title: "Games started" },
-  { key: "move", title: "Moves" },
-  { key: "error", title: "Errors" },
-  { key: "game_settled", title: "Settlements" },
-] as const;
+const SERIES = ["game_started", "move", "error", "game_settled"] as const;
+const FINDINGS = ["player", "balance", "ledgerSum", "found"] as const;
+const SUMMARIES = ["day", "newPlayers", "active", "started", "completed", "coinsBought", "revenue"] as const;
 
 function HourlyBars({ title, points, testId }: { title: string; points: { hour: string; value: number }[]; testId: string }) {
   const width = 300;
@@ -46,15 +44,16 @@ function HourlyBars({ title, points, testId }: { title: string; points: { hour: 
   const max = Math.max(1, ...points.map((p) => p.value));
   const step = width / Math.max(1, points.length);
   const total = points.reduce((sum, p) => sum + p.value, 0);
+  const { t, i18n } = useTranslation();
   return (
     <figure className="rounded-2xl border border-cream-100/10 bg-black/25 p-4" data-testid={testId}>
       <figcaption className="flex items-baseline justify-between gap-2">
         <span className="text-sm font-semibold text-cream-100">{title}</span>
         <span className="text-xs text-cream-100/60" data-testid={`${testId}-total`}>
-          24 h: {total.toLocaleString("en")}
+          24 h: {total.toLocaleString(i18n.language)}
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} className="mt-3 h-24 w-full" role="img" aria-label={`${title} per hour, last 24 hours`}>
+      <svg viewBox={`0 0 ${width} ${height}`} className="mt-3 h-24 w-full" role="img" aria-label={t("admin:ops.perHour", { title })}>
         <line x1="0" y1={height - 0.5} x2={width} y2={height - 0.5} className="stroke-cream-100/20" strokeWidth="1" />
         {points.map((p, i) => {
           const h = p.value === 0 ? 0 : Math.max(2, (p.value / max) * (height - 4));
@@ -94,43 +93,45 @@ export function OperationsTab({
     summaries: Summary[];
   };
 }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4" data-testid="admin-operations">
       <p className="text-xs text-cream-100/60" data-testid="operations-source">
-        {data.source === "local" ? "Source: local data (this machine's database)" : "Source: Workers Analytics Engine"}
+        {data.source === "local" ? t("admin:ops.sourceLocal") : t("admin:ops.sourceAnalytics")}
       </p>
       {data.sourceError ? (
         <p role="alert" className="rounded-xl border border-red-400/50 bg-red-900/40 px-3 py-2 text-sm text-red-100">
-          The hourly figures are unavailable: {data.sourceError}
+          {t("admin:ops.sourceError", { error: data.sourceError })}
         </p>
       ) : null}
-      <section aria-label="Last 24 hours" className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
+      <section aria-label={t("admin:ops.last24")} className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
         {SERIES.map((series) => (
           <HourlyBars
-            key={series.key}
-            title={series.title}
-            testId={`operations-${series.key}`}
-            points={data.hours.map((row) => ({ hour: row.hour, value: row[series.key] }))}
+            key={series}
+            title={t(`admin:ops.series.${series}`)}
+            testId={`operations-${series}`}
+            points={data.hours.map((row) => ({ hour: row.hour, value: row[series] }))}
           />
         ))}
       </section>
-      <Section title="Ledger audit">
+      <Section title={t("admin:ops.ledgerAudit")}>
         {data.findings.length === 0 ? (
           <p className="text-sm text-cream-100/70" data-testid="ledger-audit-clean">
-            No open mismatch: every audited balance equals the sum of its ledger.
+            {t("admin:ops.ledgerClean")}
           </p>
         ) : (
           <table
             className={`${CARD_TABLE} w-full text-left text-sm`}
-            style={cardTableLabels(["Player", "Balance", "Ledger sum", "Found"])}
+            style={cardTableLabels(FINDINGS.map((k) => t(`admin:ops.findingsHead.${k}`)))}
             data-testid="ledger-audit-findings"
           >
             <thead>
               <tr className="text-xs text-cream-100/60 uppercase">
-                <th className="py-1">Player</th>
-                <th>Balance</th>
-                <th>Ledger sum</th>
-                <th>Found</th>
+                {FINDINGS.map((k, i) => (
+                  <th key={k} className={i === 0 ? "py-1" : undefined}>
+                    {t(`admin:ops.findingsHead.${k}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -146,38 +147,36 @@ export function OperationsTab({
           </table>
         )}
       </Section>
-      <Section title="Scheduled jobs">
+      <Section title={t("admin:ops.jobs")}>
         {data.runs.length === 0 ? (
-          <p className="text-sm text-cream-100/70">No job has run yet.</p>
+          <p className="text-sm text-cream-100/70">{t("admin:ops.noJobs")}</p>
         ) : (
           <ul className="text-sm" data-testid="scheduled-runs">
             {data.runs.map((run) => (
               <li key={run.job}>
-                <span className="font-semibold">{run.job}</span>: last run {run.last_run_at.replace("T", " ").slice(0, 16)} UTC ·{" "}
-                {run.detail}
+                <span className="font-semibold">{run.job}</span>:{" "}
+                {t("admin:ops.lastRun", { at: run.last_run_at.replace("T", " ").slice(0, 16) })} · {run.detail}
               </li>
             ))}
           </ul>
         )}
       </Section>
-      <Section title="Daily summaries">
+      <Section title={t("admin:ops.summaries")}>
         {data.summaries.length === 0 ? (
-          <p className="text-sm text-cream-100/70">The first summary is written at 00:10 São Paulo time.</p>
+          <p className="text-sm text-cream-100/70">{t("admin:ops.noSummaries")}</p>
         ) : (
           <table
             className={`${CARD_TABLE} w-full text-left text-sm`}
-            style={cardTableLabels(["Day", "New players", "Active", "Started", "Completed", "Coins bought", "Revenue"])}
+            style={cardTableLabels(SUMMARIES.map((k) => t(`admin:ops.summariesHead.${k}`)))}
             data-testid="daily-summaries"
           >
             <thead>
               <tr className="text-xs text-cream-100/60 uppercase">
-                <th className="py-1">Day</th>
-                <th>New players</th>
-                <th>Active</th>
-                <th>Started</th>
-                <th>Completed</th>
-                <th>Coins bought</th>
-                <th>Revenue</th>
+                {SUMMARIES.map((k, i) => (
+                  <th key={k} className={i === 0 ? "py-1" : undefined}>
+                    {t(`admin:ops.summariesHead.${k}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -1,14 +1,15 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { buttonClasses } from "~/components/ui/button";
 import type { TournamentView } from "~/services/tournaments.server";
 import { VARIANTS } from "../../../game/truco/variant-list";
 import { CARD_TABLE, cardTableLabels } from "./card-table";
 
-const HEAD = ["Name", "Status", "Type", "Entry", "Pool", "Players", "Start", ""];
+const HEAD = ["name", "status", "type", "entry", "pool", "players", "start"] as const;
 
 // The admin dashboard's Tournaments tab: every tournament, a form to create one (or to
 // edit one that has not started, `?edit=<id>`), and a cancel form per open tournament (every fee
-// returned). Plain forms posting to /admin, so each works from the first tap. Admin text is English.
+// returned). Plain forms posting to /admin, so each works from the first tap.
 
 const INPUT = "min-h-10 rounded-xl border border-white/15 bg-black/30 px-3 py-2 text-sm text-cream-50";
 
@@ -49,12 +50,14 @@ function localInput(iso: string): string {
 
 export function TournamentsTab({ list, error }: { list: TournamentView[]; error: string | null }) {
   const [search] = useSearchParams();
-  const editing = list.find((t) => t.id === search.get("edit")) ?? null;
+  const { t } = useTranslation();
+  const editing = list.find((row) => row.id === search.get("edit")) ?? null;
+  const head = [...HEAD.map((key) => t(`admin:tournamentsTab.head.${key}`)), ""];
   const defaultStart = localInput(new Date(Date.now() + 3_600_000).toISOString());
   const v = editing;
   return (
     <section className="felt-panel flex flex-col gap-4 p-4 sm:p-5">
-      <h2 className="font-display text-xl font-bold text-cream-50">Tournaments</h2>
+      <h2 className="font-display text-xl font-bold text-cream-50">{t("admin:tabs.tournaments")}</h2>
       {error ? (
         <p role="alert" className="rounded-xl border border-red-400/50 bg-red-900/40 px-4 py-2 text-sm text-red-100">
           {error}
@@ -70,21 +73,21 @@ export function TournamentsTab({ list, error }: { list: TournamentView[]; error:
         {v ? <input type="hidden" name="tournament_id" value={v.id} /> : null}
         <input type="hidden" name="back" value="/admin?tab=tournaments" />
         <h3 className="font-semibold text-gold-300 sm:col-span-2 lg:col-span-4">
-          {v ? `Edit “${v.name}” (before its start)` : "Create a tournament"}
+          {v ? t("admin:tournamentsTab.edit", { name: v.name }) : t("admin:tournamentsTab.create")}
         </h3>
-        <Field label="Name">
+        <Field label={t("admin:tournamentsTab.name")}>
           <input name="name" required minLength={3} maxLength={80} defaultValue={v?.name ?? ""} className={INPUT} />
         </Field>
-        <Field label="Description">
+        <Field label={t("admin:tournamentsTab.description")}>
           <input name="description" maxLength={300} defaultValue={v?.description ?? ""} className={INPUT} />
         </Field>
-        <Field label="Game type">
+        <Field label={t("admin:tournamentsTab.gameType")}>
           <select name="game_type" defaultValue={v?.game_type ?? "1v1"} className={INPUT}>
             <option value="1v1">1v1</option>
             <option value="2v2">2v2</option>
           </select>
         </Field>
-        <Field label="Variant">
+        <Field label={t("admin:tournamentsTab.variant")}>
           <select name="truco_variant" defaultValue={v?.truco_variant ?? "paulista"} className={INPUT}>
             {VARIANTS.map((variant) => (
               <option key={variant} value={variant}>
@@ -93,11 +96,37 @@ export function TournamentsTab({ list, error }: { list: TournamentView[]; error:
             ))}
           </select>
         </Field>
-        <NumberField label="Entry fee (coins)" name="entry_cost" min={0} max={100000} required value={v?.entry_cost ?? 100} />
-        <NumberField label="Guaranteed prize (coins)" name="guaranteed_prize" min={0} max={1000000} value={v?.guaranteed_prize ?? 0} />
-        <NumberField label="Max players" name="max_participants" min={4} max={64} required value={v?.max_participants ?? 8} />
-        <NumberField label="Min players" name="min_participants" min={2} max={64} value={v?.min_participants ?? 4} />
-        <Field label="Start (UTC)">
+        <NumberField
+          label={t("admin:tournamentsTab.entryFee")}
+          name="entry_cost"
+          min={0}
+          max={100000}
+          required
+          value={v?.entry_cost ?? 100}
+        />
+        <NumberField
+          label={t("admin:tournamentsTab.guaranteedPrize")}
+          name="guaranteed_prize"
+          min={0}
+          max={1000000}
+          value={v?.guaranteed_prize ?? 0}
+        />
+        <NumberField
+          label={t("admin:tournamentsTab.maxPlayers")}
+          name="max_participants"
+          min={4}
+          max={64}
+          required
+          value={v?.max_participants ?? 8}
+        />
+        <NumberField
+          label={t("admin:tournamentsTab.minPlayers")}
+          name="min_participants"
+          min={2}
+          max={64}
+          value={v?.min_participants ?? 4}
+        />
+        <Field label={t("admin:tournamentsTab.start")}>
           <input
             name="start_time"
             type="datetime-local"
@@ -106,16 +135,16 @@ export function TournamentsTab({ list, error }: { list: TournamentView[]; error:
             className={INPUT}
           />
         </Field>
-        <Field label="Reason (audit log)">
+        <Field label={t("admin:tournamentsTab.reason")}>
           <input name="reason" maxLength={500} className={INPUT} />
         </Field>
         <div className="flex items-end gap-2 sm:col-span-2">
           <button type="submit" className={buttonClasses("primary", "md")} data-testid="tournament-submit">
-            {v ? "Save changes" : "Create tournament"}
+            {v ? t("admin:tournamentsTab.save") : t("admin:tournamentsTab.submitCreate")}
           </button>
           {v ? (
             <Link to="?tab=tournaments" className={buttonClasses("ghost", "md")}>
-              New instead
+              {t("admin:tournamentsTab.newInstead")}
             </Link>
           ) : null}
         </div>
@@ -123,53 +152,53 @@ export function TournamentsTab({ list, error }: { list: TournamentView[]; error:
       <div className="overflow-x-auto">
         <table
           className={`${CARD_TABLE} w-full text-left text-sm md:min-w-[44rem]`}
-          style={cardTableLabels(HEAD)}
+          style={cardTableLabels(head)}
           data-testid="admin-tournaments"
         >
           <thead className="text-xs text-cream-100/60 uppercase">
             <tr>
-              {HEAD.map((h) => (
-                <th key={h} className="px-2 py-2">
+              {head.map((h, i) => (
+                <th key={i} className="px-2 py-2">
                   {h}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-white/10">
-            {list.map((t) => {
-              const open = t.status !== "completed";
-              const editable = (t.status === "upcoming" || t.status === "registration") && Date.parse(t.start_time) > Date.now();
+            {list.map((row) => {
+              const open = row.status !== "completed";
+              const editable = (row.status === "upcoming" || row.status === "registration") && Date.parse(row.start_time) > Date.now();
               return (
-                <tr key={t.id} data-testid={`tournament-row-${t.id}`}>
+                <tr key={row.id} data-testid={`tournament-row-${row.id}`}>
                   <td className="px-2 py-2">
-                    <Link to={`/tournaments/${t.id}`} className="underline">
-                      {t.name}
+                    <Link to={`/tournaments/${row.id}`} className="underline">
+                      {row.name}
                     </Link>
                   </td>
-                  <td className="px-2 py-2">{t.cancelled ? "cancelled" : t.status}</td>
+                  <td className="px-2 py-2">{t(`tournaments:status.${row.cancelled ? "cancelled" : row.status}`)}</td>
                   <td className="px-2 py-2">
-                    {t.game_type} · {t.truco_variant}
+                    {row.game_type} · {row.truco_variant}
                   </td>
-                  <td className="px-2 py-2 tabular-nums">{t.entry_cost}</td>
-                  <td className="px-2 py-2 tabular-nums">{t.prize_pool}</td>
+                  <td className="px-2 py-2 tabular-nums">{row.entry_cost}</td>
+                  <td className="px-2 py-2 tabular-nums">{row.prize_pool}</td>
                   <td className="px-2 py-2 tabular-nums">
-                    {t.participants}/{t.max_participants}
+                    {row.participants}/{row.max_participants}
                   </td>
-                  <td className="px-2 py-2 text-xs whitespace-nowrap">{t.start_time.slice(0, 16).replace("T", " ")} UTC</td>
+                  <td className="px-2 py-2 text-xs whitespace-nowrap">{row.start_time.slice(0, 16).replace("T", " ")} UTC</td>
                   <td className="px-2 py-2">
                     <div className="flex flex-wrap gap-1">
                       {editable ? (
-                        <Link to={`?tab=tournaments&edit=${t.id}`} className={buttonClasses("secondary", "sm")}>
-                          Edit
+                        <Link to={`?tab=tournaments&edit=${row.id}`} className={buttonClasses("secondary", "sm")}>
+                          {t("admin:tournamentsTab.editButton")}
                         </Link>
                       ) : null}
                       {open ? (
                         <Form method="post">
                           <input type="hidden" name="intent" value="tournament_cancel" />
-                          <input type="hidden" name="tournament_id" value={t.id} />
+                          <input type="hidden" name="tournament_id" value={row.id} />
                           <input type="hidden" name="back" value="/admin?tab=tournaments" />
-                          <button type="submit" className={buttonClasses("danger", "sm")} data-testid={`cancel-tournament-${t.id}`}>
-                            Cancel
+                          <button type="submit" className={buttonClasses("danger", "sm")} data-testid={`cancel-tournament-${row.id}`}>
+                            {t("admin:tournamentsTab.cancelButton")}
                           </button>
                         </Form>
                       ) : null}
@@ -181,7 +210,7 @@ export function TournamentsTab({ list, error }: { list: TournamentView[]; error:
           </tbody>
         </table>
       </div>
-      {list.length === 0 ? <p className="text-sm text-cream-100/60">No tournaments.</p> : null}
+      {list.length === 0 ? <p className="text-sm text-cream-100/60">{t("admin:tournamentsTab.none")}</p> : null}
     </section>
   );
 }
