@@ -91,8 +91,8 @@ test("a friend watches a live 1v1 from the friends page and sees cards only as t
   await watch.screenshot({ path: `${shots}/watch-phone.png`, fullPage: true });
   await watch.goto("/");
   const live = watch.getByTestId("live-games");
-  await expect(live.getByTestId("live-game")).toHaveCount(1);
-  await expect(live.getByTestId("live-game")).toContainText("Amigo");
+  // Other games may be live on the server too; a friend's game comes first, marked.
+  await expect(live.getByTestId("live-game").first()).toContainText("Amigo");
   await live.screenshot({ path: `${shots}/live-phone.png` });
   await watch.setViewportSize({ width: 1280, height: 900 });
   await watch.screenshot({ path: `${shots}/home-desktop.png`, fullPage: true });
