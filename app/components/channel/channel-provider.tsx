@@ -191,7 +191,11 @@ export function ChannelProvider({ userId, children }: { userId: string | null; c
           break;
         }
         case "account_banned":
-          // Every open page of a banned player says why at once; a full load, so /banned reads the revoked session.
+          // Every open page of a banned player says why at once; a full load, so /banned reads the
+          // revoked session. Once only: the socket's close (code banned) says the same, and a second
+          // load would go without the cookie the first one's answer cleared, to the landing page.
+          if (stopped) break;
+          stopped = true;
           window.location.assign("/banned");
           break;
         case "match_found":
