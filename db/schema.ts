@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { VARIANTS } from "../game/truco/variant-list";
 import type { TableRules } from "../game/truco/table-options";
+import { ADMIN_ACTION_TYPES, type AdminActionType } from "./admin-action-types";
 
 // Timestamps are ISO-8601 UTC strings: they sort, compare and serialise as the
 // API answers them, and D1 has no native date type.
@@ -419,17 +420,7 @@ export const presences = sqliteTable(
   (t) => [index("presences_status_idx").on(t.status)],
 );
 
-export const ADMIN_ACTION_TYPES = [
-  "ban",
-  "unban",
-  "reset_coins",
-  "adjust_ranking",
-  "cancel_game",
-  "create_tournament",
-  "edit_tournament",
-  "cancel_tournament",
-] as const;
-export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
+export { ADMIN_ACTION_TYPES, type AdminActionType };
 
 /**
  * The audit log: one row per admin action, written in the same db.batch as its effect,

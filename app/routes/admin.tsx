@@ -35,6 +35,7 @@ import { listTournaments } from "~/services/tournaments.server";
 import { formatDateTime } from "~/utils/format";
 import { isGameId } from "../../game/protocol/ids";
 import { CARD_TABLE, cardTableLabels } from "~/components/admin/card-table";
+import { ADMIN_ACTION_TYPES, type AdminActionType } from "../../db/admin-action-types";
 
 // The admin dashboard (spec §2 "Admin"). Tabs, filters, paging and the confirmation
 // modal are all links and forms: the URL says what is shown (`?tab=users&q=…&confirm=ban&target=…`),
@@ -55,17 +56,8 @@ const TABS = [
 type TabId = (typeof TABS)[number]["id"];
 
 const USER_ACTIONS = ["ban", "unban", "reset_coins", "adjust_ranking"] as const;
-const ACTION_TYPES = [
-  "ban",
-  "unban",
-  "reset_coins",
-  "adjust_ranking",
-  "cancel_game",
-  "create_tournament",
-  "edit_tournament",
-  "cancel_tournament",
-] as const;
-type ActionType = (typeof ACTION_TYPES)[number];
+const ACTION_TYPES = ADMIN_ACTION_TYPES;
+type ActionType = AdminActionType;
 const isActionType = (type: string): type is ActionType => (ACTION_TYPES as readonly string[]).includes(type);
 
 function tabOf(url: URL): TabId {
