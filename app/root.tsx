@@ -43,7 +43,7 @@ import stylesheet from "./tailwind.css?url";
 import { rememberLanguage, storedLanguage, storeLanguageLocally } from "~/utils/language";
 import { releaseHydrationGate } from "~/utils/hydration-gate";
 import { bundleLoaded, loadBundle } from "~/utils/translations";
-import { isPlayPath, LAST_COINS_KEY } from "~/utils/pwa";
+import { LAST_COINS_KEY } from "~/utils/pwa";
 import { DIALOG_PARAM, onlyUiParamsChanged } from "~/utils/ui-params";
 
 export const links: LinksFunction = () => [
@@ -177,8 +177,10 @@ export default function App() {
   const loadingPage = useSlowNavigation();
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  // No install banner in a game room (a hand in play) or over an open dialog (it would cover its buttons).
-  const bannerAllowed = !isPlayPath(pathname) && !new URLSearchParams(search).has(DIALOG_PARAM);
+  // The install banner belongs to the front page (spec §4 lists it on the home screen; the landing
+  // page too): not over a form or a list the player is working on elsewhere, and never over an
+  // open dialog (it would cover its buttons).
+  const bannerAllowed = pathname === "/" && !new URLSearchParams(search).has(DIALOG_PARAM);
   useLastKnownBalance(user?.virtual_coins);
   return (
     <ToastProvider>

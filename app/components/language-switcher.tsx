@@ -5,6 +5,7 @@ import { LANGUAGES, matchLanguage } from "~/i18n";
 import { storeLanguageLocally } from "~/utils/language";
 import { GlobeIcon } from "./icons";
 import { useDismissDisclosure } from "~/utils/use-dismiss-disclosure";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /**
  * The language switcher (spec §1: saved in the browser and sent to the server): a disclosure
@@ -17,6 +18,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher();
+  const hydrated = useHydrated();
   const menu = useRef<HTMLDetailsElement>(null);
   const current = matchLanguage(i18n.language) ?? "pt-BR";
   const short = current.split("-")[0].toUpperCase();
@@ -48,7 +50,11 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
         }}
         className="absolute right-0 top-full z-40 mt-1 flex min-w-40 flex-col gap-0.5 rounded-xl border border-white/15 bg-felt-900 p-1 shadow-xl shadow-black/40"
       >
-        <input type="hidden" name="redirect_to" value={`${location.pathname}${location.search}`} />
+        {hydrated ? (
+          <input type="hidden" name="stay" value="1" />
+        ) : (
+          <input type="hidden" name="redirect_to" value={`${location.pathname}${location.search}`} />
+        )}
         {LANGUAGES.map((language) => (
           <button
             key={language}

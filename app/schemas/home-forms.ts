@@ -76,6 +76,8 @@ export type HomeIntent = HomeForm["intent"];
 export const LanguageFormSchema = z.object({
   language: z.enum(LANGUAGES),
   redirect_to: z.string().max(512).optional(),
+  /** Sent by the hydrated switcher's fetcher: answer in place, no redirect (see the route). */
+  stay: z.literal("1").optional(),
 });
 
 /** The answer of a page's form action (what the page shows next to the control). */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Logo } from "~/components/logo";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -20,6 +20,7 @@ export function InstallBanner() {
   const [visible, setVisible] = useState(false);
   const [prompt, setPrompt] = useState<BeforeInstallPromptEvent | null>(null);
   const [ios, setIos] = useState(false);
+  const section = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (isStandalone()) return;
@@ -41,6 +42,24 @@ export function InstallBanner() {
       window.removeEventListener("appinstalled", onInstalled);
     };
   }, []);
+
+  // While it shows, the page keeps room below its content for it: the page's last controls can
+  // always be scrolled above the banner instead of staying under it.
+  useEffect(() => {
+    const element = section.current;
+    if (!visible || !element) return;
+    const body = document.body;
+    const reserve = () => {
+      body.style.paddingBottom = `${element.offsetHeight + 24}px`;
+    };
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      body.style.paddingBottom = "";
+    };
+  }, [visible]);
 
   if (!visible) return null;
 
@@ -64,6 +83,7 @@ export function InstallBanner() {
 
   return (
     <section
+      ref={section}
       aria-labelledby="install-banner-title"
       data-testid="install-banner"
       className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-md rounded-2xl border border-gold-400/40 bg-felt-900/95 p-4 text-cream-50 shadow-xl shadow-black/40 backdrop-blur sm:inset-x-auto sm:right-4 sm:bottom-4"
