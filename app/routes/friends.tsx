@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, searchTerm } from "../../game/channel/friends";
@@ -154,17 +154,9 @@ function winRate(row: { games_played: number; games_won: number }, language: str
 
 export default function FriendsPage() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  // A form posted before the page hydrated answers with the page (the buttons' fetchers after it).
+  useAnswerToast(useActionData<typeof action>());
   const { t } = useTranslation();
-  const toast = useToast();
-  const shown = useRef<number | null>(null);
-
-  useEffect(() => {
-    if (!answer || shown.current === answer.at) return;
-    shown.current = answer.at;
-    if (answer.ok) toast.success(answer.message, answer.key);
-    else toast.error(answer.error);
-  }, [answer, toast]);
 
   const tabs: { id: Tab; label: string }[] = [
     { id: "friends", label: t("friends:tabFriends", { count: data.friends.length }) },
@@ -388,7 +380,23 @@ function FriendRow({
   );
 }
 
-/** A small button posting the page's form: its intent and the one id it acts on (it works before hydration). */
+/** Says an action's answer once, as a toast. */
+function useAnswerToast(answer: ActionAnswer | undefined) {
+  const toast = useToast();
+  const shown = useRef<number | null>(null);
+  useEffect(() => {
+    if (!answer || shown.current === answer.at) return;
+    shown.current = answer.at;
+    if (answer.ok) toast.success(answer.message, answer.key);
+    else toast.error(answer.error);
+  }, [answer, toast]);
+}
+
+/**
+ * A small button posting the page's action: its intent and the one id it acts on. It posts through
+ * a fetcher, so the page stays where it is (the search and its address included) while the lists
+ * reload; before hydration it is a plain form whose answer comes back with the page.
+ */
 function IntentButton({
   intent,
   field: [name, value],
@@ -404,14 +412,17 @@ function IntentButton({
   label: string;
   children: ReactNode;
 }) {
+  const fetcher = useFetcher<typeof action>();
+  const location = useLocation();
+  useAnswerToast(fetcher.data);
   return (
-    <Form method="post">
+    <fetcher.Form method="post" action={`${location.pathname}${location.search}`}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={name} value={value} />
-      <button type="submit" disabled={busy} className={buttonClasses(tone, "sm")} aria-label={label}>
+      <button type="submit" disabled={busy || fetcher.state !== "idle"} className={buttonClasses(tone, "sm")} aria-label={label}>
         {children}
       </button>
-    </Form>
+    </fetcher.Form>
   );
 }
 
@@ -531,19 +542,24 @@ function AddTab({
   const searching = navigation.state === "loading" && navigation.location?.search.includes("q=");
 
   // Spec §5: searching starts at 2 characters, 500 ms after the last keystroke; below 2 the results clear.
+  // A search the address already shows is not sent again: a late timer would otherwise start a
+  // navigation that cancels whatever the player did meanwhile (a request sent from the results).
+  const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (text === q) return;
-    const timer = setTimeout(() => {
+    debounce.current = setTimeout(() => {
       const ready = [...text.trim()].length >= SEARCH_MIN_LENGTH;
-      submit(ready ? { tab: "add", q: text.trim() } : { tab: "add" }, { method: "get", replace: true, preventScrollReset: true });
+      const wanted = ready ? text.trim() : null;
+      if (new URLSearchParams(window.location.search).get("q") === wanted) return;
+      submit(wanted ? { tab: "add", q: wanted } : { tab: "add" }, { method: "get", replace: true, preventScrollReset: true });
     }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    return () => clearTimeout(debounce.current);
   }, [text, q, submit]);
 
   const shownResults = [...text.trim()].length >= SEARCH_MIN_LENGTH ? results : null;
   return (
     <div className="flex flex-col gap-4">
-      <Form method="get" role="search" className="felt-panel flex flex-col gap-2 p-4">
+      <Form method="get" role="search" onSubmit={() => clearTimeout(debounce.current)} className="felt-panel flex flex-col gap-2 p-4">
         <input type="hidden" name="tab" value="add" />
         <label htmlFor="friend-search" className="text-sm font-semibold text-cream-50">
           {t("friends:searchLabel")}
@@ -610,7 +626,8 @@ function AddTab({
 
 function PlayerRow({ player }: { player: SearchResult }) {
   const { t, i18n } = useTranslation();
-  const busy = useNavigation().state === "submitting";
+  // Not while the page moves (a search under way replaces these rows).
+  const busy = useNavigation().state !== "idle";
   return (
     <li className="felt-panel flex flex-wrap items-center gap-3 p-3 sm:p-4" data-testid="search-result" data-player={player.nickname}>
       <Avatar name={player.nickname} url={player.avatar_url} seed={player.id} size={44} />
