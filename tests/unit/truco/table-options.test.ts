@@ -129,5 +129,6 @@ describe("the computer players play the chosen rules", () => {
       expect(Math.max(...scores)).toBeLessThan(30);
       expect(run.log.some((step) => step.action?.type === "call_flor")).toBe(false);
     }
-  });
+    // Three whole matches of the hard player's search: about a second on a quiet core, far more on a shared one.
+  }, 60_000);
 });
