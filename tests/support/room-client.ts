@@ -169,8 +169,11 @@ export class RoomClient {
    * the first legal card.
    */
   autoplay(policy: (legal: Action[]) => Action = simplePolicy): () => void {
+    let stopped = false;
     const tick = () => {
       const state = this.state;
+      // A wait started before the stop (or the socket's close) ends in nothing.
+      if (stopped || this.ws.readyState !== WebSocket.OPEN) return;
       if (this.acting || !state?.view || !this.myTurn() || state.version <= this.lastActed) return;
       // Stay under the room's flood limit (50 frames in 10 s), as a person would.
       const wait = this.lastSentAt + MIN_FRAME_GAP_MS - Date.now();
@@ -193,7 +196,10 @@ export class RoomClient {
     };
     this.ws.addEventListener("message", listener);
     tick();
-    return () => this.ws.removeEventListener("message", listener);
+    return () => {
+      stopped = true;
+      this.ws.removeEventListener("message", listener);
+    };
   }
 
   close() {

@@ -122,7 +122,9 @@ describe("a spectator's socket", () => {
         const named = newHand ? cardIdsIn(frame.state) : cardIdsIn(frame);
         for (const id of named) expect(held, `card ${id} still in a hand at version ${frame.version}`).not.toContain(id);
       }
-      expect(compared).toBeGreaterThan(10);
+      // Not vacuous: most frames were compared with the hands (a short match has few frames).
+      expect(compared).toBeGreaterThan(3);
+      expect(compared).toBeGreaterThan(spectator.frames.length / 2);
       spectator.close();
       clients.forEach((c) => c.close());
     }, 180_000);
