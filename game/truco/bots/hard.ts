@@ -135,8 +135,10 @@ export function candidateActions(sit: Situation): Action[] {
       lowest = a.cardId;
     }
   }
+  const lowOnly = partnerTakes(sit);
   for (const a of sit.legal) {
     if (a.type === "call_envido" || a.type === "call_flor") continue;
+    if (a.type === "play_card" && lowOnly && a.cardId !== lowest) continue;
     if (a.type === "play_card") {
       if (a.faceDown) {
         if (a.cardId === lowest) out.push(a);
@@ -149,4 +151,23 @@ export function candidateActions(sit: Situation): Action[] {
     out.push(a);
   }
   return out.length > 0 ? out : sit.legal.slice(0, 1);
+}
+
+/**
+ * In pairs, my partner holds the trick and no opponent plays after me: any card of mine leaves
+ * the trick to my team, so only the lowest (face up or covered) is worth playing; the others are
+ * kept for the tricks to come.
+ */
+export function partnerTakes(sit: Situation): boolean {
+  if (sit.n !== 4 || sit.plays.length !== sit.n - 1 || sit.blind) return false;
+  let best = -1;
+  let bestTeam = -2;
+  for (const p of sit.plays) {
+    const st = p.down || p.card === null ? 0 : strengthIn(sit, p.card);
+    if (st > best) {
+      best = st;
+      bestTeam = sit.teams[p.seat];
+    } else if (st === best && bestTeam !== sit.teams[p.seat]) bestTeam = -1;
+  }
+  return bestTeam === sit.team;
 }
