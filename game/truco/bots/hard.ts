@@ -154,12 +154,13 @@ export function candidateActions(sit: Situation): Action[] {
 }
 
 /**
- * In pairs, my partner holds the trick and no opponent plays after me: any card of mine leaves
- * the trick to my team, so only the lowest (face up or covered) is worth playing; the others are
- * kept for the tricks to come.
+ * In pairs, my partner holds the trick and no opponent after me can take it (none is left to play,
+ * or the partner's card beats every card I have not seen): any card of mine leaves the trick to
+ * my team, so only the lowest (face up or covered) is worth playing; the others are kept for the
+ * tricks to come.
  */
 export function partnerTakes(sit: Situation): boolean {
-  if (sit.n !== 4 || sit.plays.length !== sit.n - 1 || sit.blind) return false;
+  if (sit.n !== 4 || sit.plays.length === 0 || sit.blind) return false;
   let best = -1;
   let bestTeam = -2;
   for (const p of sit.plays) {
@@ -169,5 +170,8 @@ export function partnerTakes(sit: Situation): boolean {
       bestTeam = sit.teams[p.seat];
     } else if (st === best && bestTeam !== sit.teams[p.seat]) bestTeam = -1;
   }
-  return bestTeam === sit.team;
+  if (bestTeam !== sit.team) return false;
+  if (sit.plays.length === sit.n - 1) return true;
+  for (const c of sit.unseen) if (strengthIn(sit, c) >= best) return false;
+  return true;
 }
