@@ -138,14 +138,17 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
   const evidence = evidenceOf(sit, read);
   const weighed = !sit.blind && (evidence.calls > 0 || evidence.accepted || evidence.playedMao);
   const team = evidence.team;
-  const teamWeighed = !sit.blind && team !== null && known[team.partner] === null && (team.calls > 0 || team.accepted || team.partnerRefused);
+  const teamWeighed =
+    !sit.blind && team !== null && known[team.partner] === null && (team.calls > 0 || team.accepted || team.partnerRefused);
   const pct = weighed || teamWeighed ? cardPercentile(sit.rules, sit.manilha) : null;
 
   // The opponents' standing as the hand stands: their cards not yet in a finished trick.
   const finished = sit.outcomes.length;
   const oppWon = sit.outcomes.map((o) => (o === -1 ? -1 : o === sit.team ? 0 : 1));
   const ourWon = oppWon.map((o) => (o === -1 ? -1 : 1 - o));
-  const mine = teamWeighed ? standingOf(pct!, sit.my.concat(played[sit.seat].slice(finished).filter((c): c is string => c !== null)), ourWon) : 0;
+  const mine = teamWeighed
+    ? standingOf(pct!, sit.my.concat(played[sit.seat].slice(finished).filter((c): c is string => c !== null)), ourWon)
+    : 0;
   const pool = sit.unseen.slice();
   const worlds: World[] = [];
   const maxTries = count * 40;
