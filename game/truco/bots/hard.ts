@@ -8,7 +8,7 @@ import { sfc32, type Rng } from "../random";
 import type { Action } from "../types";
 import type { PlayerView } from "../view";
 import { OWN_STYLE, playout, type PlayoutSetup } from "./playout";
-import { envidoWinChanceAfterCalls } from "./estimate";
+import { envidoWinChanceAfterCalls, teamEnvidoWinChance } from "./estimate";
 import { envidoOpening, envidoResponse, normalPolicy } from "./policy";
 import { envidoCallFrom, powerOf, profileOf, type TableRead } from "./read";
 import { strengthIn, type Situation } from "./situation";
@@ -54,7 +54,9 @@ export function hardPolicy(
     // The call says the caller's envido is high; how high, this table's calls have shown.
     const opps = sit.teams.flatMap((t, s) => (t === sit.team ? [] : [s]));
     const calls = Math.ceil(sit.envido.calls.length / 2);
-    return envidoResponse(sit, envidoWinChanceAfterCalls(sit, calls, envidoCallFrom(read, opps)));
+    const from = envidoCallFrom(read, opps);
+    // In pairs my partner's envido counts for my team too.
+    return envidoResponse(sit, sit.n === 4 ? teamEnvidoWinChance(sit, calls, from) : envidoWinChanceAfterCalls(sit, calls, from));
   }
   if (plan.kind === "normal") return normalPolicy(sit, rng);
   if (plan.kind === "fixed") return plan.action;
@@ -101,7 +103,10 @@ export function searchPlan(
   if (legal.length === 1 || sit.blind) return { kind: "normal" };
   if (legal[0].type === "call_flor" && sit.phase !== "waiting_flor_response") return { kind: "normal" };
   if (sit.phase === "waiting_flor_response" || sit.phase === "waiting_envido_response") return { kind: "normal" };
-  const env = envidoOpening(sit);
+  const env = envidoOpening(
+    sit,
+    sit.n === 4 && sit.legal.some((a) => a.type === "call_envido") ? teamEnvidoWinChance(sit, 0, 0) : undefined,
+  );
   if (env) return { kind: "fixed", action: env };
   const candidates = candidateActions(sit);
   if (candidates.length === 1) return { kind: "fixed", action: candidates[0] };

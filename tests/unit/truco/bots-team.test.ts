@@ -2,6 +2,7 @@
 // it does not spend on a trick its partner already holds.
 import { describe, expect, it } from "vitest";
 import { viewFor, type MatchState } from "../../../game/truco/index";
+import { envidoWinChance, envidoWinChanceAfterCalls, teamEnvidoWinChance } from "../../../game/truco/bots/estimate";
 import { candidateActions, partnerTakes } from "../../../game/truco/bots/hard";
 import { powerOf } from "../../../game/truco/bots/read";
 import { situationFromView } from "../../../game/truco/bots/situation";
@@ -102,5 +103,24 @@ describe("a trick the partner holds", () => {
     const sit = situationFromView(viewFor(s, "a"));
     expect(partnerTakes(sit)).toBe(false);
     expect(candidateActions(sit).filter((x) => x.type === "play_card").length).toBeGreaterThan(1);
+  });
+});
+
+describe("envido odds as a team", () => {
+  const hands = { a: ["7s", "As", "4c"], b: ["5c", "5h", "2d"], c: ["3h", "6d", "Kc"], d: ["4h", "Jd", "2s"] };
+
+  it("one against one, they are my own envido's odds", () => {
+    const sit = situationFromView(viewFor(fixed("argentino", { hands: { a: hands.a, b: hands.b }, dealer: 0 }), "a"));
+    expect(teamEnvidoWinChance(sit, 0, 0)).toBeCloseTo(envidoWinChance(sit), 9);
+    expect(teamEnvidoWinChance(sit, 1, 27)).toBeCloseTo(envidoWinChanceAfterCalls(sit, 1, 27), 9);
+  });
+
+  it("in pairs my partner's envido raises my team's chance, and an opponent's call lowers it", () => {
+    const sit = situationFromView(viewFor(fixed("gaucho", { hands, dealer: 3 }), "a"));
+    const alone = envidoWinChance(sit);
+    const team = teamEnvidoWinChance(sit, 0, 0);
+    expect(team).toBeGreaterThan(alone + 0.01);
+    expect(team).toBeLessThan(1);
+    expect(teamEnvidoWinChance(sit, 1, 27)).toBeLessThan(team - 0.1);
   });
 });
