@@ -2,7 +2,10 @@
 // each decision it samples deals consistent with its view, in proportion to how likely they made
 // this hand's bets under the table read; plays every candidate action out on each deal through the
 // engine (playout.ts, the same deals for every candidate); and takes the action with the best mean
-// match-winning chance. Envido and flor it bets by the normal player's odds.
+// match-winning chance. Envido and flor it bets by the normal player's rules, with its odds
+// taken from the caller's envido (ADR 135) and, in pairs, the team's best envido. In pairs it plays
+// for the team (docs/decisions/143-the-hard-player-in-pairs.md): its team's bets weigh its
+// partner's cards, and it spends no card on a trick its partner already holds.
 import { applyAction } from "../apply";
 import { sfc32, type Rng } from "../random";
 import type { Action } from "../types";
