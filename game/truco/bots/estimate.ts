@@ -195,6 +195,53 @@ export function envidoWinChanceAfterCalls(sit: Situation, calls: number, callFro
   return caller * Math.pow(envidoCdf(beat), Math.max(0, opps - 1));
 }
 
+/**
+ * In pairs the team's best envido counts: the chance my team's beats theirs, my partner's envido
+ * drawn from the deck's distribution and the opponents' as in envidoWinChanceAfterCalls (no calls:
+ * `calls` 0). The calls are put on the opponent easiest for my team to lose to. Ties go to the
+ * seat nearer the mão.
+ */
+export function teamEnvidoWinChance(sit: Situation, calls: number, callFrom: number): number {
+  const n = sit.n;
+  const pos = (s: number) => (s - sit.mao + n) % n;
+  let partner = -1;
+  const opps: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (sit.teams[s] !== sit.team) opps.push(s);
+    else if (s !== sit.seat) partner = s;
+  }
+  const pmf = (e: number) => envidoCdf(e) - envidoCdf(e - 1);
+  // The caller's envido: the deck's distribution weighted by how likely it made the calls.
+  const caller = new Float64Array(35);
+  let acc = 0;
+  for (let e = 0; e <= 33; e++) {
+    const like = calls > 0 ? Math.pow(0.08 + 0.92 / (1 + Math.exp(-(e - callFrom) / 1.5)), Math.min(calls, 2)) : 1;
+    acc += pmf(e) * like;
+    caller[e + 1] = acc;
+  }
+  const callerCdf = (t: number) => (t < 0 ? 0 : caller[Math.min(33, t) + 1] / acc);
+  // An opponent loses to a count of my team that is higher, or equal and held nearer the mão.
+  const beat = (x: number, holder: number, o: number) => (pos(holder) < pos(o) ? x : x - 1);
+  let win = 0;
+  for (let ep = 0; ep <= 33; ep++) {
+    const pp = pmf(ep);
+    if (pp <= 0) continue;
+    let prod = 1;
+    let worst = 1;
+    for (const o of opps) {
+      let t = beat(sit.myEnvido, sit.seat, o);
+      if (partner >= 0) t = Math.max(t, beat(ep, partner, o));
+      const any = t < 0 ? 0 : envidoCdf(t);
+      const called = callerCdf(t);
+      prod *= any;
+      // The calls go on this opponent if that costs my team most.
+      if (any > 0 && called / any < worst) worst = called / any;
+    }
+    win += pp * prod * (calls > 0 ? worst : 1);
+  }
+  return win;
+}
+
 /** Chance my envido beats every opponent's (ties go to the seat nearer the mão). */
 export function envidoWinChance(sit: Situation): number {
   const opps = sit.teams.filter((t) => t !== sit.team).length;

@@ -2,13 +2,16 @@
 // each decision it samples deals consistent with its view, in proportion to how likely they made
 // this hand's bets under the table read; plays every candidate action out on each deal through the
 // engine (playout.ts, the same deals for every candidate); and takes the action with the best mean
-// match-winning chance. Envido and flor it bets by the normal player's odds.
+// match-winning chance. Envido and flor it bets by the normal player's rules, with its odds
+// taken from the caller's envido (ADR 135) and, in pairs, the team's best envido. In pairs it plays
+// for the team (docs/decisions/143-the-hard-player-in-pairs.md): its team's bets weigh its
+// partner's cards, and it spends no card on a trick its partner already holds.
 import { applyAction } from "../apply";
 import { sfc32, type Rng } from "../random";
 import type { Action } from "../types";
 import type { PlayerView } from "../view";
 import { OWN_STYLE, playout, type PlayoutSetup } from "./playout";
-import { envidoWinChanceAfterCalls } from "./estimate";
+import { envidoWinChanceAfterCalls, teamEnvidoWinChance } from "./estimate";
 import { envidoOpening, envidoResponse, normalPolicy } from "./policy";
 import { envidoCallFrom, powerOf, profileOf, type TableRead } from "./read";
 import { strengthIn, type Situation } from "./situation";
@@ -54,7 +57,9 @@ export function hardPolicy(
     // The call says the caller's envido is high; how high, this table's calls have shown.
     const opps = sit.teams.flatMap((t, s) => (t === sit.team ? [] : [s]));
     const calls = Math.ceil(sit.envido.calls.length / 2);
-    return envidoResponse(sit, envidoWinChanceAfterCalls(sit, calls, envidoCallFrom(read, opps)));
+    const from = envidoCallFrom(read, opps);
+    // In pairs my partner's envido counts for my team too.
+    return envidoResponse(sit, sit.n === 4 ? teamEnvidoWinChance(sit, calls, from) : envidoWinChanceAfterCalls(sit, calls, from));
   }
   if (plan.kind === "normal") return normalPolicy(sit, rng);
   if (plan.kind === "fixed") return plan.action;
@@ -101,7 +106,10 @@ export function searchPlan(
   if (legal.length === 1 || sit.blind) return { kind: "normal" };
   if (legal[0].type === "call_flor" && sit.phase !== "waiting_flor_response") return { kind: "normal" };
   if (sit.phase === "waiting_flor_response" || sit.phase === "waiting_envido_response") return { kind: "normal" };
-  const env = envidoOpening(sit);
+  const env = envidoOpening(
+    sit,
+    sit.n === 4 && sit.legal.some((a) => a.type === "call_envido") ? teamEnvidoWinChance(sit, 0, 0) : undefined,
+  );
   if (env) return { kind: "fixed", action: env };
   const candidates = candidateActions(sit);
   if (candidates.length === 1) return { kind: "fixed", action: candidates[0] };
@@ -135,8 +143,10 @@ export function candidateActions(sit: Situation): Action[] {
       lowest = a.cardId;
     }
   }
+  const lowOnly = partnerTakes(sit);
   for (const a of sit.legal) {
     if (a.type === "call_envido" || a.type === "call_flor") continue;
+    if (a.type === "play_card" && lowOnly && a.cardId !== lowest) continue;
     if (a.type === "play_card") {
       if (a.faceDown) {
         if (a.cardId === lowest) out.push(a);
@@ -149,4 +159,27 @@ export function candidateActions(sit: Situation): Action[] {
     out.push(a);
   }
   return out.length > 0 ? out : sit.legal.slice(0, 1);
+}
+
+/**
+ * In pairs, my partner holds the trick and no opponent after me can take it (none is left to play,
+ * or the partner's card beats every card I have not seen): any card of mine leaves the trick to
+ * my team, so only the lowest (face up or covered) is worth playing; the others are kept for the
+ * tricks to come.
+ */
+export function partnerTakes(sit: Situation): boolean {
+  if (sit.n !== 4 || sit.plays.length === 0 || sit.blind) return false;
+  let best = -1;
+  let bestTeam = -2;
+  for (const p of sit.plays) {
+    const st = p.down || p.card === null ? 0 : strengthIn(sit, p.card);
+    if (st > best) {
+      best = st;
+      bestTeam = sit.teams[p.seat];
+    } else if (st === best && bestTeam !== sit.teams[p.seat]) bestTeam = -1;
+  }
+  if (bestTeam !== sit.team) return false;
+  if (sit.plays.length === sit.n - 1) return true;
+  for (const c of sit.unseen) if (strengthIn(sit, c) >= best) return false;
+  return true;
 }

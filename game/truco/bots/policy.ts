@@ -230,10 +230,11 @@ export function chooseCard(sit: Situation): Action {
 
 // ------------------------------------------------------------ envido and flor
 
-export function envidoOpening(sit: Situation): Action | null {
+/** An envido call or none, with `p` the chance my envido wins (default: against any hand, my own alone). */
+export function envidoOpening(sit: Situation, p?: number): Action | null {
   if (!sit.legal.some((a) => a.type === "call_envido")) return null;
   if (sit.phase === "waiting_envido_response") return null;
-  const p = envidoWinChance(sit);
+  p ??= envidoWinChance(sit);
   const can = (call: EnvidoCall) => sit.legal.find((a) => a.type === "call_envido" && a.call === call);
   if (p >= 0.93) {
     const falta = can("falta_envido");

@@ -49,7 +49,8 @@ export interface Situation {
   target: number;
   stake: number;
   lastRaiser: TeamIdx | null;
-  pending: { level: number; by: number } | null;
+  /** The call awaiting an answer; `refused`: seats that already refused it (both must refuse). */
+  pending: { level: number; by: number; refused: number[] } | null;
   values: number[];
   special: "onze" | "ferro" | null;
   specialTeam: TeamIdx | null;
@@ -143,7 +144,7 @@ export function situationFromView(v: PlayerView, read?: TableRead | null): Situa
     target: v.targetScore,
     stake: v.stake.level,
     lastRaiser: v.stake.lastRaiserTeam === null ? null : v.stake.lastRaiserTeam === "team1" ? 0 : 1,
-    pending: pending ? { level: pending.level, by: seatIdx(pending.by) } : null,
+    pending: pending ? { level: pending.level, by: seatIdx(pending.by), refused: pending.refusedBy.map(seatIdx) } : null,
     values: v.rules.ladder.values,
     special: v.specialHand === "mao_de_ferro" ? "ferro" : v.specialHand ? "onze" : null,
     specialTeam: v.specialTeam === null ? null : v.specialTeam === "team1" ? 0 : 1,
@@ -228,7 +229,7 @@ export function situationFromState(s: MatchState, seat: number): Situation {
     target: s.rules.targetPoints,
     stake: h.stake,
     lastRaiser: h.lastRaiser,
-    pending: h.truco ? { level: h.truco.level, by: h.truco.by } : null,
+    pending: h.truco ? { level: h.truco.level, by: h.truco.by, refused: h.truco.refused } : null,
     values: s.rules.ladder.values,
     special: h.special,
     specialTeam: h.specialTeam,

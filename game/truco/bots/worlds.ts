@@ -9,6 +9,7 @@ import {
   acceptLikelihood,
   callLikelihood,
   cardPercentile,
+  profileOf,
   showdownOf,
   standingOf,
   teamProfile,
@@ -34,6 +35,23 @@ export interface Evidence {
   accepted: boolean;
   /** They are on 11 (10) and chose to play the mão de onze (dez). */
   playedMao: boolean;
+  /** In pairs, what my own team's betting says about my partner's cards (null one against one). */
+  team: TeamEvidence | null;
+}
+
+/**
+ * My team's bets in pairs. A call of my team came from me or my partner: when my cards explain it,
+ * it says nothing of my partner's; when they do not, my partner holds what it was made with.
+ */
+export interface TeamEvidence {
+  partner: number;
+  profile: Profile;
+  /** Truco-ladder rungs my team called. */
+  calls: number;
+  /** My team accepted the opponents' last call without raising. */
+  accepted: boolean;
+  /** My partner refused the pending call (both must refuse), passing the answer to me. */
+  partnerRefused: boolean;
 }
 
 export function evidenceOf(sit: Situation, read: TableRead | null | undefined): Evidence {
@@ -47,7 +65,29 @@ export function evidenceOf(sit: Situation, read: TableRead | null | undefined): 
   if (level > 0 && lastTeam !== null) calls = lastTeam === opp ? Math.ceil(level / 2) : Math.floor(level / 2);
   const accepted = level > 0 && !sit.pending && lastTeam === sit.team;
   const playedMao = sit.special === "onze" && sit.specialTeam === opp && sit.phase !== "waiting_mao_decision";
-  return { opponents, profile: teamProfile(read, opponents), calls, accepted, playedMao };
+  let team: TeamEvidence | null = null;
+  if (sit.n === 4) {
+    const partner = (sit.seat + 2) % 4;
+    let ours = 0;
+    if (level > 0 && lastTeam !== null) ours = lastTeam === sit.team ? Math.ceil(level / 2) : Math.floor(level / 2);
+    const teamAccepted = level > 0 && !sit.pending && lastTeam === opp;
+    const partnerRefused = sit.pending !== null && sit.pending.refused.includes(partner);
+    team = { partner, profile: profileOf(read, partner), calls: ours, accepted: teamAccepted, partnerRefused };
+  }
+  return { opponents, profile: teamProfile(read, opponents), calls, accepted, playedMao, team };
+}
+
+/**
+ * Likelihood of my team's bets for a deal where my cards stand at `mine` and my partner's at
+ * `partner` (standingOf): a call or an acceptance came with the better of the two.
+ */
+export function teamWeight(t: TeamEvidence, mine: number, partner: number): number {
+  const best = Math.max(mine, partner);
+  let w = 1;
+  for (let i = 0; i < Math.min(t.calls, 2); i++) w *= callLikelihood(t.profile, best);
+  if (t.accepted) w *= acceptLikelihood(t.profile, best);
+  if (t.partnerRefused) w *= 1 - acceptLikelihood(t.profile, partner);
+  return w;
 }
 
 /**
@@ -97,11 +137,18 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
 
   const evidence = evidenceOf(sit, read);
   const weighed = !sit.blind && (evidence.calls > 0 || evidence.accepted || evidence.playedMao);
-  const pct = weighed ? cardPercentile(sit.rules, sit.manilha) : null;
+  const team = evidence.team;
+  const teamWeighed =
+    !sit.blind && team !== null && known[team.partner] === null && (team.calls > 0 || team.accepted || team.partnerRefused);
+  const pct = weighed || teamWeighed ? cardPercentile(sit.rules, sit.manilha) : null;
 
   // The opponents' standing as the hand stands: their cards not yet in a finished trick.
   const finished = sit.outcomes.length;
   const oppWon = sit.outcomes.map((o) => (o === -1 ? -1 : o === sit.team ? 0 : 1));
+  const ourWon = oppWon.map((o) => (o === -1 ? -1 : 1 - o));
+  const mine = teamWeighed
+    ? standingOf(pct!, sit.my.concat(played[sit.seat].slice(finished).filter((c): c is string => c !== null)), ourWon)
+    : 0;
   const pool = sit.unseen.slice();
   const worlds: World[] = [];
   const maxTries = count * 40;
@@ -137,7 +184,8 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
         else if (noFlor.has(s) && hasFlor(dealt[s])) ok = false;
       }
       if (!ok) continue;
-      if (pct) {
+      if (teamWeighed && rng.next() > teamWeight(team!, mine, standingOf(pct!, dealt[team!.partner].slice(finished), ourWon))) continue;
+      if (weighed) {
         let best = 0;
         for (const s of evidence.opponents) best = Math.max(best, standingOf(pct!, dealt[s].slice(finished), oppWon));
         let showdown = 0.5;
