@@ -27,6 +27,7 @@ import {
   type RoomError,
   type RoomResult,
   type RoomRpc,
+  type SeatCheck,
   type SeatRequest,
   type WatchResult,
 } from "../api";
@@ -65,6 +66,17 @@ type Seated = { ok: true; step: rules.Step } | rules.Refused;
 
 /** How long after a game ends the alarm checks that its record was written. */
 const RECORD_RETRY_MS = 5_000;
+
+/**
+ * The computer players of a free table created against the computer, for its creator's seat batch
+ * (nothing for any other table: a paid seat's batch writes only its own seat).
+ */
+function practiceSeats(room: rules.Room, creator: SeatRequest): Pick<NewGameRow, "bots"> {
+  const level = room.game.bot_level;
+  if (!level || room.game.entry_cost !== 0) return {};
+  const plan = rules.planSeat(room, creator);
+  return plan.ok && plan.seat ? { bots: rules.computerSeatsBeside(room, plan.seat.seat, level) } : {};
+}
 
 export class RoomHost<S extends object> implements RoomRpc {
   /** The room held (undefined: not read from storage yet). */
@@ -249,7 +261,7 @@ export class RoomHost<S extends object> implements RoomRpc {
     const plan = rules.planSeat(room, request);
     if (!plan.ok) return plan;
     if (!plan.seat) return { ok: true, step: { room, effects: [] } };
-    const outcome = await this.ports.records.takeSeat(room.game, rules.seatRow(plan.seat), create);
+    const outcome = await this.ports.records.takeSeat(room.game, rules.seatRow(plan.seat), create, rules.fillsTable(room, plan.seat));
     if (outcome === "code_taken") return { ok: false, error: "code_taken" };
     if (outcome !== "seated") return { ok: false, error: SEAT_REFUSALS[outcome] };
     return rules.commitSeat(room, plan.seat, this.clock());
@@ -273,12 +285,26 @@ export class RoomHost<S extends object> implements RoomRpc {
     const { listed, create } = OpenOptionsSchema.parse(options);
     return this.ports.exclusive(async () => {
       const stored = await this.load();
-      // A room already open has its row: only the first opening writes it.
-      const row = create && !stored ? { listed: listed ?? false } : undefined;
-      const seated = await this.seat(stored ?? rules.openRoom(game, this.clock(), listed ?? false), creator, row);
+      const base = stored ?? rules.openRoom(game, this.clock(), listed ?? false);
+      // A room already open has its row: only the first opening writes it, and a free practice
+      // table's computer players with it (one write transaction for the whole table).
+      const row = create && !stored ? { listed: listed ?? false, ...practiceSeats(base, creator) } : undefined;
+      const seated = await this.seat(base, creator, row);
       if (!seated.ok) return seated;
       const { step } = seated;
-      await this.commit(game.bot_level ? rules.chain(step, rules.seatComputerPlayers(step.room, game.bot_level, this.clock())) : step);
+      if (!game.bot_level) {
+        await this.commit(step);
+        return { ok: true };
+      }
+      const practice = rules.seatComputerPlayers(step.room, game.bot_level, this.clock());
+      // Seats already written with the row: the step keeps its state and its messages, not its write.
+      const unwritten = row?.bots
+        ? {
+            room: { ...practice.room, startWritten: true },
+            effects: practice.effects.filter((e) => e.type !== "make_practice"),
+          }
+        : practice;
+      await this.commit(rules.chain(step, unwritten));
       return { ok: true };
     });
   }
@@ -388,6 +414,11 @@ export class RoomHost<S extends object> implements RoomRpc {
     void this.ports.store.put({ [rules.chatKey(message.id)]: message });
     await this.commit(rules.chat(room, message, this.clock()));
     return { ok: true, message };
+  }
+
+  async seatCheck(userId: string): Promise<SeatCheck | null> {
+    const room = await this.load();
+    return room ? { status: room.game.status, seated: rules.seatOfUser(room, userId) !== undefined } : null;
   }
 
   async recentChat(): Promise<ChatMessageView[] | null> {

@@ -14,7 +14,7 @@ import { close, sendText } from "./sockets";
 
 export function roomRecords(db: Db, env: RoomEnv): RoomRecords {
   return {
-    takeSeat: (game, seat, create) => takeSeat(db, game, seat, create),
+    takeSeat: (game, seat, create, starts) => takeSeat(db, game, seat, create, starts),
     write: (game, effect) => write(db, game, effect),
     ratingsOf: (userIds) => ratingsOf(db, userIds),
     async tournamentGameEnded(gameId) {
