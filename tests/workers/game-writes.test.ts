@@ -57,7 +57,9 @@ async function gameRow(id: string) {
 }
 
 async function readiness(id: string) {
-  const rows = await env.DB.prepare("SELECT is_ready FROM game_players WHERE game_id = ? AND user_id IS NOT NULL ORDER BY seat").bind(id).all();
+  const rows = await env.DB.prepare("SELECT is_ready FROM game_players WHERE game_id = ? AND user_id IS NOT NULL ORDER BY seat")
+    .bind(id)
+    .all();
   return rows.results.map((row) => row.is_ready);
 }
 

@@ -69,7 +69,9 @@ export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow, create?
   // A practice table created with its computer players is full at once: its row says started,
   // every seat ready (what the start would write when the creator's socket arrives).
   const practice = Boolean(create?.bots?.length);
-  const opening = create ? [db.insert(games).values(practice ? { ...gameRow(game, create), ...startedColumns() } : gameRow(game, create))] : [];
+  const opening = create
+    ? [db.insert(games).values(practice ? { ...gameRow(game, create), ...startedColumns() } : gameRow(game, create))]
+    : [];
   // The seat that fills the table writes the start, only if the seat itself went in.
   const start = starts && seat.userId !== null ? startStatements(db, game.id, seat.userId) : [];
   try {
