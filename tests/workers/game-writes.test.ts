@@ -7,7 +7,7 @@ import { memoryPorts, type MemoryPorts, type MemorySocket } from "../../game/roo
 import type { GameSummary } from "../../game/protocol/entities";
 import { newGame, summaryOf } from "~/services/games.server";
 import { roomRecords } from "../../workers/game-room/src/ports";
-import { takeSeat } from "../../workers/game-room/src/records";
+import { takeSeat, takeSeats } from "../../workers/game-room/src/records";
 import type { RoomEnv } from "../../workers/game-room/src/env";
 import { TIMINGS } from "../unit/room/helpers";
 import { CASUAL_1V1, createGame, createPlayer, expectLedgerInvariant, userRow, type Player } from "./helpers";
@@ -54,6 +54,38 @@ async function gameRow(id: string) {
   return env.DB.prepare("SELECT status, started_at, settled_at, created_by FROM games WHERE id = ?")
     .bind(id)
     .first<Record<string, unknown>>();
+}
+
+/** A quick-match-like table: its row inserted by the caller, both seats assigned. */
+async function assignedGame(creator: Player): Promise<GameSummary> {
+  const game = summaryOf({ ...newGame(creator.user, CASUAL_1V1), created_by: "system" });
+  await env.DB.prepare(
+    "INSERT INTO games (id, game_code, status, game_type, game_mode, truco_variant, entry_cost, created_by) VALUES (?, ?, 'waiting', '1v1', 'casual', 'paulista', 50, ?)",
+  )
+    .bind(game.id, game.game_code, creator.user.id)
+    .run();
+  return game;
+}
+
+function assignedSeat(player: Player, entry: number) {
+  return { ...seatRequest(player), entry };
+}
+
+function assignedRow(player: Player, seat: number) {
+  return {
+    seat,
+    team: seat % 2 === 0 ? ("team1" as const) : ("team2" as const),
+    userId: player.user.id,
+    nickname: player.user.nickname,
+    botLevel: null,
+    entry: 0,
+  };
+}
+
+/** The game's ledger amounts, in order of insertion. */
+async function paidEntries(gameId: string) {
+  const rows = await env.DB.prepare("SELECT amount FROM coin_transactions WHERE ref = ? ORDER BY id").bind(`game:${gameId}`).all();
+  return rows.results.map((row) => row.amount);
 }
 
 async function readiness(id: string) {
@@ -120,7 +152,7 @@ describe("D1 writes of a 1v1 game", () => {
     const open = await createGame(a);
     const db = createDb(env.DB);
     const broke = { seat: 1, team: "team2" as const, userId: b.user.id, nickname: "Kiko", botLevel: null, entry: b.user.virtual_coins + 1 };
-    expect(await takeSeat(db, summaryOf(open), broke, undefined, true)).toBe("insufficient");
+    expect(await takeSeat(db, open, broke, undefined, true)).toBe("insufficient");
     expect(await gameRow(open.id)).toMatchObject({ status: "waiting", started_at: null });
     expect((await userRow(b.user.id))?.virtual_coins).toBe(b.user.virtual_coins);
   });
@@ -145,6 +177,60 @@ describe("D1 writes of a 1v1 game", () => {
     await playUntilDecided(ports, host, [a.user.id]);
     expect(benchMeter.snapshot().writeTransactions).toBe(2);
     expect(await gameRow(game.id)).toMatchObject({ status: "completed", settled_at: expect.any(String) });
+  });
+
+  it("a server-assigned table seats every player with their entry in one write transaction", async () => {
+    const [a, b] = [await createPlayer("Mara"), await createPlayer("Nino")];
+    const { host } = meteredHost();
+    const game = await assignedGame(a);
+    benchMeter.reset();
+    expect(await host.openAssigned(game, [assignedSeat(a, 50), assignedSeat(b, 50)])).toEqual({ ok: true });
+    expect(benchMeter.snapshot().writeTransactions).toBe(1);
+    expect(await paidEntries(game.id)).toEqual([-50, -50]);
+    for (const player of [a, b]) expect((await userRow(player.user.id))?.virtual_coins).toBe(player.user.virtual_coins - 50);
+    // A repeated call finds its room and writes nothing more.
+    expect(await host.openAssigned(game, [assignedSeat(a, 50), assignedSeat(b, 50)])).toEqual({ ok: true });
+    expect(await paidEntries(game.id)).toEqual([-50, -50]);
+  });
+
+  it("an assigned seat whose entry cannot be paid cancels the table, and every entry the batch took goes back once", async () => {
+    const [a, b] = [await createPlayer("Otto"), await createPlayer("Pia")];
+    const { host } = meteredHost();
+    const game = await assignedGame(a);
+    // The first seat cannot pay; the second's entry goes in with the batch and comes back with the cancel.
+    expect(await host.openAssigned(game, [assignedSeat(a, a.user.virtual_coins + 1), assignedSeat(b, 50)])).toEqual({
+      ok: false,
+      error: "insufficient_coins",
+    });
+    expect(await gameRow(game.id)).toMatchObject({ status: "cancelled" });
+    expect(await paidEntries(game.id)).toEqual([-50, 50]);
+    for (const player of [a, b]) expect((await userRow(player.user.id))?.virtual_coins).toBe(player.user.virtual_coins);
+  });
+
+  it("an entry already in the ledger refuses the batch as a whole, writing nothing; one by one each seat has its own answer", async () => {
+    const [a, b] = [await createPlayer("Rui"), await createPlayer("Sol")];
+    const game = await assignedGame(a);
+    const db = createDb(env.DB);
+    const seats = [0, 1].map((seat, i) => ({ ...assignedRow([a, b][i]!, seat), entry: 50 }));
+    // A's seat and entry written before (an opening that stopped half-way).
+    expect(await takeSeat(db, game, seats[0]!)).toBe("seated");
+    expect(await takeSeats(db, game, seats)).toBeNull();
+    expect(await paidEntries(game.id)).toEqual([-50]);
+    expect((await userRow(b.user.id))?.virtual_coins).toBe(b.user.virtual_coins);
+    // One by one, A's seat is the duplicate it is and B's goes in.
+    expect(await takeSeat(db, game, seats[0]!)).toBe("taken");
+    expect(await takeSeat(db, game, seats[1]!)).toBe("seated");
+    expect(await paidEntries(game.id)).toEqual([-50, -50]);
+  });
+
+  it("ten openings of one assigned table at once take each entry once", async () => {
+    const [a, b] = [await createPlayer("Tom"), await createPlayer("Uli")];
+    const game = await assignedGame(a);
+    const db = createDb(env.DB);
+    const seats = [0, 1].map((seat, i) => ({ ...assignedRow([a, b][i]!, seat), entry: 50 }));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => takeSeats(db, game, seats)));
+    expect(answers.filter((answer) => answer !== null)).toEqual([["seated", "seated"]]);
+    expect(await paidEntries(game.id)).toEqual([-50, -50]);
   });
 
   it("a code another open game holds writes nothing and says so; a creator who cannot pay leaves a closed row", async () => {

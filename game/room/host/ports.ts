@@ -49,6 +49,12 @@ export interface RoomRecords {
    * went in; a practice table created with its computer players (`create.bots`) is written started.
    */
   takeSeat(game: GameSummary, seat: SeatRow, create?: NewGameRow, starts?: boolean): Promise<SeatOutcome>;
+  /**
+   * Every seat of a server-assigned table with its entry, in one atomic batch: each seat's outcome,
+   * in order (a paid seat goes in only with its entry). Null when the batch was refused as a whole
+   * (a seat or an entry already written) and wrote nothing: seat them one by one then.
+   */
+  takeSeats(game: GameSummary, seats: SeatRow[]): Promise<SeatOutcome[] | null>;
   /** One write effect of a transition (start, cancel, settle, …), atomic on its own. */
   write(game: GameSummary, effect: WriteEffect): Promise<void>;
   /** The current ranking points of these users. */

@@ -267,6 +267,30 @@ export class RoomHost<S extends object> implements RoomRpc {
     return rules.commitSeat(room, plan.seat, this.clock());
   }
 
+  /**
+   * A server-assigned table's seats in one D1 batch: each seat's commit (in order, each on the room
+   * the previous one left), or a refusal where its entry did not go in. Null when a plan is refused
+   * or the batch as a whole was (nothing written): the caller seats them one by one.
+   */
+  private async seatTogether(room: rules.Room, requests: SeatRequest[]): Promise<Seated[] | null> {
+    const seats: rules.RoomSeat[] = [];
+    for (const request of requests) {
+      const plan = rules.planSeat(room, request);
+      if (!plan.ok || !plan.seat) return null;
+      seats.push(plan.seat);
+    }
+    const outcomes = await this.ports.records.takeSeats(room.game, seats.map(rules.seatRow));
+    if (!outcomes) return null;
+    let current = room;
+    return outcomes.map((outcome, i): Seated => {
+      if (outcome === "code_taken") return { ok: false, error: "full" };
+      if (outcome !== "seated") return { ok: false, error: SEAT_REFUSALS[outcome] };
+      const committed = rules.commitSeat(current, seats[i]!, this.clock());
+      if (committed.ok) current = committed.step.room;
+      return committed;
+    });
+  }
+
   /** Runs a refusable transition on the stored room, alone. */
   private run(transition: (room: rules.Room) => Seated): Promise<RoomResult> {
     return this.ports.exclusive(async () => {
@@ -318,6 +342,18 @@ export class RoomHost<S extends object> implements RoomRpc {
       if (existing) return existing.assigned && existing.game.status !== "cancelled" ? { ok: true } : { ok: false, error: "closed" };
       const noShowMs = noShowSeconds === undefined ? undefined : noShowSeconds * 1000;
       let step: rules.Step = { room: rules.createRoom({ game, seats: assigned, noShowMs, noShowRule }, this.clock()), effects: [] };
+      const together = await this.seatTogether(step.room, assigned);
+      if (together) {
+        const failed = together.find((result): result is Extract<Seated, { ok: false }> => !result.ok);
+        for (const result of together) if (result.ok) step = rules.chain(step, result.step);
+        if (failed) {
+          // Entries debited in the batch go back with the cancellation; the caller learns why.
+          await this.commit(rules.cancel(step.room, "seat_failed", this.clock()));
+          return failed;
+        }
+        await this.commit(step);
+        return { ok: true };
+      }
       for (const request of assigned) {
         const seated = await this.seat(step.room, request);
         if (!seated.ok) {

@@ -83,43 +83,7 @@ export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow, create?
       else await free;
       return "seated";
     }
-    const key = entryKey(game.id, seat.userId);
-    const results = await db.batch([
-      ...opening,
-      ...movementStatements(db, {
-        userId: seat.userId,
-        amount: -seat.entry,
-        type: "game_entry",
-        description: `Entrada: ${game.game_type} ${game.game_mode}`,
-        ref: gameRef(game.id),
-        key,
-      }),
-      db.insert(gamePlayers).select(
-        db
-          .select({
-            id: sql<number>`NULL`.as("id"),
-            game_id: sql<string>`${row.game_id}`.as("game_id"),
-            user_id: sql<string>`${row.user_id}`.as("user_id"),
-            seat: sql<number>`${row.seat}`.as("seat"),
-            team: sql<string>`${row.team}`.as("team"),
-            nickname: sql<string>`${row.nickname}`.as("nickname"),
-            bot_level: sql<null>`NULL`.as("bot_level"),
-            is_ready: sql<number>`0`.as("is_ready"),
-            entry_paid: sql<number>`${row.entry_paid}`.as("entry_paid"),
-            result: sql<null>`NULL`.as("result"),
-            coins_change: sql<number>`0`.as("coins_change"),
-            rating_change: sql<number>`0`.as("rating_change"),
-            joined_at: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("joined_at"),
-            left_at: sql<null>`NULL`.as("left_at"),
-            // The game is waiting or active while it seats a player (a trigger keeps this true to the game).
-            held: sql<number>`1`.as("held"),
-          })
-          .from(coinTransactions)
-          // The entry's row as this batch inserts it (a row written before keys were hashed aborts the batch instead).
-          .where(eq(coinTransactions.idempotency_key, storedKey(key))) as never,
-      ),
-      ...start,
-    ] as never);
+    const results = await db.batch([...opening, ...paidSeatStatements(db, game, { ...seat, userId: seat.userId }), ...start] as never);
     if (moved(results[opening.length])) return "seated";
     // The creator could not pay: the row written with it closes, nothing to return (rare: the app checks the balance first).
     if (create)
@@ -133,6 +97,89 @@ export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow, create?
     if (create && isUniqueViolation(error) && /game_code/.test(String((error as { cause?: unknown })?.cause ?? "") + String(error)))
       return "code_taken";
     if (isUniqueViolation(error)) return "taken";
+    throw error;
+  }
+}
+
+type PaidSeat = SeatRow & { userId: string };
+
+/**
+ * A seat and its entry: the ledger's guarded insert (with its idempotency key), then the seat row,
+ * inserted only if that ledger row was, so a seat is never taken without its payment. The
+ * movement is the first statement: its result says whether the seat went in.
+ */
+function paidSeatStatements(db: Db, game: GameSummary, seat: PaidSeat) {
+  const key = entryKey(game.id, seat.userId);
+  return [
+    ...movementStatements(db, {
+      userId: seat.userId,
+      amount: -seat.entry,
+      type: "game_entry",
+      description: `Entrada: ${game.game_type} ${game.game_mode}`,
+      ref: gameRef(game.id),
+      key,
+    }),
+    db.insert(gamePlayers).select(
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          game_id: sql<string>`${game.id}`.as("game_id"),
+          user_id: sql<string>`${seat.userId}`.as("user_id"),
+          seat: sql<number>`${seat.seat}`.as("seat"),
+          team: sql<string>`${seat.team}`.as("team"),
+          nickname: sql<string>`${seat.nickname}`.as("nickname"),
+          bot_level: sql<null>`NULL`.as("bot_level"),
+          is_ready: sql<number>`0`.as("is_ready"),
+          entry_paid: sql<number>`${seat.entry}`.as("entry_paid"),
+          result: sql<null>`NULL`.as("result"),
+          coins_change: sql<number>`0`.as("coins_change"),
+          rating_change: sql<number>`0`.as("rating_change"),
+          joined_at: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("joined_at"),
+          left_at: sql<null>`NULL`.as("left_at"),
+          // The game is waiting or active while it seats a player (a trigger keeps this true to the game).
+          held: sql<number>`1`.as("held"),
+        })
+        .from(coinTransactions)
+        // The entry's row as this batch inserts it (a row written before keys were hashed aborts the batch instead).
+        .where(eq(coinTransactions.idempotency_key, storedKey(key))) as never,
+    ),
+  ] as const;
+}
+
+/**
+ * Every seat of a server-assigned table with its entry, in one batch (one write transaction
+ * instead of one per seat). Each paid seat goes in only with its own ledger row, as in `takeSeat`;
+ * the answer says, seat by seat, whether it went in. Null when the batch as a whole was refused
+ * (a key or a seat already written: a retried opening), and nothing of it was written: the caller
+ * then seats them one by one, where each such case has its own answer.
+ */
+export async function takeSeats(db: Db, game: GameSummary, seats: SeatRow[]): Promise<SeatOutcome[] | null> {
+  const statements: unknown[] = [];
+  const movementAt: (number | null)[] = [];
+  for (const seat of seats) {
+    if (seat.entry === 0 || seat.userId === null) {
+      movementAt.push(null);
+      statements.push(
+        db.insert(gamePlayers).values({
+          game_id: game.id,
+          user_id: seat.userId,
+          seat: seat.seat,
+          team: seat.team,
+          nickname: seat.nickname,
+          bot_level: seat.botLevel,
+          entry_paid: 0,
+        }),
+      );
+    } else {
+      movementAt.push(statements.length);
+      statements.push(...paidSeatStatements(db, game, { ...seat, userId: seat.userId }));
+    }
+  }
+  try {
+    const results = (await db.batch(statements as never)) as unknown[];
+    return movementAt.map((at) => (at === null || moved(results[at] as never) ? "seated" : "insufficient"));
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
     throw error;
   }
 }
