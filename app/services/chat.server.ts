@@ -8,7 +8,7 @@ import { refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { rateLimited } from "./rate-limit.server";
 import { findGame, isSeated } from "./games.server";
-import { room } from "./rooms.server";
+import { room, seatAtRoom } from "./rooms.server";
 
 export type ChatProblem = "empty" | "too_long" | "bad_emoji" | "too_fast";
 
@@ -50,7 +50,7 @@ async function sendChat(
   context: AppLoadContext,
   request: Request,
   user: User,
-  game: Game,
+  game: Pick<Game, "id">,
   input: ChatInput,
 ): Promise<Outcome<ChatMessageView>> {
   const t = await serverT(request);
@@ -75,9 +75,19 @@ export async function chatOfPage(
 
 export type ChatInput = { message: string; message_type: "text" | "emoji" };
 
-/** The one check before a chat is read or written: the table exists (404) and the player sits at it (403). */
-async function seatedTable(context: AppLoadContext, request: Request, user: User, gameId: string): Promise<Outcome<Game>> {
+/**
+ * The one check before a chat is read or written: the table exists (404) and the player sits at it
+ * (403). The table's room answers while it exists; D1 only for a game without one.
+ */
+async function seatedTable(
+  context: AppLoadContext,
+  request: Request,
+  user: User,
+  gameId: string,
+): Promise<Outcome<Pick<Game, "id" | "status">>> {
   const t = await serverT(request);
+  const place = await seatAtRoom(context, gameId, user.id);
+  if (place) return place.seated ? { ok: true, data: { id: gameId, status: place.status } } : refusal(403, t("errors:notSeated"));
   const game = await findGame(context, gameId);
   if (!game) return refusal(404, t("errors:gameNotFound"));
   if (!(await isSeated(context, game.id, user.id))) return refusal(403, t("errors:notSeated"));

@@ -35,10 +35,10 @@ export async function findGame(context: AppLoadContext, gameId: string): Promise
   return (await context.db.select().from(games).where(eq(games.id, gameId)).get()) ?? null;
 }
 
-/** An open (waiting or active) game by its code. */
-export async function findOpenGameByCode(context: AppLoadContext, code: string): Promise<Game | null> {
+/** An open (waiting or active) game by its code, as `db` (the primary or a replica) has it. */
+export async function findOpenGameByCode(db: Database, code: string): Promise<Game | null> {
   return (
-    (await context.db
+    (await db
       .select()
       .from(games)
       .where(and(eq(games.game_code, code), inArray(games.status, ["waiting", "active"])))

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Game, User } from "../../db/schema";
+import type { SeatCheck } from "../../game/room/api";
 import type { GameSummary } from "../../game/protocol/entities";
 import type { CreateGame } from "~/schemas/games";
 import { SEAT_CLAIM_SECONDS } from "../../db/games";
@@ -10,7 +11,7 @@ import { entryCostFor, findGame, findOpenGameByCode, heldSeatsOf, isSeated, newG
 import { refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { stepOutOfQueue } from "./matchmaking.server";
-import { room, roomRefusal, seatRequestOf } from "./rooms.server";
+import { room, roomRefusal, seatAtRoom, seatRequestOf } from "./rooms.server";
 import { isPremium } from "./users.server";
 import { rateLimited, refundRateLimit } from "./rate-limit.server";
 import { primaryUser } from "./auth.server";
@@ -90,10 +91,29 @@ export async function joinGameByCode(
   const limited = await rateLimited(context, request, ["game_join", "join_code_failure"], user);
   if (limited) return limited;
   const t = await serverT(request);
-  const game = await findOpenGameByCode(context, code);
-  if (!game) return refusal(404, t("errors:gameNotFound"));
+  const found = await openGameByCode(context, code, user.id);
+  if (!found) return refusal(404, t("errors:gameNotFound"));
   await refundRateLimit(context, request, "join_code_failure", user);
-  return takeSeat(context, request, user, game);
+  return takeSeat(context, request, user, found.game, found.place);
+}
+
+/**
+ * The open game with that code and the player's place at it. A code maps to its game on a replica
+ * when the game's room confirms it open (the room's status is the primary's); a replica's miss (a
+ * table opened a moment ago) or a game its room no longer holds open (ended within the replica's
+ * lag, its code perhaps taken by a newer table) is asked again of the primary.
+ */
+async function openGameByCode(
+  context: AppLoadContext,
+  code: string,
+  userId: string,
+): Promise<{ game: Game; place: SeatCheck | null } | null> {
+  const seen = await findOpenGameByCode(context.reads.replica, code);
+  const seenPlace = seen ? await seatAtRoom(context, seen.id, userId) : null;
+  if (seen && seenPlace && (seenPlace.status === "waiting" || seenPlace.status === "active")) return { game: seen, place: seenPlace };
+  const game = await findOpenGameByCode(context.db, code);
+  if (!game) return null;
+  return { game, place: game.id === seen?.id ? seenPlace : await seatAtRoom(context, game.id, userId) };
 }
 
 /** One tap on an open public table of the home page: its seat, counted as a join. */
@@ -114,19 +134,25 @@ export async function sitAtOpenTable(
  * Takes a seat at an open game, paying its entry (joining by code, and an accepted invitation).
  * Counts no limit: its callers do.
  * Back to a table where the player already sits (another tab, a reload) counts as seated.
+ * `asked`: the room's answer about the player's place, when the caller already has it.
  */
 export async function takeSeat(
   context: AppLoadContext,
   request: Request,
   sessionUser: User,
   game: Game,
+  asked?: SeatCheck | null,
 ): Promise<Outcome<{ game_id: string }>> {
   const t = await serverT(request);
   const short = (u: User) => (game.premium_only && !isPremium(u)) || u.virtual_coins < game.entry_cost;
   // The session's row may be a replica's: a refusal it would cause is decided on the primary's row.
   const user = short(sessionUser) ? await primaryUser(context, sessionUser) : sessionUser;
-  if (await isSeated(context, game.id, user.id)) return { ok: true, data: { game_id: game.id } };
-  if (game.status !== "waiting") return refusal(409, t(game.status === "active" ? "errors:gameStarted" : "errors:gameClosed"));
+  // The room holds the seats and the status as D1's primary has them (it writes before it adopts);
+  // D1 answers only for a game without a room.
+  const place = asked === undefined ? await seatAtRoom(context, game.id, user.id) : asked;
+  if (place ? place.seated : await isSeated(context, game.id, user.id)) return { ok: true, data: { game_id: game.id } };
+  const status = place?.status ?? game.status;
+  if (status !== "waiting") return refusal(409, t(status === "active" ? "errors:gameStarted" : "errors:gameClosed"));
   if (game.premium_only && !isPremium(user)) return refusal(403, t("errors:premiumOnlyJoin"));
   if (user.virtual_coins < game.entry_cost) return refusal(400, t("errors:joinInsufficient", { n: game.entry_cost }));
   if (await stepOutOfQueue(context, user.id)) return refusal(409, t("errors:alreadyInGame"), "in_game");

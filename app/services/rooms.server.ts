@@ -1,6 +1,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { User } from "../../db/schema";
-import { SESSION_HEADER, USER_HEADER, type RoomError, type RoomResult, type RoomRpc, type SeatRequest } from "../../game/room/api";
+import {
+  SESSION_HEADER,
+  USER_HEADER,
+  type RoomError,
+  type RoomResult,
+  type RoomRpc,
+  type SeatCheck,
+  type SeatRequest,
+} from "../../game/room/api";
 import { findGame } from "./games.server";
 import { answerOf, jsonError, refusal, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
@@ -19,6 +27,22 @@ import { locationHintOf } from "../../game/placement";
  */
 export function room(context: AppLoadContext, gameId: string): RoomRpc {
   return stubOf<RoomRpc>(context.cloudflare.env.GAME_ROOM, gameId, { locationHint: locationHintOf(context.cloudflare.cf) });
+}
+
+/**
+ * Whether the player sits at the game's table and the game's status, as its room holds them (the
+ * room writes each seat and status to D1 before adopting it, so its answer is as current as the
+ * primary's): a Durable Object call instead of a D1 read. Null when no room answers (none exists,
+ * as for a game whose room was cleared, or a room of a release without the call): the caller
+ * asks D1.
+ */
+export async function seatAtRoom(context: AppLoadContext, gameId: string, userId: string): Promise<SeatCheck | null> {
+  if (!isGameId(gameId)) return null;
+  try {
+    return await room(context, gameId).seatCheck(userId);
+  } catch {
+    return null;
+  }
 }
 
 export function seatRequestOf(user: User): SeatRequest {

@@ -111,6 +111,13 @@ export const ChatPostInputSchema = z.object({
 export type ChatPostInput = z.infer<typeof ChatPostInputSchema>;
 export type ChatPostResult = { ok: true; message: ChatMessageView } | { ok: false; error: "not_found" | "too_fast" };
 
+/**
+ * A player's place at a table as the room holds it: the game's status and whether they sit there.
+ * The room writes every seat and status change to D1 before it adopts it, so this agrees with D1's
+ * rows and is never older than them.
+ */
+export type SeatCheck = { status: GameSummary["status"]; seated: boolean };
+
 /** A watch request's answer: refused with why, or the first frame and how many already watch. */
 export type WatchResult =
   | { ok: true; frame: SpectatorFrame; watchers: number }
@@ -153,6 +160,8 @@ export interface RoomRpc {
    * (game/room/chat.ts), keeps the message in its storage and pushes it to the table's sockets.
    */
   postChat(post: ChatPostInput): Promise<ChatPostResult>;
+  /** Whether `userId` sits at this table, and the game's status; null if no room exists. */
+  seatCheck(userId: string): Promise<SeatCheck | null>;
   /** The table's latest messages, oldest first; null if no room exists. */
   recentChat(): Promise<ChatMessageView[] | null>;
   /**

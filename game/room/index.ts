@@ -30,7 +30,19 @@
 
 export * from "./state";
 export { chain } from "./transition";
-export { openRoom, createRoom, planSeat, commitSeat, seatRow, freeSeats, seatComputerPlayers, fillWithBots, leave } from "./seating";
+export {
+  openRoom,
+  createRoom,
+  planSeat,
+  commitSeat,
+  seatRow,
+  freeSeats,
+  fillsTable,
+  seatComputerPlayers,
+  computerSeatsBeside,
+  fillWithBots,
+  leave,
+} from "./seating";
 export type { AssignedRoomInput, SeatPlan, Refused } from "./seating";
 export { connect, disconnect, withPresence, chat } from "./connections";
 export { admitSocket, countFrame } from "./guard";

@@ -5,6 +5,7 @@ import { cancelInto } from "./ending";
 import { runTimers } from "./play";
 import type { Room, RoomClock, Step } from "./state";
 import { participants, seatOfUser } from "./views";
+import { reopening } from "./seating";
 
 // What an admin does to a room (ADR 061): a banned player leaves every table at once,
 // and a stuck game is cancelled with every entry returned.
@@ -26,7 +27,8 @@ export function expel(room: Room, userId: string, clock: RoomClock): Step {
     if (room.assigned) {
       cancelInto(d, "banned");
     } else {
-      d.effect({ type: "release_seat", userId, entry: seat.entryPaid });
+      d.effect({ type: "release_seat", userId, entry: seat.entryPaid, ...reopening(room) });
+      if (room.startWritten) d.set({ startWritten: false });
       d.setSeats(room.seats.filter((s) => s !== seat));
       d.set({ left: [...room.left, userId] });
       if (!d.room.seats.some((s) => s.userId)) cancelInto(d, "abandoned");

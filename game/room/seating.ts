@@ -115,6 +115,15 @@ export function planSeat(room: Room, request: SeatRequest): SeatPlan {
 }
 
 /**
+ * Whether a planned seat fills a table players join: its seat batch then writes the start too
+ * (D1 says `active` from then on; the room starts when the last socket arrives). A server-assigned
+ * table's start is written when it starts.
+ */
+export function fillsTable(room: Room, seat: RoomSeat): boolean {
+  return !room.assigned && room.seats.length + 1 === CAPACITY[room.game.game_type] && !room.seats.some((s) => s.seat === seat.seat);
+}
+
+/**
  * Adds a planned seat once D1 has it. Checked again, so a seat is never held twice whatever ran
  * between the plan and the commit: taken meanwhile → `full`.
  */
@@ -125,10 +134,17 @@ export function commitSeat(room: Room, seat: RoomSeat, clock: RoomClock): { ok: 
   if (room.game.status !== "waiting" || room.ending) return { ok: false, error: room.game.status === "active" ? "started" : "closed" };
   if (room.seats.some((s) => s.seat === seat.seat) || seat.seat >= CAPACITY[room.game.game_type]) return { ok: false, error: "full" };
   const d = new Transition(room, clock);
+  // The batch that wrote a filling seat wrote the start with it (records' takeSeat).
+  if (fillsTable(room, seat)) d.set({ startWritten: true });
   d.setSeats([...room.seats, seat].sort((a, b) => a.seat - b.seat));
   if (!room.noShow) d.set({ idleDeadline: clock.now + clock.timings.idleMs });
   d.send({ type: "participants_updated", payload: { participants: participants(d.room) } });
   return { ok: true, step: d.step() };
+}
+
+/** A seat given up at a table whose start D1 already records: the release writes it back to waiting. */
+export function reopening(room: Room): { reopen?: true } {
+  return room.startWritten ? { reopen: true } : {};
 }
 
 /** The D1 row of a seat. */
@@ -171,6 +187,17 @@ function practiceInto(d: Transition, level: BotLevel): void {
   d.set({ game: { ...room.game, entry_cost: 0, bot_level: level } });
 }
 
+/**
+ * The computer players a table created against the computer seats beside its creator (who takes
+ * `creatorSeat`): the rows `seatComputerPlayers` then adds, so the creator's seat batch can write
+ * them with the game's row.
+ */
+export function computerSeatsBeside(room: Room, creatorSeat: number, level: BotLevel): SeatRow[] {
+  return freeSeats(room)
+    .filter((seat) => seat !== creatorSeat)
+    .map((seat) => seatRow(botSeat(seat, level)));
+}
+
 /** A game created against the computer: its free seats get computer players at once. */
 export function seatComputerPlayers(room: Room, level: BotLevel, clock: RoomClock): Step {
   const d = new Transition(room, clock);
@@ -201,7 +228,8 @@ export function leave(room: Room, userId: string, clock: RoomClock): { ok: true;
   if (!seat) return { ok: false, error: "not_seated" };
   if (room.game.status !== "waiting" || room.assigned || room.ending) return { ok: false, error: "not_waiting" };
   const d = new Transition(room, clock);
-  d.effect({ type: "release_seat", userId, entry: seat.entryPaid });
+  d.effect({ type: "release_seat", userId, entry: seat.entryPaid, ...reopening(room) });
+  if (room.startWritten) d.set({ startWritten: false });
   d.effect({ type: "close", userId, code: 1000, reason: "Left the table" });
   d.setSeats(room.seats.filter((s) => s !== seat));
   d.set({ left: [...room.left, userId] });

@@ -25,7 +25,8 @@ export function tryStart(d: Transition): void {
     seed: d.clock.newSeed(),
     players: room.seats.map((s) => ({ id: playerIdOf(s), team: s.team, nickname: s.nickname })),
   });
-  d.effect({ type: "mark_started" });
+  // A table whose filling seat already wrote the start has nothing more to write.
+  if (!room.startWritten) d.effect({ type: "mark_started" });
   d.set({
     game: { ...room.game, status: "active", started_at: new Date(d.now).toISOString() },
     idleDeadline: null,

@@ -95,6 +95,12 @@ export interface Room {
   listed?: boolean;
   /** The ended game's record is in R2 (game/room/record.ts); absent until then. */
   recorded?: boolean;
+  /**
+   * D1 already says the game started: the seat batch that filled a table players join (or the
+   * creation of a practice table with its computer players) wrote the start, so the start itself
+   * writes nothing; a seat given up before the start writes the table back to waiting.
+   */
+  startWritten?: boolean;
 }
 
 /** Who accepted a rematch, whether the app is opening its table, and that table once open. */
@@ -158,7 +164,8 @@ export interface Refund {
  *    (game/room/record.ts), which the game's record in R2 is built from when it ends.
  */
 export type RoomEffect =
-  | { type: "release_seat"; userId: string; entry: number }
+  /** `reopen`: D1 already said the table started (`Room.startWritten`); the release writes it back to waiting. */
+  | { type: "release_seat"; userId: string; entry: number; reopen?: boolean }
   | { type: "make_practice"; level: BotLevel; refunds: Refund[]; bots: SeatRow[] }
   | { type: "mark_started" }
   | { type: "cancel"; reason: string; refunds: Refund[]; audit?: AdminAudit }

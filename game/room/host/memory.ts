@@ -86,6 +86,10 @@ export class MemoryRecords implements RoomRecords {
     return this.refuse?.(seat) ?? "seated";
   }
 
+  async takeSeats(_game: GameSummary, seats: SeatRow[]): Promise<SeatOutcome[] | null> {
+    return seats.map((seat) => this.refuse?.(seat) ?? "seated");
+  }
+
   async write(_game: GameSummary, effect: WriteEffect): Promise<void> {
     if (effect.type === "settle" && this.failSettle) throw new Error("settlement unavailable");
     this.writes.push(effect);

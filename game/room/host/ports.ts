@@ -35,6 +35,8 @@ export type SeatOutcome = "seated" | "insufficient" | "taken" | "code_taken";
 export interface NewGameRow {
   /** Listed on the home page's open tables. */
   listed: boolean;
+  /** A free practice table's computer players, seated in the same batch as the row and its creator. */
+  bots?: SeatRow[];
 }
 
 /** The room's rows in the relational database: seats and entries, results and money. */
@@ -42,9 +44,17 @@ export interface RoomRecords {
   /**
    * Seats a player and debits the entry in one atomic batch. With `create`, the batch first writes
    * the game's row itself (the creator's seat of a table the app has not inserted): no row without
-   * its creator's seat and entry; `code_taken` when another open game holds its code.
+   * its creator's seat and entry; `code_taken` when another open game holds its code. With
+   * `starts` (the seat fills the table) the same batch marks the game started, and only if the seat
+   * went in; a practice table created with its computer players (`create.bots`) is written started.
    */
-  takeSeat(game: GameSummary, seat: SeatRow, create?: NewGameRow): Promise<SeatOutcome>;
+  takeSeat(game: GameSummary, seat: SeatRow, create?: NewGameRow, starts?: boolean): Promise<SeatOutcome>;
+  /**
+   * Every seat of a server-assigned table with its entry, in one atomic batch: each seat's outcome,
+   * in order (a paid seat goes in only with its entry). Null when the batch was refused as a whole
+   * (a seat or an entry already written) and wrote nothing: seat them one by one then.
+   */
+  takeSeats(game: GameSummary, seats: SeatRow[]): Promise<SeatOutcome[] | null>;
   /** One write effect of a transition (start, cancel, settle, …), atomic on its own. */
   write(game: GameSummary, effect: WriteEffect): Promise<void>;
   /** The current ranking points of these users. */

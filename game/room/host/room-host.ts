@@ -27,6 +27,7 @@ import {
   type RoomError,
   type RoomResult,
   type RoomRpc,
+  type SeatCheck,
   type SeatRequest,
   type WatchResult,
 } from "../api";
@@ -65,6 +66,17 @@ type Seated = { ok: true; step: rules.Step } | rules.Refused;
 
 /** How long after a game ends the alarm checks that its record was written. */
 const RECORD_RETRY_MS = 5_000;
+
+/**
+ * The computer players of a free table created against the computer, for its creator's seat batch
+ * (nothing for any other table: a paid seat's batch writes only its own seat).
+ */
+function practiceSeats(room: rules.Room, creator: SeatRequest): Pick<NewGameRow, "bots"> {
+  const level = room.game.bot_level;
+  if (!level || room.game.entry_cost !== 0) return {};
+  const plan = rules.planSeat(room, creator);
+  return plan.ok && plan.seat ? { bots: rules.computerSeatsBeside(room, plan.seat.seat, level) } : {};
+}
 
 export class RoomHost<S extends object> implements RoomRpc {
   /** The room held (undefined: not read from storage yet). */
@@ -249,10 +261,34 @@ export class RoomHost<S extends object> implements RoomRpc {
     const plan = rules.planSeat(room, request);
     if (!plan.ok) return plan;
     if (!plan.seat) return { ok: true, step: { room, effects: [] } };
-    const outcome = await this.ports.records.takeSeat(room.game, rules.seatRow(plan.seat), create);
+    const outcome = await this.ports.records.takeSeat(room.game, rules.seatRow(plan.seat), create, rules.fillsTable(room, plan.seat));
     if (outcome === "code_taken") return { ok: false, error: "code_taken" };
     if (outcome !== "seated") return { ok: false, error: SEAT_REFUSALS[outcome] };
     return rules.commitSeat(room, plan.seat, this.clock());
+  }
+
+  /**
+   * A server-assigned table's seats in one D1 batch: each seat's commit (in order, each on the room
+   * the previous one left), or a refusal where its entry did not go in. Null when a plan is refused
+   * or the batch as a whole was (nothing written): the caller seats them one by one.
+   */
+  private async seatTogether(room: rules.Room, requests: SeatRequest[]): Promise<Seated[] | null> {
+    const seats: rules.RoomSeat[] = [];
+    for (const request of requests) {
+      const plan = rules.planSeat(room, request);
+      if (!plan.ok || !plan.seat) return null;
+      seats.push(plan.seat);
+    }
+    const outcomes = await this.ports.records.takeSeats(room.game, seats.map(rules.seatRow));
+    if (!outcomes) return null;
+    let current = room;
+    return outcomes.map((outcome, i): Seated => {
+      if (outcome === "code_taken") return { ok: false, error: "full" };
+      if (outcome !== "seated") return { ok: false, error: SEAT_REFUSALS[outcome] };
+      const committed = rules.commitSeat(current, seats[i]!, this.clock());
+      if (committed.ok) current = committed.step.room;
+      return committed;
+    });
   }
 
   /** Runs a refusable transition on the stored room, alone. */
@@ -273,12 +309,26 @@ export class RoomHost<S extends object> implements RoomRpc {
     const { listed, create } = OpenOptionsSchema.parse(options);
     return this.ports.exclusive(async () => {
       const stored = await this.load();
-      // A room already open has its row: only the first opening writes it.
-      const row = create && !stored ? { listed: listed ?? false } : undefined;
-      const seated = await this.seat(stored ?? rules.openRoom(game, this.clock(), listed ?? false), creator, row);
+      const base = stored ?? rules.openRoom(game, this.clock(), listed ?? false);
+      // A room already open has its row: only the first opening writes it, and a free practice
+      // table's computer players with it (one write transaction for the whole table).
+      const row = create && !stored ? { listed: listed ?? false, ...practiceSeats(base, creator) } : undefined;
+      const seated = await this.seat(base, creator, row);
       if (!seated.ok) return seated;
       const { step } = seated;
-      await this.commit(game.bot_level ? rules.chain(step, rules.seatComputerPlayers(step.room, game.bot_level, this.clock())) : step);
+      if (!game.bot_level) {
+        await this.commit(step);
+        return { ok: true };
+      }
+      const practice = rules.seatComputerPlayers(step.room, game.bot_level, this.clock());
+      // Seats already written with the row: the step keeps its state and its messages, not its write.
+      const unwritten = row?.bots
+        ? {
+            room: { ...practice.room, startWritten: true },
+            effects: practice.effects.filter((e) => e.type !== "make_practice"),
+          }
+        : practice;
+      await this.commit(rules.chain(step, unwritten));
       return { ok: true };
     });
   }
@@ -292,6 +342,18 @@ export class RoomHost<S extends object> implements RoomRpc {
       if (existing) return existing.assigned && existing.game.status !== "cancelled" ? { ok: true } : { ok: false, error: "closed" };
       const noShowMs = noShowSeconds === undefined ? undefined : noShowSeconds * 1000;
       let step: rules.Step = { room: rules.createRoom({ game, seats: assigned, noShowMs, noShowRule }, this.clock()), effects: [] };
+      const together = await this.seatTogether(step.room, assigned);
+      if (together) {
+        const failed = together.find((result): result is Extract<Seated, { ok: false }> => !result.ok);
+        for (const result of together) if (result.ok) step = rules.chain(step, result.step);
+        if (failed) {
+          // Entries debited in the batch go back with the cancellation; the caller learns why.
+          await this.commit(rules.cancel(step.room, "seat_failed", this.clock()));
+          return failed;
+        }
+        await this.commit(step);
+        return { ok: true };
+      }
       for (const request of assigned) {
         const seated = await this.seat(step.room, request);
         if (!seated.ok) {
@@ -388,6 +450,11 @@ export class RoomHost<S extends object> implements RoomRpc {
     void this.ports.store.put({ [rules.chatKey(message.id)]: message });
     await this.commit(rules.chat(room, message, this.clock()));
     return { ok: true, message };
+  }
+
+  async seatCheck(userId: string): Promise<SeatCheck | null> {
+    const room = await this.load();
+    return room ? { status: room.game.status, seated: rules.seatOfUser(room, userId) !== undefined } : null;
   }
 
   async recentChat(): Promise<ChatMessageView[] | null> {

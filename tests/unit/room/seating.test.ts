@@ -6,6 +6,7 @@ import {
   connect,
   createRoom,
   disconnect,
+  fillsTable,
   fillWithBots,
   leave,
   openRoom,
@@ -62,13 +63,40 @@ describe("a room players join by code", () => {
     const left = leave(room, "b", clockAt(T0 + 5));
     if (!left.ok) throw new Error(left.error);
     expect(left.step.effects.map((e) => e.type)).toEqual(["release_seat", "close", "send", "state"]);
-    expect(left.step.effects[0]).toEqual({ type: "release_seat", userId: "b", entry: 50 });
+    // The seat that filled the table wrote its start: giving it up writes the table back to waiting.
+    expect(left.step.effects[0]).toEqual({ type: "release_seat", userId: "b", entry: 50, reopen: true });
+    expect(left.step.room.startWritten).toBe(false);
     expect(left.step.room.idleDeadline).toBe(T0 + 5 + TIMINGS.idleMs);
     const last = leave(left.step.room, "a", clockAt(T0 + 6));
     if (!last.ok) throw new Error(last.error);
     expect(last.step.room.game.status).toBe("cancelled");
     expect(last.step.effects.map((e) => e.type)).toEqual(["release_seat", "close", "cancel", "send", "send", "state", "close"]);
     expect(leave(last.step.room, "a", clockAt(T0))).toEqual({ ok: false, error: "not_seated" });
+  });
+
+  it("writes the start with the seat that fills the table, so the start itself writes nothing", () => {
+    const twoOfFour = seated(["a", "b"], { game_type: "2v2" });
+    const third = planSeat(twoOfFour, request("c"));
+    if (!third.ok || !third.seat) throw new Error("plan");
+    expect(fillsTable(twoOfFour, third.seat)).toBe(false);
+    const threeOfFour = seated(["a", "b", "c"], { game_type: "2v2" });
+    expect(threeOfFour.startWritten).toBeUndefined();
+    const last = planSeat(threeOfFour, request("d"));
+    if (!last.ok || !last.seat) throw new Error("plan");
+    expect(fillsTable(threeOfFour, last.seat)).toBe(true);
+    const full = seated(["a", "b", "c", "d"], { game_type: "2v2" });
+    expect(full.startWritten).toBe(true);
+    expect(full.game.status).toBe("waiting");
+    // The room starts when the last socket arrives, with no D1 write of its own.
+    let step = connect(full, "a", clockAt(T0));
+    for (const id of ["b", "c", "d"]) step = connect(step.room, id, clockAt(T0));
+    expect(step.room.game.status).toBe("active");
+    expect(step.effects.some((e) => e.type === "mark_started")).toBe(false);
+    // A server-assigned table's start is written when it starts.
+    const assignedFull = assignedRoom(["p0", "p1"]);
+    expect(assignedFull.startWritten).toBeUndefined();
+    const started = connect(connect(assignedFull, "p0", clockAt(T0)).room, "p1", clockAt(T0));
+    expect(started.effects.some((e) => e.type === "mark_started")).toBe(true);
   });
 
   it("lets only the creator of a casual waiting room fill it with computer players, returning the entries", () => {

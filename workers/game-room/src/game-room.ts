@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { z } from "zod";
 import type { BotLevel, ChatMessageView, GameSummary } from "../../../game/protocol/entities";
 import type { GameStatePayload } from "../../../game/protocol/room";
 import type { GameReport } from "../../../game/channel/presence";
@@ -15,6 +16,7 @@ import {
   type RoomError,
   type RoomResult,
   type RoomRpc,
+  type SeatCheck,
   type SeatRequest,
   type WatchResult,
 } from "../../../game/room/api";
@@ -90,6 +92,10 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   postChat(post: ChatPostInput): Promise<ChatPostResult> {
     return this.host.postChat(post);
+  }
+
+  seatCheck(userId: string): Promise<SeatCheck | null> {
+    return this.host.seatCheck(z.string().min(1).max(64).parse(userId));
   }
 
   recentChat(): Promise<ChatMessageView[] | null> {

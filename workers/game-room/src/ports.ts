@@ -5,7 +5,7 @@ import type { TournamentRpc } from "../../../game/tournament/api";
 import { stubOf } from "../../../db/stubs";
 import { LOBBY_NAME, type LobbyRpc } from "../../../game/lobby/api";
 import type { SpectatorRelayRpc } from "../../../game/spectate/api";
-import { ratingsOf, takeSeat, tournamentOf, write, type Db } from "./records";
+import { ratingsOf, takeSeat, takeSeats, tournamentOf, write, type Db } from "./records";
 import type { RoomEnv } from "./env";
 import { close, sendText } from "./sockets";
 
@@ -14,7 +14,8 @@ import { close, sendText } from "./sockets";
 
 export function roomRecords(db: Db, env: RoomEnv): RoomRecords {
   return {
-    takeSeat: (game, seat, create) => takeSeat(db, game, seat, create),
+    takeSeat: (game, seat, create, starts) => takeSeat(db, game, seat, create, starts),
+    takeSeats: (game, seats) => takeSeats(db, game, seats),
     write: (game, effect) => write(db, game, effect),
     ratingsOf: (userIds) => ratingsOf(db, userIds),
     async tournamentGameEnded(gameId) {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { createDb, type Database } from "../../../db/client";
 import { coinTransactions, gamePlayers, games, users } from "../../../db/schema";
 import type { GameSummary } from "../../../game/protocol/entities";
@@ -56,7 +56,7 @@ function gameRow(game: GameSummary, create: NewGameRow) {
  * `create`, the game's row opens the same batch: a table exists in D1 only
  * with its creator seated and paid, in one write transaction.
  */
-export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow, create?: NewGameRow): Promise<SeatOutcome> {
+export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow, create?: NewGameRow, starts = false): Promise<SeatOutcome> {
   const row = {
     game_id: game.id,
     user_id: seat.userId,
@@ -66,50 +66,24 @@ export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow, create?
     bot_level: seat.botLevel,
     entry_paid: seat.entry,
   };
-  const opening = create ? [db.insert(games).values(gameRow(game, create))] : [];
+  // A practice table created with its computer players is full at once: its row says started,
+  // every seat ready (what the start would write when the creator's socket arrives).
+  const practice = Boolean(create?.bots?.length);
+  const opening = create
+    ? [db.insert(games).values(practice ? { ...gameRow(game, create), ...startedColumns() } : gameRow(game, create))]
+    : [];
+  // The seat that fills the table writes the start, only if the seat itself went in.
+  const start = starts && seat.userId !== null ? startStatements(db, game.id, seat.userId) : [];
   try {
     if (seat.entry === 0 || seat.userId === null) {
-      const free = db.insert(gamePlayers).values({ ...row, entry_paid: 0 });
-      if (opening.length) await db.batch([...opening, free] as never);
+      const free = db.insert(gamePlayers).values({ ...row, entry_paid: 0, ...(practice ? { is_ready: true } : {}) });
+      // A practice table's computer players follow their creator in the same transaction.
+      const bots = (create?.bots ?? []).map((bot) => botSeatStatement(db, game, bot));
+      if (opening.length || start.length) await db.batch([...opening, free, ...bots, ...start] as never);
       else await free;
       return "seated";
     }
-    const key = entryKey(game.id, seat.userId);
-    const results = await db.batch([
-      ...opening,
-      ...movementStatements(db, {
-        userId: seat.userId,
-        amount: -seat.entry,
-        type: "game_entry",
-        description: `Entrada: ${game.game_type} ${game.game_mode}`,
-        ref: gameRef(game.id),
-        key,
-      }),
-      db.insert(gamePlayers).select(
-        db
-          .select({
-            id: sql<number>`NULL`.as("id"),
-            game_id: sql<string>`${row.game_id}`.as("game_id"),
-            user_id: sql<string>`${row.user_id}`.as("user_id"),
-            seat: sql<number>`${row.seat}`.as("seat"),
-            team: sql<string>`${row.team}`.as("team"),
-            nickname: sql<string>`${row.nickname}`.as("nickname"),
-            bot_level: sql<null>`NULL`.as("bot_level"),
-            is_ready: sql<number>`0`.as("is_ready"),
-            entry_paid: sql<number>`${row.entry_paid}`.as("entry_paid"),
-            result: sql<null>`NULL`.as("result"),
-            coins_change: sql<number>`0`.as("coins_change"),
-            rating_change: sql<number>`0`.as("rating_change"),
-            joined_at: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("joined_at"),
-            left_at: sql<null>`NULL`.as("left_at"),
-            // The game is waiting or active while it seats a player (a trigger keeps this true to the game).
-            held: sql<number>`1`.as("held"),
-          })
-          .from(coinTransactions)
-          // The entry's row as this batch inserts it (a row written before keys were hashed aborts the batch instead).
-          .where(eq(coinTransactions.idempotency_key, storedKey(key))) as never,
-      ),
-    ] as never);
+    const results = await db.batch([...opening, ...paidSeatStatements(db, game, { ...seat, userId: seat.userId }), ...start] as never);
     if (moved(results[opening.length])) return "seated";
     // The creator could not pay: the row written with it closes, nothing to return (rare: the app checks the balance first).
     if (create)
@@ -127,18 +101,106 @@ export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow, create?
   }
 }
 
-/** A player leaves a waiting room: the seat goes and the entry comes back. */
-export async function releaseSeat(db: Db, game: GameSummary, userId: string, entry: number): Promise<void> {
+type PaidSeat = SeatRow & { userId: string };
+
+/**
+ * A seat and its entry: the ledger's guarded insert (with its idempotency key), then the seat row,
+ * inserted only if that ledger row was, so a seat is never taken without its payment. The
+ * movement is the first statement: its result says whether the seat went in.
+ */
+function paidSeatStatements(db: Db, game: GameSummary, seat: PaidSeat) {
+  const key = entryKey(game.id, seat.userId);
+  return [
+    ...movementStatements(db, {
+      userId: seat.userId,
+      amount: -seat.entry,
+      type: "game_entry",
+      description: `Entrada: ${game.game_type} ${game.game_mode}`,
+      ref: gameRef(game.id),
+      key,
+    }),
+    db.insert(gamePlayers).select(
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          game_id: sql<string>`${game.id}`.as("game_id"),
+          user_id: sql<string>`${seat.userId}`.as("user_id"),
+          seat: sql<number>`${seat.seat}`.as("seat"),
+          team: sql<string>`${seat.team}`.as("team"),
+          nickname: sql<string>`${seat.nickname}`.as("nickname"),
+          bot_level: sql<null>`NULL`.as("bot_level"),
+          is_ready: sql<number>`0`.as("is_ready"),
+          entry_paid: sql<number>`${seat.entry}`.as("entry_paid"),
+          result: sql<null>`NULL`.as("result"),
+          coins_change: sql<number>`0`.as("coins_change"),
+          rating_change: sql<number>`0`.as("rating_change"),
+          joined_at: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("joined_at"),
+          left_at: sql<null>`NULL`.as("left_at"),
+          // The game is waiting or active while it seats a player (a trigger keeps this true to the game).
+          held: sql<number>`1`.as("held"),
+        })
+        .from(coinTransactions)
+        // The entry's row as this batch inserts it (a row written before keys were hashed aborts the batch instead).
+        .where(eq(coinTransactions.idempotency_key, storedKey(key))) as never,
+    ),
+  ] as const;
+}
+
+/**
+ * Every seat of a server-assigned table with its entry, in one batch (one write transaction
+ * instead of one per seat). Each paid seat goes in only with its own ledger row, as in `takeSeat`;
+ * the answer says, seat by seat, whether it went in. Null when the batch as a whole was refused
+ * (a key or a seat already written: a retried opening), and nothing of it was written: the caller
+ * then seats them one by one, where each such case has its own answer.
+ */
+export async function takeSeats(db: Db, game: GameSummary, seats: SeatRow[]): Promise<SeatOutcome[] | null> {
+  const statements: unknown[] = [];
+  const movementAt: (number | null)[] = [];
+  for (const seat of seats) {
+    if (seat.entry === 0 || seat.userId === null) {
+      movementAt.push(null);
+      statements.push(
+        db.insert(gamePlayers).values({
+          game_id: game.id,
+          user_id: seat.userId,
+          seat: seat.seat,
+          team: seat.team,
+          nickname: seat.nickname,
+          bot_level: seat.botLevel,
+          entry_paid: 0,
+        }),
+      );
+    } else {
+      movementAt.push(statements.length);
+      statements.push(...paidSeatStatements(db, game, { ...seat, userId: seat.userId }));
+    }
+  }
+  try {
+    const results = (await db.batch(statements as never)) as unknown[];
+    return movementAt.map((at) => (at === null || moved(results[at] as never) ? "seated" : "insufficient"));
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * A player leaves a waiting room: the seat goes and the entry comes back. `reopen`: D1 says the
+ * table started (its filling seat wrote it); it goes back to waiting in the same batch.
+ */
+export async function releaseSeat(db: Db, game: GameSummary, userId: string, entry: number, reopen = false): Promise<void> {
   const remove = db.delete(gamePlayers).where(and(eq(gamePlayers.game_id, game.id), eq(gamePlayers.user_id, userId)));
+  const freed = reopen ? [remove, ...reopenStatements(db, game.id)] : [remove];
+  const free = () => (freed.length === 1 ? remove : db.batch(freed as never));
   if (entry === 0) {
-    await remove;
+    await free();
     return;
   }
   try {
-    await db.batch([remove, ...returnStatements(db, game, userId, entry, "Entrada devolvida: saída da mesa")]);
+    await db.batch([...freed, ...returnStatements(db, game, userId, entry, "Entrada devolvida: saída da mesa")] as never);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    await remove; // Already returned earlier: only the seat is left to free.
+    await free(); // Already returned earlier: only the seat is left to free.
   }
 }
 
@@ -172,19 +234,59 @@ export async function makePractice(
           .set({ entry_paid: 0 })
           .where(and(eq(gamePlayers.game_id, game.id), eq(gamePlayers.user_id, human.userId))),
       ]),
-    ...bots.map((bot) =>
-      db.insert(gamePlayers).values({
-        game_id: game.id,
-        user_id: null,
-        seat: bot.seat,
-        team: bot.team,
-        nickname: bot.nickname,
-        bot_level: bot.botLevel,
-        is_ready: true,
-      }),
-    ),
+    ...bots.map((bot) => botSeatStatement(db, game, bot)),
   ];
   await db.batch(statements as never);
+}
+
+/** A computer player's seat (always ready: it needs no socket). */
+function botSeatStatement(db: Db, game: GameSummary, bot: SeatRow) {
+  return db.insert(gamePlayers).values({
+    game_id: game.id,
+    user_id: null,
+    seat: bot.seat,
+    team: bot.team,
+    nickname: bot.nickname,
+    bot_level: bot.botLevel,
+    is_ready: true,
+  });
+}
+
+/** A started game's columns. */
+function startedColumns() {
+  return { status: "active" as const, started_at: now() };
+}
+
+/**
+ * The start written by the seat batch that fills a table: conditioned on that seat's row, so a
+ * seat that did not go in (its entry refused) starts nothing.
+ */
+function startStatements(db: Db, gameId: string, userId: string) {
+  const seated = sql`EXISTS (SELECT 1 FROM ${gamePlayers} WHERE ${gamePlayers.game_id} = ${gameId} AND ${gamePlayers.user_id} = ${userId})`;
+  return [
+    db
+      .update(games)
+      .set(startedColumns())
+      .where(and(eq(games.id, gameId), eq(games.status, "waiting"), seated)),
+    db
+      .update(gamePlayers)
+      .set({ is_ready: true })
+      .where(and(eq(gamePlayers.game_id, gameId), seated)),
+  ];
+}
+
+/** A table whose start D1 records goes back to waiting (a seat given up before the start). */
+function reopenStatements(db: Db, gameId: string) {
+  return [
+    db
+      .update(games)
+      .set({ status: "waiting", started_at: null })
+      .where(and(eq(games.id, gameId), eq(games.status, "active"))),
+    db
+      .update(gamePlayers)
+      .set({ is_ready: false })
+      .where(and(eq(gamePlayers.game_id, gameId), isNotNull(gamePlayers.user_id))),
+  ];
 }
 
 /**
@@ -303,7 +405,7 @@ export async function ratingsOf(db: Db, userIds: string[]): Promise<Map<string, 
 export async function write(db: Db, game: GameSummary, effect: WriteEffect): Promise<void> {
   switch (effect.type) {
     case "release_seat":
-      return releaseSeat(db, game, effect.userId, effect.entry);
+      return releaseSeat(db, game, effect.userId, effect.entry, effect.reopen ?? false);
     case "make_practice":
       return makePractice(db, game, effect.level, effect.refunds, effect.bots);
     case "mark_started":
