@@ -10,8 +10,7 @@ import {
   type Position,
   type ReplayHand,
 } from "../../../game/replay/timeline";
-import { verifyHand, type HandVerification } from "../../../game/replay/verify";
-import { webCryptoDigest } from "./web-crypto";
+import type { HandVerification } from "../../../game/replay/verify";
 import { cardJson } from "../../../game/truco/cards";
 import type { MatchState, TeamId } from "../../../game/truco/index";
 import { PlayingCard, useCardName } from "~/components/game/playing-card";
@@ -39,17 +38,24 @@ export function searchOf(at: Position): string {
   return `?hand=${at.hand + 1}&move=${at.move}`;
 }
 
+/**
+ * Each hand's deal check. Its code loads after the page has hydrated, and the page draws the
+ * results once, when every hand has been checked (a dozen hashes take a moment), rather than once
+ * per hand.
+ */
 function useVerifications(record: GameRecord): (HandVerification | null)[] {
   const [checks, setChecks] = useState<(HandVerification | null)[]>(() => record.hands.map(() => null));
   useEffect(() => {
     let live = true;
     void (async () => {
-      for (const [i, hand] of record.hands.entries()) {
-        const check = await verifyHand(record, hand, webCryptoDigest);
+      const [{ verifyHand }, { webCryptoDigest }] = await Promise.all([import("../../../game/replay/verify"), import("./web-crypto")]);
+      const results: HandVerification[] = [];
+      for (const hand of record.hands) {
+        results.push(await verifyHand(record, hand, webCryptoDigest));
         if (!live) return;
-        setChecks((prev) => prev.map((c, j) => (j === i ? check : c)));
       }
-    })();
+      setChecks(results);
+    })().catch((error: unknown) => console.warn("the deal checks did not run", error));
     return () => {
       live = false;
     };
