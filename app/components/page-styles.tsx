@@ -1,7 +1,7 @@
 import { createContext, useContext, useState } from "react";
 
 /**
- * The page's stylesheet, in the head of every HTML response (docs/decisions/141-page-styles-inline-and-hydration-on-demand.md).
+ * The page's stylesheet, in the head of every HTML response (docs/decisions/141-styles-in-the-head-and-replay-work-on-demand.md).
  *
  * A `<link rel="stylesheet">` holds the first paint until a second request has come back: on a
  * phone on a slow network that is a round trip and the sheet's download after the HTML's. The

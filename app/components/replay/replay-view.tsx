@@ -1,15 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { GameRecord } from "../../../game/protocol/record";
-import {
-  buildTimeline,
-  clampPosition,
-  scoresAfter,
-  stateAt,
-  stepFrom,
-  type Position,
-  type ReplayHand,
-} from "../../../game/replay/timeline";
+import { clampPosition, scoresAfter, stateAt, stepFrom, type Position, type ReplayHand, lazyTimeline } from "../../../game/replay/timeline";
 import type { HandVerification } from "../../../game/replay/verify";
 import { cardJson } from "../../../game/truco/cards";
 import type { MatchState, TeamId } from "../../../game/truco/index";
@@ -65,7 +57,8 @@ function useVerifications(record: GameRecord): (HandVerification | null)[] {
 
 export function ReplayView({ record, initial, showChat }: { record: GameRecord; initial: Position; showChat: boolean }) {
   const { t } = useTranslation();
-  const hands = useMemo(() => buildTimeline(record), [record]);
+  // Hands are replayed as they are shown: the first render replays the one it draws.
+  const hands = useMemo(() => lazyTimeline(record), [record]);
   const [at, setAt] = useState(() => clampPosition(hands, initial));
   const verifications = useVerifications(record);
   const analysis = useAnalysis(record);
