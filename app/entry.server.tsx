@@ -8,6 +8,8 @@ import { LANGUAGES, cacheLanguageHierarchy, i18nConfig } from "./i18n";
 import { RESOURCES } from "~/locales/index.server";
 import { i18nServer } from "~/services/i18n.server";
 import { NonceContext } from "~/components/nonce";
+import { PageStylesContext } from "~/components/page-styles";
+import pageStyles from "./tailwind.css?inline";
 import type { AppEnv } from "~/services/env.server";
 import { formActionSources, PRIVATE_NO_STORE } from "~/services/http.server";
 
@@ -36,9 +38,12 @@ export default async function handleRequest(
   const timer = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </I18nextProvider>
+      {/* The stylesheet goes in the page's head (components/page-styles.tsx); development links it instead. */}
+      <PageStylesContext.Provider value={import.meta.env.DEV ? null : pageStyles}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </PageStylesContext.Provider>
     </NonceContext.Provider>,
     {
       nonce,

@@ -23,6 +23,7 @@ import { InvitationPrompt } from "~/components/channel/invitation-prompt";
 import { TournamentGamePrompt } from "~/components/channel/tournament-game-prompt";
 import { LoadingScreen } from "~/components/loading-screen";
 import { ModulePreloads } from "~/components/module-preloads";
+import { PageStyles } from "~/components/page-styles";
 import { ResumeBanner } from "~/components/resume-banner";
 import { InstallBanner } from "~/components/pwa/install-banner";
 import { ServiceWorkerUpdates } from "~/components/pwa/service-worker";
@@ -47,7 +48,8 @@ import { LAST_COINS_KEY } from "~/utils/pwa";
 import { DIALOG_PARAM, onlyUiParamsChanged } from "~/utils/ui-params";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // Built pages carry the sheet in their head (PageStyles); development links it so that Vite can swap it.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
@@ -112,6 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         {/* The texts' JSON starts loading with the page; entry.client waits for it to hydrate. */}
         {data?.translations ? <link id="i18n-bundle" rel="preload" as="fetch" crossOrigin="anonymous" href={data.translations} /> : null}
+        <PageStyles />
         <Links />
         <ModulePreloads />
       </head>

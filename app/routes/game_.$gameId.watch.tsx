@@ -13,7 +13,6 @@ import { buttonClasses } from "~/components/ui/button";
 import { BackHeader } from "~/components/ui/page";
 import { requireUser } from "~/services/auth.server";
 import { watchOf } from "~/services/spectate.server";
-import "~/components/game/game.css";
 
 export const meta: MetaFunction = () => [{ title: "Mesa de Truco" }, { name: "robots", content: "noindex" }];
 

@@ -43,29 +43,65 @@ export interface Position {
   move: number;
 }
 
+/** One hand rebuilt from its seed and its actions replayed; `final` is the table after its last move. */
+function replayHand(record: GameRecord, hand: RecordHand): Pick<ReplayHand, "start" | "moves" | "error"> & { final: MatchState | null } {
+  const start = startOfHand(record, hand);
+  if (!start.ok) return { start: null, moves: [], error: start.error, final: null };
+  const moves: ReplayMove[] = [];
+  let state = start.state;
+  let error: string | null = null;
+  for (const [i, { playerId, action }] of hand.actions.entries()) {
+    const result = applyAction(state, playerId, action);
+    if (!result.ok) {
+      error = `action ${i + 1} (${action.type} by ${playerId}) is refused: ${result.message}`;
+      break;
+    }
+    const seat = state.players.findIndex((p) => p.id === playerId);
+    const card = action.type === "play_card" ? cardPlayed(state, result.state, seat) : null;
+    moves.push({ playerId, action, before: state, after: result.state, events: result.events, card });
+    state = result.state;
+  }
+  return { start: start.state, moves, error, final: state };
+}
+
+/** The read after a hand: the one before it, plus what the hand showed (a hand not rebuilt shows nothing). */
+function readAfter(record: GameRecord, hand: RecordHand, before: TableRead, final: MatchState | null): TableRead {
+  return final ? noteHand(before, final, hand.actions) : before;
+}
+
 /** Every hand of the record, rebuilt and replayed. */
 export function buildTimeline(record: GameRecord): ReplayHand[] {
   let read: TableRead = emptyRead(record.seats.length);
   return record.hands.map((hand) => {
-    const start = startOfHand(record, hand);
+    const { final, ...replayed } = replayHand(record, hand);
     const before = read;
-    if (!start.ok) return { hand: hand.hand, start: null, moves: [], read: before, error: start.error, record: hand };
-    const moves: ReplayMove[] = [];
-    let state = start.state;
-    let error: string | null = null;
-    for (const [i, { playerId, action }] of hand.actions.entries()) {
-      const result = applyAction(state, playerId, action);
-      if (!result.ok) {
-        error = `action ${i + 1} (${action.type} by ${playerId}) is refused: ${result.message}`;
-        break;
-      }
-      const seat = state.players.findIndex((p) => p.id === playerId);
-      const card = action.type === "play_card" ? cardPlayed(state, result.state, seat) : null;
-      moves.push({ playerId, action, before: state, after: result.state, events: result.events, card });
-      state = result.state;
-    }
-    read = noteHand(read, state, hand.actions);
-    return { hand: hand.hand, start: start.state, moves, read: before, error, record: hand };
+    read = readAfter(record, hand, before, final);
+    return { hand: hand.hand, ...replayed, read: before, record: hand };
+  });
+}
+
+/**
+ * The same hands as `buildTimeline`, each rebuilt and replayed when one of its fields is first
+ * read: a page that shows one hand at a time replays only the hands it shows (the read before a
+ * hand replays the hands before it).
+ */
+export function lazyTimeline(record: GameRecord): ReplayHand[] {
+  const replayed: ReturnType<typeof replayHand>[] = [];
+  const reads: TableRead[] = [emptyRead(record.seats.length)];
+  const replayOf = (i: number) => (replayed[i] ??= replayHand(record, record.hands[i]));
+  const readBefore = (i: number): TableRead => {
+    for (let k = reads.length; k <= i; k++) reads[k] = readAfter(record, record.hands[k - 1], reads[k - 1], replayOf(k - 1).final);
+    return reads[i];
+  };
+  return record.hands.map((hand, i) => {
+    const lazy = { hand: hand.hand, record: hand } as ReplayHand;
+    Object.defineProperties(lazy, {
+      start: { enumerable: true, get: () => replayOf(i).start },
+      moves: { enumerable: true, get: () => replayOf(i).moves },
+      error: { enumerable: true, get: () => replayOf(i).error },
+      read: { enumerable: true, get: () => readBefore(i) },
+    });
+    return lazy;
   });
 }
 

@@ -26,7 +26,6 @@ import { WaitingRoom } from "./waiting-room";
 import { CHAT_DIALOG, CONCEDE_DIALOG, DIALOG_PARAM } from "~/utils/ui-params";
 import { ConcedeControl } from "./concede-control";
 import { AudienceChat, WatchersBadge } from "~/components/spectate/audience-chat";
-import "./game.css";
 
 /** The game room of spec §2: the page's first view, then the live room takes over. */
 export function GameRoom({

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import type { BotLevel, GameType } from "../../../game/protocol/entities";
 import { ENTRY_COST } from "../../../game/protocol/constants";
 import type { Variant } from "../../../game/truco/index";
-import "~/components/game/game.css";
 import { BoltIcon, CoinIcon, TrophyIcon } from "~/components/icons";
 import { Button, buttonClasses } from "~/components/ui/button";
 import type { loader as homeLoader } from "~/routes/_index";

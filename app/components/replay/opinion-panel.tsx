@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { GameRecord } from "../../../game/protocol/record";
 import type { Position, ReplayHand } from "../../../game/replay/timeline";
 import { Button } from "~/components/ui/button";
-import { AnalysisReplySchema, type Opinion } from "./analysis-protocol";
+import type { Opinion } from "./analysis-protocol";
 import { actionText } from "./describe";
 
 // The computer's second opinion (docs/decisions/128-the-computers-second-opinion.md): on demand,
@@ -26,28 +26,45 @@ export interface Analysis {
 export function useAnalysis(record: GameRecord): Analysis {
   const [state, setState] = useState<AnalysisState>({ phase: "idle" });
   const worker = useRef<Worker | null>(null);
-  useEffect(() => () => worker.current?.terminate(), []);
+  /** The latest start (or the unmount): a start whose code arrives late gives way. */
+  const run = useRef(0);
+  useEffect(
+    () => () => {
+      run.current += 1;
+      worker.current?.terminate();
+    },
+    [],
+  );
   const start = useCallback(() => {
     worker.current?.terminate();
-    const w = new Worker(new URL("./analysis.worker.ts", import.meta.url), { type: "module" });
-    worker.current = w;
+    const mine = (run.current += 1);
     setState({ phase: "running", done: 0, total: 0 });
-    w.onmessage = (event: MessageEvent<unknown>) => {
-      const reply = AnalysisReplySchema.safeParse(event.data);
-      if (!reply.success || reply.data.type === "failed") {
-        setState({ phase: "failed" });
-        w.terminate();
-        return;
-      }
-      const data = reply.data;
-      if (data.type === "progress") setState({ phase: "running", done: data.done, total: data.total });
-      else {
-        setState({ phase: "done", opinions: data.opinions, keyMoments: data.keyMoments });
-        w.terminate();
-      }
-    };
-    w.onerror = () => setState({ phase: "failed" });
-    w.postMessage(record);
+    // The reply's schema (and zod with it) loads with the first start, not with the page.
+    import("./analysis-protocol")
+      .then(({ AnalysisReplySchema }) => {
+        if (run.current !== mine) return;
+        const w = new Worker(new URL("./analysis.worker.ts", import.meta.url), { type: "module" });
+        worker.current = w;
+        w.onmessage = (event: MessageEvent<unknown>) => {
+          const reply = AnalysisReplySchema.safeParse(event.data);
+          if (!reply.success || reply.data.type === "failed") {
+            setState({ phase: "failed" });
+            w.terminate();
+            return;
+          }
+          const data = reply.data;
+          if (data.type === "progress") setState({ phase: "running", done: data.done, total: data.total });
+          else {
+            setState({ phase: "done", opinions: data.opinions, keyMoments: data.keyMoments });
+            w.terminate();
+          }
+        };
+        w.onerror = () => setState({ phase: "failed" });
+        w.postMessage(record);
+      })
+      .catch(() => {
+        if (run.current === mine) setState({ phase: "failed" });
+      });
   }, [record]);
   const keyHands = useMemo(
     () => new Set(state.phase === "done" ? state.keyMoments.map((i) => state.opinions[i]?.hand ?? -1) : []),

@@ -1,17 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { GameRecord } from "../../../game/protocol/record";
-import {
-  buildTimeline,
-  clampPosition,
-  scoresAfter,
-  stateAt,
-  stepFrom,
-  type Position,
-  type ReplayHand,
-} from "../../../game/replay/timeline";
-import { verifyHand, type HandVerification } from "../../../game/replay/verify";
-import { webCryptoDigest } from "./web-crypto";
+import { clampPosition, scoresAfter, stateAt, stepFrom, type Position, type ReplayHand, lazyTimeline } from "../../../game/replay/timeline";
+import type { HandVerification } from "../../../game/replay/verify";
 import { cardJson } from "../../../game/truco/cards";
 import type { MatchState, TeamId } from "../../../game/truco/index";
 import { PlayingCard, useCardName } from "~/components/game/playing-card";
@@ -39,17 +30,24 @@ export function searchOf(at: Position): string {
   return `?hand=${at.hand + 1}&move=${at.move}`;
 }
 
+/**
+ * Each hand's deal check. Its code loads after the page has hydrated, and the page draws the
+ * results once, when every hand has been checked (a dozen hashes take a moment), rather than once
+ * per hand.
+ */
 function useVerifications(record: GameRecord): (HandVerification | null)[] {
   const [checks, setChecks] = useState<(HandVerification | null)[]>(() => record.hands.map(() => null));
   useEffect(() => {
     let live = true;
     void (async () => {
-      for (const [i, hand] of record.hands.entries()) {
-        const check = await verifyHand(record, hand, webCryptoDigest);
+      const [{ verifyHand }, { webCryptoDigest }] = await Promise.all([import("../../../game/replay/verify"), import("./web-crypto")]);
+      const results: HandVerification[] = [];
+      for (const hand of record.hands) {
+        results.push(await verifyHand(record, hand, webCryptoDigest));
         if (!live) return;
-        setChecks((prev) => prev.map((c, j) => (j === i ? check : c)));
       }
-    })();
+      setChecks(results);
+    })().catch((error: unknown) => console.warn("the deal checks did not run", error));
     return () => {
       live = false;
     };
@@ -59,7 +57,8 @@ function useVerifications(record: GameRecord): (HandVerification | null)[] {
 
 export function ReplayView({ record, initial, showChat }: { record: GameRecord; initial: Position; showChat: boolean }) {
   const { t } = useTranslation();
-  const hands = useMemo(() => buildTimeline(record), [record]);
+  // Hands are replayed as they are shown: the first render replays the one it draws.
+  const hands = useMemo(() => lazyTimeline(record), [record]);
   const [at, setAt] = useState(() => clampPosition(hands, initial));
   const verifications = useVerifications(record);
   const analysis = useAnalysis(record);

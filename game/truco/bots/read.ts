@@ -152,11 +152,16 @@ interface PowerTable {
   cdf: Float64Array;
 }
 
+type Rules = Pick<ResolvedRules, "manilhaMode" | "deck">;
+
+const tableKey = (rules: Rules, manilha: Rank | null) => `${rules.manilhaMode}:${rules.deck ?? "sujo"}:${manilha ?? "-"}`;
+const PERCENTILES = new Map<string, Record<string, number>>();
 const POWER_TABLES = new Map<string, PowerTable>();
 
-function powerTable(rules: Pick<ResolvedRules, "manilhaMode" | "deck">, manilha: Rank | null): PowerTable {
-  const key = `${rules.manilhaMode}:${rules.deck ?? "sujo"}:${manilha ?? "-"}`;
-  const cached = POWER_TABLES.get(key);
+/** Each card's percentile alone: reading a finished hand needs no more, and it costs a fraction of the hands' table. */
+function percentiles(rules: Rules, manilha: Rank | null): Record<string, number> {
+  const key = tableKey(rules, manilha);
+  const cached = PERCENTILES.get(key);
   if (cached) return cached;
   const deck = handDeck(rules);
   const st = strengthTable(rules.manilhaMode, manilha);
@@ -166,6 +171,16 @@ function powerTable(rules: Pick<ResolvedRules, "manilhaMode" | "deck">, manilha:
     for (const d of deck) below += st[d] < st[c] ? 1 : st[d] === st[c] ? 0.5 : 0;
     pct[c] = below / deck.length;
   }
+  PERCENTILES.set(key, pct);
+  return pct;
+}
+
+function powerTable(rules: Rules, manilha: Rank | null): PowerTable {
+  const key = tableKey(rules, manilha);
+  const cached = POWER_TABLES.get(key);
+  if (cached) return cached;
+  const deck = handDeck(rules);
+  const pct = percentiles(rules, manilha);
   const all: number[] = [];
   for (let i = 0; i < deck.length; i++)
     for (let j = i + 1; j < deck.length; j++)
@@ -179,7 +194,7 @@ function powerTable(rules: Pick<ResolvedRules, "manilhaMode" | "deck">, manilha:
  * A power function for this hand's ranking: a dealt hand's power is the share of all possible
  * hands it is stronger than (0 the weakest, 1 the strongest), so powers are uniform over deals.
  */
-export function powerOf(rules: Pick<ResolvedRules, "manilhaMode" | "deck">, manilha: Rank | null): (dealt: readonly string[]) => number {
+export function powerOf(rules: Rules, manilha: Rank | null): (dealt: readonly string[]) => number {
   const { pct, cdf } = powerTable(rules, manilha);
   return (dealt) => {
     if (dealt.length < 3) return 0.5;
@@ -238,8 +253,8 @@ function decided(o: readonly number[]): number | undefined {
 }
 
 /** Each card's strength rank in this hand's deck, in [0, 1] (the share of the deck it beats). */
-export function cardPercentile(rules: Pick<ResolvedRules, "manilhaMode" | "deck">, manilha: Rank | null): (card: string) => number {
-  const { pct } = powerTable(rules, manilha);
+export function cardPercentile(rules: Rules, manilha: Rank | null): (card: string) => number {
+  const pct = percentiles(rules, manilha);
   return (c) => pct[c] ?? 0;
 }
 

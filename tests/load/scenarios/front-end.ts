@@ -8,8 +8,8 @@ import { fmtKB } from "../lib/stats";
 import { errorMessage, log } from "../lib/util";
 
 // C. The front-end budgets from the build: the landing page's critical path
-// (the HTML of `/` signed out, and every stylesheet and modulepreload it
-// names) and the game route's JS (from the Remix manifest: entry + root + the
+// (the HTML of `/` signed out, which carries the stylesheet in its head, and
+// every stylesheet and modulepreload it names) and the game route's JS (from the Remix manifest: entry + root + the
 // route, with their imports), compressed (gzip -9 and brotli q11).
 
 interface Size {

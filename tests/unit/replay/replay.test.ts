@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GameRecordSchema, recordKey } from "../../../game/protocol/record";
 import { replayAccess, type ReplayGame } from "../../../game/replay/access";
 import { decisionsOf, keyMoments, opinionAt, sameAction } from "../../../game/replay/analysis";
-import { buildTimeline, clampPosition, scoresAfter, stateAt, stepFrom, type Position } from "../../../game/replay/timeline";
+import { buildTimeline, clampPosition, lazyTimeline, scoresAfter, stateAt, stepFrom, type Position } from "../../../game/replay/timeline";
 import { verifyRecord } from "../../../game/replay/verify";
 import { legalActions } from "../../../game/truco/index";
 import { playUntilDecided, startedTable } from "../room/host-helpers";
@@ -24,6 +24,22 @@ describe("the replay's timeline", () => {
     expect(hands.map((h) => h.moves.length)).toEqual(record.hands.map((h) => h.actions.length));
     expect(hands.map(scoresAfter)).toEqual(record.hands.map((h) => h.result!.scores));
     expect((await verifyRecord(record, nodeDigest)).map((v) => v.status)).toEqual(record.hands.map(() => "verified"));
+  });
+
+  it("replays each hand only when it is read, with the same hands, moves and reads as the whole timeline", () => {
+    for (const [seed, variant, players] of [
+      ["lazy-1", "paulista", 2],
+      ["lazy-2", "argentino", 4],
+      ["lazy-3", "mineiro", 4],
+    ] as const) {
+      const record = randomRecord(seed, variant, players);
+      const eager = buildTimeline(record);
+      // From the last hand back: a hand's read replays the hands before it on its own.
+      const backwards = lazyTimeline(record);
+      expect(backwards.at(-1)!.read).toEqual(eager.at(-1)!.read);
+      expect(backwards).toEqual(eager);
+      expect(lazyTimeline(record)).toEqual(eager);
+    }
   });
 
   it("steps forward through every move of every hand and back to the start", () => {
