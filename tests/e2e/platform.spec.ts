@@ -72,6 +72,8 @@ test("a player signs in, edits the nickname, switches languages and signs out", 
 
   // Languages: English, then Spanish; each survives a reload.
   await page.getByRole("link", { name: "Voltar" }).click();
+  // The home is on screen (with its own header) before the player reaches for the language menu.
+  await expect(page.getByRole("heading", { name: "Suas estatísticas" })).toBeVisible();
   await switchLanguage(page, "English");
   await expect(page.getByRole("heading", { name: "Your stats" })).toBeVisible();
   await page.reload();
