@@ -62,6 +62,8 @@ interface Phase {
   complete: number;
   /** Seconds to open the audience's sockets, per game. */
   openSeconds: number[];
+  /** The bench process's own CPU (its sockets, the audience's included) over the measured moves, ms. */
+  benchCpu: number;
 }
 
 export const spectators: Scenario = {
@@ -82,6 +84,7 @@ export const spectators: Scenario = {
       sockets: 0,
       complete: 0,
       openSeconds: [],
+      benchCpu: 0,
     });
     const phases = [
       phase("nobody watching", []),
@@ -117,7 +120,10 @@ export const spectators: Scenario = {
         // The relay tells the room its count after a second; the room feeds it from then on.
         if (watchers.length) await wait(1_500);
         let last: "moved" | "completed" = "moved";
+        const cpu = process.cpuUsage();
         while (p.stats.moves < moves && last !== "completed") last = await table.move();
+        const used = process.cpuUsage(cpu);
+        p.benchCpu += (used.user + used.system) / 1000;
         const profile = await readProfile();
         if (profile) p.profile = addProfile(p.profile, profile);
         const lastVersion = table.state?.version ?? 0;
@@ -168,6 +174,9 @@ export const spectators: Scenario = {
         );
       }
       lines.push(`    room's own time per move (profile, in the Durable Object): ${perMove(p.profile)}`);
+      lines.push(
+        `    the bench process's own CPU per move (its sockets; the same two cores): ${(p.benchCpu / Math.max(1, p.stats.moves)).toFixed(1)} ms`,
+      );
     }
     const big = phases[2];
     if (big.sockets && big.complete < big.sockets)
