@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { addProfile, type Profile } from "../lib/floor";
 import type { Player, Scenario } from "../lib/scenario";
-import { fmtMs, MoveStats } from "../lib/stats";
+import { fmtMs, MoveStats, Samples } from "../lib/stats";
 import { BENCH_GAME, Table } from "../lib/table";
 import { errorMessage, log } from "../lib/util";
 
@@ -31,7 +31,7 @@ interface Watcher {
  * A spectator's socket. Only the frame's head is read (a thousand sockets in the bench's own
  * process would otherwise parse a thousand whole frames per move, on the server's two cores).
  */
-function watch(ws: WebSocket): Watcher {
+function watch(ws: WebSocket, lastArrival: Map<number, number>): Watcher {
   const watcher: Watcher = { ws, versions: [], broken: 0 };
   ws.addEventListener("message", (event) => {
     const text = String(event.data);
@@ -45,6 +45,7 @@ function watch(ws: WebSocket): Watcher {
     const last = watcher.versions.at(-1);
     if (last !== undefined && (since !== last || version <= last)) watcher.broken += 1;
     watcher.versions.push(version);
+    lastArrival.set(version, performance.now());
   });
   return watcher;
 }
@@ -62,6 +63,8 @@ interface Phase {
   complete: number;
   /** Seconds to open the audience's sockets, per game. */
   openSeconds: number[];
+  /** Per move, from the last player's socket having the version to the last spectator's having it, ms. */
+  lag: Samples;
   /** The bench process's own CPU (its sockets, the audience's included) over the measured moves, ms. */
   benchCpu: number;
 }
@@ -85,6 +88,7 @@ export const spectators: Scenario = {
       complete: 0,
       openSeconds: [],
       benchCpu: 0,
+      lag: new Samples(),
     });
     const phases = [
       phase("nobody watching", []),
@@ -109,9 +113,11 @@ export const spectators: Scenario = {
       p.games += 1;
       await readProfile(); // The setup (seating, the first deal) is not a move.
       const watchers: Watcher[] = [];
+      const lastArrival = new Map<number, number>();
+      const playersHad = new Map<number, number>();
       try {
         const opened = performance.now();
-        for (const player of p.audience) watchers.push(watch(await app.openWatch(table.gameId!, player)));
+        for (const player of p.audience) watchers.push(watch(await app.openWatch(table.gameId!, player), lastArrival));
         p.openSeconds.push((performance.now() - opened) / 1000);
         const ready = Date.now() + 60_000;
         while (watchers.some((w) => w.versions.length === 0) && Date.now() < ready) await wait(50);
@@ -121,7 +127,10 @@ export const spectators: Scenario = {
         if (watchers.length) await wait(1_500);
         let last: "moved" | "completed" = "moved";
         const cpu = process.cpuUsage();
-        while (p.stats.moves < moves && last !== "completed") last = await table.move();
+        while (p.stats.moves < moves && last !== "completed") {
+          last = await table.move();
+          if (last === "moved") playersHad.set(table.state?.version ?? 0, performance.now());
+        }
         const used = process.cpuUsage(cpu);
         p.benchCpu += (used.user + used.system) / 1000;
         const profile = await readProfile();
@@ -129,6 +138,11 @@ export const spectators: Scenario = {
         const lastVersion = table.state?.version ?? 0;
         const settle = Date.now() + 30_000;
         while (watchers.some((w) => w.versions.at(-1) !== lastVersion) && Date.now() < settle) await wait(100);
+        if (watchers.length)
+          for (const [version, at] of playersHad) {
+            const arrived = lastArrival.get(version);
+            if (arrived !== undefined) p.lag.add(arrived - at);
+          }
         p.sockets += watchers.length;
         p.complete += watchers.filter((w) => w.broken === 0 && w.versions.at(-1) === lastVersion).length;
       } finally {
@@ -169,6 +183,8 @@ export const spectators: Scenario = {
       );
       if (p.audience.length) {
         const open = p.openSeconds.length ? Math.max(...p.openSeconds).toFixed(1) : "—";
+        const lag = p.lag.summary();
+        lines.push(`    the last spectator has a version after the last player: p50 ${fmtMs(lag.p50)} ms, p99 ${fmtMs(lag.p99)} ms`);
         lines.push(
           `    spectators that received every version in order up to the players' last: ${p.complete} of ${p.sockets} (sockets opened in ≤ ${open} s per game)`,
         );
