@@ -16,6 +16,8 @@ export const SPECTATOR_PROFILE_HEADER = "X-Truco-Spectator";
 export interface SpectatorRelayRpc {
   /** A new version of the game, from its room. */
   publish(gameId: string, frame: SpectatorFrame): Promise<void>;
+  /** The game may no longer be watched (a player made their games private): every spectator socket closes. */
+  unwatchable(gameId: string): Promise<void>;
   /** Closes the user's spectator sockets of one session (sign-out), or all of them with null (a ban); answers how many. */
   closeSockets(userId: string, sessionId: string | null): Promise<number>;
 }

@@ -92,13 +92,14 @@ export class RelayHost<S extends object> {
       return;
     }
     this.told = count;
-    if (frame === null) {
-      // The game may not be watched any more (a player made it private, or it is gone).
-      for (const socket of this.ports.sockets.list()) this.ports.sockets.close(socket, 4004, "not watchable");
-      return;
-    }
+    if (frame === null) return this.unwatchable();
     const { deliver } = relayFrame(this.last, frame);
     if (deliver) this.deliver(deliver);
+  }
+
+  /** The game may not be watched any more (a player made it private, or it is gone): every socket closes. */
+  unwatchable(): void {
+    for (const socket of this.ports.sockets.list()) this.ports.sockets.close(socket, 4004, "not watchable");
   }
 
   private deliver(frame: SpectatorFrame): void {

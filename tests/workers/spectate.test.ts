@@ -7,6 +7,7 @@ import { VARIANTS } from "../../game/truco/variants";
 import type { Action } from "../../game/truco/index";
 import { startSession } from "~/services/auth.server";
 import { userForIdentity } from "~/services/users.server";
+import { setGamesPrivate } from "~/services/replay.server";
 import { call, createGame, createPlayer, expectLedgerInvariant, joinGame, ORIGIN, testContext, type Player } from "./helpers";
 import { cardIdsIn, RoomClient } from "./room-client";
 import { openWatch, SpectatorClient } from "./spectator-client";
@@ -235,6 +236,29 @@ describe("a spectator's session ending", () => {
     expect(ban.status).toBe(201);
     await there.until(() => there.closed !== null, 5_000, "the socket closed at the ban");
     expect(there.closed?.code).toBe(4003);
+    clients.forEach((c) => c.close());
+  });
+});
+
+describe("the private games switch during a game", () => {
+  it("applies at once: the spectators' sockets close and nobody new may watch; turned off, the game may be watched again", async () => {
+    const { b, game, clients } = await liveGame();
+    const fan = await createPlayer("Fã");
+    const spectator = await SpectatorClient.connect(game.id, fan);
+    await spectator.until(() => spectator.frames.length > 0, 5_000, "the first frame");
+    // The room knows of its spectator (the relay's count) before the switch.
+    await clients[0].until(() => clients[0].messages.some((m) => m.type === "spectators" && m.payload.count === 1), 10_000, "the count");
+
+    await setGamesPrivate(testContext(), b.user.id, true);
+    await spectator.until(() => spectator.closed !== null, 5_000, "the spectator's socket closed");
+    expect(spectator.closed?.code).toBe(4004);
+    expect((await openWatch(game.id, (await createPlayer("Outro")).cookie)).status).toBe(403);
+    expect(await roomOf(game.id).watch(fan.user.id)).toMatchObject({ ok: false });
+
+    await setGamesPrivate(testContext(), b.user.id, false);
+    const again = await SpectatorClient.connect(game.id, fan);
+    await again.until(() => again.frames.length > 0, 5_000, "a frame after the switch went off");
+    again.close();
     clients.forEach((c) => c.close());
   });
 });

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { z } from "zod";
 import type { BotLevel, ChatMessageView, GameSummary } from "../../../game/protocol/entities";
 import type { GameStatePayload } from "../../../game/protocol/room";
 import type { GameReport } from "../../../game/channel/presence";
@@ -70,6 +71,10 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
 
   fillWithBots(userId: string, level: BotLevel): Promise<RoomResult> {
     return this.host.fillWithBots(userId, level);
+  }
+
+  setGamesPrivate(userId: string, gamesPrivate: boolean): Promise<void> {
+    return this.host.setGamesPrivate(z.string().min(1).max(128).parse(userId), z.boolean().parse(gamesPrivate));
   }
 
   expel(userId: string): Promise<RoomResult> {

@@ -53,6 +53,10 @@ export class SpectatorRelay extends DurableObject<RoomEnv> implements SpectatorR
     return this.host.publish(frame);
   }
 
+  async unwatchable(_gameId: string): Promise<void> {
+    this.host.unwatchable();
+  }
+
   async closeSockets(userId: string, sessionId: string | null): Promise<number> {
     return this.host.closeSockets(z.string().min(1).max(128).parse(userId), z.string().min(1).max(128).nullable().parse(sessionId));
   }
