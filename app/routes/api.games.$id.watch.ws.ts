@@ -8,8 +8,8 @@ import { openSpectatorSocket } from "~/services/spectate.server";
  * here and the room says whether this user may watch; the relay receives only the verified user.
  */
 async function openSocket({ request, context, params }: LoaderFunctionArgs) {
-  const { user } = await requireApiSession(request, context);
-  return openSpectatorSocket(request, context, params.id ?? "", user);
+  const { user, sessionId } = await requireApiSession(request, context);
+  return openSpectatorSocket(request, context, params.id ?? "", user, sessionId);
 }
 
 export const loader = apiRoute({ GET: openSocket });

@@ -27,6 +27,7 @@ import { room } from "./rooms.server";
 import { readGameRecord } from "../../db/game-records";
 import { replayHand } from "../../game/room/record";
 import { seedCommitment } from "../../game/truco/index";
+import { spectatorRelays } from "./sockets.server";
 
 // The admin area: who may use it, what it reads and what it does. Every admin loader,
 // action and API route starts with requireAdmin (ADR 060); nothing here trusts the client.
@@ -430,7 +431,7 @@ export async function performAction(
 /**
  * Closes a banned player's sockets: their live channel first (every open page hears the ban with
  * its reason and goes to `/banned`; code 4003, no reconnect), then every game room they hold a
- * seat in (the room releases or hands over the seat).
+ * seat in (the room releases or hands over the seat), and their spectator sockets.
  */
 async function expelEverywhere(context: AppLoadContext, userId: string, reason: string): Promise<void> {
   // The ban deleted every session on the primary; a replica may show them a moment longer, so the
@@ -444,7 +445,11 @@ async function expelEverywhere(context: AppLoadContext, userId: string, reason: 
     .from(gamePlayers)
     .innerJoin(games, eq(games.id, gamePlayers.game_id))
     .where(and(eq(gamePlayers.user_id, userId), inArray(games.status, ["waiting", "active"])));
-  const results = await Promise.allSettled(open.map((g) => room(context, g.id).expel(userId)));
+  const results = await Promise.allSettled([
+    ...open.map((g) => room(context, g.id).expel(userId)),
+    // Games they watch: their spectator sockets close too.
+    spectatorRelays(context, userId, null),
+  ]);
   for (const result of results) if (result.status === "rejected") console.error("expel failed", result.reason);
   await told;
 }

@@ -1,10 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { readGameRecord } from "../../db/game-records";
-import { gamePlayers, users, type User } from "../../db/schema";
+import { gamePlayers, games, users, type User } from "../../db/schema";
 import type { GameRecord } from "../../game/protocol/record";
 import { replayAccess, type ReplayAccess } from "../../game/replay/access";
 import { findGame } from "./games.server";
+import { room } from "./rooms.server";
 
 // A finished game's replay page (docs/decisions/127-replays-and-their-access.md): the record from
 // R2 (read through its schema), shown to whom `replayAccess` lets in. D1 answers who played and
@@ -59,7 +60,17 @@ export async function replayPageOf(context: AppLoadContext, gameId: string, view
   return { state: "ready", record: shown, asPlayer: access.asPlayer, card: cardOf(record) };
 }
 
-/** The profile's "private games" switch. */
+/**
+ * The profile's "private games" switch. It applies at once to the games the player sits in now
+ * (made private: spectators leave, nobody new may watch) as well as to the next ones.
+ */
 export async function setGamesPrivate(context: AppLoadContext, userId: string, gamesPrivate: boolean): Promise<void> {
   await context.db.update(users).set({ games_private: gamesPrivate }).where(eq(users.id, userId));
+  const live = await context.db
+    .select({ id: games.id })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.game_id))
+    .where(and(eq(gamePlayers.user_id, userId), inArray(games.status, ["waiting", "active"])));
+  const results = await Promise.allSettled(live.map(({ id }) => room(context, id).setGamesPrivate(userId, gamesPrivate)));
+  for (const result of results) if (result.status === "rejected") console.error("the private switch did not reach a room", result.reason);
 }

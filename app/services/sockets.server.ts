@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, inArray, or } from "drizzle-orm";
 import { gamePlayers, games } from "../../db/schema";
+import { stubOf } from "../../db/stubs";
+import type { SpectatorRelayRpc } from "../../game/spectate/api";
 import { channel } from "./channels.server";
 import { room } from "./rooms.server";
 
@@ -31,11 +33,19 @@ const gameRooms: SocketHolder = async (context, userId, sessionId) => {
 const liveChannel: SocketHolder = (context, userId, sessionId) =>
   channel(context, userId).closeAll(sessionId === null ? "banned" : "signed_out");
 
+/** The spectators' relays of the games the user watched lately (their channel keeps the list). */
+export const spectatorRelays: SocketHolder = async (context, userId, sessionId) => {
+  const games = await channel(context, userId).watched();
+  await Promise.all(
+    games.map((gameId) => stubOf<SpectatorRelayRpc>(context.cloudflare.env.SPECTATOR_RELAY, gameId).closeSockets(userId, sessionId)),
+  );
+};
+
 /**
  * Everything that holds sockets of a session. A new kind of Durable Object with sockets adds its
  * closer here, and logout and ban close it too.
  */
-const SOCKET_HOLDERS: SocketHolder[] = [gameRooms, liveChannel];
+const SOCKET_HOLDERS: SocketHolder[] = [gameRooms, liveChannel, spectatorRelays];
 
 /**
  * Closes every live socket opened with this session (or, with a null session, every socket of

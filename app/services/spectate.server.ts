@@ -3,7 +3,8 @@ import type { User } from "../../db/schema";
 import { stubOf } from "../../db/stubs";
 import { isGameId } from "../../game/protocol/ids";
 import type { WatchResult } from "../../game/room/api";
-import { SPECTATOR_GAME_HEADER, SPECTATOR_PROFILE_HEADER, SPECTATOR_USER_HEADER } from "../../game/spectate/api";
+import { SPECTATOR_GAME_HEADER, SPECTATOR_PROFILE_HEADER, SPECTATOR_SESSION_HEADER, SPECTATOR_USER_HEADER } from "../../game/spectate/api";
+import { channel } from "./channels.server";
 import { jsonError } from "./http.server";
 import { room } from "./rooms.server";
 import { serverT } from "./i18n.server";
@@ -20,17 +21,26 @@ export async function watchOf(context: AppLoadContext, gameId: string, user: Pic
 }
 
 /** GET with Upgrade: websocket → the game's relay, for a user the room lets watch. */
-export async function openSpectatorSocket(request: Request, context: AppLoadContext, gameId: string, user: User): Promise<Response> {
+export async function openSpectatorSocket(
+  request: Request,
+  context: AppLoadContext,
+  gameId: string,
+  user: User,
+  sessionId: string,
+): Promise<Response> {
   const t = await serverT(request);
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return jsonError(426, "Expected a WebSocket upgrade");
   if (request.headers.get("Origin") !== new URL(request.url).origin) return jsonError(403, t("errors:forbiddenOrigin"));
   const watch = await watchOf(context, gameId, user);
   if (!watch.ok) return watch.reason === "not_found" ? jsonError(404, t("errors:gameNotFound")) : jsonError(403, t("errors:cannotWatch"));
+  // The player's channel remembers the game, so that signing out or a ban closes this socket too (sockets.server).
+  await channel(context, user.id).watching(gameId);
   const profile = encodeURIComponent(JSON.stringify({ nickname: user.nickname, avatarUrl: user.avatar_url }));
   return stubOf(context.cloudflare.env.SPECTATOR_RELAY, gameId).fetch(`https://relay.internal/games/${gameId}/watch`, {
     headers: {
       Upgrade: "websocket",
       [SPECTATOR_USER_HEADER]: user.id,
+      [SPECTATOR_SESSION_HEADER]: sessionId,
       [SPECTATOR_GAME_HEADER]: gameId,
       [SPECTATOR_PROFILE_HEADER]: profile,
     },

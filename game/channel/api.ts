@@ -56,6 +56,10 @@ export interface PlayerChannelRpc {
   revokeSession(sessionId: string | null): Promise<void>;
   /** Whether a session a replica still shows was revoked (signed out, or held when a ban came). */
   sessionRevoked(sessionId: string, createdAt: string): Promise<boolean>;
+  /** This player opened a spectator socket to the game (its relay is asked to close their sockets at sign-out and ban). */
+  watching(gameId: string): Promise<void>;
+  /** The games whose relays may hold a spectator socket of this player. */
+  watched(): Promise<string[]>;
   /** A game room's report: the player's sockets and seat there (a game socket counts as online; 'playing' while seated in an active game). */
   reportGame(userId: string, report: GameReport): Promise<void>;
   /** The "appear offline" setting changed (already written to D1): friends see the new status. */

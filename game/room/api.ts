@@ -174,6 +174,8 @@ export interface RoomRpc {
    * released with its entry returned, an active game's seat goes to a computer player.
    */
   expel(userId: string): Promise<RoomResult>;
+  /** A seated player turned "private games" on or off: it applies to this game at once. */
+  setGamesPrivate(userId: string, gamesPrivate: boolean): Promise<void>;
   /** An admin cancels a stuck waiting or active game; every entry goes back through the ledger. */
   adminCancel(audit: AdminAudit): Promise<RoomResult>;
   /** The room as a player (or, with null, an outsider) sees it; null if no room exists. */

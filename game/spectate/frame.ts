@@ -31,6 +31,23 @@ export function mayWatch(room: Room, viewerId: string): WatchAccess {
   return watchAccess(game, viewerId, privatePlayers);
 }
 
+/**
+ * The room with `userId`'s "private games" switch as they set it now: it applies to a game under
+ * way at once, as to the next. The same room when they have no seat here or nothing changes.
+ */
+export function withGamesPrivate(room: Room, userId: string, gamesPrivate: boolean): Room {
+  const seat = room.seats.find((s) => s.userId === userId);
+  if (!seat || (seat.gamesPrivate ?? false) === gamesPrivate) return room;
+  return {
+    ...room,
+    seats: room.seats.map((s) => {
+      if (s !== seat) return s;
+      const { gamesPrivate: _was, ...rest } = s;
+      return gamesPrivate ? { ...rest, gamesPrivate: true } : rest;
+    }),
+  };
+}
+
 /** Whether anyone outside the table may watch it (what the lobby's live list shows). */
 export function watchable(room: Room): boolean {
   return mayWatch(room, "").allowed;

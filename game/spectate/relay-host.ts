@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { ChatMessageView } from "../protocol/entities";
 import { parseSpectatorClientFrame, type SpectatorFrame, type SpectatorServerMessage } from "../protocol/spectate";
+import { CLOSE_BANNED, CLOSE_SIGNED_OUT } from "../protocol/constants";
+import { sessionTag } from "../room/api";
 import { chatWindow, relayFrame, SPECTATOR_CHAT_BURST, SPECTATOR_CHAT_TO_PLAYERS } from "./relay";
 
 // The spectators' relay host (docs/decisions/134-spectating-through-a-relay.md): one per watched
@@ -19,7 +21,8 @@ export interface RelayRoom {
 
 /** The relay's sockets (the platform's hibernating WebSockets). */
 export interface RelaySockets<S> {
-  list(): S[];
+  /** The open sockets, or those carrying `tag` (a user's id, or a session's tag: `sessionTag`). */
+  list(tag?: string): S[];
   send(socket: S, text: string): void;
   close(socket: S, code: number, reason: string): void;
   readAttachment(socket: S): unknown;
@@ -89,13 +92,14 @@ export class RelayHost<S extends object> {
       return;
     }
     this.told = count;
-    if (frame === null) {
-      // The game may not be watched any more (a player made it private, or it is gone).
-      for (const socket of this.ports.sockets.list()) this.ports.sockets.close(socket, 4004, "not watchable");
-      return;
-    }
+    if (frame === null) return this.unwatchable();
     const { deliver } = relayFrame(this.last, frame);
     if (deliver) this.deliver(deliver);
+  }
+
+  /** The game may not be watched any more (a player made it private, or it is gone): every socket closes. */
+  unwatchable(): void {
+    for (const socket of this.ports.sockets.list()) this.ports.sockets.close(socket, 4004, "not watchable");
   }
 
   private deliver(frame: SpectatorFrame): void {
@@ -131,6 +135,20 @@ export class RelayHost<S extends object> {
 
   closed(): void {
     this.countChanged();
+  }
+
+  /**
+   * A session ended (sign-out, with its id) or every session of the user did (a ban, null): their
+   * spectator sockets here close, as the room's and the channel's do. Answers how many closed.
+   */
+  closeSockets(userId: string, sessionId: string | null): number {
+    const closing = this.ports.sockets
+      .list(sessionId === null ? userId : sessionTag(sessionId))
+      .filter((socket) => SpectatorAttachmentSchema.safeParse(this.ports.sockets.readAttachment(socket)).data?.userId === userId);
+    const [code, reason] = sessionId === null ? [CLOSE_BANNED, "Banned"] : [CLOSE_SIGNED_OUT, "Signed out"];
+    for (const socket of closing) this.ports.sockets.close(socket, code, reason);
+    if (closing.length > 0) this.countChanged();
+    return closing.length;
   }
 
   private async chat(socket: S, raw: string): Promise<void> {

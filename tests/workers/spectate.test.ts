@@ -5,7 +5,10 @@ import type { SpectatorRelayRpc } from "../../game/spectate/api";
 import type { RoomRpc } from "../../game/room/api";
 import { VARIANTS } from "../../game/truco/variants";
 import type { Action } from "../../game/truco/index";
-import { call, createGame, createPlayer, expectLedgerInvariant, joinGame, type Player } from "./helpers";
+import { startSession } from "~/services/auth.server";
+import { userForIdentity } from "~/services/users.server";
+import { setGamesPrivate } from "~/services/replay.server";
+import { call, createGame, createPlayer, expectLedgerInvariant, joinGame, ORIGIN, testContext, type Player } from "./helpers";
 import { cardIdsIn, RoomClient } from "./room-client";
 import { openWatch, SpectatorClient } from "./spectator-client";
 
@@ -194,6 +197,70 @@ describe("the relay", () => {
     stop();
     stopB();
     spectator.close();
+    clients.forEach((c) => c.close());
+  });
+});
+
+describe("a spectator's session ending", () => {
+  /** A signed-in admin: the address in ADMIN_EMAILS (vitest.workers.config.ts). */
+  async function createAdmin(): Promise<Player> {
+    const context = testContext();
+    const user = await userForIdentity(context, {
+      issuer: "https://issuer.test",
+      subject: `admin-${crypto.randomUUID()}`,
+      email: "admin@example.test",
+      name: `Admin ${crypto.randomUUID().slice(0, 6)}`,
+      picture: null,
+    });
+    return { user, cookie: (await startSession(new Request(ORIGIN), context, user.id)).split(";")[0] };
+  }
+
+  it("signing out closes that session's spectator sockets, not another device's; a ban closes every one", async () => {
+    const { game, clients } = await liveGame();
+    const fan = await createPlayer("Fã");
+    const otherDevice = { ...fan, cookie: (await startSession(new Request(ORIGIN), testContext(), fan.user.id)).split(";")[0] };
+    const here = await SpectatorClient.connect(game.id, fan);
+    const there = await SpectatorClient.connect(game.id, otherDevice);
+    await here.until(() => here.frames.length > 0, 5_000, "the first frame");
+    await there.until(() => there.frames.length > 0, 5_000, "the first frame");
+
+    expect((await call("/api/logout", { method: "POST", cookie: fan.cookie })).status).toBe(200);
+    await here.until(() => here.closed !== null, 5_000, "the socket closed at sign-out");
+    expect(here.closed?.code).toBe(4001);
+    expect(there.closed).toBeNull();
+
+    const admin = await createAdmin();
+    const ban = await call("/api/admin/actions", {
+      method: "POST",
+      cookie: admin.cookie,
+      body: { action_type: "ban", target_user_id: fan.user.id, reason: "Spam na plateia" },
+    });
+    expect(ban.status).toBe(201);
+    await there.until(() => there.closed !== null, 5_000, "the socket closed at the ban");
+    expect(there.closed?.code).toBe(4003);
+    clients.forEach((c) => c.close());
+  });
+});
+
+describe("the private games switch during a game", () => {
+  it("applies at once: the spectators' sockets close and nobody new may watch; turned off, the game may be watched again", async () => {
+    const { b, game, clients } = await liveGame();
+    const fan = await createPlayer("Fã");
+    const spectator = await SpectatorClient.connect(game.id, fan);
+    await spectator.until(() => spectator.frames.length > 0, 5_000, "the first frame");
+    // The room knows of its spectator (the relay's count) before the switch.
+    await clients[0].until(() => clients[0].messages.some((m) => m.type === "spectators" && m.payload.count === 1), 10_000, "the count");
+
+    await setGamesPrivate(testContext(), b.user.id, true);
+    await spectator.until(() => spectator.closed !== null, 5_000, "the spectator's socket closed");
+    expect(spectator.closed?.code).toBe(4004);
+    expect((await openWatch(game.id, (await createPlayer("Outro")).cookie)).status).toBe(403);
+    expect(await roomOf(game.id).watch(fan.user.id)).toMatchObject({ ok: false });
+
+    await setGamesPrivate(testContext(), b.user.id, false);
+    const again = await SpectatorClient.connect(game.id, fan);
+    await again.until(() => again.frames.length > 0, 5_000, "a frame after the switch went off");
+    again.close();
     clients.forEach((c) => c.close());
   });
 });

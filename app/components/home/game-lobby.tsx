@@ -88,6 +88,72 @@ export function GameLobby({ user }: { user: Profile }) {
           </Link>
         </div>
 
+        {/* Free play against the computer comes first on a phone, where it is the first screen's way to
+            play; a wider screen shows it last, below the paid tables (sm:order-last). */}
+        <article
+          aria-labelledby="mode-bots"
+          data-testid="mode-bots"
+          className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-black/20 p-4 sm:order-last sm:flex-row sm:items-center"
+        >
+          <div className="flex min-w-0 flex-1 items-start gap-3">
+            <span aria-hidden className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-sky-400/15 text-sky-200">
+              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+                <rect x="4" y="7" width="16" height="12" rx="3" />
+                <path d="M12 3v4M9 12h.01M15 12h.01M9 16h6" strokeLinecap="round" />
+              </svg>
+            </span>
+            <div className="min-w-0">
+              <h3 id="mode-bots" className="font-display text-lg font-bold text-cream-50">
+                {t("modes:vsComputer")}{" "}
+                <span className="ml-1 rounded-full bg-emerald-400/15 px-2 py-0.5 align-middle text-xs font-bold uppercase tracking-wide text-emerald-300">
+                  {t("game:lobby.free")}
+                </span>
+              </h3>
+              <p className="text-sm text-cream-100/75">{t("game:lobby.vsComputerText")}</p>
+            </div>
+          </div>
+          <div className="flex flex-col gap-2 sm:w-72">
+            <fieldset className="flex flex-col gap-1">
+              <legend className="sr-only">{t("game:lobby.level")}</legend>
+              <div className="grid grid-cols-3 gap-1 rounded-xl bg-black/30 p-1" role="presentation">
+                {LEVELS.map((option) => (
+                  <label
+                    key={option}
+                    className="grid min-h-9 cursor-pointer place-items-center rounded-lg text-sm font-semibold text-cream-100/80 transition-colors hover:bg-white/10 has-[:checked]:bg-cream-50 has-[:checked]:text-felt-950 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-gold-400"
+                  >
+                    <input type="radio" name="bot_level" value={option} defaultChecked={option === "normal"} className="sr-only" />
+                    {t(`modes:botLevels.${option}`)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div className="grid grid-cols-2 gap-2">
+              {TYPES.map((type) => {
+                const busy = pending === `bots:${type}`;
+                return (
+                  <Button
+                    key={type}
+                    variant="secondary"
+                    type="submit"
+                    name="table"
+                    value={`bots:${type}`}
+                    disabled={pending !== null}
+                    aria-busy={busy}
+                    aria-label={t("game:lobby.createFreeLabel", {
+                      type: t(`modes:types.${type}`),
+                      variant: variantName,
+                      level: t(`modes:botLevels.${level}`),
+                    })}
+                    data-testid={`create-bots-${type}`}
+                  >
+                    {busy ? t("game:lobby.creating") : t(`modes:types.${type}`)}
+                  </Button>
+                );
+              })}
+            </div>
+          </div>
+        </article>
+
         <VariantPicker defaultValue={rememberedVariant} onChange={chooseVariant} />
 
         <div className="grid gap-3 sm:grid-cols-2">
@@ -159,70 +225,6 @@ export function GameLobby({ user }: { user: Profile }) {
         </div>
 
         <CreateRoomFields premium={premium} pending={pending} variant={variant} />
-
-        <article
-          aria-labelledby="mode-bots"
-          data-testid="mode-bots"
-          className="flex flex-col gap-3 rounded-2xl border border-white/10 bg-black/20 p-4 sm:flex-row sm:items-center"
-        >
-          <div className="flex min-w-0 flex-1 items-start gap-3">
-            <span aria-hidden className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-sky-400/15 text-sky-200">
-              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
-                <rect x="4" y="7" width="16" height="12" rx="3" />
-                <path d="M12 3v4M9 12h.01M15 12h.01M9 16h6" strokeLinecap="round" />
-              </svg>
-            </span>
-            <div className="min-w-0">
-              <h3 id="mode-bots" className="font-display text-lg font-bold text-cream-50">
-                {t("modes:vsComputer")}{" "}
-                <span className="ml-1 rounded-full bg-emerald-400/15 px-2 py-0.5 align-middle text-xs font-bold uppercase tracking-wide text-emerald-300">
-                  {t("game:lobby.free")}
-                </span>
-              </h3>
-              <p className="text-sm text-cream-100/75">{t("game:lobby.vsComputerText")}</p>
-            </div>
-          </div>
-          <div className="flex flex-col gap-2 sm:w-72">
-            <fieldset className="flex flex-col gap-1">
-              <legend className="sr-only">{t("game:lobby.level")}</legend>
-              <div className="grid grid-cols-3 gap-1 rounded-xl bg-black/30 p-1" role="presentation">
-                {LEVELS.map((option) => (
-                  <label
-                    key={option}
-                    className="grid min-h-9 cursor-pointer place-items-center rounded-lg text-sm font-semibold text-cream-100/80 transition-colors hover:bg-white/10 has-[:checked]:bg-cream-50 has-[:checked]:text-felt-950 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-gold-400"
-                  >
-                    <input type="radio" name="bot_level" value={option} defaultChecked={option === "normal"} className="sr-only" />
-                    {t(`modes:botLevels.${option}`)}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <div className="grid grid-cols-2 gap-2">
-              {TYPES.map((type) => {
-                const busy = pending === `bots:${type}`;
-                return (
-                  <Button
-                    key={type}
-                    variant="secondary"
-                    type="submit"
-                    name="table"
-                    value={`bots:${type}`}
-                    disabled={pending !== null}
-                    aria-busy={busy}
-                    aria-label={t("game:lobby.createFreeLabel", {
-                      type: t(`modes:types.${type}`),
-                      variant: variantName,
-                      level: t(`modes:botLevels.${level}`),
-                    })}
-                    data-testid={`create-bots-${type}`}
-                  >
-                    {busy ? t("game:lobby.creating") : t(`modes:types.${type}`)}
-                  </Button>
-                );
-              })}
-            </div>
-          </div>
-        </article>
       </fetcher.Form>
       <JoinGameDialog open={joinOpen} closeTo={closeJoin} initialCode={invited} />
     </section>

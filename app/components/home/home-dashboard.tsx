@@ -20,7 +20,7 @@ export default function HomeDashboard({ user }: { user: Profile }) {
       <main id="main" {...{ [HOME_DASHBOARD_MARKER]: "" }} className="mx-auto flex max-w-5xl flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
         <div>
           <h1 className="font-display text-2xl font-bold text-cream-50 sm:text-3xl">{t("home:welcome", { name: user.nickname })}</h1>
-          <p className="text-cream-100/75">{t("home:welcomeSubtitle")}</p>
+          <p className="text-cream-100/75 max-sm:hidden">{t("home:welcomeSubtitle")}</p>
         </div>
         <DailyRewardBanner user={user} />
         <GameLobby user={user} />

@@ -21,7 +21,8 @@ function DeckMark({ variant }: { variant: Variant }) {
 
 /**
  * The Truco variant selector of spec §2: five radio tiles, each with a short description. On a
- * phone they scroll sideways in one row; from tablets up they sit side by side. The radios are the
+ * phone they scroll sideways in one row, name and suits only (the lobby's ways to play stay on its
+ * first screen); from tablets up they sit side by side, described. The radios are the
  * lobby form's own field (`truco_variant`): the browser keeps the choice, CSS shows it, so a tap
  * before hydration counts; `onChange` tells the lobby for its labels.
  */
@@ -34,7 +35,7 @@ export function VariantPicker({ defaultValue, onChange }: { defaultValue: Varian
         {VARIANTS.map((variant) => (
           <label
             key={variant}
-            className="group relative flex w-40 shrink-0 snap-start cursor-pointer flex-col gap-1 rounded-xl border border-white/10 bg-black/20 p-3 transition-colors hover:border-white/25 hover:bg-black/30 has-[:checked]:border-gold-400 has-[:checked]:bg-gold-400/15 has-[:checked]:shadow-[0_0_0_1px_rgb(246_207_107/0.6)] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-400 sm:w-auto"
+            className="group relative flex w-32 shrink-0 snap-start cursor-pointer flex-col gap-1 rounded-xl border border-white/10 bg-black/20 p-3 transition-colors hover:border-white/25 hover:bg-black/30 has-[:checked]:border-gold-400 has-[:checked]:bg-gold-400/15 has-[:checked]:shadow-[0_0_0_1px_rgb(246_207_107/0.6)] has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-400 sm:w-auto"
           >
             <input
               type="radio"
@@ -51,8 +52,8 @@ export function VariantPicker({ defaultValue, onChange }: { defaultValue: Varian
               </span>
               <DeckMark variant={variant} />
             </span>
-            <span className="text-xs leading-snug text-cream-100/75">{t(`variants:descriptions.${variant}`)}</span>
-            <span className="mt-auto text-[11px] font-medium uppercase tracking-wide text-cream-100/60">
+            <span className="text-xs leading-snug text-cream-100/75 max-sm:hidden">{t(`variants:descriptions.${variant}`)}</span>
+            <span className="mt-auto text-[11px] max-sm:hidden font-medium uppercase tracking-wide text-cream-100/60">
               {t(isSpanishDeck(variant) ? "variants:deck.spanish" : "variants:deck.french")}
             </span>
             <span aria-hidden className="absolute right-2 top-2 hidden h-2 w-2 rounded-full bg-gold-400 sm:group-has-[:checked]:block" />

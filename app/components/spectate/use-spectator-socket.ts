@@ -102,12 +102,14 @@ export function useSpectatorSocket(
             break;
         }
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         if (socketRef.current !== socket) return;
         clearInterval(ping);
         socketRef.current = null;
         setStatus("closed");
-        if (!disposed && !endedRef.current) retry = setTimeout(connect, reconnectDelay(attempt++));
+        // Signed out (4001), banned (4003) or no longer watchable (4004): a new socket would be refused.
+        const final = event.code === 4001 || event.code === 4003 || event.code === 4004;
+        if (!disposed && !endedRef.current && !final) retry = setTimeout(connect, reconnectDelay(attempt++));
       };
     };
     connect();

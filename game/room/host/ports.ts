@@ -102,6 +102,8 @@ export interface LobbyChannel {
 /** The game's spectator relay (game/spectate/): each new version, once, while anyone watches. */
 export interface SpectatorRelayChannel {
   publish(gameId: string, frame: SpectatorFrame): Promise<void>;
+  /** The game may no longer be watched: the relay closes its spectators' sockets. */
+  unwatchable(gameId: string): Promise<void>;
 }
 
 /** What an operator wants to see of a room: one structured event per thing that matters. */

@@ -42,7 +42,7 @@ import { PresenceReports } from "./presence-reports";
 import { readRoom, writeRoom } from "./stored-room";
 import { SpectatorFeed } from "./spectator-feed";
 import type { SpectatorFrame } from "../../protocol/spectate";
-import { mayWatch, spectatorFrame } from "../../spectate/frame";
+import { mayWatch, spectatorFrame, watchable, withGamesPrivate } from "../../spectate/frame";
 
 /** A seat not taken, as the room's refusal. */
 const SEAT_REFUSALS: Record<Exclude<SeatOutcome, "seated" | "code_taken">, RoomError> = {
@@ -397,6 +397,22 @@ export class RoomHost<S extends object> implements RoomRpc {
 
   async fillWithBots(userId: string, level: BotLevel): Promise<RoomResult> {
     return this.run((room) => rules.fillWithBots(room, userId, level, this.clock()));
+  }
+
+  /**
+   * A player turned "private games" on or off: it applies to this game at once. Made private, the
+   * room leaves the lobby's live list, refuses new spectators (mayWatch) and its relay closes
+   * the spectators' sockets.
+   */
+  async setGamesPrivate(userId: string, gamesPrivate: boolean): Promise<void> {
+    await this.ports.exclusive(async () => {
+      const room = await this.load();
+      if (!room) return;
+      const next = withGamesPrivate(room, userId, gamesPrivate);
+      if (next === room) return;
+      await this.commit({ room: next, effects: [] });
+      if (this.ports.relay && !watchable(next)) await this.spectators.unwatchable(next);
+    });
   }
 
   async expel(userId: string): Promise<RoomResult> {

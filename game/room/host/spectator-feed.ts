@@ -67,6 +67,17 @@ export class SpectatorFeed<S> {
     return spectatorFrame(room, this.timings, null);
   }
 
+  /** The game may no longer be watched: its relay closes the spectators' sockets and tells the count (0) after. */
+  async unwatchable(room: Room): Promise<void> {
+    const relay = this.ports.relay;
+    if (!relay || !this.watchers) return;
+    try {
+      await relay.unwatchable(room.game.id);
+    } catch (error) {
+      this.ports.events({ event: "report_failed", gameId: room.game.id, to: "relay", error: String(error) });
+    }
+  }
+
   /** The count, for a player's socket that just opened (nothing while nobody watches). */
   greet(socket: S): void {
     if (this.watchers) this.ports.sockets.send(socket, JSON.stringify({ type: "spectators", payload: { count: this.watchers } }));

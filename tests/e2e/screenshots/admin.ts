@@ -23,7 +23,9 @@ test("admin screens", async ({ page, browser }) => {
   await page.getByRole("dialog").getByLabel("Motivo").fill("Insulting other players in the chat");
   await page.getByRole("dialog").getByRole("button", { name: "Confirmar" }).click();
   await page.getByText("Ação concluída com sucesso").waitFor();
-  await player.reload();
+  // The open page hears the ban on its channel and goes to /banned, which clears the revoked
+  // cookie: a reload from there would be the landing page.
+  await player.waitForURL((url) => url.pathname === "/banned");
   await player.getByTestId("ban-reason").waitFor();
   await shoot(player, "banned");
   await context.close();

@@ -10,6 +10,8 @@ test("screens", async ({ page }) => {
   await shoot(page, "landing");
   await signIn(page, uniquePlayer("Screenshot"));
   await shoot(page, "home");
+  // What a player sees before scrolling: a way to play comes first on a phone.
+  await shoot(page, "home-first-screen", false);
   await page.goto("/profile");
   await shoot(page, "profile");
   await page.getByRole("link", { name: "Editar apelido" }).click();

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SpectatorFrameSchema, type SpectatorFrame } from "../../../game/protocol/spectate";
 import type { RoomMessage } from "../../../game/protocol/room";
-import { mayWatch, spectatorFrame } from "../../../game/spectate/index";
+import { mayWatch, spectatorFrame, withGamesPrivate } from "../../../game/spectate/index";
 import { relayFrame, spectatorReceives } from "../../../game/spectate/relay";
 import { legalActions, pendingPlayer } from "../../../game/truco/index";
 import { VARIANTS } from "../../../game/truco/variants";
@@ -122,6 +122,18 @@ describe("who may watch", () => {
     const marked = { ...priv, seats: priv.seats.map((s) => (s.userId === "b" ? { ...s, gamesPrivate: true } : s)) };
     expect(mayWatch(live(marked), "x")).toEqual({ allowed: false, reason: "private" });
     expect(mayWatch({ ...seated(["a", "b"]), listed: true }, "x")).toEqual({ allowed: false, reason: "not_live" });
+  });
+
+  it("a player's private switch changed during the game applies at once, and off again", () => {
+    const room = live(assignedRoom(["a", "b"]));
+    const marked = withGamesPrivate(room, "b", true);
+    expect(mayWatch(marked, "x")).toEqual({ allowed: false, reason: "private" });
+    expect(marked.version).toBe(room.version);
+    expect(withGamesPrivate(marked, "b", true)).toBe(marked);
+    expect(withGamesPrivate(room, "nobody", true)).toBe(room);
+    const cleared = withGamesPrivate(marked, "b", false);
+    expect(mayWatch(cleared, "x")).toEqual({ allowed: true });
+    expect(cleared.seats.find((s) => s.userId === "b")).not.toHaveProperty("gamesPrivate");
   });
 });
 

@@ -74,6 +74,10 @@ export class GameRoom extends DurableObject<RoomEnv> implements RoomRpc {
     return this.host.fillWithBots(userId, level);
   }
 
+  setGamesPrivate(userId: string, gamesPrivate: boolean): Promise<void> {
+    return this.host.setGamesPrivate(z.string().min(1).max(128).parse(userId), z.boolean().parse(gamesPrivate));
+  }
+
   expel(userId: string): Promise<RoomResult> {
     return this.host.expel(userId);
   }

@@ -17,6 +17,7 @@ import {
 import type { Membership } from "../../../game/channel/queue-membership";
 import { SeatAndQueueHost, type QueueEntering } from "../../../game/channel/seat-and-queue";
 import { SessionRevocationsHost } from "../../../game/channel/session-revocations-host";
+import { WatchedGamesHost } from "../../../game/channel/watched-games";
 import type { MatchmakerRpc } from "../../../game/matchmaking/api";
 import { queueKey, QueueSchema, type Queue } from "../../../game/matchmaking/pairing";
 import { GameIdSchema } from "../../../game/protocol/ids";
@@ -88,6 +89,8 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
   private readonly seats: SeatAndQueueHost;
   /** The sessions revoked lately (game/channel/session-revocations-host.ts), for actions that read their session on a replica. */
   private readonly revocations: SessionRevocationsHost;
+  /** The games this player watched lately (game/channel/watched-games.ts): the relays that may hold their spectator sockets. */
+  private readonly watchedGames: WatchedGamesHost;
 
   constructor(ctx: DurableObjectState, env: ChannelEnv) {
     super(ctx, env);
@@ -121,6 +124,10 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
       warn: (message, error) => console.warn(message, error),
     });
     this.revocations = new SessionRevocationsHost({
+      store: { read: (key) => ctx.storage.get(key), write: (key, value) => ctx.storage.put(key, value) },
+      clock: { now: () => Date.now() },
+    });
+    this.watchedGames = new WatchedGamesHost({
       store: { read: (key) => ctx.storage.get(key), write: (key, value) => ctx.storage.put(key, value) },
       clock: { now: () => Date.now() },
     });
@@ -188,6 +195,14 @@ export class PlayerChannel extends DurableObject<ChannelEnv> implements PlayerCh
 
   async sessionRevoked(sessionId: string, createdAt: string): Promise<boolean> {
     return this.revocations.revoked({ id: SessionIdSchema.parse(sessionId), createdAt: z.string().max(40).parse(createdAt) });
+  }
+
+  async watching(gameId: string): Promise<void> {
+    await this.watchedGames.watching(GameIdSchema.parse(gameId));
+  }
+
+  async watched(): Promise<string[]> {
+    return this.watchedGames.watched();
   }
 
   async reportGame(userId: string, report: GameReport): Promise<void> {

@@ -68,7 +68,10 @@ export function workerdPorts(ctx: DurableObjectState, env: RoomEnv, db: Db): Roo
     presence: channels ? { report: (userId, report) => stubOf<PlayerChannelRpc>(channels, userId).reportGame(userId, report) } : null,
     lobby: env.LOBBY ? { report: (report) => stubOf<LobbyRpc>(env.LOBBY!, LOBBY_NAME).reportRoom(report) } : null,
     relay: env.SPECTATOR_RELAY
-      ? { publish: (gameId, frame) => stubOf<SpectatorRelayRpc>(env.SPECTATOR_RELAY!, gameId).publish(gameId, frame) }
+      ? {
+          publish: (gameId, frame) => stubOf<SpectatorRelayRpc>(env.SPECTATOR_RELAY!, gameId).publish(gameId, frame),
+          unwatchable: (gameId) => stubOf<SpectatorRelayRpc>(env.SPECTATOR_RELAY!, gameId).unwatchable(gameId),
+        }
       : null,
     exclusive: (fn) => ctx.blockConcurrencyWhile(fn),
     background: (work) => ctx.waitUntil(work),

@@ -41,6 +41,8 @@ interface Move {
   start: number;
   lastSend: number | null;
   ports: Record<Exclude<Phase, "room">, number>;
+  /** Whether the move handed the room to storage (a put can take under the clock's millisecond). */
+  stored: boolean;
   exclusive: boolean;
 }
 
@@ -89,6 +91,7 @@ export class MoveProfiler {
         list: ports.store.list.bind(ports.store),
         setAlarm: ports.store.setAlarm.bind(ports.store),
         put: (entries) => {
+          if (this.move) this.move.stored = true;
           const putAt = this.clock();
           const done = put(entries);
           if (this.move) void done.then(() => this.durable(putAt));
@@ -113,14 +116,14 @@ export class MoveProfiler {
 
   /** Times one handled frame; only a frame that reached the rules and sent something counts as a move. */
   async measure(handle: () => Promise<void>): Promise<void> {
-    const move: Move = { start: this.clock(), lastSend: null, ports: { persist: 0, send: 0, records: 0 }, exclusive: false };
+    const move: Move = { start: this.clock(), lastSend: null, ports: { persist: 0, send: 0, records: 0 }, stored: false, exclusive: false };
     this.move = move;
     try {
       await handle();
     } finally {
       this.move = null;
       const end = this.clock();
-      if (move.lastSend !== null && move.ports.persist > 0) {
+      if (move.lastSend !== null && move.stored) {
         const r = this.report;
         r.moves += 1;
         r.sums.persist += move.ports.persist;

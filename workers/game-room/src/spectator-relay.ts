@@ -3,7 +3,14 @@ import { z } from "zod";
 import type { RoomRpc } from "../../../game/room/api";
 import type { SpectatorFrame } from "../../../game/protocol/spectate";
 import { RelayHost } from "../../../game/spectate/relay-host";
-import { SPECTATOR_GAME_HEADER, SPECTATOR_PROFILE_HEADER, SPECTATOR_USER_HEADER, type SpectatorRelayRpc } from "../../../game/spectate/api";
+import {
+  SPECTATOR_GAME_HEADER,
+  SPECTATOR_PROFILE_HEADER,
+  SPECTATOR_SESSION_HEADER,
+  SPECTATOR_USER_HEADER,
+  type SpectatorRelayRpc,
+} from "../../../game/spectate/api";
+import { sessionTag } from "../../../game/room/api";
 import { logLine } from "../../../db/observability";
 import { stubOf } from "../../../db/stubs";
 import type { RoomEnv } from "./env";
@@ -24,7 +31,7 @@ export class SpectatorRelay extends DurableObject<RoomEnv> implements SpectatorR
     const room = (gameId: string) => stubOf<RoomRpc>(env.GAME_ROOM!, gameId);
     this.host = new RelayHost<WebSocket>({
       sockets: {
-        list: () => ctx.getWebSockets(),
+        list: (tag) => ctx.getWebSockets(tag),
         send: sendText,
         close,
         readAttachment: (ws) => ws.deserializeAttachment(),
@@ -46,17 +53,26 @@ export class SpectatorRelay extends DurableObject<RoomEnv> implements SpectatorR
     return this.host.publish(frame);
   }
 
+  async unwatchable(_gameId: string): Promise<void> {
+    this.host.unwatchable();
+  }
+
+  async closeSockets(userId: string, sessionId: string | null): Promise<number> {
+    return this.host.closeSockets(z.string().min(1).max(128).parse(userId), z.string().min(1).max(128).nullable().parse(sessionId));
+  }
+
   /** A spectator's WebSocket upgrade, which the Pages app checked (session, Origin, the room's leave to watch). */
   async fetch(request: Request): Promise<Response> {
     const userId = request.headers.get(SPECTATOR_USER_HEADER);
     const gameId = request.headers.get(SPECTATOR_GAME_HEADER);
+    const sessionId = request.headers.get(SPECTATOR_SESSION_HEADER);
     const profile = ProfileSchema.safeParse(safeJson(request.headers.get(SPECTATOR_PROFILE_HEADER)));
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !userId || !gameId || !profile.success) {
       return new Response("Expected an authenticated WebSocket upgrade", { status: 400 });
     }
     const pair = new WebSocketPair();
     await this.host.connect({ gameId, userId, ...profile.data }, () => {
-      this.ctx.acceptWebSocket(pair[1], [userId]);
+      this.ctx.acceptWebSocket(pair[1], sessionId ? [userId, sessionTag(sessionId)] : [userId]);
       return pair[1];
     });
     return new Response(null, { status: 101, webSocket: pair[0] });
