@@ -14,7 +14,7 @@ import { OWN_STYLE, playout, type PlayoutSetup } from "./playout";
 import { envidoWinChanceAfterCalls, teamEnvidoWinChance } from "./estimate";
 import { envidoOpening, envidoResponse, normalPolicy } from "./policy";
 import { envidoCallFrom, powerOf, profileOf, type TableRead } from "./read";
-import { strengthIn, type Situation } from "./situation";
+import { strengthIn, trickLead, type Situation } from "./situation";
 import { sampleWorlds, stateFromView } from "./worlds";
 
 export interface HardOptions {
@@ -169,15 +169,7 @@ export function candidateActions(sit: Situation): Action[] {
  */
 export function partnerTakes(sit: Situation): boolean {
   if (sit.n !== 4 || sit.plays.length === 0 || sit.blind) return false;
-  let best = -1;
-  let bestTeam = -2;
-  for (const p of sit.plays) {
-    const st = p.down || p.card === null ? 0 : strengthIn(sit, p.card);
-    if (st > best) {
-      best = st;
-      bestTeam = sit.teams[p.seat];
-    } else if (st === best && bestTeam !== sit.teams[p.seat]) bestTeam = -1;
-  }
+  const { best, bestTeam } = trickLead(sit);
   if (bestTeam !== sit.team) return false;
   if (sit.plays.length === sit.n - 1) return true;
   for (const c of sit.unseen) if (strengthIn(sit, c) >= best) return false;

@@ -2,7 +2,7 @@
 import type { Rng } from "../random";
 import type { Action, EnvidoCall, FlorCall } from "../types";
 import { envidoWinChance, estimateWin, matchWinProb } from "./estimate";
-import { strengthIn, type Situation } from "./situation";
+import { strengthIn, trickLead, type Situation } from "./situation";
 
 const has = (legal: Action[], pred: (a: Action) => boolean) => legal.find(pred);
 
@@ -181,15 +181,7 @@ export function chooseCard(sit: Situation): Action {
   const coverLowest = plays.find((a) => a.faceDown && a.cardId === lowest.a.cardId);
 
   // The trick so far.
-  let best = -1;
-  let bestTeam = -2;
-  for (const p of sit.plays) {
-    const st = p.down || p.card === null ? 0 : strengthIn(sit, p.card);
-    if (st > best) {
-      best = st;
-      bestTeam = sit.teams[p.seat];
-    } else if (st === best && bestTeam !== sit.teams[p.seat]) bestTeam = -1;
-  }
+  const { best, bestTeam } = trickLead(sit);
   const after = sit.n - sit.plays.length - 1; // players still to play after me
   const won = sit.outcomes; // finished tricks
   const t = sit.trickIdx;

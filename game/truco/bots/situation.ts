@@ -79,6 +79,23 @@ export function strengthIn(sit: Situation, card: string): number {
   return strengthTable(sit.mode, sit.manilha)[card];
 }
 
+/**
+ * The trick so far: the strongest card's strength (a covered card counts 0) and the team holding
+ * it, -1 when both teams tie on it (-2 before anyone played).
+ */
+export function trickLead(sit: Situation): { best: number; bestTeam: number } {
+  let best = -1;
+  let bestTeam = -2;
+  for (const p of sit.plays) {
+    const st = p.down || p.card === null ? 0 : strengthIn(sit, p.card);
+    if (st > best) {
+      best = st;
+      bestTeam = sit.teams[p.seat];
+    } else if (st === best && bestTeam !== sit.teams[p.seat]) bestTeam = -1;
+  }
+  return { best, bestTeam };
+}
+
 /** The cards of this table's deck (40, or baralho limpo's 24 / 27) that this seat has not seen. */
 function unseenFrom(known: Set<string>, rules: ResolvedRules): string[] {
   const out: string[] = [];
