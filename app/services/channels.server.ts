@@ -3,8 +3,7 @@ import type { User } from "../../db/schema";
 import { MEMBER_HEADER, USER_HEADER, type PlayerChannelRpc } from "../../game/channel/api";
 import { isPremium } from "./users.server";
 import type { ChannelEvent } from "../../game/protocol/channel";
-import { jsonError } from "./http.server";
-import { serverT } from "./i18n.server";
+import { rejectSocketUpgrade } from "./http.server";
 import { stubOf } from "../../db/stubs";
 
 // Each signed-in player's live channel: one PlayerChannel Durable Object per
@@ -30,14 +29,8 @@ export async function notifyAll(context: AppLoadContext, deliveries: [userId: st
  * never anything the browser claimed.
  */
 export async function openChannelSocket(request: Request, context: AppLoadContext, user: User): Promise<Response> {
-  const t = await serverT(request);
-  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-    return jsonError(426, "Expected a WebSocket upgrade");
-  }
-  // Browsers always send Origin on WebSocket handshakes; another site's page must not ride on the player's cookie.
-  if (request.headers.get("Origin") !== new URL(request.url).origin) {
-    return jsonError(403, t("errors:forbiddenOrigin"));
-  }
+  const refused = await rejectSocketUpgrade(request);
+  if (refused) return refused;
   return stubOf(context.cloudflare.env.PLAYER_CHANNEL, user.id).fetch("https://channel.internal/ws", {
     headers: { Upgrade: "websocket", [USER_HEADER]: user.id, [MEMBER_HEADER]: isPremium(user) ? "1" : "0" },
   });

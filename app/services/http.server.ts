@@ -228,6 +228,18 @@ export async function rejectCrossOrigin(request: Request): Promise<Response | nu
   return jsonError(403, t("errors:forbiddenOrigin"));
 }
 
+/**
+ * A WebSocket upgrade's own checks (a room's, a channel's, a spectator's socket): an upgrade it
+ * is, and from a page of this origin (browsers always send Origin on a WebSocket handshake, and
+ * another site's page must not ride on the player's cookie). The rejection, or null.
+ */
+export async function rejectSocketUpgrade(request: Request): Promise<Response | null> {
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return jsonError(426, "Expected a WebSocket upgrade");
+  if (request.headers.get("Origin") === new URL(request.url).origin) return null;
+  const t = await serverT(request);
+  return jsonError(403, t("errors:forbiddenOrigin"));
+}
+
 const BASE_SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",

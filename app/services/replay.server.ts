@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { readGameRecord } from "../../db/game-records";
-import { gamePlayers, games, users, type User } from "../../db/schema";
+import { gamePlayers, users, type User } from "../../db/schema";
 import type { GameRecord } from "../../game/protocol/record";
 import { replayAccess, type ReplayAccess } from "../../game/replay/access";
-import { findGame } from "./games.server";
+import { findGame, heldSeatsOf } from "./games.server";
 import { room } from "./rooms.server";
 
 // A finished game's replay page (docs/decisions/127-replays-and-their-access.md): the record from
@@ -66,11 +66,8 @@ export async function replayPageOf(context: AppLoadContext, gameId: string, view
  */
 export async function setGamesPrivate(context: AppLoadContext, userId: string, gamesPrivate: boolean): Promise<void> {
   await context.db.update(users).set({ games_private: gamesPrivate }).where(eq(users.id, userId));
-  const live = await context.db
-    .select({ id: games.id })
-    .from(gamePlayers)
-    .innerJoin(games, eq(games.id, gamePlayers.game_id))
-    .where(and(eq(gamePlayers.user_id, userId), inArray(games.status, ["waiting", "active"])));
-  const results = await Promise.allSettled(live.map(({ id }) => room(context, id).setGamesPrivate(userId, gamesPrivate)));
+  // The seats held at waiting or active games: the held-seats index, a few rows.
+  const live = await heldSeatsOf(context, userId);
+  const results = await Promise.allSettled(live.map(({ gameId }) => room(context, gameId).setGamesPrivate(userId, gamesPrivate)));
   for (const result of results) if (result.status === "rejected") console.error("the private switch did not reach a room", result.reason);
 }

@@ -10,7 +10,7 @@ import {
   type SeatRequest,
 } from "../../game/room/api";
 import { findGame } from "./games.server";
-import { answerOf, jsonError, refusal, type Outcome } from "./http.server";
+import { answerOf, jsonError, refusal, rejectSocketUpgrade, type Outcome } from "./http.server";
 import { serverT } from "./i18n.server";
 import { rateLimited } from "./rate-limit.server";
 import { CREATE_ROOM_REFUSALS, ROOM_REFUSALS, refusalOf } from "./refusals.server";
@@ -151,15 +151,9 @@ export async function openRoomSocket(
   user: User,
   sessionId: string,
 ): Promise<Response> {
+  const refused = await rejectSocketUpgrade(request);
+  if (refused) return refused;
   const t = await serverT(request);
-  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-    return jsonError(426, "Expected a WebSocket upgrade");
-  }
-  // Browsers always send Origin on WebSocket handshakes; another site's page
-  // must not ride on the player's cookie.
-  if (request.headers.get("Origin") !== new URL(request.url).origin) {
-    return jsonError(403, t("errors:forbiddenOrigin"));
-  }
   if (!isGameId(gameId)) return jsonError(404, t("errors:gameNotFound"));
   // The request id (functions/[[path]].ts) goes along, so the room's lines about this socket carry it.
   const requestId = request.headers.get(REQUEST_ID_HEADER) ?? "";

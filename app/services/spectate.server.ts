@@ -5,7 +5,7 @@ import { isGameId } from "../../game/protocol/ids";
 import type { WatchResult } from "../../game/room/api";
 import { SPECTATOR_GAME_HEADER, SPECTATOR_PROFILE_HEADER, SPECTATOR_SESSION_HEADER, SPECTATOR_USER_HEADER } from "../../game/spectate/api";
 import { channel } from "./channels.server";
-import { jsonError } from "./http.server";
+import { jsonError, rejectSocketUpgrade } from "./http.server";
 import { room } from "./rooms.server";
 import { serverT } from "./i18n.server";
 
@@ -28,9 +28,9 @@ export async function openSpectatorSocket(
   user: User,
   sessionId: string,
 ): Promise<Response> {
+  const refused = await rejectSocketUpgrade(request);
+  if (refused) return refused;
   const t = await serverT(request);
-  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return jsonError(426, "Expected a WebSocket upgrade");
-  if (request.headers.get("Origin") !== new URL(request.url).origin) return jsonError(403, t("errors:forbiddenOrigin"));
   const watch = await watchOf(context, gameId, user);
   if (!watch.ok) return watch.reason === "not_found" ? jsonError(404, t("errors:gameNotFound")) : jsonError(403, t("errors:cannotWatch"));
   // The player's channel remembers the game, so that signing out or a ban closes this socket too (sockets.server).
