@@ -57,15 +57,6 @@ function gameRow(game: GameSummary, create: NewGameRow) {
  * with its creator seated and paid, in one write transaction.
  */
 export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow, create?: NewGameRow, starts = false): Promise<SeatOutcome> {
-  const row = {
-    game_id: game.id,
-    user_id: seat.userId,
-    seat: seat.seat,
-    team: seat.team,
-    nickname: seat.nickname,
-    bot_level: seat.botLevel,
-    entry_paid: seat.entry,
-  };
   // A practice table created with its computer players is full at once: its row says started,
   // every seat ready (what the start would write when the creator's socket arrives).
   const practice = Boolean(create?.bots?.length);
@@ -76,7 +67,7 @@ export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow, create?
   const start = starts && seat.userId !== null ? startStatements(db, game.id, seat.userId) : [];
   try {
     if (seat.entry === 0 || seat.userId === null) {
-      const free = db.insert(gamePlayers).values({ ...row, entry_paid: 0, ...(practice ? { is_ready: true } : {}) });
+      const free = db.insert(gamePlayers).values({ ...freeSeatValues(game, seat), ...(practice ? { is_ready: true } : {}) });
       // A practice table's computer players follow their creator in the same transaction.
       const bots = (create?.bots ?? []).map((bot) => botSeatStatement(db, game, bot));
       if (opening.length || start.length) await db.batch([...opening, free, ...bots, ...start] as never);
@@ -102,6 +93,19 @@ export async function takeSeat(db: Db, game: GameSummary, seat: SeatRow, create?
 }
 
 type PaidSeat = SeatRow & { userId: string };
+
+/** A seat that takes no entry (a free table, a computer player): its row as inserted. */
+function freeSeatValues(game: GameSummary, seat: SeatRow) {
+  return {
+    game_id: game.id,
+    user_id: seat.userId,
+    seat: seat.seat,
+    team: seat.team,
+    nickname: seat.nickname,
+    bot_level: seat.botLevel,
+    entry_paid: 0,
+  };
+}
 
 /**
  * A seat and its entry: the ledger's guarded insert (with its idempotency key), then the seat row,
@@ -159,17 +163,7 @@ export async function takeSeats(db: Db, game: GameSummary, seats: SeatRow[]): Pr
   for (const seat of seats) {
     if (seat.entry === 0 || seat.userId === null) {
       movementAt.push(null);
-      statements.push(
-        db.insert(gamePlayers).values({
-          game_id: game.id,
-          user_id: seat.userId,
-          seat: seat.seat,
-          team: seat.team,
-          nickname: seat.nickname,
-          bot_level: seat.botLevel,
-          entry_paid: 0,
-        }),
-      );
+      statements.push(db.insert(gamePlayers).values(freeSeatValues(game, seat)));
     } else {
       movementAt.push(statements.length);
       statements.push(...paidSeatStatements(db, game, { ...seat, userId: seat.userId }));
