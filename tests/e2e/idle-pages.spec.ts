@@ -34,13 +34,24 @@ async function settled(page: Page) {
   }
 }
 
-test("the home page left open for a minute makes no request, while a new public table and the counts arrive live", async ({ browser }) => {
-  test.setTimeout(150_000);
+test("a home page and a table left open for a minute make no request, while a new public table, the counts and the other player's chat arrive live", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // Both idle pages share the one minute: Ana watches the home, Carla sits at a table with Davi.
   const ana = await newSignedInPage(browser, "Ana");
   await ana.page.goto("/");
   await expect(ana.page.getByTestId("open-tables")).toBeVisible();
-  await settled(ana.page);
-  const requests = recordRequests(ana.page);
+  const carla = await newSignedInPage(browser, "Carla");
+  const davi = await newSignedInPage(browser, "Davi");
+  await createRoom(carla.page, "casual:1v1");
+  await joinByCode(davi.page, await gameCodeOf(carla.page));
+  for (const { page } of [carla, davi]) await expect(page.getByTestId("board")).toBeVisible();
+  await carla.page.getByTestId("chat-toggle").click();
+  await expect(carla.page.getByTestId("chat-input")).toBeVisible();
+  await Promise.all([settled(ana.page), settled(carla.page)]);
+  const homeRequests = recordRequests(ana.page);
+  const tableRequests = recordRequests(carla.page);
   const idleSince = Date.now();
 
   // Beto opens a public table: it shows on Ana's home without her doing anything.
@@ -51,33 +62,16 @@ test("the home page left open for a minute makes no request, while a new public 
   // The lobby publishes every 5 s and each isolate shares a snapshot for 2.5 s.
   await expect(table).toContainText("1/2 lugares", { timeout: 15_000 });
 
-  // The rest of the minute.
-  await ana.page.waitForTimeout(Math.max(0, 60_000 - (Date.now() - idleSince)));
-  expect(requests.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
-  await ana.context.close();
-  await beto.context.close();
-});
-
-test("a table left open for a minute makes no request, while the other player's chat arrives live", async ({ browser }) => {
-  test.setTimeout(150_000);
-  const carla = await newSignedInPage(browser, "Carla");
-  const davi = await newSignedInPage(browser, "Davi");
-  await createRoom(carla.page, "casual:1v1");
-  await joinByCode(davi.page, await gameCodeOf(carla.page));
-  for (const { page } of [carla, davi]) await expect(page.getByTestId("board")).toBeVisible();
-  await carla.page.getByTestId("chat-toggle").click();
-  await expect(carla.page.getByTestId("chat-input")).toBeVisible();
-  await settled(carla.page);
-  const requests = recordRequests(carla.page);
-  const idleSince = Date.now();
-
+  // Davi writes in the chat: it reaches Carla over the room's socket.
   await davi.page.getByTestId("chat-toggle").click();
   await davi.page.getByTestId("chat-input").fill("Boa sorte, Carla!");
   await davi.page.getByTestId("chat-send").click();
   await expect(carla.page.getByTestId("chat-message").filter({ hasText: "Boa sorte, Carla!" })).toBeVisible();
 
-  await carla.page.waitForTimeout(Math.max(0, 60_000 - (Date.now() - idleSince)));
-  expect(requests.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
-  await carla.context.close();
-  await davi.context.close();
+  // The rest of the minute.
+  await ana.page.waitForTimeout(Math.max(0, 60_000 - (Date.now() - idleSince)));
+  const listed = (requests: Request[]) => requests.map((request) => `${request.method()} ${request.url()}`);
+  expect(listed(homeRequests)).toEqual([]);
+  expect(listed(tableRequests)).toEqual([]);
+  for (const player of [ana, beto, carla, davi]) await player.context.close();
 });
