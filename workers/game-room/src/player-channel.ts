@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { channelRecords } from "../../../db/friends";
 import { createDb } from "../../../db/client";
 import { anyReplica } from "../../../db/read-replicas";
-import { stubOf } from "../../../db/stubs";
+import { orderedStubs, stubOf } from "../../../db/stubs";
 import { z } from "zod";
 import {
   FriendPresenceSchema,
@@ -76,8 +76,10 @@ function lobbyPort(env: ChannelEnv) {
     everyMs / 2,
   );
   const snapshots = lobbySnapshots;
+  // A player's presence reports reach the lobby in the order they were made (one kept stub).
+  const reports = orderedStubs<LobbyRpc>(namespace);
   return {
-    report: (report: Parameters<LobbyRpc["reportPresence"]>[0]) => lobby().reportPresence(report),
+    report: (report: Parameters<LobbyRpc["reportPresence"]>[0]) => reports(LOBBY_NAME, (stub) => stub.reportPresence(report)),
     snapshot: () => snapshots.get(),
     everyMs,
   };

@@ -2,7 +2,7 @@ import type { PlayerChannelRpc } from "../../../game/channel/api";
 import type { RecordArchive, RoomEvent, RoomHostPorts, RoomRecords, SocketHub } from "../../../game/room/host/index";
 import { countMoves, logLine, reportRoomEvent } from "../../../db/observability";
 import type { TournamentRpc } from "../../../game/tournament/api";
-import { stubOf } from "../../../db/stubs";
+import { orderedStubs, stubOf } from "../../../db/stubs";
 import { LOBBY_NAME, type LobbyRpc } from "../../../game/lobby/api";
 import type { SpectatorRelayRpc } from "../../../game/spectate/api";
 import { ratingsOf, takeSeat, takeSeats, tournamentOf, write, type Db } from "./records";
@@ -50,6 +50,10 @@ export function hibernatingSockets(ctx: DurableObjectState): SocketHub<WebSocket
 
 export function workerdPorts(ctx: DurableObjectState, env: RoomEnv, db: Db): RoomHostPorts<WebSocket> {
   const channels = env.PLAYER_CHANNEL;
+  // The room's reports and frames keep their order on the way: each object is reached through one stub.
+  const channel = channels ? orderedStubs<PlayerChannelRpc>(channels) : null;
+  const lobby = env.LOBBY ? orderedStubs<LobbyRpc>(env.LOBBY) : null;
+  const relay = env.SPECTATOR_RELAY ? orderedStubs<SpectatorRelayRpc>(env.SPECTATOR_RELAY) : null;
   return {
     store: {
       get: (keys) => ctx.storage.get(keys),
@@ -65,12 +69,12 @@ export function workerdPorts(ctx: DurableObjectState, env: RoomEnv, db: Db): Roo
     archive: recordsBucket(env),
     sockets: hibernatingSockets(ctx),
     clock: { now: () => Date.now(), newSeed },
-    presence: channels ? { report: (userId, report) => stubOf<PlayerChannelRpc>(channels, userId).reportGame(userId, report) } : null,
-    lobby: env.LOBBY ? { report: (report) => stubOf<LobbyRpc>(env.LOBBY!, LOBBY_NAME).reportRoom(report) } : null,
-    relay: env.SPECTATOR_RELAY
+    presence: channel ? { report: (userId, report) => channel(userId, (stub) => stub.reportGame(userId, report)) } : null,
+    lobby: lobby ? { report: (report) => lobby(LOBBY_NAME, (stub) => stub.reportRoom(report)) } : null,
+    relay: relay
       ? {
-          publish: (gameId, frame) => stubOf<SpectatorRelayRpc>(env.SPECTATOR_RELAY!, gameId).publish(gameId, frame),
-          unwatchable: (gameId) => stubOf<SpectatorRelayRpc>(env.SPECTATOR_RELAY!, gameId).unwatchable(gameId),
+          publish: (gameId, frame) => relay(gameId, (stub) => stub.publish(gameId, frame)),
+          unwatchable: (gameId) => relay(gameId, (stub) => stub.unwatchable(gameId)),
         }
       : null,
     exclusive: (fn) => ctx.blockConcurrencyWhile(fn),
