@@ -8,13 +8,32 @@ const PORT = Number(process.env.E2E_PORT ?? 8799);
 const AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? 8798);
 const PAYMENT_PORT = Number(process.env.E2E_PAYMENT_PORT ?? 8797);
 
+// Specs that read or change what every player shares (the quick-match queues, the leaderboard,
+// the admin's figures and charts, tournaments, the landing page's counts) or that time a first tap
+// on a throttled CPU run alone, one at a time, after the others. The others run two files at a
+// time against the one server: each signs in its own players and finds its tables by id.
+const ALONE = [
+  "a11y",
+  "admin",
+  "first-tap",
+  "leaderboard",
+  "loose-ends",
+  "operations",
+  "phones",
+  "quickmatch",
+  "rate-limits",
+  "tournaments",
+];
+const ALONE_FILES = ALONE.map((name) => `**/${name}.spec.ts`);
+const chromium = { ...devices["Desktop Chrome"], channel: undefined };
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [["list"]],
   use: {
@@ -24,7 +43,10 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", use: chromium, testIgnore: ALONE_FILES },
+    { name: "chromium-alone", use: chromium, testMatch: ALONE_FILES, dependencies: ["chromium"], workers: 1 },
+  ],
   webServer: {
     command: "node scripts/start.mjs",
     url: `http://127.0.0.1:${PORT}/`,

@@ -11,4 +11,7 @@ export default defineConfig({
   testIgnore: "clear.ts",
   globalSetup: "./tests/e2e/screenshots/clear.ts",
   timeout: 180_000,
+  // One script at a time, in one project: they share the queues and tables they show.
+  workers: 1,
+  projects: [{ name: "chromium", use: base.projects?.[0]?.use }],
 });
