@@ -223,6 +223,37 @@ describe("D1 writes of a 1v1 game", () => {
     expect(await paidEntries(game.id)).toEqual([-50, -50]);
   });
 
+  it("an assigned opening retried after its room lost its state cancels the table and returns every paid entry once", async () => {
+    const [a, b] = [await createPlayer("Vera"), await createPlayer("Wes")];
+    const game = await assignedGame(a);
+    const seats = [assignedSeat(a, 50), assignedSeat(b, 50)];
+    // The first opening's batch lands; its room's state is then lost (a fresh host over the same D1).
+    expect(await meteredHost().host.openAssigned(game, seats)).toEqual({ ok: true });
+    expect(await paidEntries(game.id)).toEqual([-50, -50]);
+    expect(await meteredHost().host.openAssigned(game, seats)).toEqual({ ok: false, error: "full" });
+    expect(await gameRow(game.id)).toMatchObject({ status: "cancelled" });
+    expect(await paidEntries(game.id)).toEqual([-50, -50, 50, 50]);
+    // Retried again, and five times at once: nothing more moves.
+    const retries = await Promise.all(Array.from({ length: 5 }, () => meteredHost().host.openAssigned(game, seats)));
+    expect(retries.every((answer) => !answer.ok)).toBe(true);
+    expect(await paidEntries(game.id)).toEqual([-50, -50, 50, 50]);
+    for (const player of [a, b]) expect((await userRow(player.user.id))?.virtual_coins).toBe(player.user.virtual_coins);
+  });
+
+  it("an opening that stopped half-way and is retried returns the entry it took, and nothing for the seat it never paid", async () => {
+    const [a, b] = [await createPlayer("Xica"), await createPlayer("Yuri")];
+    const game = await assignedGame(a);
+    // A's seat and entry written before (one by one), B's never.
+    expect(await takeSeat(createDb(env.DB), game, { ...assignedRow(a, 0), entry: 50 })).toBe("seated");
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => meteredHost().host.openAssigned(game, [assignedSeat(a, 50), assignedSeat(b, 50)])),
+    );
+    expect(answers.every((answer) => !answer.ok)).toBe(true);
+    expect(await gameRow(game.id)).toMatchObject({ status: "cancelled" });
+    expect(await paidEntries(game.id)).toEqual([-50, 50]);
+    for (const player of [a, b]) expect((await userRow(player.user.id))?.virtual_coins).toBe(player.user.virtual_coins);
+  });
+
   it("ten openings of one assigned table at once take each entry once", async () => {
     const [a, b] = [await createPlayer("Tom"), await createPlayer("Uli")];
     const game = await assignedGame(a);

@@ -342,13 +342,15 @@ export class RoomHost<S extends object> implements RoomRpc {
       if (existing) return existing.assigned && existing.game.status !== "cancelled" ? { ok: true } : { ok: false, error: "closed" };
       const noShowMs = noShowSeconds === undefined ? undefined : noShowSeconds * 1000;
       let step: rules.Step = { room: rules.createRoom({ game, seats: assigned, noShowMs, noShowRule }, this.clock()), effects: [] };
+      // What a failed opening returns: every assigned entry, each only if the ledger holds it.
+      const owed = assigned.map((seat) => ({ userId: seat.userId, entry: seat.entry }));
       const together = await this.seatTogether(step.room, assigned);
       if (together) {
         const failed = together.find((result): result is Extract<Seated, { ok: false }> => !result.ok);
         for (const result of together) if (result.ok) step = rules.chain(step, result.step);
         if (failed) {
           // Entries debited in the batch go back with the cancellation; the caller learns why.
-          await this.commit(rules.cancel(step.room, "seat_failed", this.clock()));
+          await this.commit(rules.cancel(step.room, "seat_failed", this.clock(), owed));
           return failed;
         }
         await this.commit(step);
@@ -357,8 +359,9 @@ export class RoomHost<S extends object> implements RoomRpc {
       for (const request of assigned) {
         const seated = await this.seat(step.room, request);
         if (!seated.ok) {
-          // Entries already debited go back with the cancellation; the caller learns why.
-          await this.commit(rules.cancel(step.room, "seat_failed", this.clock()));
+          // Entries already debited go back with the cancellation, those of an earlier opening whose
+          // room state was lost included (its batch refused this one as a whole); the caller learns why.
+          await this.commit(rules.cancel(step.room, "seat_failed", this.clock(), owed));
           return seated;
         }
         step = rules.chain(step, seated.step);

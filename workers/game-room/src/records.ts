@@ -206,6 +206,8 @@ function returnStatements(db: Db, game: GameSummary, userId: string, entry: numb
     description,
     ref: gameRef(game.id),
     key: returnKey(game.id, userId),
+    // Only an entry the ledger holds comes back (a cancel lists every entry an opening may have taken).
+    givesBack: entryKey(game.id, userId),
   });
 }
 
