@@ -193,6 +193,25 @@ describe("D1 writes of a 1v1 game", () => {
     expect(await paidEntries(game.id)).toEqual([-50, -50]);
   });
 
+  it("a quick-match table (absent players replaced by the computer) writes its start with its seats: seats and settlement, two write transactions", async () => {
+    const [a, b] = [await createPlayer("Zeca"), await createPlayer("Ada")];
+    const { ports, host } = meteredHost();
+    const game = await assignedGame(a);
+    benchMeter.reset();
+    const seats = [assignedSeat(a, 50), assignedSeat(b, 50)];
+    expect(await host.openAssigned(game, seats, { noShowSeconds: 30, noShowRule: "bots" })).toEqual({ ok: true });
+    expect(benchMeter.snapshot().writeTransactions).toBe(1);
+    expect(await gameRow(game.id)).toMatchObject({ status: "active" });
+    expect(await readiness(game.id)).toEqual([1, 1]);
+    // Both players arrive: the room starts and writes nothing for it.
+    for (const player of [a, b]) await host.connect(player.user.id, null, (tags) => ports.sockets.accept(tags));
+    expect((await host.snapshot(a.user.id))?.game.status).toBe("active");
+    expect(benchMeter.snapshot().writeTransactions).toBe(1);
+    await playUntilDecided(ports, host, [a.user.id, b.user.id]);
+    expect(benchMeter.snapshot().writeTransactions).toBe(2);
+    expect(await gameRow(game.id)).toMatchObject({ status: "completed" });
+  });
+
   it("an assigned seat whose entry cannot be paid cancels the table, and every entry the batch took goes back once", async () => {
     const [a, b] = [await createPlayer("Otto"), await createPlayer("Pia")];
     const { host } = meteredHost();

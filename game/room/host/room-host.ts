@@ -279,13 +279,16 @@ export class RoomHost<S extends object> implements RoomRpc {
       if (!plan.ok || !plan.seat) return null;
       seats.push(plan.seat);
     }
-    const outcomes = await this.ports.records.takeSeats(room.game, seats.map(rules.seatRow));
+    const starts = rules.startsWithSeats(room);
+    const outcomes = await this.ports.records.takeSeats(room.game, seats.map(rules.seatRow), starts);
     if (!outcomes) return null;
+    // The batch wrote the start only if every seat went in; the room starts when its players are there.
+    const started = starts && outcomes.every((outcome) => outcome === "seated");
     let current = room;
     return outcomes.map((outcome, i): Seated => {
       if (outcome === "code_taken") return { ok: false, error: "full" };
       if (outcome !== "seated") return { ok: false, error: SEAT_REFUSALS[outcome] };
-      const committed = rules.commitSeat(current, seats[i]!, this.clock());
+      const committed = rules.commitSeat(started ? { ...current, startWritten: true } : current, seats[i]!, this.clock());
       if (committed.ok) current = committed.step.room;
       return committed;
     });
