@@ -3,7 +3,7 @@ import type { SQLWrapper } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { heldSeatsOf, heldSeatsStatement, practiceStatsStatement } from "../../db/games";
-import { cutsOfBoard, measureCurrentCuts, rowOnBoard, rowsAbove } from "../../db/leaderboard";
+import { cutsOfBoard, measureCurrentCuts, rankedResultStatements, rowOnBoard, rowsAbove } from "../../db/leaderboard";
 import { applyMovement, movementStatements } from "../../db/ledger";
 import { playerResultStatements } from "../../db/game-results";
 import { percentileAt, RANK_EXACT_LIMIT } from "../../game/leaderboard";
@@ -265,6 +265,13 @@ describe("own rank beside a board of 12,000", () => {
       env.DB.prepare("UPDATE users SET banned_at = '2026-01-01T00:00:00.000Z' WHERE id = 'lb-600'"),
       env.DB.prepare("DELETE FROM leaderboard_scores WHERE board = 'all' AND user_id = 'lb-601'"),
     ]);
+    // A ranked result's upsert (the settlement's statement) moves a line too: Geral takes the player's points.
+    const { db: appDb } = testContext();
+    await env.DB.prepare("UPDATE users SET ranking_points = 4990 WHERE id = 'lb-8000'").run();
+    await appDb.batch(rankedResultStatements(appDb, { userId: "lb-8000", result: "win", ratingChange: 10 }, now) as never);
+    moved.push("lb-8000");
+    // Only Geral is measured here: the month's and the week's rows the result added go.
+    await env.DB.prepare("DELETE FROM leaderboard_scores WHERE board <> 'all'").run();
     // Each block's count is the lines it holds now.
     const drift = await env.DB.prepare(
       `SELECT b.block, b.lines, (SELECT COUNT(*) FROM leaderboard_scores s WHERE s.board = 'all' AND s.hidden = 0
