@@ -1,8 +1,16 @@
-import { and, asc, count, desc, eq, gt, gte, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { calendarDate } from "../game/calendar";
-import { boardsAt, RANK_EXACT_LIMIT, type BoardKey, type PercentileCut } from "../game/leaderboard";
+import {
+  boardsAt,
+  RANK_BEYOND_BLOCK,
+  RANK_BLOCK_LINES,
+  RANK_COUNT_PAGE,
+  RANK_EXACT_LIMIT,
+  type BoardKey,
+  type PercentileCut,
+} from "../game/leaderboard";
 import type { Database } from "./client";
-import { leaderboardCuts as cuts, leaderboardScores as scores, users } from "./schema";
+import { leaderboardBlocks as blocks, leaderboardCuts as cuts, leaderboardScores as scores, users } from "./schema";
 
 // The leaderboard's statements, shared by the room Worker (the settlement batch), the
 // app (the boards), the seed and the bench. One score row per player and board (db/schema.ts):
@@ -33,42 +41,44 @@ export function rankedResultStatements(db: Database, result: RankedResult, at: D
   const win = result.result === "win" ? 1 : 0;
   return keys.map((key) => {
     const current = key === "all";
-    return db
-      .insert(scores)
-      .select(
-        db
-          .select({
-            // Every column, in table order (drizzle's INSERT ... SELECT rule).
-            board: sql<string>`${key}`.as("board"),
-            user_id: users.id,
-            points: (current ? sql<number>`${users.ranking_points}` : sql<number>`${change}`).as("points"),
-            games: sql<number>`1`.as("games"),
-            wins: sql<number>`${win}`.as("wins"),
-            nickname: users.nickname,
-            avatar_url: users.avatar_url,
-            user_created_at: sql<string>`${users.created_at}`.as("user_created_at"),
-            hidden: sql<boolean>`${users.banned_at} IS NOT NULL`.as("hidden"),
-            day: sql<string>`${day}`.as("day"),
-            day_points: sql<number>`${change}`.as("day_points"),
-            updated_at: sql<string>`${at.toISOString()}`.as("updated_at"),
-          })
-          .from(users)
-          .where(onlyIf ? and(eq(users.id, result.userId), onlyIf) : eq(users.id, result.userId)),
-      )
-      .onConflictDoUpdate({
-        target: [scores.board, scores.user_id],
-        set: {
-          points: current ? sql`excluded.points` : sql`${scores.points} + excluded.points`,
-          games: sql`${scores.games} + 1`,
-          wins: sql`${scores.wins} + excluded.wins`,
-          // Every right-hand side reads the row as it was: the day's sum restarts on a new day. A
-          // result dated before the row's day (a settlement retried across midnight) leaves the
-          // day's change alone: the row keeps its latest day, whatever the order results come in.
-          day_points: sql`CASE WHEN excluded.day = ${scores.day} THEN ${scores.day_points} + excluded.day_points WHEN excluded.day > ${scores.day} THEN excluded.day_points ELSE ${scores.day_points} END`,
-          day: sql`MAX(${scores.day}, excluded.day)`,
-          updated_at: sql`excluded.updated_at`,
-        },
-      });
+    const row = db
+      .select({
+        // Every column but the computed rank_key, in table order (the insert lists them so).
+        board: sql<string>`${key}`.as("board"),
+        user_id: users.id,
+        points: (current ? sql<number>`${users.ranking_points}` : sql<number>`${change}`).as("points"),
+        games: sql<number>`1`.as("games"),
+        wins: sql<number>`${win}`.as("wins"),
+        nickname: users.nickname,
+        avatar_url: users.avatar_url,
+        user_created_at: sql<string>`${users.created_at}`.as("user_created_at"),
+        hidden: sql<boolean>`${users.banned_at} IS NOT NULL`.as("hidden"),
+        day: sql<string>`${day}`.as("day"),
+        day_points: sql<number>`${change}`.as("day_points"),
+        updated_at: sql<string>`${at.toISOString()}`.as("updated_at"),
+      })
+      .from(users)
+      .where(onlyIf ? and(eq(users.id, result.userId), onlyIf) : eq(users.id, result.userId));
+    return (
+      db
+        .insert(scores)
+        // As SQL: drizzle's own check of an INSERT ... SELECT counts the computed column too.
+        .select(row.getSQL())
+        .onConflictDoUpdate({
+          target: [scores.board, scores.user_id],
+          set: {
+            points: current ? sql`excluded.points` : sql`${scores.points} + excluded.points`,
+            games: sql`${scores.games} + 1`,
+            wins: sql`${scores.wins} + excluded.wins`,
+            // Every right-hand side reads the row as it was: the day's sum restarts on a new day. A
+            // result dated before the row's day (a settlement retried across midnight) leaves the
+            // day's change alone: the row keeps its latest day, whatever the order results come in.
+            day_points: sql`CASE WHEN excluded.day = ${scores.day} THEN ${scores.day_points} + excluded.day_points WHEN excluded.day > ${scores.day} THEN excluded.day_points ELSE ${scores.day_points} END`,
+            day: sql`MAX(${scores.day}, excluded.day)`,
+            updated_at: sql`excluded.updated_at`,
+          },
+        })
+    );
   });
 }
 
@@ -109,6 +119,7 @@ const LINE = {
   user_created_at: scores.user_created_at,
   day: scores.day,
   day_points: scores.day_points,
+  rank_key: scores.rank_key,
 };
 
 /** A board line as read (topOfBoard's rows). */
@@ -179,6 +190,85 @@ export function rowsAbove(db: Database, board: BoardKey, row: RankedRow) {
   return db.select({ above: count() }).from(capped);
 }
 
+/**
+ * How many listed lines rank above `row` on a board, read from its rank blocks (db/schema.ts's
+ * leaderboard_blocks): the lines of the blocks before the player's (at most 99 rows by the primary
+ * key) and the lines of their own block above them (counted through the rank key's index, pages of
+ * at most RANK_COUNT_PAGE lines). Exact whenever it answers: the triggers keep each block's count
+ * true to the lines it holds now, whatever moved since the blocks were measured. Null when the
+ * line lies beyond the exact ranks as measured (the block below line 10,000). A board not
+ * measured yet has no blocks: its lines are counted from the top, page by page, up to the limit.
+ */
+export async function linesAbove(db: Database, board: BoardKey, rankKey: string): Promise<number | null> {
+  const [own, first] = await db.batch([
+    db
+      .select({ block: blocks.block, rankKey: blocks.rank_key })
+      .from(blocks)
+      .where(and(eq(blocks.board, board), lte(blocks.rank_key, rankKey)))
+      .orderBy(desc(blocks.rank_key))
+      .limit(1),
+    db
+      .select({ block: blocks.block })
+      .from(blocks)
+      .where(and(eq(blocks.board, board), eq(blocks.block, 0))),
+  ]);
+  const block = own[0] ?? (first[0] ? { block: 0, rankKey: null } : null);
+  if (!block) return countBetween(db, board, null, rankKey, RANK_EXACT_LIMIT);
+  if (block.block >= RANK_BEYOND_BLOCK) return null;
+  const [{ before }] =
+    block.block === 0
+      ? [{ before: 0 }]
+      : await db
+          .select({ before: sql<number>`coalesce(sum(${blocks.lines}), 0)` })
+          .from(blocks)
+          .where(and(eq(blocks.board, board), lt(blocks.block, block.block)));
+  // Block 0 also holds the lines above its first key (lines that climbed past it since).
+  const from = block.block === 0 ? null : block.rankKey;
+  return before + (await countBetween(db, board, from, rankKey, Math.max(0, RANK_EXACT_LIMIT - before)));
+}
+
+/** Listed lines with `from` ≤ rank key < `to` (from the top without `from`), up to `cap`, in pages. */
+async function countBetween(db: Database, board: BoardKey, from: string | null, to: string, cap: number): Promise<number> {
+  let counted = 0;
+  let cursor = from === null ? null : { key: from, inclusive: true };
+  while (counted < cap) {
+    const lower = cursor === null ? undefined : cursor.inclusive ? gte(scores.rank_key, cursor.key) : gt(scores.rank_key, cursor.key);
+    const page = await db
+      .select({ key: scores.rank_key })
+      .from(scores)
+      .where(and(eq(scores.board, board), eq(scores.hidden, false), lower, lt(scores.rank_key, to)))
+      .orderBy(asc(scores.rank_key))
+      .limit(RANK_COUNT_PAGE);
+    counted += page.length;
+    if (page.length < RANK_COUNT_PAGE) break;
+    cursor = { key: page[page.length - 1]!.key!, inclusive: false };
+  }
+  return Math.min(counted, cap);
+}
+
+/**
+ * Measures a board's rank blocks (the scheduled job's, with its cuts): the old ones deleted, then
+ * one row per RANK_BLOCK_LINES lines down to line RANK_EXACT_LIMIT and one for every line below,
+ * each with its first line's rank key and its count. Run both in one batch: the triggers keep the
+ * counts from then on.
+ */
+export function measureBlocksStatements(db: Database, board: BoardKey) {
+  return [
+    db.delete(blocks).where(eq(blocks.board, board)),
+    // Every column, in table order (drizzle's INSERT ... SELECT rule); the sizes as integers, so
+    // the division is SQLite's integer one (a bound number may arrive as a real).
+    db.insert(blocks).select(sql`
+      SELECT ${board}, block, MIN(rank_key), COUNT(*) FROM (
+        SELECT rank_key, MIN((place - 1) / ${sql.raw(String(RANK_BLOCK_LINES))}, ${sql.raw(String(RANK_BEYOND_BLOCK))}) AS block FROM (
+          SELECT rank_key, ROW_NUMBER() OVER (ORDER BY rank_key) AS place
+          FROM ${scores} WHERE board = ${board} AND hidden = 0
+        )
+      )
+      GROUP BY block
+    `),
+  ] as const;
+}
+
 /** A board's percentile cuts as last measured (at most 101 rows by the primary key). */
 export function cutsOfBoard(db: Database, board: BoardKey) {
   return db
@@ -224,15 +314,15 @@ export function measureCutsStatements(db: Database, board: BoardKey, at: Date) {
 }
 
 /**
- * The scheduled job: measures the cuts of the boards current at `now` (Geral, this month, this
- * week) and drops those of past periods, whose boards no player reads any more.
+ * The scheduled job: measures the cuts and rank blocks of the boards current at `now` (Geral, this
+ * month, this week) and drops those of past periods, whose boards no player reads any more.
  */
 export async function measureCurrentCuts(db: Database, now: Date): Promise<Record<string, number>> {
   const { keys } = boardsAt(now);
   const sizes: Record<string, number> = {};
-  await db.delete(cuts).where(notInArray(cuts.board, keys));
+  await db.batch([db.delete(cuts).where(notInArray(cuts.board, keys)), db.delete(blocks).where(notInArray(blocks.board, keys))]);
   for (const board of keys) {
-    await db.batch(measureCutsStatements(db, board, now));
+    await db.batch([...measureCutsStatements(db, board, now), ...measureBlocksStatements(db, board)]);
     const [last] = await db.select({ size: cuts.size }).from(cuts).where(eq(cuts.board, board)).limit(1);
     sizes[board] = last?.size ?? 0;
   }

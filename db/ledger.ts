@@ -43,6 +43,12 @@ export interface Movement {
   key: string;
   /** When it happened (ISO-8601); now unless given: the seed dates its demo history. */
   at?: string;
+  /**
+   * The key of the movement this one gives back (a game's entry returned): it moves only if that
+   * movement is in the ledger, for the same player and the opposite amount. A return listed for an
+   * entry that was never paid moves nothing.
+   */
+  givesBack?: string;
 }
 
 // Idempotency keys and refs, one spelling for every writer (the room, refunds, the screens).
@@ -104,6 +110,11 @@ function insertedKey(key: string) {
   return sql<string>`coalesce((select ${coinTransactions.idempotency_key} from ${coinTransactions} where ${coinTransactions.idempotency_key} = ${key}), ${stored})`;
 }
 
+/** The movement stored under `key` (either form), for this player and amount, is in the ledger: one index probe per form. */
+function paid(key: string, userId: string, amount: number) {
+  return sql`EXISTS (SELECT 1 FROM ${coinTransactions} WHERE ${inArray(coinTransactions.idempotency_key, keyForms(key))} AND ${coinTransactions.user_id} = ${userId} AND ${coinTransactions.amount} = ${amount})`;
+}
+
 /** Every new player's welcome bonus (DESIGN.md §5): sign-up, the seed's demo players and the bench's players. */
 export const WELCOME_BONUS = 1000;
 export const welcomeBonus = (userId: string, at?: string): Movement => ({
@@ -135,7 +146,13 @@ export function movementStatements(db: Database, m: Movement) {
         created_at: (m.at ? sql<string>`${m.at}` : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`).as("created_at"),
       })
       .from(users)
-      .where(and(eq(users.id, m.userId), sql`${users.virtual_coins} + ${m.amount} >= 0`)),
+      .where(
+        and(
+          eq(users.id, m.userId),
+          sql`${users.virtual_coins} + ${m.amount} >= 0`,
+          m.givesBack ? paid(m.givesBack, m.userId, -m.amount) : undefined,
+        ),
+      ),
   );
   return [insert] as const;
 }

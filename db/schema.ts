@@ -277,6 +277,12 @@ export const refundRequests = sqliteTable(
  * - day, day_points: the São Paulo date of the row's last change and its net change that day
  *   (the change since yesterday).
  */
+/**
+ * leaderboard_scores.rank_key: 1e9 − points and 1e9 − wins as ten digits (points stay well inside
+ * ±1e9), then the account's creation and the id, each followed by char(1), below any character they hold.
+ */
+const RANK_KEY = sql`printf('%010d', 1000000000 - points) || printf('%010d', 1000000000 - wins) || user_created_at || char(1) || user_id`;
+
 export const leaderboardScores = sqliteTable(
   "leaderboard_scores",
   {
@@ -295,13 +301,38 @@ export const leaderboardScores = sqliteTable(
     day: text("day").notNull(),
     day_points: integer("day_points").notNull().default(0),
     updated_at: text("updated_at").notNull().default(NOW),
+    /**
+     * The board's order as one text (computed, not stored): points and wins as fixed-width
+     * descending numbers, the account's creation, the id; ordering by it is ordering by points
+     * DESC, wins DESC, user_created_at, user_id. A rank's count reads one index range of it.
+     */
+    rank_key: text("rank_key").generatedAlwaysAs(RANK_KEY, { mode: "virtual" }),
   },
   (t) => [
     primaryKey({ columns: [t.board, t.user_id] }),
     // The board's order (DESIGN.md §5: points, more wins, the earlier account), listed rows only.
     index("leaderboard_scores_rank").on(t.board, t.hidden, sql`${t.points} DESC`, sql`${t.wins} DESC`, t.user_created_at, t.user_id),
+    index("leaderboard_scores_rank_key").on(t.board, t.hidden, t.rank_key),
     index("leaderboard_scores_user_idx").on(t.user_id),
   ],
+);
+
+/**
+ * A board cut into blocks of 100 lines down to line 10,000, and one block for the lines below, as
+ * the scheduled job last measured it: each block's first line's rank key and how many listed lines
+ * it holds now. Triggers on leaderboard_scores keep `lines` exact between measurements: a line
+ * belongs to the last block whose first key is at or before its own (to block 0 above them all).
+ * Own rank sums the blocks above the player's and counts the lines in their block above them.
+ */
+export const leaderboardBlocks = sqliteTable(
+  "leaderboard_blocks",
+  {
+    board: text("board").notNull(),
+    block: integer("block").notNull(),
+    rank_key: text("rank_key").notNull(),
+    lines: integer("lines").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.board, t.block] }), index("leaderboard_blocks_key").on(t.board, t.rank_key)],
 );
 
 /**

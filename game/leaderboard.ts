@@ -81,6 +81,15 @@ export function compareRank(a: RankKey, b: RankKey): number {
 /** Own rank is exact down to this place; beyond it a player is told their percentile instead. */
 export const RANK_EXACT_LIMIT = 10_000;
 
+/**
+ * The lines of a rank block as measured (db/leaderboard.ts): blocks 0 … 99 cover the exact ranks,
+ * and block 100 (RANK_BEYOND_BLOCK) every line below them.
+ */
+export const RANK_BLOCK_LINES = 100;
+export const RANK_BEYOND_BLOCK = RANK_EXACT_LIMIT / RANK_BLOCK_LINES;
+/** At most this many lines read by one statement of own rank's count within a block. */
+export const RANK_COUNT_PAGE = 99;
+
 /** The share of a board's lines at or above `place`, as a whole percent rounded up (the last line is 100). */
 export function percentileAt(place: number, size: number): number {
   return Math.min(100, Math.max(1, Math.ceil((place * 100) / Math.max(1, size))));

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { cutsOfBoard, rowOnBoard, rowsAbove, topOfBoard, type BoardRow } from "../../db/leaderboard";
+import { cutsOfBoard, linesAbove, rowOnBoard, topOfBoard, type BoardRow } from "../../db/leaderboard";
 import { playerLines, type PlayerLine } from "../../db/players";
 import { users } from "../../db/schema";
 import { calendarDate } from "../../game/calendar";
 import {
   boardKey,
   changeSinceYesterday,
-  compareRank,
   LEADERBOARD_PAGE,
   percentileFromCuts,
   RANK_EXACT_LIMIT,
@@ -78,20 +77,16 @@ const keyOf = (row: BoardRow): RankKey => ({ points: row.points, wins: row.wins,
 
 /**
  * A listed row's place on a board, in the board's own order: from the page when it is on it; else
- * the board's cuts say whether it lies beyond the exact ranks (then the percentile, no count), and
- * a count over the rank index stopped at RANK_EXACT_LIMIT gives the exact rank above that line.
+ * the lines above it from the board's rank blocks (linesAbove: every statement reads at most 100
+ * rows), exact within the first RANK_EXACT_LIMIT lines; beyond them, the board's cuts give the
+ * percentile.
  */
 export async function placeOnBoard(db: Database, board: BoardKey, row: BoardRow, page: readonly BoardRow[] = []): Promise<Place> {
   const at = page.findIndex((line) => line.user_id === row.user_id);
   if (at >= 0) return { rank: at + 1 };
-  const boardCuts = await cutsOfBoard(db, board);
-  const key = keyOf(row);
-  const limitLine = boardCuts.find((cut) => cut.place === RANK_EXACT_LIMIT);
-  if (!limitLine || compareRank(key, limitLine) <= 0) {
-    const [{ above }] = await rowsAbove(db, board, row);
-    if (above < RANK_EXACT_LIMIT) return { rank: above + 1 };
-  }
-  const cut = percentileFromCuts(boardCuts, key);
+  const above = await linesAbove(db, board, row.rank_key!);
+  if (above !== null && above < RANK_EXACT_LIMIT) return { rank: above + 1 };
+  const cut = percentileFromCuts(await cutsOfBoard(db, board), keyOf(row));
   return { rank: Math.max(RANK_EXACT_LIMIT + 1, cut?.place ?? 0), percentile: cut?.percentile ?? null };
 }
 

@@ -4,21 +4,24 @@ import { settle, type SeatOutcome } from "./settlement";
 import type { TeamId } from "../truco/index";
 import { Transition } from "./transition";
 import { tryStart } from "./start";
-import type { EndReason, Room, RoomClock, Step } from "./state";
+import type { EndReason, Refund, Room, RoomClock, Step } from "./state";
 
 // How a room ends: cancelled (entries returned while it never started), decided by the match or
 // by a forfeit and then settled exactly once, and the no-show rule of server-created rooms.
 
 /**
  * Cancels the game: before it started every entry the room debited is returned; after, none
- * (refunds are for that), unless `returnEntries` (an admin cancelling a stuck game).
+ * (refunds are for that), unless `returnEntries` (an admin cancelling a stuck game). `owed`: entries
+ * an earlier opening of this room may have taken without the room remembering its seats (its state
+ * lost after the batch landed); each is listed once, and the ledger returns it only if it was paid.
  */
-export function cancelInto(d: Transition, reason: string, returnEntries = false, audit?: AdminAudit): void {
+export function cancelInto(d: Transition, reason: string, returnEntries = false, audit?: AdminAudit, owed: Refund[] = []): void {
   const room = d.room;
-  const refunds =
+  const seated =
     room.game.status === "waiting" || returnEntries
       ? room.seats.flatMap((s) => (s.userId ? [{ userId: s.userId, entry: s.entryPaid }] : []))
       : [];
+  const refunds = [...seated, ...owed.filter((o) => o.entry > 0 && !seated.some((s) => s.userId === o.userId))];
   d.effect(audit ? { type: "cancel", reason, refunds, audit } : { type: "cancel", reason, refunds });
   d.set({
     game: { ...room.game, status: "cancelled", end_reason: reason, completed_at: new Date(d.now).toISOString() },
@@ -34,10 +37,13 @@ export function cancelInto(d: Transition, reason: string, returnEntries = false,
   d.effect({ type: "close", userId: null, code: 1000, reason: "Game cancelled" });
 }
 
-/** Cancels a room that is not over yet (a server-created room whose seats could not all be paid, say). */
-export function cancel(room: Room, reason: string, clock: RoomClock): Step {
+/**
+ * Cancels a room that is not over yet (a server-created room whose seats could not all be paid,
+ * say). `owed`: every entry its opening may have taken (see cancelInto).
+ */
+export function cancel(room: Room, reason: string, clock: RoomClock, owed: Refund[] = []): Step {
   const d = new Transition(room, clock);
-  if (room.game.status === "waiting" || room.game.status === "active") cancelInto(d, reason);
+  if (room.game.status === "waiting" || room.game.status === "active") cancelInto(d, reason, false, undefined, owed);
   return d.step();
 }
 

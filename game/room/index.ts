@@ -38,6 +38,7 @@ export {
   seatRow,
   freeSeats,
   fillsTable,
+  startsWithSeats,
   seatComputerPlayers,
   computerSeatsBeside,
   fillWithBots,

@@ -124,6 +124,16 @@ export function fillsTable(room: Room, seat: RoomSeat): boolean {
 }
 
 /**
+ * Whether a server-assigned table's seat batch writes its start too: a table whose absent players
+ * the computer replaces at the no-show deadline (quick match) always starts, so D1 says `active`
+ * from its seats on, as for a table players join. A table whose no-show forfeits or cancels
+ * (tournaments) keeps writing its start when it starts.
+ */
+export function startsWithSeats(room: Room): boolean {
+  return Boolean(room.assigned) && room.noShow?.rule === "bots";
+}
+
+/**
  * Adds a planned seat once D1 has it. Checked again, so a seat is never held twice whatever ran
  * between the plan and the commit: taken meanwhile → `full`.
  */

@@ -3,7 +3,7 @@ import type { SQLWrapper } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { heldSeatsOf, heldSeatsStatement, practiceStatsStatement } from "../../db/games";
-import { cutsOfBoard, measureCurrentCuts, rowOnBoard, rowsAbove } from "../../db/leaderboard";
+import { cutsOfBoard, measureCurrentCuts, rankedResultStatements, rowOnBoard, rowsAbove } from "../../db/leaderboard";
 import { applyMovement, movementStatements } from "../../db/ledger";
 import { playerResultStatements } from "../../db/game-results";
 import { percentileAt, RANK_EXACT_LIMIT } from "../../game/leaderboard";
@@ -12,6 +12,8 @@ import { seatStatement } from "~/services/games.server";
 import { transactionsStatement } from "~/services/transactions.server";
 import { leaderboardOf, placeOnBoard } from "~/services/leaderboard.server";
 import { createPlayer, expectLedgerInvariant, testContext, userRow, type Player } from "./helpers";
+import { benchBindings, benchMeter } from "../../db/bench-meter";
+import { createDb } from "../../db/client";
 
 // Each hot statement's bound, read from D1's own meta.rows_read with a large history seeded: the
 // statement as the app builds it (drizzle), run through the raw binding so its meta is visible.
@@ -218,17 +220,82 @@ describe("own rank beside a board of 12,000", () => {
     expect(result.userRank).not.toHaveProperty("percentile");
   });
 
-  it("within the first 10,000 the rank is exact, with the board's tie-breaks, and counts no further than the rank", async () => {
-    const { db } = testContext();
-    for (const id of ["lb-150", "lb-151", "lb-4001", "lb-4002", "lb-9990"]) {
+  /** Own rank through the metered binding: the place, and the most rows any one of its statements read. */
+  async function meteredPlaceOf(userId: string) {
+    const db = createDb(benchBindings({ ...env, BENCH_MODE: "1" }).DB);
+    const [row] = await rowOnBoard(db, board, userId);
+    benchMeter.reset();
+    const place = await placeOnBoard(db, board, row!);
+    const statements = benchMeter.snapshot().statements;
+    return { place, maxRowsRead: Math.max(0, ...statements.map((s) => s.maxRowsRead)), statements: statements.length };
+  }
+
+  it("within the first 10,000 the rank is exact, with the board's tie-breaks, and no statement reads more than 100 rows", async () => {
+    const lastExact = await env.DB.prepare(
+      "SELECT user_id FROM leaderboard_scores WHERE board = 'all' AND hidden = 0 ORDER BY points DESC, wins DESC, user_created_at, user_id LIMIT 1 OFFSET ?",
+    )
+      .bind(RANK_EXACT_LIMIT - 1)
+      .first<{ user_id: string }>();
+    for (const id of ["lb-1", "lb-150", "lb-151", "lb-4001", "lb-4002", "lb-9990", lastExact!.user_id]) {
       const expected = await oracle(id);
       expect(expected).toBeLessThanOrEqual(RANK_EXACT_LIMIT);
-      expect(await placeOf(id)).toEqual({ rank: expected });
-      const [row] = await rowOnBoard(db, board, id);
-      const { rowsRead } = await measured(rowsAbove(db, board, row!));
-      // The rows above, and the lines that share the player's points (7 per value here) down to them.
-      expect(rowsRead).toBeLessThanOrEqual(expected + 10);
+      const { place, maxRowsRead } = await meteredPlaceOf(id);
+      expect(place).toEqual({ rank: expected });
+      expect(maxRowsRead).toBeLessThanOrEqual(100);
     }
+  });
+
+  it("the rank stays exact and bounded while lines climb, fall, arrive, are hidden and go between two measurements", async () => {
+    const moved = ["lb-9000", "lb-20", "lb-5000", "lb-7777"];
+    await env.DB.batch([
+      // A climb to the top, a fall from it, a move across many blocks, a tie made with another line.
+      env.DB.prepare("UPDATE leaderboard_scores SET points = 6000 WHERE board = 'all' AND user_id = 'lb-9000'"),
+      env.DB.prepare("UPDATE leaderboard_scores SET points = 3700, wins = 0 WHERE board = 'all' AND user_id = 'lb-20'"),
+      env.DB.prepare("UPDATE leaderboard_scores SET points = 4900 WHERE board = 'all' AND user_id = 'lb-5000'"),
+      env.DB.prepare(
+        "UPDATE leaderboard_scores SET points = (SELECT points FROM leaderboard_scores WHERE board = 'all' AND user_id = 'lb-3000'), wins = 2 WHERE board = 'all' AND user_id = 'lb-7777'",
+      ),
+      // New lines, one above every measured block; a banned player's line hidden; one line gone.
+      env.DB.prepare(
+        "INSERT INTO users (id, nickname, created_at) VALUES ('lb-new-1', 'Nova 1', '2026-01-01T00:00:00.000Z'), ('lb-new-2', 'Nova 2', '2026-01-02T00:00:00.000Z')",
+      ),
+      env.DB.prepare(
+        "INSERT INTO leaderboard_scores (board, user_id, points, games, wins, nickname, user_created_at, hidden, day, day_points) VALUES ('all', 'lb-new-1', 7000, 1, 1, 'Nova 1', '2026-01-01T00:00:00.000Z', 0, '2026-01-01', 0), ('all', 'lb-new-2', 4500, 1, 1, 'Nova 2', '2026-01-02T00:00:00.000Z', 0, '2026-01-01', 0)",
+      ),
+      env.DB.prepare("UPDATE users SET banned_at = '2026-01-01T00:00:00.000Z' WHERE id = 'lb-600'"),
+      env.DB.prepare("DELETE FROM leaderboard_scores WHERE board = 'all' AND user_id = 'lb-601'"),
+    ]);
+    // A ranked result's upsert (the settlement's statement) moves a line too: Geral takes the player's points.
+    const { db: appDb } = testContext();
+    await env.DB.prepare("UPDATE users SET ranking_points = 4990 WHERE id = 'lb-8000'").run();
+    await appDb.batch(rankedResultStatements(appDb, { userId: "lb-8000", result: "win", ratingChange: 10 }, now) as never);
+    moved.push("lb-8000");
+    // Only Geral is measured here: the month's and the week's rows the result added go.
+    await env.DB.prepare("DELETE FROM leaderboard_scores WHERE board <> 'all'").run();
+    // Each block's count is the lines it holds now.
+    const drift = await env.DB.prepare(
+      `SELECT b.block, b.lines, (SELECT COUNT(*) FROM leaderboard_scores s WHERE s.board = 'all' AND s.hidden = 0
+         AND (b.block = 0 OR s.rank_key >= b.rank_key)
+         AND s.rank_key < COALESCE((SELECT n.rank_key FROM leaderboard_blocks n WHERE n.board = 'all' AND n.block = b.block + 1), char(127))) AS held
+       FROM leaderboard_blocks b WHERE b.board = 'all'`,
+    ).all<{ block: number; lines: number; held: number }>();
+    expect(drift.results.length).toBe(RANK_EXACT_LIMIT / 100 + 1);
+    for (const block of drift.results) expect(block.lines).toBe(block.held);
+    for (const id of [...moved, "lb-new-1", "lb-new-2", "lb-1", "lb-599", "lb-602", "lb-4001", "lb-9990"]) {
+      const expected = await oracle(id);
+      const { place, maxRowsRead } = await meteredPlaceOf(id);
+      expect(place).toEqual({ rank: expected });
+      expect(maxRowsRead).toBeLessThanOrEqual(100);
+    }
+    // The same answers beside the board: the viewer's line agrees with the page it is shown with.
+    const { db } = testContext();
+    const view = await leaderboardOf(db, "all", "lb-4001", now);
+    expect(view.userRank?.rank).toBe(await oracle("lb-4001"));
+    expect(view.leaderboard[0]!.user.id).toBe("lb-new-1");
+    expect(view.leaderboard[1]!.user.id).toBe("lb-9000");
+    // The next measurement starts the blocks again from the board as it is.
+    await measureCurrentCuts(db, now);
+    expect((await meteredPlaceOf("lb-9990")).place).toEqual({ rank: await oracle("lb-9990") });
   });
 
   it("beyond the first 10,000 a player is told their percentile, read from at most 101 rows, with no count", async () => {

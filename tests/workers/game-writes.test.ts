@@ -193,6 +193,25 @@ describe("D1 writes of a 1v1 game", () => {
     expect(await paidEntries(game.id)).toEqual([-50, -50]);
   });
 
+  it("a quick-match table (absent players replaced by the computer) writes its start with its seats: seats and settlement, two write transactions", async () => {
+    const [a, b] = [await createPlayer("Zeca"), await createPlayer("Ada")];
+    const { ports, host } = meteredHost();
+    const game = await assignedGame(a);
+    benchMeter.reset();
+    const seats = [assignedSeat(a, 50), assignedSeat(b, 50)];
+    expect(await host.openAssigned(game, seats, { noShowSeconds: 30, noShowRule: "bots" })).toEqual({ ok: true });
+    expect(benchMeter.snapshot().writeTransactions).toBe(1);
+    expect(await gameRow(game.id)).toMatchObject({ status: "active" });
+    expect(await readiness(game.id)).toEqual([1, 1]);
+    // Both players arrive: the room starts and writes nothing for it.
+    for (const player of [a, b]) await host.connect(player.user.id, null, (tags) => ports.sockets.accept(tags));
+    expect((await host.snapshot(a.user.id))?.game.status).toBe("active");
+    expect(benchMeter.snapshot().writeTransactions).toBe(1);
+    await playUntilDecided(ports, host, [a.user.id, b.user.id]);
+    expect(benchMeter.snapshot().writeTransactions).toBe(2);
+    expect(await gameRow(game.id)).toMatchObject({ status: "completed" });
+  });
+
   it("an assigned seat whose entry cannot be paid cancels the table, and every entry the batch took goes back once", async () => {
     const [a, b] = [await createPlayer("Otto"), await createPlayer("Pia")];
     const { host } = meteredHost();
@@ -221,6 +240,37 @@ describe("D1 writes of a 1v1 game", () => {
     expect(await takeSeat(db, game, seats[0]!)).toBe("taken");
     expect(await takeSeat(db, game, seats[1]!)).toBe("seated");
     expect(await paidEntries(game.id)).toEqual([-50, -50]);
+  });
+
+  it("an assigned opening retried after its room lost its state cancels the table and returns every paid entry once", async () => {
+    const [a, b] = [await createPlayer("Vera"), await createPlayer("Wes")];
+    const game = await assignedGame(a);
+    const seats = [assignedSeat(a, 50), assignedSeat(b, 50)];
+    // The first opening's batch lands; its room's state is then lost (a fresh host over the same D1).
+    expect(await meteredHost().host.openAssigned(game, seats)).toEqual({ ok: true });
+    expect(await paidEntries(game.id)).toEqual([-50, -50]);
+    expect(await meteredHost().host.openAssigned(game, seats)).toEqual({ ok: false, error: "full" });
+    expect(await gameRow(game.id)).toMatchObject({ status: "cancelled" });
+    expect(await paidEntries(game.id)).toEqual([-50, -50, 50, 50]);
+    // Retried again, and five times at once: nothing more moves.
+    const retries = await Promise.all(Array.from({ length: 5 }, () => meteredHost().host.openAssigned(game, seats)));
+    expect(retries.every((answer) => !answer.ok)).toBe(true);
+    expect(await paidEntries(game.id)).toEqual([-50, -50, 50, 50]);
+    for (const player of [a, b]) expect((await userRow(player.user.id))?.virtual_coins).toBe(player.user.virtual_coins);
+  });
+
+  it("an opening that stopped half-way and is retried returns the entry it took, and nothing for the seat it never paid", async () => {
+    const [a, b] = [await createPlayer("Xica"), await createPlayer("Yuri")];
+    const game = await assignedGame(a);
+    // A's seat and entry written before (one by one), B's never.
+    expect(await takeSeat(createDb(env.DB), game, { ...assignedRow(a, 0), entry: 50 })).toBe("seated");
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => meteredHost().host.openAssigned(game, [assignedSeat(a, 50), assignedSeat(b, 50)])),
+    );
+    expect(answers.every((answer) => !answer.ok)).toBe(true);
+    expect(await gameRow(game.id)).toMatchObject({ status: "cancelled" });
+    expect(await paidEntries(game.id)).toEqual([-50, 50]);
+    for (const player of [a, b]) expect((await userRow(player.user.id))?.virtual_coins).toBe(player.user.virtual_coins);
   });
 
   it("ten openings of one assigned table at once take each entry once", async () => {

@@ -126,9 +126,10 @@ describe("quick match", () => {
     expect(matched.state).toBe("matched");
     const event = await channel.next("match_found");
     expect(event.payload.game_id).toBe((matched as { game_id: string }).game_id);
-    // The room holds both, in their assigned seats.
+    // The room holds both, in their assigned seats; D1 says started from the seats' batch (the
+    // computer takes an absent player's seat at the no-show deadline, so the table always starts).
     const seats = await seatsOf(a.user.id);
-    expect(seats).toMatchObject([{ game_id: event.payload.game_id, seat: 0, status: "waiting" }]);
+    expect(seats).toMatchObject([{ game_id: event.payload.game_id, seat: 0, status: "active" }]);
     // A second press before reaching the room answers the same game, and charges nothing more.
     const coins = (await userRow(a.user.id))!.virtual_coins;
     const again = await enter(a, queue);

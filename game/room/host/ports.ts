@@ -52,9 +52,10 @@ export interface RoomRecords {
   /**
    * Every seat of a server-assigned table with its entry, in one atomic batch: each seat's outcome,
    * in order (a paid seat goes in only with its entry). Null when the batch was refused as a whole
-   * (a seat or an entry already written) and wrote nothing: seat them one by one then.
+   * (a seat or an entry already written) and wrote nothing: seat them one by one then. With
+   * `starts`, the same batch marks the game started, only if every seat went in.
    */
-  takeSeats(game: GameSummary, seats: SeatRow[]): Promise<SeatOutcome[] | null>;
+  takeSeats(game: GameSummary, seats: SeatRow[], starts?: boolean): Promise<SeatOutcome[] | null>;
   /** One write effect of a transition (start, cancel, settle, …), atomic on its own. */
   write(game: GameSummary, effect: WriteEffect): Promise<void>;
   /** The current ranking points of these users. */

@@ -279,13 +279,16 @@ export class RoomHost<S extends object> implements RoomRpc {
       if (!plan.ok || !plan.seat) return null;
       seats.push(plan.seat);
     }
-    const outcomes = await this.ports.records.takeSeats(room.game, seats.map(rules.seatRow));
+    const starts = rules.startsWithSeats(room);
+    const outcomes = await this.ports.records.takeSeats(room.game, seats.map(rules.seatRow), starts);
     if (!outcomes) return null;
+    // The batch wrote the start only if every seat went in; the room starts when its players are there.
+    const started = starts && outcomes.every((outcome) => outcome === "seated");
     let current = room;
     return outcomes.map((outcome, i): Seated => {
       if (outcome === "code_taken") return { ok: false, error: "full" };
       if (outcome !== "seated") return { ok: false, error: SEAT_REFUSALS[outcome] };
-      const committed = rules.commitSeat(current, seats[i]!, this.clock());
+      const committed = rules.commitSeat(started ? { ...current, startWritten: true } : current, seats[i]!, this.clock());
       if (committed.ok) current = committed.step.room;
       return committed;
     });
@@ -342,13 +345,15 @@ export class RoomHost<S extends object> implements RoomRpc {
       if (existing) return existing.assigned && existing.game.status !== "cancelled" ? { ok: true } : { ok: false, error: "closed" };
       const noShowMs = noShowSeconds === undefined ? undefined : noShowSeconds * 1000;
       let step: rules.Step = { room: rules.createRoom({ game, seats: assigned, noShowMs, noShowRule }, this.clock()), effects: [] };
+      // What a failed opening returns: every assigned entry, each only if the ledger holds it.
+      const owed = assigned.map((seat) => ({ userId: seat.userId, entry: seat.entry }));
       const together = await this.seatTogether(step.room, assigned);
       if (together) {
         const failed = together.find((result): result is Extract<Seated, { ok: false }> => !result.ok);
         for (const result of together) if (result.ok) step = rules.chain(step, result.step);
         if (failed) {
           // Entries debited in the batch go back with the cancellation; the caller learns why.
-          await this.commit(rules.cancel(step.room, "seat_failed", this.clock()));
+          await this.commit(rules.cancel(step.room, "seat_failed", this.clock(), owed));
           return failed;
         }
         await this.commit(step);
@@ -357,8 +362,9 @@ export class RoomHost<S extends object> implements RoomRpc {
       for (const request of assigned) {
         const seated = await this.seat(step.room, request);
         if (!seated.ok) {
-          // Entries already debited go back with the cancellation; the caller learns why.
-          await this.commit(rules.cancel(step.room, "seat_failed", this.clock()));
+          // Entries already debited go back with the cancellation, those of an earlier opening whose
+          // room state was lost included (its batch refused this one as a whole); the caller learns why.
+          await this.commit(rules.cancel(step.room, "seat_failed", this.clock(), owed));
           return seated;
         }
         step = rules.chain(step, seated.step);

@@ -94,6 +94,23 @@ describe("the end of a game", () => {
     expect(cancel(cancelled, "again", clockAt(T0)).effects).toEqual([]);
   });
 
+  it("lists every entry an opening may have taken once: the room's seats, then the owed ones it does not hold", () => {
+    const room = seated(["a"]);
+    const owed = [
+      { userId: "a", entry: 50 },
+      { userId: "b", entry: 50 },
+      { userId: "c", entry: 0 },
+    ];
+    expect(cancel(room, "seat_failed", clockAt(T0), owed).effects[0]).toEqual({
+      type: "cancel",
+      reason: "seat_failed",
+      refunds: [
+        { userId: "a", entry: 50 },
+        { userId: "b", entry: 50 },
+      ],
+    });
+  });
+
   it("reads a room stored before presence and pending settlements existed", () => {
     const room = seated(["a", "b"]);
     const old = JSON.parse(JSON.stringify(room)) as Record<string, unknown> & { seats: Record<string, unknown>[] };

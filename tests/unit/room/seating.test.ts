@@ -7,6 +7,7 @@ import {
   createRoom,
   disconnect,
   fillsTable,
+  startsWithSeats,
   fillWithBots,
   leave,
   openRoom,
@@ -97,6 +98,11 @@ describe("a room players join by code", () => {
     expect(assignedFull.startWritten).toBeUndefined();
     const started = connect(connect(assignedFull, "p0", clockAt(T0)).room, "p1", clockAt(T0));
     expect(started.effects.some((e) => e.type === "mark_started")).toBe(true);
+    // Unless its absent players are replaced by the computer (quick match): it always starts, and its seat batch writes it.
+    expect(startsWithSeats(assignedFull)).toBe(false);
+    expect(startsWithSeats(assignedRoom(["p0", "p1"], { noShowMs: 60_000, rule: "forfeit" }))).toBe(false);
+    expect(startsWithSeats(assignedRoom(["p0", "p1"], { noShowMs: 60_000, rule: "bots" }))).toBe(true);
+    expect(startsWithSeats(full)).toBe(false);
   });
 
   it("lets only the creator of a casual waiting room fill it with computer players, returning the entries", () => {

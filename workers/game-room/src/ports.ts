@@ -15,7 +15,7 @@ import { close, sendText } from "./sockets";
 export function roomRecords(db: Db, env: RoomEnv): RoomRecords {
   return {
     takeSeat: (game, seat, create, starts) => takeSeat(db, game, seat, create, starts),
-    takeSeats: (game, seats) => takeSeats(db, game, seats),
+    takeSeats: (game, seats, starts) => takeSeats(db, game, seats, starts),
     write: (game, effect) => write(db, game, effect),
     ratingsOf: (userIds) => ratingsOf(db, userIds),
     async tournamentGameEnded(gameId) {

@@ -157,7 +157,7 @@ function paidSeatStatements(db: Db, game: GameSummary, seat: PaidSeat) {
  * (a key or a seat already written: a retried opening), and nothing of it was written: the caller
  * then seats them one by one, where each such case has its own answer.
  */
-export async function takeSeats(db: Db, game: GameSummary, seats: SeatRow[]): Promise<SeatOutcome[] | null> {
+export async function takeSeats(db: Db, game: GameSummary, seats: SeatRow[], starts = false): Promise<SeatOutcome[] | null> {
   const statements: unknown[] = [];
   const movementAt: (number | null)[] = [];
   for (const seat of seats) {
@@ -169,6 +169,8 @@ export async function takeSeats(db: Db, game: GameSummary, seats: SeatRow[]): Pr
       statements.push(...paidSeatStatements(db, game, { ...seat, userId: seat.userId }));
     }
   }
+  // The start, only if every seat went in (a seat whose entry was refused cancels the table instead).
+  if (starts) statements.push(...fullTableStartStatements(db, game.id, seats.length));
   try {
     const results = (await db.batch(statements as never)) as unknown[];
     return movementAt.map((at) => (at === null || moved(results[at] as never) ? "seated" : "insufficient"));
@@ -206,6 +208,8 @@ function returnStatements(db: Db, game: GameSummary, userId: string, entry: numb
     description,
     ref: gameRef(game.id),
     key: returnKey(game.id, userId),
+    // Only an entry the ledger holds comes back (a cancel lists every entry an opening may have taken).
+    givesBack: entryKey(game.id, userId),
   });
 }
 
@@ -266,6 +270,21 @@ function startStatements(db: Db, gameId: string, userId: string) {
       .update(gamePlayers)
       .set({ is_ready: true })
       .where(and(eq(gamePlayers.game_id, gameId), seated)),
+  ];
+}
+
+/** The start written by an assigned table's seat batch: conditioned on all `seats` rows being there. */
+function fullTableStartStatements(db: Db, gameId: string, seats: number) {
+  const full = sql`(SELECT COUNT(*) FROM ${gamePlayers} WHERE ${gamePlayers.game_id} = ${gameId}) = ${seats}`;
+  return [
+    db
+      .update(games)
+      .set(startedColumns())
+      .where(and(eq(games.id, gameId), eq(games.status, "waiting"), full)),
+    db
+      .update(gamePlayers)
+      .set({ is_ready: true })
+      .where(and(eq(gamePlayers.game_id, gameId), full)),
   ];
 }
 
