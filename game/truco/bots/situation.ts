@@ -40,6 +40,8 @@ export interface Situation {
   plays: SitPlay[];
   /** Outcomes of the finished tricks. */
   outcomes: TrickOutcome[];
+  /** The seats that played a card in each trick of the hand so far (the current one included). */
+  trickPlays: number[][];
   /** Every card this seat cannot see (other hands, covered cards, the undealt stock). */
   unseen: string[];
   /** Partner's cards when shown (mão de onze decision). */
@@ -155,6 +157,7 @@ export function situationFromView(v: PlayerView, read?: TableRead | null): Situa
     leader: seatIdx(cur.leader),
     plays,
     outcomes,
+    trickPlays: v.tricks.map((t) => t.cards.map((p) => seatIdx(p.playerId))),
     unseen: unseenFrom(known, v.rules),
     partner,
     scores: [v.team1Score, v.team2Score],
@@ -240,6 +243,7 @@ export function situationFromState(s: MatchState, seat: number): Situation {
     leader: cur.leader,
     plays,
     outcomes,
+    trickPlays: h.tricks.map((t) => t.plays.map((p) => p.seat)),
     unseen: unseenFrom(known, s.rules),
     partner,
     scores: [s.scores[0], s.scores[1]],

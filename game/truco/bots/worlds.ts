@@ -37,6 +37,11 @@ export interface Evidence {
   playedMao: boolean;
   /** In pairs, what my own team's betting says about my partner's cards (null one against one). */
   team: TeamEvidence | null;
+  /**
+   * Cards the opponents played while the hand was unbet and a call was open to them: each such
+   * play says the hand was not strong enough for this seat to call with (trick: its index).
+   */
+  passes: { seat: number; trick: number; profile: Profile }[];
 }
 
 /**
@@ -74,7 +79,21 @@ export function evidenceOf(sit: Situation, read: TableRead | null | undefined): 
     const partnerRefused = sit.pending !== null && sit.pending.refused.includes(partner);
     team = { partner, profile: profileOf(read, partner), calls: ours, accepted: teamAccepted, partnerRefused };
   }
-  return { opponents, profile: teamProfile(read, opponents), calls, accepted, playedMao, team };
+  // Every card on the table was played unbet while the stake is 0, or while the first call awaits its answer.
+  const passes: Evidence["passes"] = [];
+  const unbet = sit.stake === 0 && (sit.pending === null || sit.pending.level === 1);
+  if (unbet && sit.special === null && !sit.blind) {
+    const profiles = new Map(opponents.map((s) => [s, profileOf(read, s)]));
+    sit.trickPlays.forEach((seats, trick) => {
+      for (const s of seats) if (profiles.has(s)) passes.push({ seat: s, trick, profile: profiles.get(s)! });
+    });
+  }
+  return { opponents, profile: teamProfile(read, opponents), calls, accepted, playedMao, team, passes };
+}
+
+/** Likelihood that a seat of this profile played a card instead of calling, its hand standing at `standing` then. */
+export function passLikelihood(p: Profile, standing: number): number {
+  return 1 - (p.callEager ?? 0.5) * callLikelihood(p, standing);
 }
 
 /**
@@ -137,10 +156,11 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
 
   const evidence = evidenceOf(sit, read);
   const weighed = !sit.blind && (evidence.calls > 0 || evidence.accepted || evidence.playedMao);
+  const passWeighed = evidence.passes.length > 0;
   const team = evidence.team;
   const teamWeighed =
     !sit.blind && team !== null && known[team.partner] === null && (team.calls > 0 || team.accepted || team.partnerRefused);
-  const pct = weighed || teamWeighed ? cardPercentile(sit.rules, sit.manilha) : null;
+  const pct = weighed || teamWeighed || passWeighed ? cardPercentile(sit.rules, sit.manilha) : null;
 
   // The opponents' standing as the hand stands: their cards not yet in a finished trick.
   const finished = sit.outcomes.length;
@@ -185,6 +205,11 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
       }
       if (!ok) continue;
       if (teamWeighed && rng.next() > teamWeight(team!, mine, standingOf(pct!, dealt[team!.partner].slice(finished), ourWon))) continue;
+      if (passWeighed) {
+        let w = 1;
+        for (const x of evidence.passes) w *= passLikelihood(x.profile, standingOf(pct!, dealt[x.seat].slice(x.trick), oppWon.slice(0, x.trick)));
+        if (rng.next() > w) continue;
+      }
       if (weighed) {
         let best = 0;
         for (const s of evidence.opponents) best = Math.max(best, standingOf(pct!, dealt[s].slice(finished), oppWon));
