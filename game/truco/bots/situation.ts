@@ -60,7 +60,7 @@ export interface Situation {
   dealer: number;
   myEnvido: number;
   /** The hand's envido; `acceptPts` / `rejectPts` are what accepting / refusing the last call scores. */
-  envido: { calls: EnvidoCall[]; status: string; callerTeam: TeamIdx; acceptPts: number; rejectPts: number } | null;
+  envido: { calls: EnvidoCall[]; status: string; caller: number; callerTeam: TeamIdx; acceptPts: number; rejectPts: number } | null;
   myFlor: boolean;
   myFlorPoints: number;
   /** Seats that declared flor. */
@@ -175,6 +175,7 @@ export function situationFromView(v: PlayerView, read?: TableRead | null): Situa
       ? {
           calls: e.calls,
           status: e.status,
+          caller: seatIdx(e.caller),
           callerTeam: e.callerTeam === "team1" ? 0 : 1,
           acceptPts: e.acceptValue ?? Math.max(1, v.targetScore - Math.max(v.team1Score, v.team2Score)),
           rejectPts: e.rejectValue,
@@ -261,6 +262,7 @@ export function situationFromState(s: MatchState, seat: number): Situation {
       ? {
           calls: e.calls,
           status: e.status,
+          caller: e.caller,
           callerTeam: teams[e.caller],
           acceptPts: envidoAcceptValue(s, e.calls, null),
           rejectPts: envidoRejectValue(e.calls),
