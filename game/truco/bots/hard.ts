@@ -62,6 +62,7 @@ export function hardPolicy(
   const worlds = sampleWorlds(view, sit, read, rng, count);
   if (worlds.length === 0) return normalPolicy(sit, rng);
   const profiles = sit.teams.map((t, s) => (t === sit.team ? OWN_STYLE : profileOf(read, s)));
+  const expects = sit.teams.map((t) => (t === sit.team ? sit.opponents : undefined));
   const power = powerOf(sit.rules, sit.manilha);
   const me = view.me!;
   const salt = rng.nextU32();
@@ -73,7 +74,7 @@ export function hardPolicy(
     if (k === check && clearLeader(totals, k)) break;
     const w = worlds[k];
     const base = stateFromView(view, w.dealt, w.held);
-    const setup: PlayoutSetup = { rule: opts.rule, profiles, powers: w.dealt.map(power), samples: opts.samples };
+    const setup: PlayoutSetup = { rule: opts.rule, profiles, powers: w.dealt.map(power), samples: opts.samples, expects };
     for (let i = 0; i < candidates.length; i++) {
       if (totals[i] === -Infinity) continue;
       const r = applyAction(base, me, candidates[i]);

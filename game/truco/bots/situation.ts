@@ -196,8 +196,8 @@ function dealtOf(v: PlayerView, seat: number, held: string[]): string[] {
   return out;
 }
 
-/** The same knowledge, from a (simulated) state, for `seat`. */
-export function situationFromState(s: MatchState, seat: number): Situation {
+/** The same knowledge, from a (simulated) state, for `seat`; `opponents`: what it expects of the other team (default: the priors). */
+export function situationFromState(s: MatchState, seat: number, opponents?: Profile): Situation {
   const h = s.hand;
   const n = s.players.length;
   const teams = s.players.map((_, i) => seatTeam(s, i));
@@ -271,7 +271,7 @@ export function situationFromState(s: MatchState, seat: number): Situation {
     myFlor: flor,
     myFlorPoints: flor ? florPoints(dealt) : 0,
     florDeclared: h.flor ? h.flor.declared : [],
-    opponents: teamProfile(null, opponentSeats(teams, team)),
+    opponents: opponents ?? teamProfile(null, opponentSeats(teams, team)),
     salt: `${s.handNumber}:${s.actionCount}:${seat}`,
   };
 }
