@@ -144,7 +144,16 @@ export function evidenceOf(sit: Situation, read: TableRead | null | undefined): 
       for (const s of seats) if (profiles.has(s)) passes.push({ seat: s, trick, profile: profiles.get(s)! });
     });
   }
-  return { opponents, profile: teamProfile(read, opponents), calls, accepted, playedMao, team, passes, envido: envidoEvidenceOf(sit, read) };
+  return {
+    opponents,
+    profile: teamProfile(read, opponents),
+    calls,
+    accepted,
+    playedMao,
+    team,
+    passes,
+    envido: envidoEvidenceOf(sit, read),
+  };
 }
 
 /** Likelihood that a seat of this profile played a card instead of calling, its hand standing at `standing` then. */
@@ -269,7 +278,8 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
       }
       if (passWeighed) {
         let w = 1;
-        for (const x of evidence.passes) w *= passLikelihood(x.profile, standingOf(pct!, dealt[x.seat].slice(x.trick), oppWon.slice(0, x.trick)));
+        for (const x of evidence.passes)
+          w *= passLikelihood(x.profile, standingOf(pct!, dealt[x.seat].slice(x.trick), oppWon.slice(0, x.trick)));
         if (rng.next() > w) continue;
       }
       if (weighed) {

@@ -44,7 +44,10 @@ describe("envido evidence in the sampled deals", () => {
 
   it("a seat that refuses most calls says less by refusing", () => {
     const s0 = fixed("argentino", { hands: { a: A, b: B }, dealer: 1 });
-    const refused = act(act(s0, "a", { type: "call_envido", call: "envido" }).state, "b", { type: "respond_envido", response: "reject" }).state;
+    const refused = act(act(s0, "a", { type: "call_envido", call: "envido" }).state, "b", {
+      type: "respond_envido",
+      response: "reject",
+    }).state;
     const runner: TableRead = { seats: [emptyRead(2).seats[0], { ...emptyRead(2).seats[1], envFaced: 20, envRuns: 20 }] };
     expect(profileOf(runner, 1).envidoRunRate!).toBeGreaterThan(profileOf(null, 1).envidoRunRate!);
     expect(meanOfB(refused, runner, envido)).toBeGreaterThan(meanOfB(refused, null, envido) + 1);
@@ -119,7 +122,12 @@ describe("envido by sampled deals", () => {
     const sit = situationFromView(viewFor(s0, "a"));
     expect(envidoWinnerIn(sit, [A, B])).toBe(0);
     expect(envidoWinnerIn(sit, [B, A])).toBe(1);
-    expect(envidoWinnerIn(sit, [["7s", "As", "4c"], ["7c", "Ac", "4d"]])).toBe(0);
+    expect(
+      envidoWinnerIn(sit, [
+        ["7s", "As", "4c"],
+        ["7c", "Ac", "4d"],
+      ]),
+    ).toBe(0);
   });
 
   it("calls envido into a seat that refuses every call, even with a poor count", () => {
