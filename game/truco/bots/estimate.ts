@@ -169,6 +169,22 @@ function envidoCdf(x: number): number {
   return x >= ENVIDO_CDF.length ? 1 : ENVIDO_CDF[x];
 }
 
+/** The envido count below which this share of the deck's hands falls (a seat refusing this share of calls accepts from it up). */
+export function envidoQuantile(share: number): number {
+  for (let e = 0; e <= 33; e++) if (envidoCdf(e) >= share) return e;
+  return 33;
+}
+
+/** How likely a seat that calls envido from about `callFrom` points up made a call with `points` (a few calls below it). */
+export function envidoCallLikelihood(points: number, callFrom: number): number {
+  return 0.08 + 0.92 / (1 + Math.exp(-(points - callFrom) / 1.5));
+}
+
+/** How likely a seat that accepts envido from about `acceptFrom` points up accepts with `points`. */
+export function envidoAcceptLikelihood(points: number, acceptFrom: number): number {
+  return 0.05 + 0.9 / (1 + Math.exp(-(points - acceptFrom) / 1.5));
+}
+
 /**
  * Chance my envido beats every opponent's after the opponents made `calls` envido calls, each
  * made from about `callFrom` points up (with a few calls below it): the caller's envido is drawn

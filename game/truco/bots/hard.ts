@@ -2,8 +2,8 @@
 // each decision it samples deals consistent with its view, in proportion to how likely they made
 // this hand's bets under the table read; plays every candidate action out on each deal through the
 // engine (playout.ts, the same deals for every candidate); and takes the action with the best mean
-// match-winning chance. Envido and flor it bets by the normal player's rules, with its odds
-// taken from the caller's envido (ADR 135) and, in pairs, the team's best envido. In pairs it plays
+// match-winning chance. Its envido it calls and answers by the same sampled deals, by expected
+// match points (envido-search.ts, ADR 146); flor it bets by the normal player's rules. In pairs it plays
 // for the team (docs/decisions/143-the-hard-player-in-pairs.md): its team's bets weigh its
 // partner's cards, and it spends no card on a trick its partner already holds.
 import { applyAction } from "../apply";
@@ -11,9 +11,9 @@ import { sfc32, type Rng } from "../random";
 import type { Action } from "../types";
 import type { PlayerView } from "../view";
 import { OWN_STYLE, playout, type PlayoutSetup } from "./playout";
-import { envidoWinChanceAfterCalls, teamEnvidoWinChance } from "./estimate";
-import { envidoOpening, envidoResponse, normalPolicy } from "./policy";
-import { envidoCallFrom, powerOf, profileOf, type TableRead } from "./read";
+import { envidoBySamples } from "./envido-search";
+import { normalPolicy } from "./policy";
+import { powerOf, profileOf, type TableRead } from "./read";
 import { strengthIn, trickLead, type Situation } from "./situation";
 import { sampleWorlds, stateFromView } from "./worlds";
 
@@ -38,7 +38,7 @@ export interface HardOptions {
  * at about 10 ms p95 of one core. One against one, 640 playouts over 40–160 deals cost about
  * 7 ms p95 and gain a little against every opponent over 240 (bench, 400 matches).
  */
-export const HARD_1V1: HardOptions = { rule: "fast", worlds: 160, minWorlds: 40, playouts: 640, samples: 4 };
+export const HARD_1V1: HardOptions = { rule: "fast", worlds: 320, minWorlds: 80, playouts: 1280, samples: 4 };
 export const HARD_2V2: HardOptions = { rule: "normal", worlds: 48, minWorlds: 32, playouts: 192, samples: 4 };
 
 /** After this share of the deals, a candidate ahead of every other by CLEAR ends the search. */
@@ -52,15 +52,8 @@ export function hardPolicy(
   rng: Rng,
   opts: HardOptions = sit.n === 2 ? HARD_1V1 : HARD_2V2,
 ): Action {
-  const plan = searchPlan(sit);
-  if (plan.kind === "normal" && sit.phase === "waiting_envido_response" && sit.envido && sit.legal.length > 1) {
-    // The call says the caller's envido is high; how high, this table's calls have shown.
-    const opps = sit.teams.flatMap((t, s) => (t === sit.team ? [] : [s]));
-    const calls = Math.ceil(sit.envido.calls.length / 2);
-    const from = envidoCallFrom(read, opps);
-    // In pairs my partner's envido counts for my team too.
-    return envidoResponse(sit, sit.n === 4 ? teamEnvidoWinChance(sit, calls, from) : envidoWinChanceAfterCalls(sit, calls, from));
-  }
+  // The envido comes first and draws first from the decision's randomness (the second opinion repeats it).
+  const plan = searchPlan(sit, envidoMove(view, sit, read, rng));
   if (plan.kind === "normal") return normalPolicy(sit, rng);
   if (plan.kind === "fixed") return plan.action;
   const candidates = plan.candidates;
@@ -69,6 +62,7 @@ export function hardPolicy(
   const worlds = sampleWorlds(view, sit, read, rng, count);
   if (worlds.length === 0) return normalPolicy(sit, rng);
   const profiles = sit.teams.map((t, s) => (t === sit.team ? OWN_STYLE : profileOf(read, s)));
+  const expects = sit.teams.map((t) => (t === sit.team ? sit.opponents : undefined));
   const power = powerOf(sit.rules, sit.manilha);
   const me = view.me!;
   const salt = rng.nextU32();
@@ -80,7 +74,7 @@ export function hardPolicy(
     if (k === check && clearLeader(totals, k)) break;
     const w = worlds[k];
     const base = stateFromView(view, w.dealt, w.held);
-    const setup: PlayoutSetup = { rule: opts.rule, profiles, powers: w.dealt.map(power), samples: opts.samples };
+    const setup: PlayoutSetup = { rule: opts.rule, profiles, powers: w.dealt.map(power), samples: opts.samples, expects };
     for (let i = 0; i < candidates.length; i++) {
       if (totals[i] === -Infinity) continue;
       const r = applyAction(base, me, candidates[i]);
@@ -95,22 +89,32 @@ export function hardPolicy(
 }
 
 /**
- * How the hard player takes a decision: by the normal player's odds (a forced or blind move, flor
- * and envido answers), by a fixed choice (its envido opening, a lone candidate), or by searching
- * `candidates` (two or more).
+ * The hard player's envido move where an envido is its to open or answer (envido-search.ts): a
+ * call, an answer, or null (no call, or nothing of envido to decide). A flor to declare or answer
+ * comes first and is not an envido decision.
+ */
+export function envidoMove(view: PlayerView, sit: Situation, read: TableRead | null | undefined, rng: Rng): Action | null {
+  if (sit.blind || sit.legal.length < 2) return null;
+  if (sit.phase === "waiting_flor_response" || sit.legal.some((a) => a.type === "call_flor")) return null;
+  if (sit.phase !== "waiting_envido_response" && !sit.legal.some((a) => a.type === "call_envido")) return null;
+  return envidoBySamples(view, sit, read, rng);
+}
+
+/**
+ * How the hard player takes a decision: by its envido move when it has one (`envido`, from
+ * envidoMove), by the normal player's odds (a forced or blind move, flor, an envido answer the
+ * sampler could not weigh), by a fixed choice (a lone candidate), or by searching `candidates`
+ * (two or more).
  */
 export function searchPlan(
   sit: Situation,
+  envido: Action | null,
 ): { kind: "normal" } | { kind: "fixed"; action: Action } | { kind: "search"; candidates: Action[] } {
   const legal = sit.legal;
   if (legal.length === 1 || sit.blind) return { kind: "normal" };
+  if (envido) return { kind: "fixed", action: envido };
   if (legal[0].type === "call_flor" && sit.phase !== "waiting_flor_response") return { kind: "normal" };
   if (sit.phase === "waiting_flor_response" || sit.phase === "waiting_envido_response") return { kind: "normal" };
-  const env = envidoOpening(
-    sit,
-    sit.n === 4 && sit.legal.some((a) => a.type === "call_envido") ? teamEnvidoWinChance(sit, 0, 0) : undefined,
-  );
-  if (env) return { kind: "fixed", action: env };
   const candidates = candidateActions(sit);
   if (candidates.length === 1) return { kind: "fixed", action: candidates[0] };
   return { kind: "search", candidates };

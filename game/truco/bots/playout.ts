@@ -29,6 +29,12 @@ export interface PlayoutSetup {
   powers: number[];
   /** Samples for the trick odds of the normal rule (fewer than the normal player's own). */
   samples: number;
+  /**
+   * The normal rule: what each seat expects of the other team's betting (absent: the priors). The
+   * searcher's team expects what the table read says of its opponents, so in the playouts it
+   * bluffs into a team that runs and believes a team that never bluffs.
+   */
+  expects?: (Profile | undefined)[];
 }
 
 /** Match-winning chance for `team` after playing the hand out from `s`. */
@@ -39,7 +45,7 @@ export function playout(s: MatchState, team: TeamIdx, setup: PlayoutSetup, rng: 
     const legal = legalForSeat(s, seat);
     let a: Action;
     if (legal.length === 1) a = legal[0];
-    else if (setup.rule === "normal") a = normalPolicy(situationFromState(s, seat), rng, { samples: setup.samples });
+    else if (setup.rule === "normal") a = normalPolicy(situationFromState(s, seat, setup.expects?.[seat]), rng, { samples: setup.samples });
     else a = fastChoice(s, seat, legal, table, setup, rng);
     const r = legal.includes(a) ? applyLegal(s, seat, a) : applyAction(s, s.players[seat].id, a);
     if (!r.ok) break;

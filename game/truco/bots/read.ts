@@ -26,6 +26,15 @@ export interface SeatRead {
   /** Envido calls and raises made, and the sum of the envido points they were made with (absent in older reads). */
   envCalls?: number;
   envPoints?: number;
+  /**
+   * Unbet moments (no truco called yet this hand, none forbidden) where this seat stood at STRONG
+   * or better, and how many of them it called at rather than playing a card (absent in older reads).
+   */
+  strongChances?: number;
+  strongCalls?: number;
+  /** Envido calls this seat answered, and how many it refused (absent in older reads). */
+  envFaced?: number;
+  envRuns?: number;
   /** Truco-ladder calls this seat answered (a raise answers too). */
   faced: number;
   accepts: number;
@@ -39,7 +48,10 @@ export interface TableRead {
 /** A call from a standing (standingOf) below this counts as a bluff. */
 export const WEAK = 0.45;
 
-const PRIOR = { weight: 4, runRate: 0.35, bluffRate: 0.12, callPower: 0.8, callWinRate: 0.68 };
+/** A standing (standingOf) from which a seat that calls when it can is expected to call. */
+export const STRONG = 0.75;
+
+const PRIOR = { weight: 4, runRate: 0.35, bluffRate: 0.12, callPower: 0.8, callWinRate: 0.68, callEager: 0.5, envidoRunRate: 0.45 };
 
 export function emptyRead(seats: number): TableRead {
   return {
@@ -52,6 +64,10 @@ export function emptyRead(seats: number): TableRead {
       callWins: 0,
       envCalls: 0,
       envPoints: 0,
+      strongChances: 0,
+      strongCalls: 0,
+      envFaced: 0,
+      envRuns: 0,
       faced: 0,
       accepts: 0,
       runs: 0,
@@ -68,6 +84,13 @@ export interface Profile {
   callFrom: number;
   /** Share of its calls made with the better cards (callWins): what a call of this seat proves. */
   callWinRate: number;
+  /**
+   * How often it calls at an unbet moment when its hand stands at STRONG or better: a seat that
+   * always does says, by playing a card instead, that its hand is not that strong (absent: the prior).
+   */
+  callEager?: number;
+  /** Share of envido calls it refuses (absent: the prior). */
+  envidoRunRate?: number;
 }
 
 /**
@@ -80,7 +103,15 @@ export function profileOf(read: TableRead | null | undefined, seat: number): Pro
   const r = read?.seats[seat];
   const w = PRIOR.weight;
   const priorFrom = 2 * PRIOR.callPower - 1;
-  if (!r) return { runRate: PRIOR.runRate, bluffRate: PRIOR.bluffRate, callFrom: priorFrom, callWinRate: PRIOR.callWinRate };
+  if (!r)
+    return {
+      runRate: PRIOR.runRate,
+      bluffRate: PRIOR.bluffRate,
+      callFrom: priorFrom,
+      callWinRate: PRIOR.callWinRate,
+      callEager: PRIOR.callEager,
+      envidoRunRate: PRIOR.envidoRunRate,
+    };
   const runRate = (r.runs + PRIOR.runRate * w) / (r.faced + w);
   const bluffRate = (r.weakCalls + PRIOR.bluffRate * w) / (r.calls + w);
   const honest = r.calls - r.weakCalls;
@@ -88,7 +119,9 @@ export function profileOf(read: TableRead | null | undefined, seat: number): Pro
   const meanPower = (honestPower + PRIOR.callPower * w) / (honest + w);
   // Reads kept before callWins count every call at the prior's rate.
   const callWinRate = ((r.callWins ?? r.calls * PRIOR.callWinRate) + PRIOR.callWinRate * w) / (r.calls + w);
-  return { runRate, bluffRate, callFrom: clamp(2 * meanPower - 1, 0.4, 0.9), callWinRate };
+  const callEager = ((r.strongCalls ?? 0) + PRIOR.callEager * w) / ((r.strongChances ?? 0) + w);
+  const envidoRunRate = ((r.envRuns ?? 0) + PRIOR.envidoRunRate * w) / ((r.envFaced ?? 0) + w);
+  return { runRate, bluffRate, callFrom: clamp(2 * meanPower - 1, 0.4, 0.9), callWinRate, callEager, envidoRunRate };
 }
 
 /** Envido points from which a seat calls envido: its calls taken as spread evenly up to 33. */
@@ -116,6 +149,8 @@ export function teamProfile(read: TableRead | null | undefined, seats: readonly 
     bluffRate: mean((p) => p.bluffRate),
     callFrom: mean((p) => p.callFrom),
     callWinRate: mean((p) => p.callWinRate),
+    callEager: mean((p) => p.callEager ?? PRIOR.callEager),
+    envidoRunRate: mean((p) => p.envidoRunRate ?? PRIOR.envidoRunRate),
   };
 }
 
@@ -281,14 +316,32 @@ export function noteHand(
   const pct = cardPercentile(ended.rules, h.manilha);
   let pending = false;
   let played = 0;
+  // Unbet: no truco called yet, and the hand lets one be called (not a mão de onze / ferro).
+  let unbet = h.special === null;
+  let envPending = false;
   for (const { playerId, action } of actions) {
     const seat = seatOf(playerId);
     if (seat < 0) continue;
-    if (action.type === "play_card") played++;
     const r = seats[seat];
+    if (unbet && (action.type === "play_card" || action.type === "call_truco")) {
+      if (standingAt(ended, seat, Math.floor(played / n), pct) >= STRONG) {
+        r.strongChances = (r.strongChances ?? 0) + 1;
+        if (action.type === "call_truco") r.strongCalls = (r.strongCalls ?? 0) + 1;
+      }
+      if (action.type === "call_truco") unbet = false;
+    }
+    if (action.type === "play_card") played++;
     if (action.type === "call_envido") {
+      if (envPending) r.envFaced = (r.envFaced ?? 0) + 1;
       r.envCalls = (r.envCalls ?? 0) + 1;
       r.envPoints = (r.envPoints ?? 0) + envidoOfIds(h.dealt[seat]);
+      envPending = true;
+      continue;
+    }
+    if (action.type === "respond_envido" && envPending) {
+      r.envFaced = (r.envFaced ?? 0) + 1;
+      if (action.response === "reject") r.envRuns = (r.envRuns ?? 0) + 1;
+      envPending = false;
       continue;
     }
     if (action.type !== "call_truco" && action.type !== "respond_truco" && action.type !== "go_to_mazo") continue;

@@ -9,7 +9,7 @@ import { applyAction } from "../apply";
 import { rngFromString, sfc32 } from "../random";
 import type { Action } from "../types";
 import type { PlayerView } from "../view";
-import { searchPlan } from "./hard";
+import { envidoMove, searchPlan } from "./hard";
 import { chooseAction } from "./index";
 import { OWN_STYLE, playout, type PlayoutSetup } from "./playout";
 import { powerOf, profileOf, type TableRead } from "./read";
@@ -43,7 +43,8 @@ export function secondOpinion(
 ): SecondOpinion | null {
   if (view.me === null || view.legalActions.length < 2) return null;
   const sit = situationFromView(view, read);
-  const plan = searchPlan(sit);
+  // The hard player's envido move, drawn from the same randomness as the hard player's own.
+  const plan = searchPlan(sit, envidoMove(view, sit, read, rngFromString(`${seed}:${sit.salt}`)));
   const own = plan.kind === "search" ? null : chooseAction(view, { level: "hard", seed, read });
   if (plan.kind !== "search" && !own) return null;
   const rng = rngFromString(`${seed}:opinion:${sit.salt}`);

@@ -40,6 +40,8 @@ export interface Situation {
   plays: SitPlay[];
   /** Outcomes of the finished tricks. */
   outcomes: TrickOutcome[];
+  /** The seats that played a card in each trick of the hand so far (the current one included). */
+  trickPlays: number[][];
   /** Every card this seat cannot see (other hands, covered cards, the undealt stock). */
   unseen: string[];
   /** Partner's cards when shown (mão de onze decision). */
@@ -58,7 +60,7 @@ export interface Situation {
   dealer: number;
   myEnvido: number;
   /** The hand's envido; `acceptPts` / `rejectPts` are what accepting / refusing the last call scores. */
-  envido: { calls: EnvidoCall[]; status: string; callerTeam: TeamIdx; acceptPts: number; rejectPts: number } | null;
+  envido: { calls: EnvidoCall[]; status: string; caller: number; callerTeam: TeamIdx; acceptPts: number; rejectPts: number } | null;
   myFlor: boolean;
   myFlorPoints: number;
   /** Seats that declared flor. */
@@ -155,6 +157,7 @@ export function situationFromView(v: PlayerView, read?: TableRead | null): Situa
     leader: seatIdx(cur.leader),
     plays,
     outcomes,
+    trickPlays: v.tricks.map((t) => t.cards.map((p) => seatIdx(p.playerId))),
     unseen: unseenFrom(known, v.rules),
     partner,
     scores: [v.team1Score, v.team2Score],
@@ -172,6 +175,7 @@ export function situationFromView(v: PlayerView, read?: TableRead | null): Situa
       ? {
           calls: e.calls,
           status: e.status,
+          caller: seatIdx(e.caller),
           callerTeam: e.callerTeam === "team1" ? 0 : 1,
           acceptPts: e.acceptValue ?? Math.max(1, v.targetScore - Math.max(v.team1Score, v.team2Score)),
           rejectPts: e.rejectValue,
@@ -192,8 +196,8 @@ function dealtOf(v: PlayerView, seat: number, held: string[]): string[] {
   return out;
 }
 
-/** The same knowledge, from a (simulated) state, for `seat`. */
-export function situationFromState(s: MatchState, seat: number): Situation {
+/** The same knowledge, from a (simulated) state, for `seat`; `opponents`: what it expects of the other team (default: the priors). */
+export function situationFromState(s: MatchState, seat: number, opponents?: Profile): Situation {
   const h = s.hand;
   const n = s.players.length;
   const teams = s.players.map((_, i) => seatTeam(s, i));
@@ -240,6 +244,7 @@ export function situationFromState(s: MatchState, seat: number): Situation {
     leader: cur.leader,
     plays,
     outcomes,
+    trickPlays: h.tricks.map((t) => t.plays.map((p) => p.seat)),
     unseen: unseenFrom(known, s.rules),
     partner,
     scores: [s.scores[0], s.scores[1]],
@@ -257,6 +262,7 @@ export function situationFromState(s: MatchState, seat: number): Situation {
       ? {
           calls: e.calls,
           status: e.status,
+          caller: e.caller,
           callerTeam: teams[e.caller],
           acceptPts: envidoAcceptValue(s, e.calls, null),
           rejectPts: envidoRejectValue(e.calls),
@@ -265,7 +271,7 @@ export function situationFromState(s: MatchState, seat: number): Situation {
     myFlor: flor,
     myFlorPoints: flor ? florPoints(dealt) : 0,
     florDeclared: h.flor ? h.flor.declared : [],
-    opponents: teamProfile(null, opponentSeats(teams, team)),
+    opponents: opponents ?? teamProfile(null, opponentSeats(teams, team)),
     salt: `${s.handNumber}:${s.actionCount}:${seat}`,
   };
 }

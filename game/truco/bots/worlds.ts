@@ -5,10 +5,12 @@ import { envidoOfIds, florPoints, hasFlor, strengthTable } from "../cards";
 import type { Rng } from "../random";
 import type { HandState, MatchState, TeamIdx, TrickState } from "../types";
 import type { PlayerView } from "../view";
+import { envidoAcceptLikelihood, envidoCallLikelihood, envidoQuantile } from "./estimate";
 import {
   acceptLikelihood,
   callLikelihood,
   cardPercentile,
+  envidoCallFrom,
   profileOf,
   showdownOf,
   standingOf,
@@ -37,6 +39,65 @@ export interface Evidence {
   playedMao: boolean;
   /** In pairs, what my own team's betting says about my partner's cards (null one against one). */
   team: TeamEvidence | null;
+  /**
+   * Cards the opponents played while the hand was unbet and a call was open to them: each such
+   * play says the hand was not strong enough for this seat to call with (trick: its index).
+   */
+  passes: { seat: number; trick: number; profile: Profile }[];
+  /**
+   * What this hand's envido says of each other seat's envido count: the calls it made (each from
+   * about `callFrom` points up), and whether it refused or accepted the call it answered (from
+   * about `acceptFrom` up).
+   */
+  envido: EnvidoEvidence[];
+}
+
+export interface EnvidoEvidence {
+  seat: number;
+  calls: number;
+  callFrom: number;
+  answer: "accepted" | "refused" | null;
+  acceptFrom: number;
+}
+
+/** The envido evidence of the other seats, from the hand's envido calls and their answer. */
+export function envidoEvidenceOf(sit: Situation, read: TableRead | null | undefined): EnvidoEvidence[] {
+  const e = sit.envido;
+  if (!e || sit.blind) return [];
+  const n = sit.n;
+  const bySeat = new Map<number, EnvidoEvidence>();
+  const of = (seat: number): EnvidoEvidence => {
+    let x = bySeat.get(seat);
+    if (!x) {
+      x = {
+        seat,
+        calls: 0,
+        callFrom: envidoCallFrom(read, [seat]),
+        answer: null,
+        acceptFrom: envidoQuantile(profileOf(read, seat).envidoRunRate ?? 0.45),
+      };
+      bySeat.set(seat, x);
+    }
+    return x;
+  };
+  // Each raise answers the call before it: the calls were made by the seats before the last caller, in turn.
+  const k = e.calls.length;
+  for (let i = 0; i < k; i++) {
+    const seat = (((e.caller - (k - 1 - i)) % n) + n) % n;
+    if (seat !== sit.seat) of(seat).calls++;
+  }
+  const responder = (e.caller + 1) % n;
+  if (responder !== sit.seat && (e.status === "rejected" || e.status === "accepted"))
+    of(responder).answer = e.status === "rejected" ? "refused" : "accepted";
+  return [...bySeat.values()];
+}
+
+/** Likelihood of the envido evidence of one seat holding `points` of envido. */
+export function envidoWeight(x: EnvidoEvidence, points: number): number {
+  let w = Math.pow(envidoCallLikelihood(points, x.callFrom), Math.min(x.calls, 2));
+  if (x.answer === "refused") w *= 1 - envidoAcceptLikelihood(points, x.acceptFrom);
+  else if (x.answer === "accepted") w *= envidoAcceptLikelihood(points, x.acceptFrom);
+  return w;
 }
 
 /**
@@ -74,7 +135,30 @@ export function evidenceOf(sit: Situation, read: TableRead | null | undefined): 
     const partnerRefused = sit.pending !== null && sit.pending.refused.includes(partner);
     team = { partner, profile: profileOf(read, partner), calls: ours, accepted: teamAccepted, partnerRefused };
   }
-  return { opponents, profile: teamProfile(read, opponents), calls, accepted, playedMao, team };
+  // Every card on the table was played unbet while the stake is 0, or while the first call awaits its answer.
+  const passes: Evidence["passes"] = [];
+  const unbet = sit.stake === 0 && (sit.pending === null || sit.pending.level === 1);
+  if (unbet && sit.special === null && !sit.blind) {
+    const profiles = new Map(opponents.map((s) => [s, profileOf(read, s)]));
+    sit.trickPlays.forEach((seats, trick) => {
+      for (const s of seats) if (profiles.has(s)) passes.push({ seat: s, trick, profile: profiles.get(s)! });
+    });
+  }
+  return {
+    opponents,
+    profile: teamProfile(read, opponents),
+    calls,
+    accepted,
+    playedMao,
+    team,
+    passes,
+    envido: envidoEvidenceOf(sit, read),
+  };
+}
+
+/** Likelihood that a seat of this profile played a card instead of calling, its hand standing at `standing` then. */
+export function passLikelihood(p: Profile, standing: number): number {
+  return 1 - (p.callEager ?? 0.5) * callLikelihood(p, standing);
 }
 
 /**
@@ -137,10 +221,12 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
 
   const evidence = evidenceOf(sit, read);
   const weighed = !sit.blind && (evidence.calls > 0 || evidence.accepted || evidence.playedMao);
+  const passWeighed = evidence.passes.length > 0;
+  const envidoWeighed = evidence.envido.length > 0;
   const team = evidence.team;
   const teamWeighed =
     !sit.blind && team !== null && known[team.partner] === null && (team.calls > 0 || team.accepted || team.partnerRefused);
-  const pct = weighed || teamWeighed ? cardPercentile(sit.rules, sit.manilha) : null;
+  const pct = weighed || teamWeighed || passWeighed ? cardPercentile(sit.rules, sit.manilha) : null;
 
   // The opponents' standing as the hand stands: their cards not yet in a finished trick.
   const finished = sit.outcomes.length;
@@ -185,6 +271,17 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
       }
       if (!ok) continue;
       if (teamWeighed && rng.next() > teamWeight(team!, mine, standingOf(pct!, dealt[team!.partner].slice(finished), ourWon))) continue;
+      if (envidoWeighed) {
+        let w = 1;
+        for (const x of evidence.envido) w *= envidoWeight(x, envidoOfIds(dealt[x.seat]));
+        if (rng.next() > w) continue;
+      }
+      if (passWeighed) {
+        let w = 1;
+        for (const x of evidence.passes)
+          w *= passLikelihood(x.profile, standingOf(pct!, dealt[x.seat].slice(x.trick), oppWon.slice(0, x.trick)));
+        if (rng.next() > w) continue;
+      }
       if (weighed) {
         let best = 0;
         for (const s of evidence.opponents) best = Math.max(best, standingOf(pct!, dealt[s].slice(finished), oppWon));
