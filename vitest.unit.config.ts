@@ -11,5 +11,8 @@ export default defineConfig({
     environment: "node",
     // A console error or warning a test did not declare fails it (tests/support/console.ts).
     setupFiles: ["./tests/support/vitest-console.ts"],
+    // A guard against a hung test, not a measure: the computer players' tests search hundreds of
+    // deals per decision, and a shared machine can stretch that several times over.
+    testTimeout: 30_000,
   },
 });
