@@ -10,8 +10,10 @@ const PAYMENT_PORT = Number(process.env.E2E_PAYMENT_PORT ?? 8797);
 
 // Specs that read or change what every player shares (the quick-match queues, the leaderboard,
 // the admin's figures and charts, tournaments, the landing page's counts) or that time a first tap
-// on a throttled CPU run alone, one at a time, after the others. The others run two files at a
-// time against the one server: each signs in its own players and finds its tables by id.
+// on a throttled CPU run alone, one at a time, after the others. The others may run several files
+// at a time against the one server (E2E_WORKERS): each signs in its own players and finds its
+// tables by id. The default is one: on a two-core machine two browsers and the server starve each
+// other, and timeouts follow.
 const ALONE = [
   "a11y",
   "admin",
@@ -33,7 +35,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [["list"]],
   use: {
