@@ -1,4 +1,5 @@
 import { expectNoA11yViolations } from "./a11y";
+import { expectConsoleError, expectConsoleWarning } from "../support/console";
 import { expect, expectFailedLoad, test } from "./fixtures";
 import { createRoom, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage } from "./helpers";
@@ -91,8 +92,19 @@ test("the replay of a finished game steps through every move, verifies every dec
   await expect(carla.page.getByTestId("replay-refused")).toContainText("só quem jogou pode ver o replay");
   await shoot(carla.page, "replay-refused");
   await expectNoA11yViolations(carla.page);
-  // Bruno played it: he still may.
+  // Bruno played it: he still may. His browser cannot load the deal checks' code: the badge and
+  // the proof say so (no endless "checking"), and the replay still steps.
+  await bruno.page.route(/\/assets\/verify-[\w-]+\.js$/, (route) => route.abort());
+  expectConsoleError(/^Failed to load resource: net::ERR_FAILED$/);
+  expectConsoleWarning(/^the deal checks did not run/);
   await bruno.page.goto(copied);
   await expect(bruno.page.getByTestId("replay-title")).toBeVisible();
+  await expect(bruno.page.getByTestId("hand-verification")).toHaveText("Verificação indisponível");
+  await expect(bruno.page.getByTestId("hand-verification")).toHaveAttribute("data-status", "unavailable");
+  await expect(bruno.page.getByTestId("replay-verify-unavailable")).toContainText("O código que confere o baralho não carregou");
+  const shown = await bruno.page.getByTestId("replay-position").textContent();
+  await bruno.page.getByTestId("replay-prev").click();
+  await expect(bruno.page.getByTestId("replay-position")).not.toHaveText(shown ?? "");
+  await shoot(bruno.page, "replay-check-unavailable");
   for (const who of [ana, bruno, carla]) await who.context.close();
 });
