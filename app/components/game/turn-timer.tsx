@@ -29,7 +29,12 @@ export function useSecondsLeft(timer: TurnTimer | null, serverOffset: number): n
   return mounted.current ? secondsLeft(timer, Date.now(), serverOffset) : timer.seconds;
 }
 
-/** A ring that empties as the decision time runs out (drawn around a seat's avatar). */
+/**
+ * A ring that empties as the decision time runs out (drawn around a seat's avatar), a step a
+ * second. Its arc (`stroke-dashoffset`) is not eased: the browser cannot animate that property off
+ * the main thread, so a transition would restyle and relayout the page on every frame of every
+ * second of the turn (the game room's main-thread work while a player thinks).
+ */
 export function TimerRing({ left, total, size }: { left: number; total: number; size: number }) {
   const r = size / 2 - 2;
   const c = 2 * Math.PI * r;
@@ -48,7 +53,6 @@ export function TimerRing({ left, total, size }: { left: number; total: number; 
         strokeLinecap="round"
         strokeDasharray={c}
         strokeDashoffset={c * (1 - fraction)}
-        style={{ transition: "stroke-dashoffset 250ms linear" }}
       />
     </svg>
   );
@@ -79,9 +83,10 @@ export function TurnBar({ left, total }: { left: number; total: number }) {
         aria-valuemax={total}
         aria-valuenow={left}
       >
+        {/* Shrunk by a transform, which the compositor eases without restyling the page each frame (a width would not be). */}
         <div
-          className={`h-full rounded-full ${urgent ? "animate-pulse bg-red-400" : "bg-gold-400"}`}
-          style={{ width: `${total > 0 ? (left / total) * 100 : 0}%`, transition: "width 250ms linear" }}
+          className={`h-full w-full origin-left rounded-full ${urgent ? "animate-pulse bg-red-400" : "bg-gold-400"}`}
+          style={{ transform: `scaleX(${total > 0 ? left / total : 0})`, transition: "transform 250ms linear" }}
         />
       </div>
       <span className={`w-10 text-right text-sm font-bold tabular-nums ${urgent ? "text-red-300" : "text-gold-300"}`} aria-hidden>
