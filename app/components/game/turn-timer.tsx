@@ -6,8 +6,8 @@ import { secondsLeft } from "./game-logic";
 
 /**
  * Seconds left on the turn timer, checked every quarter second; null without a timer. The count is
- * the state, not the clock, so the board renders again once a second, not four times (the game
- * screen's main-thread cost). The server's HTML and the hydrating page show the whole
+ * the state, not the clock, so its component renders again once a second, not four times; only
+ * the ring and the bar hold it (LiveTimerRing, LiveTurnBar), not the board. The server's HTML and the hydrating page show the whole
  * time (their clocks differ; React needs the same text), the real count from the first tick on.
  */
 export function useSecondsLeft(timer: TurnTimer | null, serverOffset: number): number | null {
@@ -56,6 +56,21 @@ export function TimerRing({ left, total, size }: { left: number; total: number; 
       />
     </svg>
   );
+}
+
+/**
+ * The ring of the seat whose turn it is, counting on its own: the seconds are this small
+ * component's state, so a tick draws the ring again and not the board around it.
+ */
+export function LiveTimerRing({ timer, serverOffset, size }: { timer: TurnTimer; serverOffset: number; size: number }) {
+  const left = useSecondsLeft(timer, serverOffset);
+  return <TimerRing left={left ?? timer.seconds} total={timer.seconds} size={size} />;
+}
+
+/** The viewer's own countdown bar, counting on its own (as LiveTimerRing). */
+export function LiveTurnBar({ timer, serverOffset }: { timer: TurnTimer; serverOffset: number }) {
+  const left = useSecondsLeft(timer, serverOffset);
+  return <TurnBar left={left ?? timer.seconds} total={timer.seconds} />;
 }
 
 /** The last seconds of a decision: the bar turns red and pulses, and the device vibrates once. */
