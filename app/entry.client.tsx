@@ -34,8 +34,8 @@ async function hydrate() {
     }
   }
   await dashboard;
-  // i18next's lookup rules without i18next (app/utils/translator.ts): the server renders with
-  // i18next, this draws the same texts for a ninth of the landing page's JavaScript.
+  // i18next's lookup rules without i18next's weight (app/utils/translator.ts, ADR 145): the server
+  // renders with i18next, this draws the same texts.
   const i18next = createTranslator({
     ...i18nConfig,
     ns: [...i18nConfig.ns],

@@ -1,13 +1,13 @@
 import type { i18n as I18n, TFunction } from "i18next";
 
-// The browser's translator: the part of i18next's instance that react-i18next and our pages use,
-// with i18next's own lookup rules for what our texts contain (nested keys, "ns:key", plurals with
-// Intl.PluralRules and `_zero`, `{{value}}` and `{{value, number}}`, a language then pt-BR). The
-// server renders with i18next itself; the client must draw exactly the same texts, which
-// tests/unit/translator.test.ts checks against i18next for every text in every language. i18next
-// is 48 KB of the landing page's JavaScript (about 12 KB brotli, DESIGN.md §9 allows 100 KB for all
-// of it); this is about 1 KB. Not carried over: backends, nesting (`$t(...)`, no text has it),
-// context, ordinals, post-processors, other formats than `number`.
+// The browser's translator (ADR 145): the part of i18next's instance that react-i18next and our
+// pages use, with i18next's own lookup rules for what our texts contain (nested keys, "ns:key",
+// plurals by Intl.PluralRules with `_zero` first, `{{value}}` and `{{value, number}}`, a language
+// then pt-BR). The server renders with i18next itself; the client must draw exactly the same texts,
+// which tests/unit/translator.test.ts checks against i18next for every text in every language.
+// i18next was 48 KB of every page's entry chunk (about 11 KB of the landing page's JavaScript with
+// brotli, against DESIGN.md §9's 100 KB for all of it). Not carried over, as no text or call uses
+// them: backends, nesting (`$t(...)`), context, ordinals, post-processors, formats other than `number`.
 
 type Options = Record<string, unknown>;
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
@@ -94,10 +94,11 @@ function pluralSuffix(code: string, count: number): string {
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
-function formatNumber(value: unknown, lng: string, options: Options): string {
-  // i18next hands the whole call's options to Intl; ours carry none of Intl's own, so a
-  // formatter per language does (one of them would change the format: the tests would say so).
-  void options;
+/**
+ * `{{value, number}}`. i18next hands the whole call's options to Intl.NumberFormat; no call of ours
+ * passes one of Intl's own options, so one formatter per language gives the same text.
+ */
+function formatNumber(value: unknown, lng: string): string {
   const code = lng.replace("_", "-");
   let format = numberFormats.get(code);
   if (!format) {
@@ -304,7 +305,7 @@ export class Translator {
           .trim()
           .toLowerCase();
         value = dataOf(data, variable);
-        if (format === "number") value = formatNumber(value, (data.lng as string | undefined) || lng, data);
+        if (format === "number") value = formatNumber(value, (data.lng as string | undefined) || lng);
       }
       if (value === undefined) return Object.prototype.hasOwnProperty.call(data, name) ? "" : match;
       return isString(value) ? value : value === null ? "" : String(value);
