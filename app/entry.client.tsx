@@ -1,13 +1,13 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HOME_DASHBOARD_MARKER, loadHomeDashboard } from "~/components/home/home-dashboard-module";
-import { DEFAULT_LANGUAGE, LANGUAGES, cacheLanguageHierarchy, i18nConfig, matchLanguage } from "./i18n";
+import { DEFAULT_LANGUAGE, LANGUAGES, i18nConfig, matchLanguage } from "./i18n";
 import { holdEventsWhileHydrating } from "~/utils/hydration-gate";
 import { watchPageLeaving } from "~/utils/page-leaving";
 import { fetchBundle, markLoaded } from "~/utils/translations";
+import { createTranslator } from "~/utils/translator";
 
 // The server renders the detected language; its texts are not embedded in the page but linked
 // (root.tsx, #i18n-bundle, a preload that downloads next to the code): the client starts from
@@ -34,14 +34,15 @@ async function hydrate() {
     }
   }
   await dashboard;
-  await i18next.use(initReactI18next).init({
+  // i18next's lookup rules without i18next's weight (app/utils/translator.ts, ADR 145): the server
+  // renders with i18next, this draws the same texts.
+  const i18next = createTranslator({
     ...i18nConfig,
     ns: [...i18nConfig.ns],
     supportedLngs: [...LANGUAGES],
     lng,
     resources: { [lng]: resources },
-  });
-  cacheLanguageHierarchy(i18next);
+  }).use(initReactI18next);
   holdEventsWhileHydrating();
   watchPageLeaving();
   startTransition(() => {

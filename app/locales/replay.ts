@@ -39,6 +39,9 @@ export const replay = defineNamespace(
       commitmentOnly: "Compromisso confere ✓",
       unrevealed: "Semente não revelada",
       failed: "Baralho não confere ✗",
+      unavailable: "Verificação indisponível",
+      unavailableText:
+        "O código que confere o baralho não carregou, então este navegador não verificou as mãos. O replay funciona normalmente; recarregue a página para tentar a verificação de novo.",
       all_one: "A única mão verificada no seu navegador",
       all_other: "Todas as {{count}} mãos verificadas no seu navegador",
       explain:
@@ -124,6 +127,9 @@ export const replay = defineNamespace(
         commitmentOnly: "Commitment matches ✓",
         unrevealed: "Seed not revealed",
         failed: "Deck does not match ✗",
+        unavailable: "Check unavailable",
+        unavailableText:
+          "The code that checks the deck did not load, so this browser has not verified the hands. The replay works as usual; reload the page to try the check again.",
         all_one: "The only hand verified in your browser",
         all_other: "All {{count}} hands verified in your browser",
         explain:
@@ -208,6 +214,9 @@ export const replay = defineNamespace(
         commitmentOnly: "El compromiso coincide ✓",
         unrevealed: "Semilla no revelada",
         failed: "El mazo no coincide ✗",
+        unavailable: "Verificación no disponible",
+        unavailableText:
+          "El código que verifica el mazo no cargó, así que este navegador no verificó las manos. El replay funciona igual; recargá la página para intentar la verificación de nuevo.",
         all_one: "La única mano verificada en tu navegador",
         all_other: "Las {{count}} manos verificadas en tu navegador",
         explain:

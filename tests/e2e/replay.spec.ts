@@ -1,4 +1,5 @@
 import { expectNoA11yViolations } from "./a11y";
+import { expectConsoleError, expectConsoleWarning } from "../support/console";
 import { expect, expectFailedLoad, test } from "./fixtures";
 import { createRoom, gameCodeOf, joinByCode, playToTheEnd } from "./game-driver";
 import { newSignedInPage } from "./helpers";
@@ -78,6 +79,24 @@ test("the replay of a finished game steps through every move, verifies every dec
   await shoot(page, "replay");
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectNoA11yViolations(page);
+
+  // Dora's browser cannot load the deal checks' code: the badge and the proof say so (no endless
+  // "checking"), and the replay still steps. Her service worker is blocked, or it would answer the
+  // request from its cache before it failed.
+  const dora = await newSignedInPage(browser, "Dora", { serviceWorkers: "block" });
+  await dora.page.route(/\/assets\/verify-[\w-]+\.js$/, (route) => route.abort());
+  expectConsoleError(/^Failed to load resource: net::ERR_FAILED$/);
+  expectConsoleWarning(/^the deal checks did not run/);
+  await dora.page.goto(copied);
+  await expect(dora.page.getByTestId("replay-title")).toBeVisible();
+  await expect(dora.page.getByTestId("hand-verification")).toHaveText("Verificação indisponível");
+  await expect(dora.page.getByTestId("hand-verification")).toHaveAttribute("data-status", "unavailable");
+  await expect(dora.page.getByTestId("replay-verify-unavailable")).toContainText("O código que confere o baralho não carregou");
+  const shown = await dora.page.getByTestId("replay-position").textContent();
+  await dora.page.getByTestId("replay-prev").click();
+  await expect(dora.page.getByTestId("replay-position")).not.toHaveText(shown ?? "");
+  await shoot(dora.page, "replay-check-unavailable");
+  await dora.context.close();
 
   // Ana makes her games private and sends the link to Carla, who is refused.
   await page.goto("/profile");

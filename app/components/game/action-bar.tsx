@@ -4,7 +4,8 @@ import type { Action, EnvidoCall, FlorCall, TrucoCall } from "../../../game/truc
 import { useTableSettings } from "~/utils/table-settings";
 import type { ActionGroups } from "./game-logic";
 import { useTable } from "./table-context";
-import { TurnBar } from "./turn-timer";
+import type { TurnTimer } from "../../../game/protocol/room";
+import { LiveTurnBar } from "./turn-timer";
 
 type Tone = "truco" | "envido" | "flor" | "accept" | "reject" | "neutral" | "play";
 
@@ -58,8 +59,8 @@ export function ActionBar({
   onAction,
   selected,
   onPlaySelected,
-  secondsLeft,
-  totalSeconds,
+  timer: turnTimer,
+  serverOffset,
   busy,
   connected,
   connecting = false,
@@ -68,8 +69,9 @@ export function ActionBar({
   onAction(action: Action): void;
   selected: string | null;
   onPlaySelected(faceDown: boolean): void;
-  secondsLeft: number | null;
-  totalSeconds: number;
+  /** The turn timer when it is the viewer's turn. */
+  timer: TurnTimer | null;
+  serverOffset: number;
   busy: boolean;
   connected: boolean;
   connecting?: boolean;
@@ -284,7 +286,7 @@ export function ActionBar({
     };
   }
 
-  const timer = mine && secondsLeft !== null ? <TurnBar left={secondsLeft} total={totalSeconds} /> : null;
+  const timer = mine && turnTimer ? <LiveTurnBar timer={turnTimer} serverOffset={serverOffset} /> : null;
 
   if (prompt) {
     return (

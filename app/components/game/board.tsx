@@ -17,7 +17,7 @@ import { useTable } from "./table-context";
 import { TrickArea } from "./trick-area";
 import { useTableSettings } from "~/utils/table-settings";
 import { TableOptions } from "./table-options";
-import { TimerRing, useSecondsLeft } from "./turn-timer";
+import { LiveTimerRing } from "./turn-timer";
 import { onCelebration, useTurnCues } from "./use-table-cues";
 
 const SUIT_SYMBOL: Record<string, string> = { c: "♣", h: "♥", s: "♠", d: "♦" };
@@ -56,9 +56,8 @@ export function Board({
   const { view, me, positions, nickname, participant, cardName, teamName } = useTable();
   const groups = useMemo(() => groupActions(view.legalActions), [view.legalActions]);
   const [selected, setSelected] = useState<string | null>(null);
-  const left = useSecondsLeft(turn, serverOffset);
-  const total = turn?.seconds ?? 30;
-  const timerFor = (playerId: string) => (turn && turn.playerId === playerId ? left : null);
+  // The countdown ticks inside the ring and the bar (LiveTimerRing, LiveTurnBar), not here: the board is not drawn again every second.
+  const timerFor = (playerId: string) => (turn && turn.playerId === playerId ? turn : null);
 
   const reducedMotion = usePrefersReducedMotion();
   // Confetti for a match won while this board is shown (a new board starts without).
@@ -107,8 +106,8 @@ export function Board({
   const seatCallouts = (id: string | undefined) => (id ? callouts.filter((c) => c.at === id) : []);
   const seatProps = (id: string) => ({
     playerId: id,
-    secondsLeft: timerFor(id),
-    totalSeconds: total,
+    timer: timerFor(id),
+    serverOffset,
     callouts: seatCallouts(id),
     calloutText,
   });
@@ -234,7 +233,7 @@ export function Board({
                 <span className={`absolute inset-[3px] overflow-hidden rounded-full ring-2 ${TEAM_STYLE[meView.team].ring}`}>
                   <Avatar name={nickname(me!)} url={meSeat?.avatar_url} seed={meSeat?.user_id ?? me!} size={28} />
                 </span>
-                {myActive && left !== null ? <TimerRing left={left} total={total} size={34} /> : null}
+                {myActive && turn ? <LiveTimerRing timer={turn} serverOffset={serverOffset} size={34} /> : null}
               </span>
               <span className={`relative text-sm font-semibold ${myActive ? "text-gold-300" : "text-cream-50"}`}>
                 {nickname(me!)} <span className="font-normal text-cream-100/60">({t("game:teams.you")})</span>
@@ -304,8 +303,8 @@ export function Board({
             onAction={onAction}
             selected={selected}
             onPlaySelected={(faceDown) => selected && play(selected, faceDown)}
-            secondsLeft={me !== null && turn?.playerId === me ? left : null}
-            totalSeconds={total}
+            timer={me !== null && turn?.playerId === me ? turn : null}
+            serverOffset={serverOffset}
             busy={busy}
             connected={connected}
             connecting={connecting}

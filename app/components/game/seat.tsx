@@ -6,7 +6,8 @@ import { dealDelayMs, dealOrderOf, isFaceUpCard, type SeatPosition } from "./gam
 import { PlayingCard } from "./playing-card";
 import { TEAM_STYLE } from "./scoreboard";
 import { useSeatOf, useTable } from "./table-context";
-import { TimerRing } from "./turn-timer";
+import type { TurnTimer } from "../../../game/protocol/room";
+import { LiveTimerRing } from "./turn-timer";
 
 /**
  * Another player at the table: avatar (with the turn ring), nickname, dealer/mão marks, the
@@ -16,15 +17,16 @@ import { TimerRing } from "./turn-timer";
 export function Seat({
   playerId,
   position,
-  secondsLeft,
-  totalSeconds,
+  timer,
+  serverOffset,
   callouts,
   calloutText,
 }: {
   playerId: string;
   position: SeatPosition;
-  secondsLeft: number | null;
-  totalSeconds: number;
+  /** The turn timer when it is this seat's turn. */
+  timer: TurnTimer | null;
+  serverOffset: number;
   callouts: AnyCallout[];
   calloutText(callout: AnyCallout): string;
 }) {
@@ -53,7 +55,7 @@ export function Seat({
         <div className={`absolute inset-[3px] overflow-hidden rounded-full ring-2 ${style.ring} ${away ? "opacity-50 grayscale" : ""}`}>
           <Avatar name={name} url={seat?.avatar_url} seed={seat?.user_id ?? playerId} size={size - 6} />
         </div>
-        {active && secondsLeft !== null ? <TimerRing left={secondsLeft} total={totalSeconds} size={size} /> : null}
+        {active && timer ? <LiveTimerRing timer={timer} serverOffset={serverOffset} size={size} /> : null}
         {active ? <span aria-hidden className="absolute -inset-1 rounded-full animate-glow" /> : null}
         {player.isDealer || player.isMao ? (
           <span

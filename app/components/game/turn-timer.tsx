@@ -6,8 +6,8 @@ import { secondsLeft } from "./game-logic";
 
 /**
  * Seconds left on the turn timer, checked every quarter second; null without a timer. The count is
- * the state, not the clock, so the board renders again once a second, not four times (the game
- * screen's main-thread cost). The server's HTML and the hydrating page show the whole
+ * the state, not the clock, so its component renders again once a second, not four times; only
+ * the ring and the bar hold it (LiveTimerRing, LiveTurnBar), not the board. The server's HTML and the hydrating page show the whole
  * time (their clocks differ; React needs the same text), the real count from the first tick on.
  */
 export function useSecondsLeft(timer: TurnTimer | null, serverOffset: number): number | null {
@@ -29,7 +29,12 @@ export function useSecondsLeft(timer: TurnTimer | null, serverOffset: number): n
   return mounted.current ? secondsLeft(timer, Date.now(), serverOffset) : timer.seconds;
 }
 
-/** A ring that empties as the decision time runs out (drawn around a seat's avatar). */
+/**
+ * A ring that empties as the decision time runs out (drawn around a seat's avatar), a step a
+ * second. Its arc (`stroke-dashoffset`) is not eased: the browser cannot animate that property off
+ * the main thread, so a transition would restyle and relayout the page on every frame of every
+ * second of the turn (the game room's main-thread work while a player thinks).
+ */
 export function TimerRing({ left, total, size }: { left: number; total: number; size: number }) {
   const r = size / 2 - 2;
   const c = 2 * Math.PI * r;
@@ -48,10 +53,24 @@ export function TimerRing({ left, total, size }: { left: number; total: number; 
         strokeLinecap="round"
         strokeDasharray={c}
         strokeDashoffset={c * (1 - fraction)}
-        style={{ transition: "stroke-dashoffset 250ms linear" }}
       />
     </svg>
   );
+}
+
+/**
+ * The ring of the seat whose turn it is, counting on its own: the seconds are this small
+ * component's state, so a tick draws the ring again and not the board around it.
+ */
+export function LiveTimerRing({ timer, serverOffset, size }: { timer: TurnTimer; serverOffset: number; size: number }) {
+  const left = useSecondsLeft(timer, serverOffset);
+  return <TimerRing left={left ?? timer.seconds} total={timer.seconds} size={size} />;
+}
+
+/** The viewer's own countdown bar, counting on its own (as LiveTimerRing). */
+export function LiveTurnBar({ timer, serverOffset }: { timer: TurnTimer; serverOffset: number }) {
+  const left = useSecondsLeft(timer, serverOffset);
+  return <TurnBar left={left ?? timer.seconds} total={timer.seconds} />;
 }
 
 /** The last seconds of a decision: the bar turns red and pulses, and the device vibrates once. */
@@ -79,9 +98,10 @@ export function TurnBar({ left, total }: { left: number; total: number }) {
         aria-valuemax={total}
         aria-valuenow={left}
       >
+        {/* Shrunk by a transform, which the compositor eases without restyling the page each frame (a width would not be). */}
         <div
-          className={`h-full rounded-full ${urgent ? "animate-pulse bg-red-400" : "bg-gold-400"}`}
-          style={{ width: `${total > 0 ? (left / total) * 100 : 0}%`, transition: "width 250ms linear" }}
+          className={`h-full w-full origin-left rounded-full ${urgent ? "animate-pulse bg-red-400" : "bg-gold-400"}`}
+          style={{ transform: `scaleX(${total > 0 ? left / total : 0})`, transition: "transform 250ms linear" }}
         />
       </div>
       <span className={`w-10 text-right text-sm font-bold tabular-nums ${urgent ? "text-red-300" : "text-gold-300"}`} aria-hidden>

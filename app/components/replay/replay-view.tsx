@@ -30,13 +30,21 @@ export function searchOf(at: Position): string {
   return `?hand=${at.hand + 1}&move=${at.move}`;
 }
 
+/** Each hand's deal check so far, and whether the checks could not run at all. */
+interface DealChecks {
+  hands: (HandVerification | null)[];
+  /** The checks' code did not load (or failed): the replay works, unchecked, and says so. */
+  unavailable: boolean;
+}
+
 /**
  * Each hand's deal check. Its code loads after the page has hydrated, and the page draws the
  * results once, when every hand has been checked (a dozen hashes take a moment), rather than once
- * per hand.
+ * per hand. If that code does not arrive (a dropped connection, a deploy that replaced it), the
+ * badges say the check is unavailable instead of "checking" for ever.
  */
-function useVerifications(record: GameRecord): (HandVerification | null)[] {
-  const [checks, setChecks] = useState<(HandVerification | null)[]>(() => record.hands.map(() => null));
+function useVerifications(record: GameRecord): DealChecks {
+  const [checks, setChecks] = useState<DealChecks>(() => ({ hands: record.hands.map(() => null), unavailable: false }));
   useEffect(() => {
     let live = true;
     void (async () => {
@@ -46,8 +54,11 @@ function useVerifications(record: GameRecord): (HandVerification | null)[] {
         results.push(await verifyHand(record, hand, webCryptoDigest));
         if (!live) return;
       }
-      setChecks(results);
-    })().catch((error: unknown) => console.warn("the deal checks did not run", error));
+      setChecks({ hands: results, unavailable: false });
+    })().catch((error: unknown) => {
+      console.warn("the deal checks did not run", error);
+      if (live) setChecks({ hands: record.hands.map(() => null), unavailable: true });
+    });
     return () => {
       live = false;
     };
@@ -98,8 +109,8 @@ export function ReplayView({ record, initial, showChat }: { record: GameRecord; 
   const lastIndex = hands.length - 1;
   const atStart = at.hand === 0 && at.move === 0;
   const atEnd = at.hand === lastIndex && at.move === hands[lastIndex].moves.length;
-  const verification = verifications[at.hand];
-  const allVerified = verifications.every((v) => v?.status === "verified");
+  const verification = verifications.hands[at.hand];
+  const allVerified = verifications.hands.every((v) => v?.status === "verified");
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -109,7 +120,7 @@ export function ReplayView({ record, initial, showChat }: { record: GameRecord; 
             <h2 id="replay-hand-title" className="font-display text-lg font-bold text-cream-50">
               {t("replay:handOf", { n: hand.hand, total: hands.length })}
             </h2>
-            <VerificationBadge check={verification} />
+            <VerificationBadge check={verification} unavailable={verifications.unavailable} />
           </div>
           {state ? (
             <Table
@@ -158,7 +169,7 @@ export function ReplayView({ record, initial, showChat }: { record: GameRecord; 
         <Timeline
           hands={hands}
           at={at}
-          verifications={verifications}
+          verifications={verifications.hands}
           keyHands={analysis.keyHands}
           onPick={(hand) => go({ hand, move: 0 })}
         />
@@ -169,20 +180,26 @@ export function ReplayView({ record, initial, showChat }: { record: GameRecord; 
       <aside className="flex min-w-0 flex-col gap-4">
         <ShareButton gameId={record.game.id} at={at} />
         <MoveList hand={hand} at={at} nick={nick} nameOfCard={nameOfCard} onPick={(m) => go({ hand: at.hand, move: m })} />
-        <DealProof hand={hand} check={verification} allVerified={allVerified} count={hands.length} />
+        <DealProof
+          hand={hand}
+          check={verification}
+          unavailable={verifications.unavailable}
+          allVerified={allVerified}
+          count={hands.length}
+        />
         {showChat ? <ChatLog record={record} /> : null}
       </aside>
     </div>
   );
 }
 
-function VerificationBadge({ check }: { check: HandVerification | null }) {
+function VerificationBadge({ check, unavailable }: { check: HandVerification | null; unavailable: boolean }) {
   const { t } = useTranslation();
-  const status = check?.status ?? "checking";
+  const status = check?.status ?? (unavailable ? "unavailable" : "checking");
   const tone =
     status === "verified" || status === "commitment_only"
       ? "bg-emerald-400/15 text-emerald-200 ring-emerald-300/40"
-      : status === "failed"
+      : status === "failed" || status === "unavailable"
         ? "bg-red-500/20 text-red-200 ring-red-300/50"
         : "bg-white/5 text-cream-100/70 ring-white/15";
   const text =
@@ -194,7 +211,9 @@ function VerificationBadge({ check }: { check: HandVerification | null }) {
           ? t("replay:verify.failed")
           : status === "unrevealed"
             ? t("replay:verify.unrevealed")
-            : t("replay:verify.checking");
+            : status === "unavailable"
+              ? t("replay:verify.unavailable")
+              : t("replay:verify.checking");
   return (
     <span className={`rounded-full px-3 py-1 text-xs font-bold ring-1 ${tone}`} data-testid="hand-verification" data-status={status}>
       {text}
@@ -508,11 +527,13 @@ function rowClass(current: boolean) {
 function DealProof({
   hand,
   check,
+  unavailable,
   allVerified,
   count,
 }: {
   hand: ReplayHand;
   check: HandVerification | null;
+  unavailable: boolean;
   allVerified: boolean;
   count: number;
 }) {
@@ -529,6 +550,11 @@ function DealProof({
       {allVerified ? (
         <p className="text-xs font-semibold text-emerald-200" data-testid="replay-verified-all">
           {t("replay:verify.all", { count })}
+        </p>
+      ) : null}
+      {unavailable ? (
+        <p role="alert" className="rounded-xl bg-red-500/15 p-2 text-xs font-semibold text-red-100" data-testid="replay-verify-unavailable">
+          {t("replay:verify.unavailableText")}
         </p>
       ) : null}
       <p className="text-xs text-cream-100/75">{t("replay:verify.explain")}</p>
