@@ -6,11 +6,11 @@ import { HOME_DASHBOARD_MARKER, loadHomeDashboard } from "~/components/home/home
 import { DEFAULT_LANGUAGE, LANGUAGES, i18nConfig, matchLanguage } from "./i18n";
 import { holdEventsWhileHydrating } from "~/utils/hydration-gate";
 import { watchPageLeaving } from "~/utils/page-leaving";
-import { fetchBundle, markLoaded } from "~/utils/translations";
+import { fetchBundle, markLoaded, takeStartedBundle } from "~/utils/translations";
 import { createTranslator } from "~/utils/translator";
 
 // The server renders the detected language; its texts are not embedded in the page but linked
-// (root.tsx, #i18n-bundle, a preload that downloads next to the code): the client starts from
+// (root.tsx, #i18n-bundle, a head script that starts the download next to the code): the client starts from
 // exactly those once they are here.
 async function hydrate() {
   // The signed-in home: its dashboard's code is fetched now, beside the texts, so the page hydrates
@@ -20,11 +20,11 @@ async function hydrate() {
     ? loadHomeDashboard().catch((error: unknown) => console.warn("the home dashboard's code did not load", error))
     : null;
   const lng = matchLanguage(document.documentElement.lang) ?? DEFAULT_LANGUAGE;
-  const href = document.getElementById("i18n-bundle")?.getAttribute("href");
+  const href = document.getElementById("i18n-bundle")?.dataset.href;
   let resources = {};
   if (href) {
     try {
-      resources = await fetchBundle(href);
+      resources = await fetchBundle(href, takeStartedBundle());
       markLoaded(href);
     } catch (error) {
       // Without its texts the page would hydrate into bare keys: it stays the server's page, whose

@@ -43,7 +43,7 @@ import { profileOf } from "~/services/users.server";
 import stylesheet from "./tailwind.css?url";
 import { rememberLanguage, storedLanguage, storeLanguageLocally } from "~/utils/language";
 import { releaseHydrationGate } from "~/utils/hydration-gate";
-import { bundleLoaded, loadBundle } from "~/utils/translations";
+import { START_BUNDLE_FETCH, bundleLoaded, loadBundle } from "~/utils/translations";
 import { LAST_COINS_KEY } from "~/utils/pwa";
 import { DIALOG_PARAM, onlyUiParamsChanged } from "~/utils/ui-params";
 
@@ -112,8 +112,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <Meta />
-        {/* The texts' JSON starts loading with the page; entry.client waits for it to hydrate. */}
-        {data?.translations ? <link id="i18n-bundle" rel="preload" as="fetch" crossOrigin="anonymous" href={data.translations} /> : null}
+        {/* The texts' JSON starts loading with the page, from a script rather than a preload link: a
+            page read without JavaScript has no use for it. entry.client waits for it to hydrate. */}
+        {data?.translations ? (
+          <script
+            id="i18n-bundle"
+            nonce={nonce}
+            data-href={data.translations}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: START_BUNDLE_FETCH }}
+          />
+        ) : null}
         <PageStyles />
         <Links />
         <ModulePreloads />

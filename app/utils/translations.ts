@@ -1,7 +1,7 @@
 import type { i18n as I18n } from "i18next";
 
 // The page's texts come as one JSON per language and bundle (`/locales/{language}`, ADR 094): the
-// page links it in its head (a preload, so it downloads next to the code), entry.client waits for
+// page's head starts fetching it (START_BUNDLE_FETCH, so it downloads next to the code), entry.client waits for
 // it before hydrating, and a new language or bundle later (the switcher, signing in) loads its own.
 
 type Bundle = Record<string, Record<string, unknown>>;
@@ -13,11 +13,27 @@ export function bundleLoaded(href: string): boolean {
   return loaded.has(href);
 }
 
-/** Fetches a bundle (one retry: a flaky network should not leave the page unhydrated). */
-export async function fetchBundle(href: string): Promise<Bundle> {
+/** Where the page's head script leaves the fetch of the page's own bundle (root.tsx). */
+const STARTED = "__trucoBundle";
+
+/**
+ * The head script that starts fetching the page's bundle (its `data-href`) as the page is parsed,
+ * so it downloads next to the code. A failed fetch leaves null: entry.client then fetches anew.
+ */
+export const START_BUNDLE_FETCH = `window.${STARTED}=fetch(document.currentScript.dataset.href,{credentials:"same-origin"}).catch(function(){return null})`;
+
+/** The fetch the head script started, once (null: none, or it failed). */
+export function takeStartedBundle(): Promise<Response | null> | null {
+  const started = (window as unknown as Record<string, Promise<Response | null> | undefined>)[STARTED] ?? null;
+  delete (window as unknown as Record<string, unknown>)[STARTED];
+  return started;
+}
+
+/** Fetches a bundle (one retry: a flaky network should not leave the page unhydrated), from `started` first when given. */
+export async function fetchBundle(href: string, started: Promise<Response | null> | null = null): Promise<Bundle> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const response = await fetch(href, { credentials: "same-origin" });
+      const response = (attempt === 1 && started ? await started : null) ?? (await fetch(href, { credentials: "same-origin" }));
       if (!response.ok) throw new Error(`translations: ${response.status}`);
       const body: unknown = await response.json();
       // Our own server's JSON: checked for shape only (zod would put its weight in the entry chunk).

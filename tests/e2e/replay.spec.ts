@@ -83,6 +83,9 @@ test("the replay of a finished game steps through every move, verifies every dec
   // Dora's browser cannot load the deal checks' code: the badge and the proof say so (no endless
   // "checking"), and the replay still steps. Her service worker is blocked, or it would answer the
   // request from its cache before it failed.
+  // Each of her page loads asks for the service worker; blocked here, the browser and the app both say so.
+  expectConsoleWarning(/^Service Worker registration blocked by Playwright$/);
+  expectConsoleWarning(/^Service worker registration failed:/);
   const dora = await newSignedInPage(browser, "Dora", { serviceWorkers: "block" });
   await dora.page.route(/\/assets\/verify-[\w-]+\.js$/, (route) => route.abort());
   expectConsoleError(/^Failed to load resource: net::ERR_FAILED$/);

@@ -68,7 +68,7 @@ describe("the page's texts", () => {
   it("are linked with their content hash, kept for good at that URL, revalidated at any other", async () => {
     const html = await (await call("/")).text();
     expect(html).not.toContain("i18n-resources");
-    const href = /<link id="i18n-bundle"[^>]*href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
+    const href = /<script id="i18n-bundle"[^>]*data-href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
     expect(href).toMatch(/^\/locales\/pt-BR\?set=visitor&v=[0-9a-f]{8}$/);
     const bundle = await call(href!);
     expect(bundle.status).toBe(200);

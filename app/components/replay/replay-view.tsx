@@ -193,27 +193,32 @@ export function ReplayView({ record, initial, showChat }: { record: GameRecord; 
   );
 }
 
+type VerificationStatus = HandVerification["status"] | "unavailable" | "checking";
+
+/** Where a hand's deal check stands: its result, or why there is none yet. */
+function verificationStatus(check: HandVerification | null, unavailable: boolean): VerificationStatus {
+  return check?.status ?? (unavailable ? "unavailable" : "checking");
+}
+
+const VERIFICATION_TEXT: Record<VerificationStatus, string> = {
+  verified: "replay:verify.verified",
+  commitment_only: "replay:verify.commitmentOnly",
+  failed: "replay:verify.failed",
+  unrevealed: "replay:verify.unrevealed",
+  unavailable: "replay:verify.unavailable",
+  checking: "replay:verify.checking",
+};
+
 function VerificationBadge({ check, unavailable }: { check: HandVerification | null; unavailable: boolean }) {
   const { t } = useTranslation();
-  const status = check?.status ?? (unavailable ? "unavailable" : "checking");
+  const status = verificationStatus(check, unavailable);
   const tone =
     status === "verified" || status === "commitment_only"
       ? "bg-emerald-400/15 text-emerald-200 ring-emerald-300/40"
       : status === "failed" || status === "unavailable"
         ? "bg-red-500/20 text-red-200 ring-red-300/50"
         : "bg-white/5 text-cream-100/70 ring-white/15";
-  const text =
-    status === "verified"
-      ? t("replay:verify.verified")
-      : status === "commitment_only"
-        ? t("replay:verify.commitmentOnly")
-        : status === "failed"
-          ? t("replay:verify.failed")
-          : status === "unrevealed"
-            ? t("replay:verify.unrevealed")
-            : status === "unavailable"
-              ? t("replay:verify.unavailable")
-              : t("replay:verify.checking");
+  const text = t(VERIFICATION_TEXT[status]);
   return (
     <span className={`rounded-full px-3 py-1 text-xs font-bold ring-1 ${tone}`} data-testid="hand-verification" data-status={status}>
       {text}
@@ -545,7 +550,7 @@ function DealProof({
           <path d="M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3Z" />
           <path d="M9 12l2 2 4-4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        {t("replay:verify.verified")}
+        {t(VERIFICATION_TEXT[verificationStatus(check, unavailable)])}
       </h2>
       {allVerified ? (
         <p className="text-xs font-semibold text-emerald-200" data-testid="replay-verified-all">
