@@ -439,7 +439,8 @@ function Timeline({
       <h2 id="replay-timeline-title" className="text-sm font-bold uppercase tracking-wide text-cream-100/70">
         {t("replay:scores")}
       </h2>
-      <ol className="flex gap-2 overflow-x-auto pb-1" data-testid="replay-timeline">
+      {/* Room above and beside the chips for their check marks, which the scroll box would clip. */}
+      <ol className="flex gap-2 overflow-x-auto pb-1 pl-0.5 pr-1.5 pt-1.5" data-testid="replay-timeline">
         {hands.map((h, i) => {
           const scores = scoresAfter(h);
           const check = verifications[i]?.status;
