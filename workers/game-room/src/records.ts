@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { createDb, type Database } from "../../../db/client";
 import { coinTransactions, gamePlayers, games, users } from "../../../db/schema";
 import type { GameSummary } from "../../../game/protocol/entities";
@@ -255,37 +255,35 @@ function startedColumns() {
   return { status: "active" as const, started_at: now() };
 }
 
+/** The game's start and its seats' readiness, written only while `condition` holds (the seats' rows it asks for are in). */
+function startStatementsWhen(db: Db, gameId: string, condition: SQL) {
+  return [
+    db
+      .update(games)
+      .set(startedColumns())
+      .where(and(eq(games.id, gameId), eq(games.status, "waiting"), condition)),
+    db
+      .update(gamePlayers)
+      .set({ is_ready: true })
+      .where(and(eq(gamePlayers.game_id, gameId), condition)),
+  ];
+}
+
 /**
  * The start written by the seat batch that fills a table: conditioned on that seat's row, so a
  * seat that did not go in (its entry refused) starts nothing.
  */
 function startStatements(db: Db, gameId: string, userId: string) {
-  const seated = sql`EXISTS (SELECT 1 FROM ${gamePlayers} WHERE ${gamePlayers.game_id} = ${gameId} AND ${gamePlayers.user_id} = ${userId})`;
-  return [
-    db
-      .update(games)
-      .set(startedColumns())
-      .where(and(eq(games.id, gameId), eq(games.status, "waiting"), seated)),
-    db
-      .update(gamePlayers)
-      .set({ is_ready: true })
-      .where(and(eq(gamePlayers.game_id, gameId), seated)),
-  ];
+  return startStatementsWhen(
+    db,
+    gameId,
+    sql`EXISTS (SELECT 1 FROM ${gamePlayers} WHERE ${gamePlayers.game_id} = ${gameId} AND ${gamePlayers.user_id} = ${userId})`,
+  );
 }
 
 /** The start written by an assigned table's seat batch: conditioned on all `seats` rows being there. */
 function fullTableStartStatements(db: Db, gameId: string, seats: number) {
-  const full = sql`(SELECT COUNT(*) FROM ${gamePlayers} WHERE ${gamePlayers.game_id} = ${gameId}) = ${seats}`;
-  return [
-    db
-      .update(games)
-      .set(startedColumns())
-      .where(and(eq(games.id, gameId), eq(games.status, "waiting"), full)),
-    db
-      .update(gamePlayers)
-      .set({ is_ready: true })
-      .where(and(eq(gamePlayers.game_id, gameId), full)),
-  ];
+  return startStatementsWhen(db, gameId, sql`(SELECT COUNT(*) FROM ${gamePlayers} WHERE ${gamePlayers.game_id} = ${gameId}) = ${seats}`);
 }
 
 /** A table whose start D1 records goes back to waiting (a seat given up before the start). */
