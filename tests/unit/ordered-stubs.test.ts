@@ -46,11 +46,15 @@ describe("orderedStubs", () => {
     expect(made).toHaveLength(2);
   });
 
-  it("keeps a bounded number of names", async () => {
+  it("keeps a bounded number of names: past 64 it starts afresh", async () => {
     const { made, calls } = namespace();
-    for (let i = 0; i < 200; i += 1) await calls(`user-${i}`, (stub) => stub.send(i));
-    await calls("user-199", (stub) => stub.send(1));
-    // The last name is still kept after the map started afresh.
-    expect(made).toHaveLength(200);
+    for (let i = 0; i < 64; i += 1) await calls(`user-${i}`, (stub) => stub.send(i));
+    await calls("user-0", (stub) => stub.send(0));
+    // Up to 64 names, each keeps its stub.
+    expect(made).toHaveLength(64);
+    // A 65th name clears the kept ones: the first name then gets a new stub.
+    await calls("user-64", (stub) => stub.send(64));
+    await calls("user-0", (stub) => stub.send(0));
+    expect(made).toHaveLength(66);
   });
 });
