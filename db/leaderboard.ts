@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, lt, lte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, lte, notInArray, sql, type SQL } from "drizzle-orm";
 import { calendarDate } from "../game/calendar";
 import {
   boardsAt,
@@ -144,50 +144,6 @@ export function rowOnBoard(db: Database, board: BoardKey, userId: string) {
     .select({ ...LINE, hidden: scores.hidden })
     .from(scores)
     .where(and(eq(scores.board, board), eq(scores.user_id, userId)));
-}
-
-type RankedRow = Pick<BoardRow, "points" | "wins" | "user_created_at" | "user_id">;
-
-/** The listed rows of a board that rank above `row` (the board's order, DESIGN.md §5). */
-function aboveRow(board: BoardKey, row: RankedRow) {
-  return and(
-    eq(scores.board, board),
-    eq(scores.hidden, false),
-    // Implied by the OR below, but spelt out: with bound parameters SQLite cannot derive a
-    // range from `points > ? OR points = ?`, and would count through the whole board.
-    gte(scores.points, row.points),
-    or(
-      gt(scores.points, row.points),
-      and(
-        eq(scores.points, row.points),
-        or(
-          gt(scores.wins, row.wins),
-          and(
-            eq(scores.wins, row.wins),
-            or(
-              lt(scores.user_created_at, row.user_created_at),
-              and(eq(scores.user_created_at, row.user_created_at), lt(scores.user_id, row.user_id)),
-            ),
-          ),
-        ),
-      ),
-    ),
-  );
-}
-
-/**
- * How many listed rows rank above `row` on a board (its rank is one more), counted over the rank
- * index from the top and stopped at RANK_EXACT_LIMIT: it reads at most that many index entries.
- * A count that reaches the limit says only "at least": the rank is not exact there.
- */
-export function rowsAbove(db: Database, board: BoardKey, row: RankedRow) {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(scores)
-    .where(aboveRow(board, row))
-    .limit(RANK_EXACT_LIMIT)
-    .as("capped");
-  return db.select({ above: count() }).from(capped);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { SQLWrapper } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { heldSeatsOf, heldSeatsStatement, practiceStatsStatement } from "../../db/games";
-import { cutsOfBoard, measureCurrentCuts, rankedResultStatements, rowOnBoard, rowsAbove } from "../../db/leaderboard";
+import { cutsOfBoard, measureCurrentCuts, rankedResultStatements, rowOnBoard } from "../../db/leaderboard";
 import { applyMovement, movementStatements } from "../../db/ledger";
 import { playerResultStatements } from "../../db/game-results";
 import { percentileAt, RANK_EXACT_LIMIT } from "../../game/leaderboard";
@@ -314,13 +314,5 @@ describe("own rank beside a board of 12,000", () => {
     const [last] = await rowOnBoard(db, board, "lb-12000");
     const api = await leaderboardOf(db, "all", "lb-12000", now);
     expect(api.userRank).toMatchObject({ percentile: 100, user: { id: last!.user_id } });
-  });
-
-  it("the board's own rank count stops at 10,000 rows", async () => {
-    const { db } = testContext();
-    const [row] = await rowOnBoard(db, board, "lb-12000");
-    const { rows, rowsRead } = await measured(rowsAbove(db, board, row!));
-    expect(Object.values(rows[0] as object)[0]).toBe(RANK_EXACT_LIMIT);
-    expect(rowsRead).toBeLessThanOrEqual(RANK_EXACT_LIMIT + 2);
   });
 });
