@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Queue } from "../../game/matchmaking/pairing";
 import { buttonClasses } from "~/components/ui/button";
+import { LazyLink } from "~/components/ui/lazy-link";
 
 export interface ResumeTable {
   gameId: string;
@@ -24,9 +25,9 @@ export function ResumeBanner({ table, searching }: { table: ResumeTable | null; 
     return (
       <Banner label={t("common:resumeGame")} testId="resume-banner">
         <span>{t(table.status === "waiting" ? "common:resumeWaiting" : "common:resumeActive")}</span>
-        <Link to={`/game/${table.gameId}`} className={buttonClasses("primary", "sm")}>
+        <LazyLink to={`/game/${table.gameId}`} className={buttonClasses("primary", "sm")}>
           {t("common:resumeGame")}
-        </Link>
+        </LazyLink>
       </Banner>
     );
   }

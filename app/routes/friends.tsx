@@ -32,6 +32,7 @@ import { serverT } from "~/services/i18n.server";
 import { inviteFriend, waitingRoomOf } from "~/services/invitations.server";
 import { replicaContext } from "~/services/replica.server";
 import { SiteHeader } from "~/components/site-header";
+import { LazyLink } from "~/components/ui/lazy-link";
 
 // The /friends screen of spec §2: tabs as links (?tab=), every control a <Form> that
 // works from the first tap, the search a GET form that the page submits itself (debounced) once
@@ -281,14 +282,14 @@ function FriendRow({
           </span>
         </div>
         {status === "playing" && playingIn ? (
-          <Link
+          <LazyLink
             to={`/game/${encodeURIComponent(playingIn)}/watch`}
             className={buttonClasses("secondary", "sm", "shrink-0")}
             data-testid="friend-watch"
             aria-label={t("spectate:watchGame", { names: friend.nickname })}
           >
             {t("spectate:watch")}
-          </Link>
+          </LazyLink>
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">

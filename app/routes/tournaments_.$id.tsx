@@ -14,6 +14,7 @@ import { requireUser } from "~/services/auth.server";
 import { tournamentDetail, tournamentFormAction, type BracketMatchView } from "~/services/tournaments.server";
 import { ReplayLink } from "~/components/replay/replay-link";
 import { SiteHeader } from "~/components/site-header";
+import { LazyLink } from "~/components/ui/lazy-link";
 
 // /tournaments/{id}: the live bracket (it reloads when the player's channel says the tournament
 // changed or a game is ready), the player's next game, the prizes and the players.
@@ -140,9 +141,9 @@ export default function TournamentPage() {
                 <h2 className="font-display text-lg font-bold text-gold-300">{t("tournaments:yourGame")}</h2>
                 <p className="text-sm text-cream-100/80">{t("tournaments:yourGameText")}</p>
               </div>
-              <Link to={`/game/${tournament.my_game_id}`} className={buttonClasses("primary", "md")} data-testid="my-game-link">
+              <LazyLink to={`/game/${tournament.my_game_id}`} className={buttonClasses("primary", "md")} data-testid="my-game-link">
                 {t("tournaments:play")}
-              </Link>
+              </LazyLink>
             </section>
           ) : null}
 

@@ -34,14 +34,28 @@ async function settled(page: Page) {
   }
 }
 
-test("a home page and a table left open for a minute make no request, while a new public table, the counts and the other player's chat arrive live", async ({
+/** Two players become friends through the API (the friends page is not what this test is about). */
+async function befriend(from: Page, to: Page, baseURL: string) {
+  const headers = { Origin: baseURL };
+  const target = (await (await to.request.get("/api/users/me")).json()) as { id: string };
+  expect((await from.request.post("/api/friends/request", { data: { user_id: target.id }, headers })).status()).toBe(201);
+  const [request] = (await (await to.request.get("/api/friends/requests")).json()) as { id: string }[];
+  expect((await to.request.post(`/api/friends/${request!.id}/accept`, { headers })).status()).toBe(200);
+}
+
+test("a home page and a table left open for a minute make no request, while a new public table, a live game, the counts and the other player's chat arrive live", async ({
   browser,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
   // Both idle pages share the one minute: Ana watches the home, Carla sits at a table with Davi.
   const ana = await newSignedInPage(browser, "Ana");
   await ana.page.goto("/");
   await expect(ana.page.getByTestId("open-tables")).toBeVisible();
+  // Beto is Ana's friend, so his game leads her live list whatever else is being played.
+  const beto = await newSignedInPage(browser, "Beto");
+  const eva = await newSignedInPage(browser, "Eva");
+  await befriend(ana.page, beto.page, baseURL!);
   const carla = await newSignedInPage(browser, "Carla");
   const davi = await newSignedInPage(browser, "Davi");
   await createRoom(carla.page, "casual:1v1");
@@ -55,12 +69,17 @@ test("a home page and a table left open for a minute make no request, while a ne
   const idleSince = Date.now();
 
   // Beto opens a public table: it shows on Ana's home without her doing anything.
-  const beto = await newSignedInPage(browser, "Beto");
   await createRoom(beto.page, "casual:1v1", "public");
   const gameId = new URL(beto.page.url()).pathname.split("/").pop()!;
   const table = ana.page.locator(`[data-testid="open-table"][data-game-id="${gameId}"]`);
   // The lobby publishes every 5 s and each isolate shares a snapshot for 2.5 s.
   await expect(table).toContainText("1/2 lugares", { timeout: 15_000 });
+
+  // Eva takes the other seat: the table leaves the open ones and shows among the live games, with
+  // its "Assistir" link (a link to a page the home has not discovered costs no manifest request).
+  await joinByCode(eva.page, await gameCodeOf(beto.page));
+  await expect(ana.page.locator(`[data-testid="live-game"][data-game-id="${gameId}"]`)).toBeVisible({ timeout: 15_000 });
+  await expect(table).toHaveCount(0);
 
   // Davi writes in the chat: it reaches Carla over the room's socket.
   await davi.page.getByTestId("chat-toggle").click();
@@ -73,5 +92,5 @@ test("a home page and a table left open for a minute make no request, while a ne
   const listed = (requests: Request[]) => requests.map((request) => `${request.method()} ${request.url()}`);
   expect(listed(homeRequests)).toEqual([]);
   expect(listed(tableRequests)).toEqual([]);
-  for (const player of [ana, beto, carla, davi]) await player.context.close();
+  for (const player of [ana, beto, eva, carla, davi]) await player.context.close();
 });

@@ -1,9 +1,10 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BoltIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { useChannel } from "./channel-provider";
+import { LazyLink } from "~/components/ui/lazy-link";
 
 // "Your tournament game is ready", on whatever signed-in page the player is: the server
 // created the game with their seat; the link opens it (2 minutes to connect, or it is lost by
@@ -73,14 +74,14 @@ export function TournamentGamePrompt() {
             <button type="button" className={buttonClasses("secondary", "sm")} onClick={() => setReady(null)}>
               {t("common:close")}
             </button>
-            <Link
+            <LazyLink
               to={`/game/${ready.gameId}`}
               className={buttonClasses("primary", "sm")}
               data-testid="tournament-game-link"
               onClick={() => setReady(null)}
             >
               {t("tournaments:play")}
-            </Link>
+            </LazyLink>
           </div>
         </>
       ) : null}

@@ -1,9 +1,9 @@
-import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useChannel } from "~/components/channel/channel-provider";
 import { buttonClasses } from "~/components/ui/button";
 import type { LiveGame } from "../../../game/lobby/lobby";
+import { LazyLink } from "~/components/ui/lazy-link";
 
 /** How many live games the home lists. */
 const SHOWN = 6;
@@ -62,14 +62,14 @@ export function LiveGames({ games }: { games: LiveGame[] }) {
                     <span className="text-gold-300">{t("spectate:live.rating", { points: game.rating })}</span>
                   </p>
                 </div>
-                <Link
+                <LazyLink
                   to={`/game/${encodeURIComponent(game.id)}/watch`}
                   className={buttonClasses("secondary", "md", "shrink-0")}
                   aria-label={t("spectate:watchGame", { names })}
                   data-testid="live-watch"
                 >
                   {t("spectate:watch")}
-                </Link>
+                </LazyLink>
               </li>
             );
           })}
