@@ -67,6 +67,10 @@ export function useSpectatorSocket(
         if (disposed || socketRef.current !== socket) return;
         attempt = 0;
         setStatus("open");
+        // The relay sends its newest frame as it accepts the socket, and may deliver a change while
+        // the upgrade is still on its way: a frame sent then can miss this end. Asked now, the newest
+        // comes over the open socket (ignored if it is the one held), so a first move is never missed.
+        send({ type: "sync" });
         clearInterval(ping);
         ping = setInterval(() => send({ type: "ping" }), PING_INTERVAL_MS);
       };
