@@ -33,7 +33,11 @@ interface Chrome {
 export function startChrome(): Promise<Chrome> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
   const binary = chromiumPath();
-  const child = spawn(binary, [...CHROME_FLAGS, `--user-data-dir=${profile}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+  // Its own process group, so that stopping it stops its renderer and utility processes too.
+  const child = spawn(binary, [...CHROME_FLAGS, `--user-data-dir=${profile}`, "about:blank"], {
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
   return new Promise((resolve, reject) => {
     let stderr = "";
     const timer = setTimeout(() => reject(new Error(`${binary} opened no DevTools port in 30 s`)), 30_000);
@@ -54,9 +58,14 @@ export function startChrome(): Promise<Chrome> {
 
 export async function stopChrome(chrome: Chrome) {
   const exited = new Promise((resolve) => chrome.process.once("exit", resolve));
-  chrome.process.kill("SIGKILL");
+  // The whole group: a child process left behind still writes the profile's cache while it is removed.
+  try {
+    process.kill(-chrome.process.pid!, "SIGKILL");
+  } catch {
+    chrome.process.kill("SIGKILL");
+  }
   await exited;
-  fs.rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 3 });
+  fs.rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
 
 interface Audit {
