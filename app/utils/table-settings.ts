@@ -21,10 +21,15 @@ export const DEFAULT_TABLE_SETTINGS: TableSettings = { sound: true, confirmPlay:
 export function parseTableSettings(sound: string | null, confirmPlay: string | null): TableSettings {
   const s = SwitchSchema.safeParse(sound);
   const c = SwitchSchema.safeParse(confirmPlay);
-  return {
+  const settings = {
     sound: s.success ? s.data === "on" : DEFAULT_TABLE_SETTINGS.sound,
     confirmPlay: c.success ? c.data === "on" : DEFAULT_TABLE_SETTINGS.confirmPlay,
   };
+  // The defaults are the very object the server rendered with: a page whose player kept them is
+  // not drawn again after hydration (React compares the two snapshots by identity).
+  return settings.sound === DEFAULT_TABLE_SETTINGS.sound && settings.confirmPlay === DEFAULT_TABLE_SETTINGS.confirmPlay
+    ? DEFAULT_TABLE_SETTINGS
+    : settings;
 }
 
 const listeners = new Set<() => void>();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import type { ChatMessageView, GameSummary, Participant } from "../../../game/protocol/entities";
 import {
   CLOSE_BANNED,
@@ -143,8 +143,12 @@ export function useGameSocket(
       socket.onopen = () => {
         if (disposed || socketRef.current !== socket) return;
         attempt = 0;
-        setStatus("open");
-        setEverOpened(true);
+        // Not urgent, and the table is drawn again for it: a transition, which React draws in
+        // slices instead of one long task (the socket opens right after the page hydrates).
+        startTransition(() => {
+          setStatus("open");
+          setEverOpened(true);
+        });
         // A reconnect asks for whatever changed while away (the page's own view is not one: the
         // room sends every new socket its full state).
         if (liveRef.current.version > 0 && !fromPage.current) sendRaw({ type: "sync", payload: { version: liveRef.current.version } });
@@ -166,8 +170,9 @@ export function useGameSocket(
             case "pong":
               // The room answers keep-alive pings without waking up (at: 0); only a real time counts.
               if (pingSentAt && message.payload.at > 0) {
-                offsetRef.current = clockOffset(pingSentAt, Date.now(), message.payload.at);
-                setServerOffset(offsetRef.current);
+                const offset = clockOffset(pingSentAt, Date.now(), message.payload.at);
+                offsetRef.current = offset;
+                startTransition(() => setServerOffset(offset));
               }
               break;
             case "chat_message":
