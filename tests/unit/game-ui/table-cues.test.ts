@@ -151,6 +151,14 @@ describe("table settings from localStorage", () => {
     expect(parseTableSettings("off", "on")).toEqual({ sound: false, confirmPlay: true });
     expect(parseTableSettings("yes", "maybe")).toEqual(DEFAULT_TABLE_SETTINGS);
   });
+
+  it("settings equal to the defaults are the defaults' own object, the one the server renders with", () => {
+    // React compares the client's snapshot with the server's by identity: an equal copy would
+    // redraw the board after every hydration.
+    expect(parseTableSettings(null, null)).toBe(DEFAULT_TABLE_SETTINGS);
+    expect(parseTableSettings("on", "off")).toBe(DEFAULT_TABLE_SETTINGS);
+    expect(parseTableSettings("off", null)).not.toBe(DEFAULT_TABLE_SETTINGS);
+  });
 });
 
 describe("the deal's order", () => {
