@@ -136,6 +136,16 @@ test("a wrong join code's error shows inside the dialog, announced", async ({ br
   // Typing again clears it.
   await dialog.getByLabel("Código da sala").fill("ZZZZZ");
   await expect(dialog.getByTestId("join-error")).toHaveText("");
+
+  // The same tap before any script runs is a plain post: the answer shows in the dialog, once.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, locale: "pt-BR", storageState: await context.storageState() });
+  const bare = await noScript.newPage();
+  await bare.goto("/?dialog=join");
+  await bare.getByTestId("join-dialog").getByLabel("Código da sala").fill("ZZZZZ9");
+  await bare.getByTestId("join-dialog").getByRole("button", { name: "Entrar", exact: true }).click();
+  await expect(bare.getByTestId("join-dialog").getByTestId("join-error")).toHaveText("Jogo não encontrado");
+  await expect(bare.getByText("Jogo não encontrado")).toHaveCount(1);
+  await noScript.close();
   await context.close();
 });
 

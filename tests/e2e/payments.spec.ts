@@ -56,6 +56,8 @@ test("buys a coin pack through the payment emulator and sees the balance and the
 
   // The same rows in English.
   await page.getByRole("link", { name: "Voltar" }).click();
+  // The home's own header (a menu opened on the profile's would go with that page).
+  await expect(page.getByRole("heading", { name: "Suas estatísticas" })).toBeVisible();
   await switchLanguage(page, "English");
   await expect(page.getByRole("heading", { name: "Your stats" })).toBeVisible();
   await page.goto("/profile");

@@ -26,7 +26,8 @@ export function HomeNotices() {
   const refund = useFetcher<FormResult>({ key: HOME_FORMS.refund });
   return (
     <>
-      <FormNotice result={posted} />
+      {/* A join refused before hydration (a plain post) shows inside its dialog too, not twice. */}
+      <FormNotice result={posted?.intent === "join" && !posted.ok ? null : posted} />
       {/* A join's refusal shows inside its dialog (join-game-dialog.tsx), not behind its backdrop. */}
       {[lobby, daily, purchase, refund].map((fetcher, index) => (
         <FormNotice key={index} result={fetcher.state === "idle" ? fetcher.data : null} />
