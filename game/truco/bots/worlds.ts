@@ -13,7 +13,10 @@ import {
   envidoCallFrom,
   profileOf,
   showdownOf,
+  standingIn,
   standingOf,
+  trickNow,
+  type TrickNow,
   teamProfile,
   type Profile,
   type TableRead,
@@ -237,6 +240,31 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
   const mine = teamWeighed
     ? standingOf(pct!, sit.my.concat(played[sit.seat].slice(finished).filter((c): c is string => c !== null)), ourWon)
     : 0;
+  // What each opponent saw of the trick it bet or passed in: the cards before its own.
+  const seen = (c: { id: string } | object, down: boolean) => (!down && "id" in c ? pct!(c.id as string) : -1);
+  const passTricks = passWeighed
+    ? evidence.passes.map((x) => {
+        const before: { seat: number; pct: number; card: null }[] = [];
+        for (const p of view.tricks[x.trick].cards) {
+          const s = seatOf(p.playerId);
+          if (s === x.seat) break;
+          before.push({ seat: s, pct: seen(p.card, p.faceDown), card: null });
+        }
+        return trickNow(x.seat, n, sit.teams, before);
+      })
+    : [];
+  // The current trick: an opponent's card in it is its own; the others' as it saw them.
+  const curPlays = sit.plays.map((p) => ({ seat: p.seat, pct: p.down || p.card === null ? -1 : pct ? pct(p.card) : 0 }));
+  const nowOf = (s: number, dealt: readonly string[]): TrickNow => {
+    const own = sit.plays.findIndex((p) => p.seat === s);
+    if (own >= 0) return { played: dealt[finished], last: null };
+    return trickNow(
+      s,
+      n,
+      sit.teams,
+      curPlays.map((p) => ({ ...p, card: null })),
+    );
+  };
   const pool = sit.unseen.slice();
   const deal = (): World => {
     let top = pool.length;
@@ -278,11 +306,12 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
     if (teamWeighed) w *= teamWeight(team!, mine, standingOf(pct!, dealt[team!.partner].slice(finished), ourWon));
     if (envidoWeighed) for (const x of evidence.envido) w *= envidoWeight(x, envidoOfIds(dealt[x.seat]));
     if (passWeighed)
-      for (const x of evidence.passes)
-        w *= passLikelihood(x.profile, standingOf(pct!, dealt[x.seat].slice(x.trick), oppWon.slice(0, x.trick)));
+      evidence.passes.forEach((x, i) => {
+        w *= passLikelihood(x.profile, standingIn(pct!, dealt[x.seat].slice(x.trick), oppWon.slice(0, x.trick), passTricks[i]));
+      });
     if (weighed && w > 0) {
       let best = 0;
-      for (const s of evidence.opponents) best = Math.max(best, standingOf(pct!, dealt[s].slice(finished), oppWon));
+      for (const s of evidence.opponents) best = Math.max(best, standingIn(pct!, held[s], oppWon, nowOf(s, dealt[s])));
       let showdown = 0.5;
       // In pairs the proof measured no gain (bench): one against one only.
       if (st)
