@@ -13,7 +13,10 @@ import type { PlayerView } from "../view";
 import { OWN_STYLE, playout, type PlayoutSetup } from "./playout";
 import { envidoBySamples } from "./envido-search";
 import { normalPolicy } from "./policy";
-import { powerOf, profileOf, type TableRead } from "./read";
+import { cardPercentile, powerOf, profileOf, type TableRead } from "./read";
+
+/** The fast playouts bet by standing (playout.ts powerNow). */
+export const STANDING = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.STANDING === "1";
 import { strengthIn, trickLead, type Situation } from "./situation";
 import { sampleWorlds, stateFromView } from "./worlds";
 
@@ -60,6 +63,7 @@ export function hardPolicy(
   const profiles = sit.teams.map((t, s) => (t === sit.team ? OWN_STYLE : profileOf(read, s)));
   const expects = sit.teams.map((t) => (t === sit.team ? sit.opponents : undefined));
   const power = powerOf(sit.rules, sit.manilha);
+  const pct = STANDING ? cardPercentile(sit.rules, sit.manilha) : undefined;
   const me = view.me!;
   const salt = rng.nextU32();
   const n = worlds.length;
@@ -76,7 +80,7 @@ export function hardPolicy(
     // A deal resampled twice (worlds.ts) is played out once.
     const again = k > 0 && w === worlds[k - 1];
     const base = again ? null : stateFromView(view, w.dealt, w.held);
-    const setup: PlayoutSetup = { rule: opts.rule, profiles, powers: w.dealt.map(power), samples: opts.samples, expects };
+    const setup: PlayoutSetup = { rule: opts.rule, profiles, powers: w.dealt.map(power), samples: opts.samples, expects, pct };
     for (let i = 0; i < candidates.length; i++) {
       if (!alive[i]) continue;
       let v: number;
