@@ -78,7 +78,7 @@ function powerNow(s: MatchState, seat: number, setup: PlayoutSetup): number {
           seat,
           s.players.length,
           teams,
-          cur.plays.map((p) => ({ seat: p.seat, pct: p.down && p.seat !== seat ? -1 : pct(p.card), card: p.card })),
+          cur.plays.map((p) => ({ seat: p.seat, pct: p.down ? -1 : pct(p.card) })),
         )
       : null;
     return standingIn(pct, s.hand.held[seat], won, trick);

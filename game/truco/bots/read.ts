@@ -270,12 +270,13 @@ export function standingOf(pctOf: (card: string) => number, cards: readonly stri
 }
 
 /**
- * The trick being played, as one seat sees it when it acts: `played`, the card it already put in
- * it (or null), and `last`, when no one plays after its card: the strongest card on the table
- * (its percentile, -1 for none or covered) and who holds it (1 its team, 0 the other, -1 tied).
+ * The trick being played, as one seat sees it when it acts: `played`, the percentile of the card
+ * it already put in it (-1 covered; null: none yet), and `last`, when no one plays after its
+ * card: the strongest card on the table (its percentile, -1 for none or covered) and who holds it
+ * (1 its team, 0 the other, -1 tied).
  */
 export interface TrickNow {
-  played: string | null;
+  played: number | null;
   last: { best: number; holder: number } | null;
 }
 
@@ -293,7 +294,7 @@ export function standingIn(
 ): number {
   if (!trick || decided(won) !== undefined) return standingOf(pctOf, held, won);
   if (trick.played !== null) {
-    const p = pctOf(trick.played);
+    const p = Math.max(0, trick.played);
     return p * standingOf(pctOf, held, won.concat(1)) + (1 - p) * standingOf(pctOf, held, won.concat(0));
   }
   const last = trick.last;
@@ -428,13 +429,13 @@ function standingAt(ended: MatchState, seat: number, played: number, pct: (card:
   const cur = h.tricks[finished];
   const plays = cur ? cur.plays.slice(0, played - finished * n) : [];
   const teams = ended.players.map((p) => (p.team === "team1" ? 0 : 1));
+  for (const p of plays) if (p.seat === seat) gone.add(p.card);
   const trick = trickNow(
     seat,
     n,
     teams,
-    plays.map((p) => ({ seat: p.seat, pct: p.down && p.seat !== seat ? -1 : pct(p.card), card: p.card })),
+    plays.map((p) => ({ seat: p.seat, pct: p.down ? -1 : pct(p.card) })),
   );
-  if (trick.played !== null) gone.add(trick.played);
   return standingIn(
     pct,
     h.dealt[seat].filter((c) => !gone.has(c)),
@@ -445,16 +446,11 @@ function standingAt(ended: MatchState, seat: number, played: number, pct: (card:
 
 /**
  * The current trick as `seat` sees it (TrickNow) from its plays so far in order (`pct`: the card's
- * percentile, -1 covered to this seat; `card`: this seat's own card, when it played one).
+ * percentile, -1 covered: a covered card takes no trick).
  */
-export function trickNow(
-  seat: number,
-  n: number,
-  teams: readonly number[],
-  plays: readonly { seat: number; pct: number; card: string | null }[],
-): TrickNow {
+export function trickNow(seat: number, n: number, teams: readonly number[], plays: readonly { seat: number; pct: number }[]): TrickNow {
   const mine = plays.find((p) => p.seat === seat);
-  if (mine) return { played: mine.card, last: null };
+  if (mine) return { played: mine.pct, last: null };
   if (plays.length !== n - 1) return { played: null, last: null };
   let best = -1;
   let holder = -2;

@@ -187,7 +187,9 @@ export function evidenceWeight(e: Evidence, power: number, showdown = 0.5): numb
   let w = 1;
   const q = e.profile.callWinRate;
   const proof = (showdown * q + (1 - showdown) * (1 - q)) / Math.max(q, 1 - q);
-  for (let i = 0; i < Math.min(e.calls, 2); i++) w *= callLikelihood(e.profile, power) * proof;
+  const mode = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.PROOF;
+  for (let i = 0; i < Math.min(e.calls, 2); i++)
+    w *= callLikelihood(e.profile, power) * (mode === "off" || (mode === "once" && i > 0) ? 1 : proof);
   if (e.accepted) w *= acceptLikelihood(e.profile, power);
   if (e.playedMao) w *= acceptLikelihood({ ...e.profile, runRate: 0.35 }, power);
   return w;
@@ -244,11 +246,11 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
   const seen = (c: { id: string } | object, down: boolean) => (!down && "id" in c ? pct!(c.id as string) : -1);
   const passTricks = passWeighed
     ? evidence.passes.map((x) => {
-        const before: { seat: number; pct: number; card: null }[] = [];
+        const before: { seat: number; pct: number }[] = [];
         for (const p of view.tricks[x.trick].cards) {
           const s = seatOf(p.playerId);
           if (s === x.seat) break;
-          before.push({ seat: s, pct: seen(p.card, p.faceDown), card: null });
+          before.push({ seat: s, pct: seen(p.card, p.faceDown) });
         }
         return trickNow(x.seat, n, sit.teams, before);
       })
@@ -256,14 +258,9 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
   // The current trick: an opponent's card in it is its own; the others' as it saw them.
   const curPlays = sit.plays.map((p) => ({ seat: p.seat, pct: p.down || p.card === null ? -1 : pct ? pct(p.card) : 0 }));
   const nowOf = (s: number, dealt: readonly string[]): TrickNow => {
-    const own = sit.plays.findIndex((p) => p.seat === s);
-    if (own >= 0) return { played: dealt[finished], last: null };
-    return trickNow(
-      s,
-      n,
-      sit.teams,
-      curPlays.map((p) => ({ ...p, card: null })),
-    );
+    const own = sit.plays.find((p) => p.seat === s);
+    if (own) return { played: own.down ? -1 : pct!(dealt[finished]), last: null };
+    return trickNow(s, n, sit.teams, curPlays);
   };
   const pool = sit.unseen.slice();
   const deal = (): World => {

@@ -89,9 +89,25 @@ describe("standing as the seat saw the trick", () => {
   });
 
   it("reads the trick from the plays before the seat", () => {
-    expect(trickNow(1, 2, [0, 1], [{ seat: 0, pct: 0.4, card: null }])).toEqual({ played: null, last: { best: 0.4, holder: 0 } });
-    expect(trickNow(0, 2, [0, 1], [{ seat: 0, pct: 0.4, card: "x" }])).toEqual({ played: "x", last: null });
-    expect(trickNow(1, 4, [0, 1, 0, 1], [{ seat: 0, pct: 0.4, card: null }])).toEqual({ played: null, last: null });
+    expect(trickNow(1, 2, [0, 1], [{ seat: 0, pct: 0.4 }])).toEqual({ played: null, last: { best: 0.4, holder: 0 } });
+    expect(trickNow(0, 2, [0, 1], [{ seat: 0, pct: 0.4 }])).toEqual({ played: 0.4, last: null });
+    expect(trickNow(1, 4, [0, 1, 0, 1], [{ seat: 0, pct: 0.4 }])).toEqual({ played: null, last: null });
+    // Partner's card and a covered one: the partner holds the trick.
+    expect(
+      trickNow(
+        3,
+        4,
+        [0, 1, 0, 1],
+        [
+          { seat: 0, pct: 0.4 },
+          { seat: 1, pct: 0.8 },
+          { seat: 2, pct: -1 },
+        ],
+      ),
+    ).toEqual({
+      played: null,
+      last: { best: 0.8, holder: 1 },
+    });
   });
 
   it("the read learns a call made after seeing a beatable card as a strong one", () => {
