@@ -35,6 +35,8 @@ export interface PlayoutSetup {
    * bluffs into a team that runs and believes a team that never bluffs.
    */
   expects?: (Profile | undefined)[];
+  /** The normal rule: each seat's shift from the normal player's answers and calls (NormalOptions.shift). */
+  shifts?: ({ accept: number; call: number } | undefined)[];
   /** The fast rule: each card's percentile in this hand, to bet by standing (powerNow); absent: by power. */
   pct?: (card: string) => number;
 }
@@ -47,7 +49,8 @@ export function playout(s: MatchState, team: TeamIdx, setup: PlayoutSetup, rng: 
     const legal = legalForSeat(s, seat);
     let a: Action;
     if (legal.length === 1) a = legal[0];
-    else if (setup.rule === "normal") a = normalPolicy(situationFromState(s, seat, setup.expects?.[seat]), rng, { samples: setup.samples });
+    else if (setup.rule === "normal")
+      a = normalPolicy(situationFromState(s, seat, setup.expects?.[seat]), rng, { samples: setup.samples, shift: setup.shifts?.[seat] });
     else a = fastChoice(s, seat, legal, table, setup, rng);
     const r = legal.includes(a) ? applyLegal(s, seat, a) : applyAction(s, s.players[seat].id, a);
     if (!r.ok) break;
