@@ -13,11 +13,7 @@ import type { PlayerView } from "../view";
 import { OWN_STYLE, playout, type PlayoutSetup } from "./playout";
 import { envidoBySamples } from "./envido-search";
 import { normalPolicy } from "./policy";
-import { cardPercentile, powerOf, profileOf, type Profile, type TableRead } from "./read";
-
-/** The fast playouts bet by standing (playout.ts powerNow). */
-export const STYLE2 = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.STYLE2 === "1";
-export const STANDING = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.STANDING === "1";
+import { powerOf, profileOf, type TableRead } from "./read";
 import { strengthIn, trickLead, type Situation } from "./situation";
 import { sampleWorlds, stateFromView } from "./worlds";
 
@@ -63,10 +59,7 @@ export function hardPolicy(
   if (worlds.length === 0) return normalPolicy(sit, rng);
   const profiles = sit.teams.map((t, s) => (t === sit.team ? OWN_STYLE : profileOf(read, s)));
   const expects = sit.teams.map((t) => (t === sit.team ? sit.opponents : undefined));
-  const shifts =
-    STYLE2 && opts.rule === "normal" ? sit.teams.map((t, s) => (t === sit.team ? undefined : styleShift(profiles[s]))) : undefined;
   const power = powerOf(sit.rules, sit.manilha);
-  const pct = STANDING ? cardPercentile(sit.rules, sit.manilha) : undefined;
   const me = view.me!;
   const salt = rng.nextU32();
   const n = worlds.length;
@@ -83,7 +76,7 @@ export function hardPolicy(
     // A deal resampled twice (worlds.ts) is played out once.
     const again = k > 0 && w === worlds[k - 1];
     const base = again ? null : stateFromView(view, w.dealt, w.held);
-    const setup: PlayoutSetup = { rule: opts.rule, profiles, powers: w.dealt.map(power), samples: opts.samples, expects, pct, shifts };
+    const setup: PlayoutSetup = { rule: opts.rule, profiles, powers: w.dealt.map(power), samples: opts.samples, expects };
     for (let i = 0; i < candidates.length; i++) {
       if (!alive[i]) continue;
       let v: number;
@@ -105,16 +98,6 @@ export function hardPolicy(
   for (let i = 0; i < candidates.length; i++) if (alive[i] && (best < 0 || totals[i] > totals[best])) best = i;
   return candidates[Math.max(best, 0)];
 }
-
-/**
- * How an opponent of this profile departs from the normal player the playouts in pairs use: a
- * seat that runs more than the prior wants a surer hand to accept, and one that calls from a
- * higher standing wants a surer hand to call (each in trick-winning chance, one for one).
- */
-export function styleShift(p: Profile): { accept: number; call: number } {
-  return { accept: p.runRate - PRIOR_PROFILE.runRate, call: p.callFrom - PRIOR_PROFILE.callFrom };
-}
-const PRIOR_PROFILE = profileOf(null, 0);
 
 /** The race: checks at most this many times (every n / RACE_CHECKS deals, from the second check on). */
 const RACE_CHECKS = 8;

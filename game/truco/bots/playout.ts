@@ -10,7 +10,7 @@ import { decisionSeat } from "../phase";
 import type { Rng } from "../random";
 import type { Action, MatchState, TeamIdx } from "../types";
 import { matchWinProbFor } from "./estimate";
-import { standingIn, trickNow, type Profile } from "./read";
+import type { Profile } from "./read";
 import { normalPolicy } from "./policy";
 import { situationFromState } from "./situation";
 
@@ -35,10 +35,6 @@ export interface PlayoutSetup {
    * bluffs into a team that runs and believes a team that never bluffs.
    */
   expects?: (Profile | undefined)[];
-  /** The normal rule: each seat's shift from the normal player's answers and calls (NormalOptions.shift). */
-  shifts?: ({ accept: number; call: number } | undefined)[];
-  /** The fast rule: each card's percentile in this hand, to bet by standing (powerNow); absent: by power. */
-  pct?: (card: string) => number;
 }
 
 /** Match-winning chance for `team` after playing the hand out from `s`. */
@@ -49,8 +45,7 @@ export function playout(s: MatchState, team: TeamIdx, setup: PlayoutSetup, rng: 
     const legal = legalForSeat(s, seat);
     let a: Action;
     if (legal.length === 1) a = legal[0];
-    else if (setup.rule === "normal")
-      a = normalPolicy(situationFromState(s, seat, setup.expects?.[seat]), rng, { samples: setup.samples, shift: setup.shifts?.[seat] });
+    else if (setup.rule === "normal") a = normalPolicy(situationFromState(s, seat, setup.expects?.[seat]), rng, { samples: setup.samples });
     else a = fastChoice(s, seat, legal, table, setup, rng);
     const r = legal.includes(a) ? applyLegal(s, seat, a) : applyAction(s, s.players[seat].id, a);
     if (!r.ok) break;
@@ -60,32 +55,9 @@ export function playout(s: MatchState, team: TeamIdx, setup: PlayoutSetup, rng: 
   return matchWinProbFor(s.rules.targetPoints, s.rules.ladder.values, s.scores[team], s.scores[1 - team]);
 }
 
-/**
- * A seat's strength as the hand stands. With `pct` (STANDING): its standing as it sees the trick
- * (standingIn), the measure the table read learns calls by; else its deal's power, moved by the
- * tricks its team won or lost.
- */
+/** A seat's power as the hand stands: its deal, moved by the tricks its team won or lost. */
 function powerNow(s: MatchState, seat: number, setup: PlayoutSetup): number {
   const team = s.players[seat].team === "team1" ? 0 : 1;
-  const pct = setup.pct;
-  if (pct) {
-    const won: number[] = [];
-    let cur: (typeof s.hand.tricks)[number] | null = null;
-    for (const t of s.hand.tricks) {
-      if (t.outcome === null) cur = t;
-      else won.push(t.outcome === -1 ? -1 : t.outcome === team ? 1 : 0);
-    }
-    const teams = s.players.map((p) => (p.team === "team1" ? 0 : 1));
-    const trick = cur
-      ? trickNow(
-          seat,
-          s.players.length,
-          teams,
-          cur.plays.map((p) => ({ seat: p.seat, pct: p.down ? -1 : pct(p.card) })),
-        )
-      : null;
-    return standingIn(pct, s.hand.held[seat], won, trick);
-  }
   let p = setup.powers[seat];
   for (const t of s.hand.tricks) {
     if (t.outcome === null || t.outcome === -1) continue;

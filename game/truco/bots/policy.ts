@@ -92,13 +92,6 @@ export interface NormalOptions {
   samples: number;
   /** How often the opponents are assumed to run from a call; by default what the table read says. */
   foldGuess?: number;
-  /**
-   * How much more sure of the hand than the normal player this seat wants to be before it
-   * accepts a call, and before it calls (in trick-winning chance; negative: less sure). The hard
-   * player's playouts in pairs play an opponent the table read shows running or calling less (or
-   * more) than the normal player this way.
-   */
-  shift?: { accept: number; call: number };
 }
 
 const NORMAL: NormalOptions = { samples: 24 };
@@ -122,7 +115,7 @@ export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NOR
     case "waiting_truco_response": {
       const env = envidoOpening(sit);
       if (env) return env;
-      return trucoResponse(sit, estimateWin(sit, rng, opts.samples), opts.shift?.accept ?? 0);
+      return trucoResponse(sit, estimateWin(sit, rng, opts.samples));
     }
     default: {
       const env = envidoOpening(sit);
@@ -130,7 +123,7 @@ export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NOR
       const call = has(legal, (a) => a.type === "call_truco");
       if (call) {
         const w = estimateWin(sit, rng, opts.samples);
-        if (wantsToCall(sit, w - (opts.shift?.call ?? 0), opts.foldGuess ?? sit.opponents.runRate * 0.7)) return call;
+        if (wantsToCall(sit, w, opts.foldGuess ?? sit.opponents.runRate * 0.7)) return call;
       }
       return chooseCard(sit);
     }
@@ -147,8 +140,7 @@ function wantsToCall(sit: Situation, w: number, foldGuess: number): boolean {
   return w > Math.max(0.3, 0.6 - 0.6 * (foldGuess - 0.25)) && call > keep + 0.005;
 }
 
-/** `shift`: how much surer than the normal player the seat wants to be to accept (NormalOptions.shift). */
-function trucoResponse(sit: Situation, raw: number, shift = 0): Action {
+function trucoResponse(sit: Situation, raw: number): Action {
   const p = sit.pending!;
   // The estimate ignores the call; a caller who bluffs often is weaker than one who never does.
   const w = Math.min(1, Math.max(0, raw + (sit.opponents.bluffRate - 0.2) * 0.6));
@@ -161,8 +153,7 @@ function trucoResponse(sit: Situation, raw: number, shift = 0): Action {
     const raiseEv = 0.4 * u(sit, value, 0) + 0.6 * playFor(sit, w, more);
     if (raiseEv > accept) return raise;
   }
-  const sure = shift === 0 ? accept : playFor(sit, Math.max(0, w - shift), value);
-  return { type: "respond_truco", response: sure >= run ? "accept" : "reject" };
+  return { type: "respond_truco", response: accept >= run ? "accept" : "reject" };
 }
 
 // ------------------------------------------------------------ cards

@@ -426,6 +426,13 @@ function standingAt(ended: MatchState, seat: number, played: number, pct: (card:
     for (const p of t.plays) if (p.seat === seat) gone.add(p.card);
     won.push(t.outcome === null || t.outcome === -1 ? -1 : t.outcome === team ? 1 : 0);
   }
+  // In pairs the trick as seen measured worse (bench, against a tight table): the seat's cards alone.
+  if (n !== 2)
+    return standingOf(
+      pct,
+      h.dealt[seat].filter((c) => !gone.has(c)),
+      won,
+    );
   const cur = h.tricks[finished];
   const plays = cur ? cur.plays.slice(0, played - finished * n) : [];
   const teams = ended.players.map((p) => (p.team === "team1" ? 0 : 1));

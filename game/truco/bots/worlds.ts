@@ -187,9 +187,7 @@ export function evidenceWeight(e: Evidence, power: number, showdown = 0.5): numb
   let w = 1;
   const q = e.profile.callWinRate;
   const proof = (showdown * q + (1 - showdown) * (1 - q)) / Math.max(q, 1 - q);
-  const mode = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.PROOF;
-  for (let i = 0; i < Math.min(e.calls, 2); i++)
-    w *= callLikelihood(e.profile, power) * (mode === "off" || (mode === "once" && i > 0) ? 1 : proof);
+  for (let i = 0; i < Math.min(e.calls, 2); i++) w *= callLikelihood(e.profile, power) * proof;
   if (e.accepted) w *= acceptLikelihood(e.profile, power);
   if (e.playedMao) w *= acceptLikelihood({ ...e.profile, runRate: 0.35 }, power);
   return w;
@@ -198,10 +196,11 @@ export function evidenceWeight(e: Evidence, power: number, showdown = 0.5): numb
 /**
  * Up to `count` deals for what `view` hides, each drawn uniformly among the deals that fit the
  * view's hard facts (cards seen, shown envido and flor counts, who had to declare a flor) and chosen
- * in proportion to the likelihood of the hand's bets under `read`: PROPOSALS deals are drawn per
- * deal wanted and `count` are resampled from them by that likelihood, so the cost is fixed however
- * unlikely the bets make most deals. When no drawn deal fits the hard facts, deals that fit the
- * cards seen are returned.
+ * in proportion to the likelihood of the hand's bets under `read`. One against one, PROPOSALS
+ * deals are drawn per deal wanted and `count` are resampled from them by that likelihood, so the
+ * cost is fixed however unlikely the bets make most deals; when no drawn deal fits the hard facts,
+ * deals that fit the cards seen are returned. In pairs each deal is kept with that likelihood
+ * (rejection), at most `count` × 40 draws, the rest drawn from the cards seen.
  */
 export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead | null | undefined, rng: Rng, count: number): World[] {
   const n = sit.n;
@@ -304,11 +303,18 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
     if (envidoWeighed) for (const x of evidence.envido) w *= envidoWeight(x, envidoOfIds(dealt[x.seat]));
     if (passWeighed)
       evidence.passes.forEach((x, i) => {
-        w *= passLikelihood(x.profile, standingIn(pct!, dealt[x.seat].slice(x.trick), oppWon.slice(0, x.trick), passTricks[i]));
+        w *= passLikelihood(
+          x.profile,
+          standingIn(pct!, dealt[x.seat].slice(x.trick), oppWon.slice(0, x.trick), n === 2 ? passTricks[i] : null),
+        );
       });
     if (weighed && w > 0) {
       let best = 0;
-      for (const s of evidence.opponents) best = Math.max(best, standingIn(pct!, held[s], oppWon, nowOf(s, dealt[s])));
+      for (const s of evidence.opponents)
+        best = Math.max(
+          best,
+          n === 2 ? standingIn(pct!, held[s], oppWon, nowOf(s, dealt[s])) : standingOf(pct!, dealt[s].slice(finished), oppWon),
+        );
       let showdown = 0.5;
       // In pairs the proof measured no gain (bench): one against one only.
       if (st)
@@ -328,6 +334,19 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
   // Deals that fit the hard facts, each with the likelihood of the bets; a fixed number of them,
   // so the cost is bounded however unlikely the bets make most deals.
   const anyWeighed = teamWeighed || envidoWeighed || passWeighed || weighed;
+  // In pairs, where the playouts cost far more than the draws, each deal is kept with the
+  // likelihood of the bets (rejection: no deal twice), which measured better there than
+  // resampling; after `count` × 40 draws the rest is drawn from the cards seen only.
+  if (n !== 2) {
+    const out: World[] = [];
+    const maxTries = count * 40;
+    for (let tries = 0; out.length < count && tries < maxTries + count * 4; tries++) {
+      const w = deal();
+      if (tries < maxTries && (!fits(w) || (anyWeighed && rng.next() > weightOf(w)))) continue;
+      out.push(w);
+    }
+    return out;
+  }
   const wanted = anyWeighed ? count * PROPOSALS : count;
   const drawn: World[] = [];
   const weights: number[] = [];
