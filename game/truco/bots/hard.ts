@@ -1,8 +1,9 @@
 // The hard computer player (docs/decisions/114-hard-player-search.md): determinized search. For
 // each decision it samples deals consistent with its view, in proportion to how likely they made
 // this hand's bets under the table read; plays every candidate action out on each deal through the
-// engine (playout.ts, the same deals for every candidate); and takes the action with the best mean
-// match-winning chance. Its envido it calls and answers by the same sampled deals, by expected
+// engine (playout.ts, the same deals for every candidate), racing them so that a clear or an idle
+// choice stops early (docs/decisions/148-a-bounded-search-and-the-trick-as-seen.md); and takes the
+// action with the best mean match-winning chance. Its envido it calls and answers by the same sampled deals, by expected
 // match points (envido-search.ts, ADR 146); flor it bets by the normal player's rules. In pairs it plays
 // for the team (docs/decisions/143-the-hard-player-in-pairs.md): its team's bets weigh its
 // partner's cards, and it spends no card on a trick its partner already holds.
@@ -36,7 +37,9 @@ export interface HardOptions {
  * deals out; with few deals (8) the search lost to the normal player too, and it gains steadily
  * up to about 48 (bench: 8 deals 49%, 16 deals 59%, 24 deals 63%, 48 deals 68% over 300 matches),
  * at about 10 ms p95 of one core. One against one, 640 playouts over 40–160 deals cost about
- * 7 ms p95 and gain a little against every opponent over 240 (bench, 400 matches).
+ * 7 ms p95 and gain a little against every opponent over 240 (bench, 400 matches). The playouts
+ * are the most a decision spends (every candidate on every deal); the race spends them on close
+ * choices only.
  */
 export const HARD_1V1: HardOptions = { rule: "fast", worlds: 320, minWorlds: 80, playouts: 1280, samples: 4 };
 export const HARD_2V2: HardOptions = { rule: "normal", worlds: 48, minWorlds: 32, playouts: 192, samples: 4 };
