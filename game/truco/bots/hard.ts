@@ -3,10 +3,11 @@
 // this hand's bets under the table read; plays every candidate action out on each deal through the
 // engine (playout.ts, the same deals for every candidate), racing them so that a clear or an idle
 // choice stops early (docs/decisions/148-a-bounded-search-and-the-trick-as-seen.md); and takes the
-// action with the best mean match-winning chance. Its envido it calls and answers by the same sampled deals, by expected
-// match points (envido-search.ts, ADR 146); flor it bets by the normal player's rules. In pairs it plays
-// for the team (docs/decisions/143-the-hard-player-in-pairs.md): its team's bets weigh its
-// partner's cards, and it spends no card on a trick its partner already holds.
+// action with the best mean match-winning chance. Its envido it calls and answers by the same
+// sampled deals, by expected match points (envido-search.ts, ADR 146); flor it bets by the normal
+// player's rules. In pairs it plays for the team (docs/decisions/143-the-hard-player-in-pairs.md):
+// its team's bets weigh its partner's cards, and it spends no card on a trick its partner already
+// holds.
 import { applyAction } from "../apply";
 import { sfc32, type Rng } from "../random";
 import type { Action } from "../types";
