@@ -1,11 +1,13 @@
 // The hard computer player (docs/decisions/114-hard-player-search.md): determinized search. For
 // each decision it samples deals consistent with its view, in proportion to how likely they made
 // this hand's bets under the table read; plays every candidate action out on each deal through the
-// engine (playout.ts, the same deals for every candidate); and takes the action with the best mean
-// match-winning chance. Its envido it calls and answers by the same sampled deals, by expected
-// match points (envido-search.ts, ADR 146); flor it bets by the normal player's rules. In pairs it plays
-// for the team (docs/decisions/143-the-hard-player-in-pairs.md): its team's bets weigh its
-// partner's cards, and it spends no card on a trick its partner already holds.
+// engine (playout.ts, the same deals for every candidate), racing them so that a clear or an idle
+// choice stops early (docs/decisions/148-a-bounded-search-and-the-trick-as-seen.md); and takes the
+// action with the best mean match-winning chance. Its envido it calls and answers by the same
+// sampled deals, by expected match points (envido-search.ts, ADR 146); flor it bets by the normal
+// player's rules. In pairs it plays for the team (docs/decisions/143-the-hard-player-in-pairs.md):
+// its team's bets weigh its partner's cards, and it spends no card on a trick its partner already
+// holds.
 import { applyAction } from "../apply";
 import { sfc32, type Rng } from "../random";
 import type { Action } from "../types";
@@ -36,14 +38,12 @@ export interface HardOptions {
  * deals out; with few deals (8) the search lost to the normal player too, and it gains steadily
  * up to about 48 (bench: 8 deals 49%, 16 deals 59%, 24 deals 63%, 48 deals 68% over 300 matches),
  * at about 10 ms p95 of one core. One against one, 640 playouts over 40–160 deals cost about
- * 7 ms p95 and gain a little against every opponent over 240 (bench, 400 matches).
+ * 7 ms p95 and gain a little against every opponent over 240 (bench, 400 matches). The playouts
+ * are the most a decision spends (every candidate on every deal); the race spends them on close
+ * choices only.
  */
 export const HARD_1V1: HardOptions = { rule: "fast", worlds: 320, minWorlds: 80, playouts: 1280, samples: 4 };
 export const HARD_2V2: HardOptions = { rule: "normal", worlds: 48, minWorlds: 32, playouts: 192, samples: 4 };
-
-/** After this share of the deals, a candidate ahead of every other by CLEAR ends the search. */
-const EARLY = 0.5;
-const CLEAR = 0.2;
 
 export function hardPolicy(
   view: PlayerView,
@@ -66,26 +66,84 @@ export function hardPolicy(
   const power = powerOf(sit.rules, sit.manilha);
   const me = view.me!;
   const salt = rng.nextU32();
+  const n = worlds.length;
+  const values = candidates.map(() => new Float64Array(n));
+  const alive = candidates.map(() => true);
   const totals = new Array<number>(candidates.length).fill(0);
-  // A clear choice stops the search early; the check counts deals, not time, so the choice
+  // The race checks the candidates every `step` deals; it counts deals, not time, so the choice
   // stays the same for the same seed on any machine.
-  const check = Math.ceil(worlds.length * EARLY);
-  for (let k = 0; k < worlds.length; k++) {
-    if (k === check && clearLeader(totals, k)) break;
+  const step = Math.max(RACE_MIN_STEP, Math.ceil(n / RACE_CHECKS));
+  let k = 0;
+  for (; k < n; k++) {
+    if (k >= 2 * step && k % step === 0 && race(values, alive, totals, k)) break;
     const w = worlds[k];
-    const base = stateFromView(view, w.dealt, w.held);
+    // A deal resampled twice (worlds.ts) is played out once.
+    const again = k > 0 && w === worlds[k - 1];
+    const base = again ? null : stateFromView(view, w.dealt, w.held);
     const setup: PlayoutSetup = { rule: opts.rule, profiles, powers: w.dealt.map(power), samples: opts.samples, expects };
     for (let i = 0; i < candidates.length; i++) {
-      if (totals[i] === -Infinity) continue;
-      const r = applyAction(base, me, candidates[i]);
-      // Every candidate meets the same deal and the same playout randomness.
-      if (r.ok) totals[i] += playout(r.state, sit.team, setup, sfc32(salt, k, 0x9e37, 1));
-      else totals[i] = -Infinity;
+      if (!alive[i]) continue;
+      let v: number;
+      if (base === null) v = values[i][k - 1];
+      else {
+        const r = applyAction(base, me, candidates[i]);
+        if (!r.ok) {
+          alive[i] = false;
+          continue;
+        }
+        // Every candidate meets the same deal and the same playout randomness.
+        v = playout(r.state, sit.team, setup, sfc32(salt, k, 0x9e37, 1));
+      }
+      values[i][k] = v;
+      totals[i] += v;
     }
   }
-  let best = 0;
-  for (let i = 1; i < candidates.length; i++) if (totals[i] > totals[best]) best = i;
-  return candidates[best];
+  let best = -1;
+  for (let i = 0; i < candidates.length; i++) if (alive[i] && (best < 0 || totals[i] > totals[best])) best = i;
+  return candidates[Math.max(best, 0)];
+}
+
+/** The race: checks at most this many times (every n / RACE_CHECKS deals, from the second check on). */
+const RACE_CHECKS = 8;
+const RACE_MIN_STEP = 8;
+/** A candidate whose mean trails the leader's by more than RACE_Z standard errors of the difference is dropped. */
+const RACE_Z = 2.5;
+/** The search ends when no candidate left can differ from the leader by this much (match-winning chance). */
+const INDIFFERENT = 0.004;
+
+/**
+ * One check of the race over the first `k` deals (every candidate still in played them all): drops
+ * the candidates clearly behind the leader, by the paired difference of their playouts (the same
+ * deals and randomness for all, so the difference is far less noisy than either mean). True when
+ * the search can stop: one candidate left, or none left that can differ from the leader by
+ * INDIFFERENT. A close choice gets every deal; a clear or an idle one costs a fraction of them.
+ */
+export function race(values: readonly Float64Array[], alive: boolean[], totals: readonly number[], k: number): boolean {
+  let leader = -1;
+  for (let i = 0; i < alive.length; i++) if (alive[i] && (leader < 0 || totals[i] > totals[leader])) leader = i;
+  if (leader < 0) return true;
+  let left = 1;
+  let close = false;
+  const lead = values[leader];
+  for (let i = 0; i < alive.length; i++) {
+    if (!alive[i] || i === leader) continue;
+    const v = values[i];
+    let sum = 0;
+    let sq = 0;
+    for (let j = 0; j < k; j++) {
+      const d = lead[j] - v[j];
+      sum += d;
+      sq += d * d;
+    }
+    const mean = sum / k;
+    const se = Math.sqrt(Math.max(0, sq / k - mean * mean) / (k - 1));
+    if (mean > RACE_Z * se + 1e-12) alive[i] = false;
+    else {
+      left++;
+      if (mean + RACE_Z * se >= INDIFFERENT) close = true;
+    }
+  }
+  return left === 1 || !close;
 }
 
 /**
@@ -118,19 +176,6 @@ export function searchPlan(
   const candidates = candidateActions(sit);
   if (candidates.length === 1) return { kind: "fixed", action: candidates[0] };
   return { kind: "search", candidates };
-}
-
-/** One candidate's mean over `k` deals leads every other's by more than CLEAR. */
-function clearLeader(totals: readonly number[], k: number): boolean {
-  let best = -Infinity;
-  let second = -Infinity;
-  for (const t of totals) {
-    if (t > best) {
-      second = best;
-      best = t;
-    } else if (t > second) second = t;
-  }
-  return (best - second) / k > CLEAR;
 }
 
 /** Legal actions worth searching: one card per strength, covering only the lowest; no envido (bet by its odds). */

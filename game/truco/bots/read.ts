@@ -269,6 +269,50 @@ export function standingOf(pctOf: (card: string) => number, cards: readonly stri
   return go(0, 1);
 }
 
+/**
+ * The trick being played, as one seat sees it when it acts: `played`, the percentile of the card
+ * it already put in it (-1 covered; null: none yet), and `last`, when no one plays after its
+ * card: the strongest card on the table (its percentile, -1 for none or covered) and who holds it
+ * (1 its team, 0 the other, -1 tied).
+ */
+export interface TrickNow {
+  played: number | null;
+  last: { best: number; holder: number } | null;
+}
+
+/**
+ * standingOf as the seat saw the trick it is in (TrickNow): a card it already played takes the
+ * trick as often as it beats a card of the deck, and a seat playing last knows what its cards do
+ * there and answers with the best of them (a card that takes the trick, or its lowest). A seat
+ * that calls after seeing a card it can beat stands far higher than its cards alone say.
+ */
+export function standingIn(
+  pctOf: (card: string) => number,
+  held: readonly string[],
+  won: readonly number[],
+  trick: TrickNow | null,
+): number {
+  if (!trick || decided(won) !== undefined) return standingOf(pctOf, held, won);
+  if (trick.played !== null) {
+    const p = Math.max(0, trick.played);
+    return p * standingOf(pctOf, held, won.concat(1)) + (1 - p) * standingOf(pctOf, held, won.concat(0));
+  }
+  const last = trick.last;
+  if (!last || held.length === 0) return standingOf(pctOf, held, won);
+  let best = 0;
+  for (let i = 0; i < held.length; i++) {
+    const x = pctOf(held[i]);
+    const r = last.holder === 1 ? 1 : x > last.best ? 1 : x === last.best || last.holder === -1 ? -1 : 0;
+    const v = standingOf(
+      pctOf,
+      held.filter((_, j) => j !== i),
+      won.concat(r),
+    );
+    if (v > best) best = v;
+  }
+  return best;
+}
+
 /** The hand's result for a team from its trick results (1 won, 0 lost, -1 tied): 1, 0, 0.5 (void) or undefined (open). */
 function decided(o: readonly number[]): number | undefined {
   let wins = 0;
@@ -324,7 +368,7 @@ export function noteHand(
     if (seat < 0) continue;
     const r = seats[seat];
     if (unbet && (action.type === "play_card" || action.type === "call_truco")) {
-      if (standingAt(ended, seat, Math.floor(played / n), pct) >= STRONG) {
+      if (standingAt(ended, seat, played, pct) >= STRONG) {
         r.strongChances = (r.strongChances ?? 0) + 1;
         if (action.type === "call_truco") r.strongCalls = (r.strongCalls ?? 0) + 1;
       }
@@ -345,7 +389,7 @@ export function noteHand(
       continue;
     }
     if (action.type !== "call_truco" && action.type !== "respond_truco" && action.type !== "go_to_mazo") continue;
-    const p = standingAt(ended, seat, Math.floor(played / n), pct);
+    const p = standingAt(ended, seat, played, pct);
     if (action.type === "call_truco") {
       r.callWins = (r.callWins ?? r.calls * PRIOR.callWinRate) + showdownAt(ended, seat, played);
       if (pending) {
@@ -369,10 +413,12 @@ export function noteHand(
   return { seats };
 }
 
-/** A seat's standing (standingOf) once `finished` tricks of the ended hand were over. */
-function standingAt(ended: MatchState, seat: number, finished: number, pct: (card: string) => number): number {
+/** A seat's standing (standingIn) as it saw the ended hand once `played` cards were on the table. */
+function standingAt(ended: MatchState, seat: number, played: number, pct: (card: string) => number): number {
   const h = ended.hand;
+  const n = ended.players.length;
   const team = ended.players[seat].team === "team1" ? 0 : 1;
+  const finished = Math.floor(played / n);
   const gone = new Set<string>();
   const won: number[] = [];
   for (let i = 0; i < finished && i < h.tricks.length; i++) {
@@ -380,11 +426,49 @@ function standingAt(ended: MatchState, seat: number, finished: number, pct: (car
     for (const p of t.plays) if (p.seat === seat) gone.add(p.card);
     won.push(t.outcome === null || t.outcome === -1 ? -1 : t.outcome === team ? 1 : 0);
   }
-  return standingOf(
+  // In pairs the trick as seen measured worse (bench, against a tight table): the seat's cards alone.
+  if (n !== 2)
+    return standingOf(
+      pct,
+      h.dealt[seat].filter((c) => !gone.has(c)),
+      won,
+    );
+  const cur = h.tricks[finished];
+  const plays = cur ? cur.plays.slice(0, played - finished * n) : [];
+  const teams = ended.players.map((p) => (p.team === "team1" ? 0 : 1));
+  for (const p of plays) if (p.seat === seat) gone.add(p.card);
+  const trick = trickNow(
+    seat,
+    n,
+    teams,
+    plays.map((p) => ({ seat: p.seat, pct: p.down ? -1 : pct(p.card) })),
+  );
+  return standingIn(
     pct,
     h.dealt[seat].filter((c) => !gone.has(c)),
     won,
+    trick,
   );
+}
+
+/**
+ * The current trick as `seat` sees it (TrickNow) from its plays so far in order (`pct`: the card's
+ * percentile, -1 covered: a covered card takes no trick).
+ */
+export function trickNow(seat: number, n: number, teams: readonly number[], plays: readonly { seat: number; pct: number }[]): TrickNow {
+  const mine = plays.find((p) => p.seat === seat);
+  if (mine) return { played: mine.pct, last: null };
+  if (plays.length !== n - 1) return { played: null, last: null };
+  let best = -1;
+  let holder = -2;
+  for (const p of plays) {
+    const t = teams[p.seat] === teams[seat] ? 1 : 0;
+    if (p.pct > best) {
+      best = p.pct;
+      holder = t;
+    } else if (p.pct === best && holder !== t) holder = -1;
+  }
+  return { played: null, last: { best, holder: holder === -2 ? -1 : holder } };
 }
 
 /** showdownOf for `seat`'s team once `played` cards of the ended hand were on the table. */

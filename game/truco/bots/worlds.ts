@@ -13,7 +13,10 @@ import {
   envidoCallFrom,
   profileOf,
   showdownOf,
+  standingIn,
   standingOf,
+  trickNow,
+  type TrickNow,
   teamProfile,
   type Profile,
   type TableRead,
@@ -192,9 +195,12 @@ export function evidenceWeight(e: Evidence, power: number, showdown = 0.5): numb
 
 /**
  * Up to `count` deals for what `view` hides, each drawn uniformly among the deals that fit the
- * view's hard facts (cards seen, shown envido and flor counts, who had to declare a flor) and kept
- * with the probability of the hand's bets under `read` (rejection sampling: every kept deal
- * counts the same). When the bets are too unlikely to fill the count, the rest is drawn without them.
+ * view's hard facts (cards seen, shown envido and flor counts, who had to declare a flor) and chosen
+ * in proportion to the likelihood of the hand's bets under `read`. One against one, PROPOSALS
+ * deals are drawn per deal wanted and `count` are resampled from them by that likelihood, so the
+ * cost is fixed however unlikely the bets make most deals; when no drawn deal fits the hard facts,
+ * deals that fit the cards seen are returned. In pairs each deal is kept with that likelihood
+ * (rejection), at most `count` × 40 draws, the rest drawn from the cards seen.
  */
 export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead | null | undefined, rng: Rng, count: number): World[] {
   const n = sit.n;
@@ -235,11 +241,28 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
   const mine = teamWeighed
     ? standingOf(pct!, sit.my.concat(played[sit.seat].slice(finished).filter((c): c is string => c !== null)), ourWon)
     : 0;
+  // What each opponent saw of the trick it bet or passed in: the cards before its own.
+  const seen = (c: { id: string } | object, down: boolean) => (!down && "id" in c ? pct!(c.id as string) : -1);
+  const passTricks = passWeighed
+    ? evidence.passes.map((x) => {
+        const before: { seat: number; pct: number }[] = [];
+        for (const p of view.tricks[x.trick].cards) {
+          const s = seatOf(p.playerId);
+          if (s === x.seat) break;
+          before.push({ seat: s, pct: seen(p.card, p.faceDown) });
+        }
+        return trickNow(x.seat, n, sit.teams, before);
+      })
+    : [];
+  // The current trick: an opponent's card in it is its own; the others' as it saw them.
+  const curPlays = sit.plays.map((p) => ({ seat: p.seat, pct: p.down || p.card === null ? -1 : pct ? pct(p.card) : 0 }));
+  const nowOf = (s: number, dealt: readonly string[]): TrickNow => {
+    const own = sit.plays.find((p) => p.seat === s);
+    if (own) return { played: own.down ? -1 : pct!(dealt[finished]), last: null };
+    return trickNow(s, n, sit.teams, curPlays);
+  };
   const pool = sit.unseen.slice();
-  const worlds: World[] = [];
-  const maxTries = count * 40;
-  for (let tries = 0; worlds.length < count && tries < maxTries + count * 4; tries++) {
-    const relax = tries >= maxTries;
+  const deal = (): World => {
     let top = pool.length;
     const draw = () => {
       const j = rng.int(top);
@@ -260,50 +283,115 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
       dealt.push(d);
       held.push(h);
     }
-    if (!relax) {
-      let ok = true;
-      for (let s = 0; s < n && ok; s++) {
-        if (s === sit.seat) continue;
-        if (envidoShown.has(s) && envidoOfIds(dealt[s]) !== envidoShown.get(s)) ok = false;
-        else if (florShown.has(s) && (!hasFlor(dealt[s]) || florPoints(dealt[s]) !== florShown.get(s))) ok = false;
-        else if (florDeclared.has(s) && !hasFlor(dealt[s])) ok = false;
-        else if (noFlor.has(s) && hasFlor(dealt[s])) ok = false;
-      }
-      if (!ok) continue;
-      if (teamWeighed && rng.next() > teamWeight(team!, mine, standingOf(pct!, dealt[team!.partner].slice(finished), ourWon))) continue;
-      if (envidoWeighed) {
-        let w = 1;
-        for (const x of evidence.envido) w *= envidoWeight(x, envidoOfIds(dealt[x.seat]));
-        if (rng.next() > w) continue;
-      }
-      if (passWeighed) {
-        let w = 1;
-        for (const x of evidence.passes)
-          w *= passLikelihood(x.profile, standingOf(pct!, dealt[x.seat].slice(x.trick), oppWon.slice(0, x.trick)));
-        if (rng.next() > w) continue;
-      }
-      if (weighed) {
-        let best = 0;
-        for (const s of evidence.opponents) best = Math.max(best, standingOf(pct!, dealt[s].slice(finished), oppWon));
-        let showdown = 0.5;
-        // In pairs the proof measured no gain (bench): one against one only.
-        if (evidence.calls > 0 && n === 2) {
-          const st = strengthTable(sit.mode, sit.manilha);
-          showdown = showdownOf(
-            sit.teams,
-            held.map((h) => h.map((c) => st[c])),
-            sit.outcomes,
-            sit.leader,
-            sit.plays.map((p) => ({ seat: p.seat, st: p.down ? 0 : st[dealt[p.seat][finished]] })),
-            1 - sit.team,
-          );
-        }
-        if (rng.next() > evidenceWeight(evidence, best, showdown)) continue;
-      }
+    return { dealt, held };
+  };
+  const fits = ({ dealt }: World): boolean => {
+    for (let s = 0; s < n; s++) {
+      if (s === sit.seat) continue;
+      if (envidoShown.has(s) && envidoOfIds(dealt[s]) !== envidoShown.get(s)) return false;
+      if (florShown.has(s) && (!hasFlor(dealt[s]) || florPoints(dealt[s]) !== florShown.get(s))) return false;
+      if (florDeclared.has(s) && !hasFlor(dealt[s])) return false;
+      if (noFlor.has(s) && hasFlor(dealt[s])) return false;
     }
-    worlds.push({ dealt, held });
+    return true;
+  };
+  const st = weighed && evidence.calls > 0 && n === 2 ? strengthTable(sit.mode, sit.manilha) : null;
+  /** Likelihood of every bet seen this hand, for one deal. */
+  const weightOf = ({ dealt, held }: World): number => {
+    let w = 1;
+    if (teamWeighed) w *= teamWeight(team!, mine, standingOf(pct!, dealt[team!.partner].slice(finished), ourWon));
+    if (envidoWeighed) for (const x of evidence.envido) w *= envidoWeight(x, envidoOfIds(dealt[x.seat]));
+    if (passWeighed)
+      evidence.passes.forEach((x, i) => {
+        w *= passLikelihood(
+          x.profile,
+          standingIn(pct!, dealt[x.seat].slice(x.trick), oppWon.slice(0, x.trick), n === 2 ? passTricks[i] : null),
+        );
+      });
+    if (weighed && w > 0) {
+      let best = 0;
+      for (const s of evidence.opponents)
+        best = Math.max(
+          best,
+          n === 2 ? standingIn(pct!, held[s], oppWon, nowOf(s, dealt[s])) : standingOf(pct!, dealt[s].slice(finished), oppWon),
+        );
+      let showdown = 0.5;
+      // In pairs the proof measured no gain (bench): one against one only.
+      if (st)
+        showdown = showdownOf(
+          sit.teams,
+          held.map((h) => h.map((c) => st[c])),
+          sit.outcomes,
+          sit.leader,
+          sit.plays.map((p) => ({ seat: p.seat, st: p.down ? 0 : st[dealt[p.seat][finished]] })),
+          1 - sit.team,
+        );
+      w *= evidenceWeight(evidence, best, showdown);
+    }
+    return w;
+  };
+
+  // Deals that fit the hard facts, each with the likelihood of the bets; a fixed number of them,
+  // so the cost is bounded however unlikely the bets make most deals.
+  const anyWeighed = teamWeighed || envidoWeighed || passWeighed || weighed;
+  // In pairs, where the playouts cost far more than the draws, each deal is kept with the
+  // likelihood of the bets (rejection: no deal twice), which measured better there than
+  // resampling; after `count` × 40 draws the rest is drawn from the cards seen only.
+  if (n !== 2) {
+    const out: World[] = [];
+    const maxTries = count * 40;
+    for (let tries = 0; out.length < count && tries < maxTries + count * 4; tries++) {
+      const w = deal();
+      if (tries < maxTries && (!fits(w) || (anyWeighed && rng.next() > weightOf(w)))) continue;
+      out.push(w);
+    }
+    return out;
   }
-  return worlds;
+  const wanted = anyWeighed ? count * PROPOSALS : count;
+  const drawn: World[] = [];
+  const weights: number[] = [];
+  let total = 0;
+  for (let tries = 0; drawn.length < wanted && tries < count * DRAWS; tries++) {
+    const w = deal();
+    if (!fits(w)) continue;
+    const x = anyWeighed ? weightOf(w) : 1;
+    drawn.push(w);
+    weights.push(x);
+    total += x;
+  }
+  // No deal fits (the hard facts are too rare to meet by chance): deals that fit the cards seen only.
+  if (drawn.length === 0) {
+    const out: World[] = [];
+    for (let i = 0; i < count; i++) out.push(deal());
+    return out;
+  }
+  if (!anyWeighed || !(total > 0)) return drawn.slice(0, count);
+  return resample(drawn, weights, total, count, rng);
+}
+
+/** Proposals drawn per deal kept when bets weigh the deals (sampling importance resampling). */
+const PROPOSALS = 3;
+/** Draws per deal wanted at most, for hard facts (shown envido and flor counts) that most deals miss. */
+const DRAWS = 24;
+
+/**
+ * `count` deals chosen among `drawn` in proportion to their weights (systematic resampling): a deal
+ * with k times another's weight is chosen about k times as often, as rejection sampling would keep
+ * it, at a cost fixed in advance. A deal chosen several times appears as the same object in a row,
+ * so a search can play it out once.
+ */
+export function resample(drawn: readonly World[], weights: readonly number[], total: number, count: number, rng: Rng): World[] {
+  const out: World[] = [];
+  const step = total / count;
+  let acc = weights[0];
+  let i = 0;
+  const u = rng.next() * step;
+  for (let j = 0; j < count; j++) {
+    const at = u + j * step;
+    while (acc <= at && i < drawn.length - 1) acc += weights[++i];
+    out.push(drawn[i]);
+  }
+  return out;
 }
 
 /**
