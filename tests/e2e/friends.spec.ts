@@ -1,7 +1,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createRoom } from "./game-driver";
-import { newSignedInPage } from "./helpers";
+import { befriend, newSignedInPage } from "./helpers";
 
 // Friends in two real browser contexts against npm start: A finds B by part of the nickname and
 // sends a request (B's row stays, marked), sees it among the sent requests and withdraws it, then
@@ -119,15 +119,6 @@ test("two players become friends, see each other's presence live, play by invita
   await ana.context.close();
   await beto.context.close();
 });
-
-/** Makes two players friends through the API (what the first test does by clicking). */
-async function befriend(from: Page, to: Page, baseURL: string) {
-  const headers = { Origin: baseURL };
-  const target = (await (await to.request.get("/api/users/me")).json()) as { id: string };
-  expect((await from.request.post("/api/friends/request", { data: { user_id: target.id }, headers })).status()).toBe(201);
-  const [request] = (await (await to.request.get("/api/friends/requests")).json()) as { id: string }[];
-  expect((await to.request.post(`/api/friends/${request!.id}/accept`, { headers })).status()).toBe(200);
-}
 
 test("a friend is invited from the waiting room; the friends page offers that table, not a new one", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);

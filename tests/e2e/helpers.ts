@@ -58,3 +58,12 @@ export async function tapChoice(input: Locator) {
   await input.locator("xpath=ancestor::label[1]").click();
   await expect(input).toBeChecked();
 }
+
+/** Makes two players friends through the API (the friends page's own test does it by clicking). */
+export async function befriend(from: Page, to: Page, baseURL: string) {
+  const headers = { Origin: baseURL };
+  const target = (await (await to.request.get("/api/users/me")).json()) as { id: string };
+  expect((await from.request.post("/api/friends/request", { data: { user_id: target.id }, headers })).status()).toBe(201);
+  const [request] = (await (await to.request.get("/api/friends/requests")).json()) as { id: string }[];
+  expect((await to.request.post(`/api/friends/${request!.id}/accept`, { headers })).status()).toBe(200);
+}

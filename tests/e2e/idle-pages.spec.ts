@@ -1,7 +1,7 @@
 import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createRoom, gameCodeOf, joinByCode } from "./game-driver";
-import { newSignedInPage } from "./helpers";
+import { befriend, newSignedInPage } from "./helpers";
 
 // An idle signed-in page costs the server nothing (docs/decisions/123-lobby-owner-and-push.md):
 // what changes reaches it over the sockets it holds, so a minute on the home page or at a table
@@ -32,15 +32,6 @@ async function settled(page: Page) {
     count = seen.length;
     await page.waitForTimeout(5_000);
   }
-}
-
-/** Two players become friends through the API (the friends page is not what this test is about). */
-async function befriend(from: Page, to: Page, baseURL: string) {
-  const headers = { Origin: baseURL };
-  const target = (await (await to.request.get("/api/users/me")).json()) as { id: string };
-  expect((await from.request.post("/api/friends/request", { data: { user_id: target.id }, headers })).status()).toBe(201);
-  const [request] = (await (await to.request.get("/api/friends/requests")).json()) as { id: string }[];
-  expect((await to.request.post(`/api/friends/${request!.id}/accept`, { headers })).status()).toBe(200);
 }
 
 test("a home page and a table left open for a minute make no request, while a new public table, a live game, the counts and the other player's chat arrive live", async ({

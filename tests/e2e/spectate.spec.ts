@@ -1,19 +1,11 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures";
 import { createRoom, gameCodeOf, joinByCode, step } from "./game-driver";
-import { newSignedInPage } from "./helpers";
+import { befriend, newSignedInPage } from "./helpers";
 
 // A friend watches a live 1v1 (docs/decisions/134-spectating-through-a-relay.md): Ana and Beto
 // play a public table; Carla, Ana's friend, opens "Assistir" on Ana's card on the friends page and
 // sees each card appear on the table as it is played, and never a card before it is played.
-
-async function befriend(from: Page, to: Page, baseURL: string) {
-  const headers = { Origin: baseURL };
-  const target = (await (await to.request.get("/api/users/me")).json()) as { id: string };
-  expect((await from.request.post("/api/friends/request", { data: { user_id: target.id }, headers })).status()).toBe(201);
-  const [request] = (await (await to.request.get("/api/friends/requests")).json()) as { id: string }[];
-  expect((await to.request.post(`/api/friends/${request!.id}/accept`, { headers })).status()).toBe(200);
-}
 
 /** The ids of the cards in a player's hand. */
 async function handOf(page: Page): Promise<string[]> {
