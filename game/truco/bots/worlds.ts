@@ -36,6 +36,11 @@ export interface Evidence {
   profile: Profile;
   /** Truco-ladder rungs the opponents called (their raises included). */
   calls: number;
+  /**
+   * In pairs, the opponent whose call awaits my team's answer (the view names it), else null: that
+   * call is weighed by its caller's own cards, the other rungs by the better of the two opponents.
+   */
+  caller: number | null;
   /** They accepted our last call without raising. */
   accepted: boolean;
   /** They are on 11 (10) and chose to play the mão de onze (dez). */
@@ -147,10 +152,12 @@ export function evidenceOf(sit: Situation, read: TableRead | null | undefined): 
       for (const s of seats) if (profiles.has(s)) passes.push({ seat: s, trick, profile: profiles.get(s)! });
     });
   }
+  const caller = sit.n === 4 && sit.pending && sit.teams[sit.pending.by] === opp ? sit.pending.by : null;
   return {
     opponents,
     profile: teamProfile(read, opponents),
     calls,
+    caller,
     accepted,
     playedMao,
     team,
@@ -183,11 +190,11 @@ export function teamWeight(t: TeamEvidence, mine: number, partner: number): numb
  * (showdownOf): a seat whose calls came with the better cards in most hands of the match makes
  * the deals where it holds them now more likely, in the odds it showed (against even odds).
  */
-export function evidenceWeight(e: Evidence, power: number, showdown = 0.5): number {
+export function evidenceWeight(e: Evidence, power: number, showdown = 0.5, callerPower = power): number {
   let w = 1;
   const q = e.profile.callWinRate;
   const proof = (showdown * q + (1 - showdown) * (1 - q)) / Math.max(q, 1 - q);
-  for (let i = 0; i < Math.min(e.calls, 2); i++) w *= callLikelihood(e.profile, power) * proof;
+  for (let i = 0; i < Math.min(e.calls, 2); i++) w *= callLikelihood(e.profile, i === 0 ? callerPower : power) * proof;
   if (e.accepted) w *= acceptLikelihood(e.profile, power);
   if (e.playedMao) w *= acceptLikelihood({ ...e.profile, runRate: 0.35 }, power);
   return w;
@@ -310,11 +317,12 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
       });
     if (weighed && w > 0) {
       let best = 0;
-      for (const s of evidence.opponents)
-        best = Math.max(
-          best,
-          n === 2 ? standingIn(pct!, held[s], oppWon, nowOf(s, dealt[s])) : standingOf(pct!, dealt[s].slice(finished), oppWon),
-        );
+      let callerPower = -1;
+      for (const s of evidence.opponents) {
+        const x = n === 2 ? standingIn(pct!, held[s], oppWon, nowOf(s, dealt[s])) : standingOf(pct!, dealt[s].slice(finished), oppWon);
+        if (s === evidence.caller) callerPower = x;
+        best = Math.max(best, x);
+      }
       let showdown = 0.5;
       // In pairs the proof measured no gain (bench): one against one only.
       if (st)
@@ -326,7 +334,7 @@ export function sampleWorlds(view: PlayerView, sit: Situation, read: TableRead |
           sit.plays.map((p) => ({ seat: p.seat, st: p.down ? 0 : st[dealt[p.seat][finished]] })),
           1 - sit.team,
         );
-      w *= evidenceWeight(evidence, best, showdown);
+      w *= evidenceWeight(evidence, best, showdown, callerPower < 0 ? best : callerPower);
     }
     return w;
   };

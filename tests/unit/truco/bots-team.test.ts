@@ -67,6 +67,34 @@ describe("the hard player's partner, as its team's bets show it", () => {
   });
 });
 
+describe("an opponent's call in pairs", () => {
+  it("awaiting my team's answer, weighs up the hand of the opponent who made it, not its partner's", () => {
+    let s = fixed("paulista", { hands: { a: WEAK, b: B, c: C, d: D }, vira: VIRA });
+    s = play(s, "a", "4c");
+    const before = s;
+    s = act(s, "b", { type: "call_truco", call: "truco" }).state;
+    expect(evidenceOf(situationFromView(viewFor(s, "a")), null)).toMatchObject({ calls: 1, caller: 1 });
+    const caller = meanPower(s, 1) - meanPower(before, 1);
+    const other = meanPower(s, 3) - meanPower(before, 3);
+    expect(caller).toBeGreaterThan(0.05);
+    expect(caller).toBeGreaterThan(other + 0.05);
+  });
+
+  it("once answered, names no caller: the call is weighed by the better of the two hands", () => {
+    let s = fixed("paulista", { hands: { a: WEAK, b: B, c: C, d: D }, vira: VIRA });
+    s = play(s, "a", "4c");
+    s = act(s, "b", { type: "call_truco", call: "truco" }).state;
+    s = act(s, "c", { type: "respond_truco", response: "accept" }).state;
+    expect(evidenceOf(situationFromView(viewFor(s, "a")), null)).toMatchObject({ calls: 1, caller: null });
+  });
+
+  it("one against one names no caller", () => {
+    const s0 = fixed("paulista", { hands: { a: WEAK, b: B }, vira: VIRA, dealer: 0 });
+    const s = act(s0, "b", { type: "call_truco", call: "truco" }).state;
+    expect(evidenceOf(situationFromView(viewFor(s, "a")), null)).toMatchObject({ calls: 1, caller: null });
+  });
+});
+
 describe("a trick the partner holds", () => {
   // Dealer a: b leads and a plays last. Dealer b: c leads and a plays third, before b.
   const start = (c: string[], dealer: number) => fixed("paulista", { hands: { a: ["2c", "3d", "Kh"], b: B, c, d: D }, vira: VIRA, dealer });
