@@ -100,6 +100,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return defaultShouldRevalidate;
 };
 
+/**
+ * The end of the page's server-drawn body. The head's `<link rel="expect" blocking="render">` holds
+ * the first frame until the parser has reached it, so the browser draws the page once, whole,
+ * instead of a frame per parsed slice (each a full style and layout pass on a slow phone) that
+ * shows the page growing from the top.
+ */
+const PAGE_END = "page-end";
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
@@ -111,6 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <link rel="expect" href={`#${PAGE_END}`} {...{ blocking: "render" }} />
         <Meta />
         {/* The texts' JSON starts loading with the page, from a script rather than a preload link: a
             page read without JavaScript has no use for it. entry.client waits for it to hydrate. */}
@@ -129,6 +138,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <div id={PAGE_END} hidden />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
