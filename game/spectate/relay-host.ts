@@ -60,10 +60,12 @@ export type SpectatorAttachment = z.infer<typeof SpectatorAttachmentSchema>;
 export const COUNT_DELAY_MS = 1_000;
 
 /**
- * Sockets sent a frame in one go; the relay lets other events run before the next slice. A
- * thousand sends hold a thread for tens of milliseconds, and a Durable Object shares its thread
- * with others (locally, every object of the Worker; in production, objects placed together): the
- * game's own room would wait that long to handle its players' next move.
+ * Sockets sent a frame in one go. A thousand sends hold a thread for tens of milliseconds, and a
+ * Durable Object shares its thread with others (locally, every object of the Worker; in
+ * production, objects placed together): the game's own room would wait that long to handle its
+ * players' next move. So between two slices the relay lets other events run, while it keeps up:
+ * when the next frame is already waiting (moves come faster than the audience can be sent them),
+ * it sends on without pausing, so its spectators never fall further behind.
  */
 export const FAN_OUT_SLICE = 64;
 
@@ -81,6 +83,8 @@ export class RelayHost<S extends object> {
   private chatIds = 0;
   /** The fan-out under way (resolved: none): frames go out one after the other, each to every socket. */
   private fanOut: Promise<void> = Promise.resolve();
+  /** Frames delivered whose fan-out has not finished. */
+  private queued = 0;
 
   constructor(private readonly ports: RelayPorts<S>) {}
 
@@ -130,15 +134,19 @@ export class RelayHost<S extends object> {
     const text = JSON.stringify({ type: "frame", payload: frame } satisfies SpectatorServerMessage);
     this.lastText = text;
     const sockets = this.ports.sockets.list();
+    this.queued += 1;
     this.fanOut = this.fanOut
       .then(() => this.sendAll(sockets, text))
-      .catch((error: unknown) => this.ports.events({ event: "relay_failed", gameId: frame.state.game.id, error: String(error) }));
+      .catch((error: unknown) => this.ports.events({ event: "relay_failed", gameId: frame.state.game.id, error: String(error) }))
+      .finally(() => {
+        this.queued -= 1;
+      });
     this.ports.background(this.fanOut);
   }
 
   private async sendAll(sockets: readonly S[], text: string): Promise<void> {
     for (let start = 0; start < sockets.length; start += FAN_OUT_SLICE) {
-      if (start > 0) await this.ports.pause();
+      if (start > 0 && this.queued === 1) await this.ports.pause();
       const end = Math.min(sockets.length, start + FAN_OUT_SLICE);
       for (let i = start; i < end; i++) this.ports.sockets.send(sockets[i], text);
     }

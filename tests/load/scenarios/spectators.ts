@@ -8,17 +8,21 @@ import { fmtMs, MoveStats, Samples } from "../lib/stats";
 import { BENCH_GAME, Table } from "../lib/table";
 import { errorMessage, log } from "../lib/util";
 
-// Spectators (docs/decisions/134-spectating-through-a-relay.md): public 4-player rooms, the same
-// run measured in three phases of --spectator-moves moves each: nobody watching, one spectator,
-// then N (--spectators, 1,000) on the game's relay. A match ends after about a hundred moves, so a
-// phase plays as many matches as it needs; the audience watches each of its phase's games from
-// before the first move to the last. Printed: the players' move → broadcast p50/p99 per phase,
-// whether every spectator received every version of every game it watched (in order, one unbroken
-// sequence, up to the last version the players saw), and the room's own time per move (its
-// profile, inside the Durable Object: the frame's parse to its last send, the spectator frame and
-// the relay's call included). One spectator against N shows whether the room's work grows with the
-// audience; none against one shows the fixed price of being watched. Figures only: nothing here
-// passes or fails a budget.
+// Spectators (docs/decisions/134-spectating-through-a-relay.md, 151): public 4-player rooms, the
+// same run measured in three phases of --spectator-moves moves each: nobody watching, one
+// spectator, then N (--spectators, 1,000) on the game's relay. The players pause --spectator-think
+// ms before each move (a human takes seconds; 0 plays back to back). A match ends after about a
+// hundred moves, so a phase plays as many matches as it needs; the audience watches each of its
+// phase's games from before the first move to the last, from a worker thread of its own
+// (lib/audience.ts), so the players' timing on the main thread does not wait behind the audience's
+// frames. Printed: the players' move → broadcast p50/p99 per phase, whether every spectator
+// received every version of every game it watched (in order, one unbroken sequence, up to the
+// last version the players saw), the room's own time per move (its profile, inside the Durable
+// Object: the frame's parse to its last send, the spectator frame and the relay's call included)
+// with its relay calls per move, and the CPU per move of workerd (the app, the rooms and the
+// relays share its one thread), of the players' thread and of the audience's. One spectator
+// against N shows whether the room's work grows with the audience; none against one shows the
+// fixed price of being watched. Figures only: nothing here passes or fails a budget.
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -56,6 +60,7 @@ export const spectators: Scenario = {
   async run({ options, app, server }, players: Player[]) {
     const [seated, audience] = [players.slice(0, 4), players.slice(4)];
     const moves = options.spectatorMoves;
+    const think = options.spectatorThink;
     const failures: string[] = [];
     const phase = (label: string, watching: Player[]): Phase => ({
       label,
@@ -108,6 +113,7 @@ export const spectators: Scenario = {
       let last: "moved" | "completed" = "moved";
       const before = { bench: threadCpuMs(), audience: watched ? await watching.cpuMs() : 0, workerd: workerdSeconds(server) };
       while (p.stats.moves < moves && last !== "completed") {
+        if (think) await wait(think);
         last = await table.move();
         // Epoch ms, comparable with the audience thread's clock.
         if (last === "moved") playersHad.set(table.state?.version ?? 0, performance.timeOrigin + performance.now());
@@ -160,7 +166,7 @@ export const spectators: Scenario = {
       return `${per(p.toSent)} ms to the last send, ${per(work)} ms handled (${phases}; ${p.moves} moves, ${p.exclusive} ran exclusively${calls})`;
     };
     const lines = [
-      `S. spectators: public 4-player rooms, ${moves} moves per phase, the phases in one run (the same server, players and code)`,
+      `S. spectators: public 4-player rooms, ${moves} moves per phase, ${think ? `${think} ms between two moves` : "moves back to back"}, the phases in one run (the same server, players and code)`,
     ];
     for (const p of phases) {
       const s = p.stats.all.summary();
