@@ -37,6 +37,11 @@ export interface RelayPorts<S> {
   setAlarm(at: number): void;
   /** Work that may finish after the event that started it. */
   background(work: Promise<unknown>): void;
+  /**
+   * Resolves once the thread has been free for other events (a timer of 0): between two slices of
+   * a fan-out, so that objects sharing the relay's thread (its own room, often) are not held up.
+   */
+  pause(): Promise<void>;
   events(event: { event: "relay_failed"; gameId: string; error: string }): void;
 }
 
@@ -54,6 +59,16 @@ export type SpectatorAttachment = z.infer<typeof SpectatorAttachmentSchema>;
 /** How long the relay gathers arrivals and departures before it tells the room the count. */
 export const COUNT_DELAY_MS = 1_000;
 
+/**
+ * Sockets sent a frame in one go. A thousand sends hold a thread for tens of milliseconds, and a
+ * Durable Object shares its thread with others (locally, every object of the Worker; in
+ * production, objects placed together): the game's own room would wait that long to handle its
+ * players' next move. So between two slices the relay lets other events run, while it keeps up:
+ * when the next frame is already waiting (moves come faster than the audience can be sent them),
+ * it sends on without pausing, so its spectators never fall further behind.
+ */
+export const FAN_OUT_SLICE = 64;
+
 export class RelayHost<S extends object> {
   /** The newest frame delivered (null: none since this instance started). */
   private last: SpectatorFrame | null = null;
@@ -66,12 +81,19 @@ export class RelayHost<S extends object> {
   /** When spectator messages recently went to the players (the relay-wide limit). */
   private toPlayers: number[] = [];
   private chatIds = 0;
+  /** The fan-out under way (resolved: none): frames go out one after the other, each to every socket. */
+  private fanOut: Promise<void> = Promise.resolve();
+  /** Frames delivered whose fan-out has not finished. */
+  private queued = 0;
 
   constructor(private readonly ports: RelayPorts<S>) {}
 
   // ------------------------------------------------------------------ from the room
 
-  /** A change of the game, published once by its room. */
+  /**
+   * A change of the game, published once by its room. It answers as soon as the frame is taken (its
+   * fan-out goes on after), so the room's call never waits on the audience.
+   */
   async publish(frame: SpectatorFrame): Promise<void> {
     this.gameId ??= frame.state.game.id;
     const { deliver, gap } = relayFrame(this.last, frame);
@@ -102,10 +124,37 @@ export class RelayHost<S extends object> {
     for (const socket of this.ports.sockets.list()) this.ports.sockets.close(socket, 4004, "not watchable");
   }
 
+  /**
+   * The frame becomes the newest and goes, as one text, to every socket open now, after the frames
+   * before it. A socket accepted later is sent the newest text as it opens (`connect`), so it needs
+   * none of the frames still going out.
+   */
   private deliver(frame: SpectatorFrame): void {
     this.last = frame;
-    this.lastText = JSON.stringify({ type: "frame", payload: frame } satisfies SpectatorServerMessage);
-    for (const socket of this.ports.sockets.list()) this.ports.sockets.send(socket, this.lastText);
+    const text = JSON.stringify({ type: "frame", payload: frame } satisfies SpectatorServerMessage);
+    this.lastText = text;
+    const sockets = this.ports.sockets.list();
+    this.queued += 1;
+    this.fanOut = this.fanOut
+      .then(() => this.sendAll(sockets, text))
+      .catch((error: unknown) => this.ports.events({ event: "relay_failed", gameId: frame.state.game.id, error: String(error) }))
+      .finally(() => {
+        this.queued -= 1;
+      });
+    this.ports.background(this.fanOut);
+  }
+
+  private async sendAll(sockets: readonly S[], text: string): Promise<void> {
+    for (let start = 0; start < sockets.length; start += FAN_OUT_SLICE) {
+      if (start > 0 && this.queued === 1) await this.ports.pause();
+      const end = Math.min(sockets.length, start + FAN_OUT_SLICE);
+      for (let i = start; i < end; i++) this.ports.sockets.send(sockets[i], text);
+    }
+  }
+
+  /** Resolves when every frame delivered so far has gone to its sockets (tests). */
+  sent(): Promise<void> {
+    return this.fanOut;
   }
 
   // ------------------------------------------------------------------ spectators

@@ -65,6 +65,8 @@
 //   --lb-players N      scenario L's seeded players (100000)
 //   --spectators N      the spectators scenario's audience (1000; only with --only spectators)
 //   --spectator-moves N its moves measured without, then with, the audience (150 each)
+//   --spectator-think MS its players' pause before each move (300; 0: back to back, faster
+//                       than the relay can send a thousand copies on the one local thread)
 //   --scale-players N   the scale scenario's players (200; at least 40)
 //   --scale-seconds S   its measured window (480: several games at the default pace, ADR 129)
 //   --scale-think MS    its players' mean time between their turn and their move (5000: a human
@@ -157,6 +159,7 @@ function parseOptions(): BenchOptions {
       "scale-think": { type: "string", default: "5000" },
       spectators: { type: "string", default: "1000" },
       "spectator-moves": { type: "string", default: "150" },
+      "spectator-think": { type: "string", default: "300" },
       perf: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -194,6 +197,7 @@ function parseOptions(): BenchOptions {
     scaleThink: int("scale-think"),
     spectators: int("spectators"),
     spectatorMoves: Math.max(10, int("spectator-moves")),
+    spectatorThink: int("spectator-think"),
     perf: values.perf,
   };
 }

@@ -72,3 +72,17 @@ export function machineCpu(): { busy: number; iowait: number; total: number } | 
     return null;
   }
 }
+
+/**
+ * CPU ms (user + system) used so far by the calling thread alone (/proc/thread-self; 10 ms ticks),
+ * or NaN off Linux: a worker thread's event loop, or the main thread's without its workers'.
+ */
+export function threadCpuMs(): number {
+  try {
+    const stat = fs.readFileSync("/proc/thread-self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -60,6 +60,8 @@ export interface Profile {
   toSent: number;
   durable: { moves: number; sum: number };
   exclusive: number;
+  /** Calls to the spectators' relay during the moves (absent from an older server). */
+  relayCalls?: number;
   /** GameRoom instances the runtime has built so far, all rooms together (not per room). */
   instances: number;
 }
@@ -74,6 +76,7 @@ export function addProfile(total: Profile | null, next: Profile): Profile {
     toSent: total.toSent + next.toSent,
     durable: { moves: total.durable.moves + next.durable.moves, sum: total.durable.sum + next.durable.sum },
     exclusive: total.exclusive + next.exclusive,
+    relayCalls: (total.relayCalls ?? 0) + (next.relayCalls ?? 0),
     instances: Math.max(total.instances, next.instances),
   };
 }

@@ -45,6 +45,8 @@ export interface BenchOptions {
   /** The spectators scenario's audience and its moves measured in each half. */
   spectators: number;
   spectatorMoves: number;
+  /** The spectators scenario's players' pause before each move, ms (0: back to back). */
+  spectatorThink: number;
 }
 
 export interface BenchContext {

@@ -1,56 +1,37 @@
 import { performance } from "node:perf_hooks";
+import { Audience } from "../lib/audience";
+import { threadCpuMs } from "../lib/cpu";
 import { addProfile, type Profile } from "../lib/floor";
 import type { Player, Scenario } from "../lib/scenario";
+import { RUNTIME_LABEL, type BenchServer } from "../lib/server";
 import { fmtMs, MoveStats, Samples } from "../lib/stats";
 import { BENCH_GAME, Table } from "../lib/table";
 import { errorMessage, log } from "../lib/util";
 
-// Spectators (docs/decisions/134-spectating-through-a-relay.md): public 4-player rooms, the same
-// run measured in three phases of --spectator-moves moves each: nobody watching, one spectator,
-// then N (--spectators, 1,000) on the game's relay. A match ends after about a hundred moves, so a
-// phase plays as many matches as it needs; the audience watches each of its phase's games from
-// before the first move to the last. Printed: the players' move → broadcast p50/p99 per phase,
-// whether every spectator received every version of every game it watched (in order, one unbroken
-// sequence, up to the last version the players saw), and the room's own time per move (its
-// profile, inside the Durable Object: the frame's parse to its last send, the spectator frame and
-// the relay's call included). One spectator against N shows whether the room's work grows with the
-// audience; none against one shows the fixed price of being watched. Figures only: nothing here
-// passes or fails a budget.
-
-/** The start of the relay's frame text: `{"type":"frame","payload":{"version":V,"since":S,…`. */
-const FRAME_HEAD = /^\{"type":"frame","payload":\{"version":(\d+),"since":(null|\d+),/;
-
-/** One spectator's socket: the versions it received, in order. */
-interface Watcher {
-  ws: WebSocket;
-  versions: number[];
-  broken: number;
-}
-
-/**
- * A spectator's socket. Only the frame's head is read (a thousand sockets in the bench's own
- * process would otherwise parse a thousand whole frames per move, on the server's two cores).
- */
-function watch(ws: WebSocket, lastArrival: Map<number, number>): Watcher {
-  const watcher: Watcher = { ws, versions: [], broken: 0 };
-  ws.addEventListener("message", (event) => {
-    const text = String(event.data);
-    if (!text.startsWith('{"type":"frame"')) return;
-    const head = FRAME_HEAD.exec(text);
-    if (!head) {
-      watcher.broken += 1;
-      return;
-    }
-    const [version, since] = [Number(head[1]), head[2] === "null" ? null : Number(head[2])];
-    const last = watcher.versions.at(-1);
-    if (last !== undefined && (since !== last || version <= last)) watcher.broken += 1;
-    watcher.versions.push(version);
-    lastArrival.set(version, performance.now());
-  });
-  return watcher;
-}
+// Spectators (docs/decisions/134-spectating-through-a-relay.md, 151): public 4-player rooms, the
+// same run measured in three phases of --spectator-moves moves each: nobody watching, one
+// spectator, then N (--spectators, 1,000) on the game's relay. The players pause --spectator-think
+// ms before each move (a human takes seconds; 0 plays back to back). A match ends after about a
+// hundred moves, so a phase plays as many matches as it needs; the audience watches each of its
+// phase's games from before the first move to the last, from a worker thread of its own
+// (lib/audience.ts), so the players' timing on the main thread does not wait behind the audience's
+// frames. Printed: the players' move → broadcast p50/p99 per phase, whether every spectator
+// received every version of every game it watched (in order, one unbroken sequence, up to the
+// last version the players saw), the room's own time per move (its profile, inside the Durable
+// Object: the frame's parse to its last send, the spectator frame and the relay's call included)
+// with its relay calls per move, and the CPU per move of workerd (the app, the rooms and the
+// relays share its one thread), of the players' thread and of the audience's. One spectator
+// against N shows whether the room's work grows with the audience; none against one shows the
+// fixed price of being watched. Figures only: nothing here passes or fails a budget.
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** CPU seconds so far of the workerd that runs the Workers. */
+function workerdSeconds(server: BenchServer): number {
+  let seconds = 0;
+  for (const { label, seconds: used } of server.cpu().values()) if (label === RUNTIME_LABEL) seconds += used;
+  return seconds;
+}
 
 interface Phase {
   label: string;
@@ -65,8 +46,10 @@ interface Phase {
   openSeconds: number[];
   /** Per move, from the last player's socket having the version to the last spectator's having it, ms. */
   lag: Samples;
-  /** The bench process's own CPU (its sockets, the audience's included) over the measured moves, ms. */
+  /** Over the measured moves, ms of CPU: the bench's main thread (the players' sockets and timing), the audience's thread, workerd (the app, the room, the relay: one thread). */
   benchCpu: number;
+  audienceCpu: number;
+  workerdCpu: number;
 }
 
 export const spectators: Scenario = {
@@ -74,9 +57,10 @@ export const spectators: Scenario = {
   optIn: true,
   players: (options) => ({ signIn: 4, bulk: options.spectators }),
 
-  async run({ options, app }, players: Player[]) {
+  async run({ options, app, server }, players: Player[]) {
     const [seated, audience] = [players.slice(0, 4), players.slice(4)];
     const moves = options.spectatorMoves;
+    const think = options.spectatorThink;
     const failures: string[] = [];
     const phase = (label: string, watching: Player[]): Phase => ({
       label,
@@ -88,6 +72,8 @@ export const spectators: Scenario = {
       complete: 0,
       openSeconds: [],
       benchCpu: 0,
+      audienceCpu: 0,
+      workerdCpu: 0,
       lag: new Samples(),
     });
     const phases = [
@@ -96,6 +82,7 @@ export const spectators: Scenario = {
       phase(`${audience.length} watching`, audience),
     ];
     const table = new Table(app, seated, phases[0].stats, 7, { ...BENCH_GAME, is_public: true });
+    const watching = new Audience();
     const readProfile = async (): Promise<Profile | null> => {
       if (!table.gameId) return null;
       try {
@@ -112,41 +99,39 @@ export const spectators: Scenario = {
       await table.open();
       p.games += 1;
       await readProfile(); // The setup (seating, the first deal) is not a move.
-      const watchers: Watcher[] = [];
-      const lastArrival = new Map<number, number>();
       const playersHad = new Map<number, number>();
-      try {
-        const opened = performance.now();
-        for (const player of p.audience) watchers.push(watch(await app.openWatch(table.gameId!, player), lastArrival));
-        p.openSeconds.push((performance.now() - opened) / 1000);
-        const ready = Date.now() + 60_000;
-        while (watchers.some((w) => w.versions.length === 0) && Date.now() < ready) await wait(50);
-        const lost = watchers.filter((w) => w.versions.length === 0).length;
-        if (lost) failures.push(`spectators: ${lost} of ${watchers.length} sockets got no first frame within 60 s`);
+      const watched = p.audience.length > 0;
+      if (watched) {
+        const opened = await watching.open(app.base, table.gameId!, p.audience);
+        p.openSeconds.push(opened.seconds);
+        if (opened.failed.length) failures.push(`spectators: ${opened.failed.length} sockets not opened (${opened.failed[0]})`);
+        const lost = opened.sockets - opened.firstFrames;
+        if (lost) failures.push(`spectators: ${lost} of ${opened.sockets} sockets got no first frame within 60 s`);
         // The relay tells the room its count after a second; the room feeds it from then on.
-        if (watchers.length) await wait(1_500);
-        let last: "moved" | "completed" = "moved";
-        const cpu = process.cpuUsage();
-        while (p.stats.moves < moves && last !== "completed") {
-          last = await table.move();
-          if (last === "moved") playersHad.set(table.state?.version ?? 0, performance.now());
+        await wait(1_500);
+      }
+      let last: "moved" | "completed" = "moved";
+      const before = { bench: threadCpuMs(), audience: watched ? await watching.cpuMs() : 0, workerd: workerdSeconds(server) };
+      while (p.stats.moves < moves && last !== "completed") {
+        if (think) await wait(think);
+        last = await table.move();
+        // Epoch ms, comparable with the audience thread's clock.
+        if (last === "moved") playersHad.set(table.state?.version ?? 0, performance.timeOrigin + performance.now());
+      }
+      p.benchCpu += threadCpuMs() - before.bench;
+      p.workerdCpu += (workerdSeconds(server) - before.workerd) * 1000;
+      if (watched) p.audienceCpu += (await watching.cpuMs()) - before.audience;
+      const profile = await readProfile();
+      if (profile) p.profile = addProfile(p.profile, profile);
+      if (watched) {
+        const tally = await watching.settle(table.state?.version ?? 0);
+        const lastArrival = new Map(tally.lastArrival);
+        for (const [version, at] of playersHad) {
+          const arrived = lastArrival.get(version);
+          if (arrived !== undefined) p.lag.add(arrived - at);
         }
-        const used = process.cpuUsage(cpu);
-        p.benchCpu += (used.user + used.system) / 1000;
-        const profile = await readProfile();
-        if (profile) p.profile = addProfile(p.profile, profile);
-        const lastVersion = table.state?.version ?? 0;
-        const settle = Date.now() + 30_000;
-        while (watchers.some((w) => w.versions.at(-1) !== lastVersion) && Date.now() < settle) await wait(100);
-        if (watchers.length)
-          for (const [version, at] of playersHad) {
-            const arrived = lastArrival.get(version);
-            if (arrived !== undefined) p.lag.add(arrived - at);
-          }
-        p.sockets += watchers.length;
-        p.complete += watchers.filter((w) => w.broken === 0 && w.versions.at(-1) === lastVersion).length;
-      } finally {
-        for (const w of watchers) w.ws.close();
+        p.sockets += tally.sockets;
+        p.complete += tally.complete;
       }
       // A phase that ends mid-match plays it out unmeasured (its audience gone), so the players are free for the next game.
       table.stats = new MoveStats();
@@ -166,15 +151,22 @@ export const spectators: Scenario = {
       }
     } catch (error) {
       failures.push(`spectators: ${errorMessage(error)}`);
+    } finally {
+      await watching.stop();
     }
 
     const perMove = (p: Profile | null) => {
       if (!p || !p.moves) return "—";
-      const work = p.sums.room + p.sums.persist + p.sums.send;
-      return `${(p.toSent / p.moves).toFixed(2)} ms to the last send, ${(work / p.moves).toFixed(2)} ms handled (${p.moves} moves)`;
+      const per = (ms: number) => (ms / p.moves).toFixed(2);
+      const work = p.sums.room + p.sums.persist + p.sums.send + (p.sums.relay ?? 0);
+      const phases = Object.entries(p.sums)
+        .map(([phase, ms]) => `${phase} ${per(ms)}`)
+        .join(", ");
+      const calls = p.relayCalls === undefined ? "" : `; ${(p.relayCalls / p.moves).toFixed(2)} relay calls per move`;
+      return `${per(p.toSent)} ms to the last send, ${per(work)} ms handled (${phases}; ${p.moves} moves, ${p.exclusive} ran exclusively${calls})`;
     };
     const lines = [
-      `S. spectators: public 4-player rooms, ${moves} moves per phase, the phases in one run (the same server, players and code)`,
+      `S. spectators: public 4-player rooms, ${moves} moves per phase, ${think ? `${think} ms between two moves` : "moves back to back"}, the phases in one run (the same server, players and code)`,
     ];
     for (const p of phases) {
       const s = p.stats.all.summary();
@@ -190,8 +182,11 @@ export const spectators: Scenario = {
         );
       }
       lines.push(`    room's own time per move (profile, in the Durable Object): ${perMove(p.profile)}`);
+      const cpu = (ms: number) => (ms / Math.max(1, p.stats.moves)).toFixed(1);
       lines.push(
-        `    the bench process's own CPU per move (its sockets; the same two cores): ${(p.benchCpu / Math.max(1, p.stats.moves)).toFixed(1)} ms`,
+        `    CPU per move: workerd ${cpu(p.workerdCpu)} ms (the app, the room, the relay and their sockets: one thread); ` +
+          `the bench's main thread ${cpu(p.benchCpu)} ms (the players)` +
+          (p.audience.length ? `; the audience's thread ${cpu(p.audienceCpu)} ms` : ""),
       );
     }
     const big = phases[2];

@@ -14,6 +14,7 @@ export const PHASES = [
   "persist", // the room handed to storage (the put call; the write completes later)
   "send", // ws.send on every socket
   "records", // the game's record to R2, after the frames (the game's last move only)
+  "relay", // the call that hands the new version to the spectators' relay (not its answer)
 ] as const;
 export type Phase = (typeof PHASES)[number];
 
@@ -27,6 +28,8 @@ export interface ProfileReport {
   durable: { moves: number; sum: number };
   /** Moves that ran exclusively (a match's end: its settlement awaits D1). */
   exclusive: number;
+  /** Calls to the spectators' relay made while moves were handled (one per version while anyone watches, whatever the audience). */
+  relayCalls: number;
   /**
    * GameRoom instances this runtime has constructed so far, all rooms together: a room is built
    * once when it opens and again each time it wakes after an eviction, so the bench can count
@@ -41,6 +44,7 @@ interface Move {
   start: number;
   lastSend: number | null;
   ports: Record<Exclude<Phase, "room">, number>;
+  relayCalls: number;
   /** Whether the move handed the room to storage (a put can take under the clock's millisecond). */
   stored: boolean;
   exclusive: boolean;
@@ -57,10 +61,11 @@ export class MoveProfiler {
   private static empty(): ProfileReport {
     return {
       moves: 0,
-      sums: { room: 0, persist: 0, send: 0, records: 0 },
+      sums: { room: 0, persist: 0, send: 0, records: 0, relay: 0 },
       toSent: 0,
       durable: { moves: 0, sum: 0 },
       exclusive: 0,
+      relayCalls: 0,
       instances: 0,
     };
   }
@@ -83,6 +88,8 @@ export class MoveProfiler {
     };
     const put = timed("persist", ports.store.put.bind(ports.store));
     const archive = ports.archive.put.bind(ports.archive);
+    const relay = ports.relay;
+    const publish = relay ? timed("relay", relay.publish.bind(relay)) : null;
     return {
       ...ports,
       store: {
@@ -99,6 +106,16 @@ export class MoveProfiler {
         },
       },
       sockets: { ...ports.sockets, send: timed("send", ports.sockets.send.bind(ports.sockets)) },
+      relay:
+        relay && publish
+          ? {
+              unwatchable: relay.unwatchable.bind(relay),
+              publish: (gameId, frame) => {
+                if (this.move) this.move.relayCalls += 1;
+                return publish(gameId, frame);
+              },
+            }
+          : relay,
       archive: {
         put: async (key, text) => {
           const move = this.move;
@@ -116,7 +133,14 @@ export class MoveProfiler {
 
   /** Times one handled frame; only a frame that reached the rules and sent something counts as a move. */
   async measure(handle: () => Promise<void>): Promise<void> {
-    const move: Move = { start: this.clock(), lastSend: null, ports: { persist: 0, send: 0, records: 0 }, stored: false, exclusive: false };
+    const move: Move = {
+      start: this.clock(),
+      lastSend: null,
+      ports: { persist: 0, send: 0, records: 0, relay: 0 },
+      relayCalls: 0,
+      stored: false,
+      exclusive: false,
+    };
     this.move = move;
     try {
       await handle();
@@ -129,7 +153,9 @@ export class MoveProfiler {
         r.sums.persist += move.ports.persist;
         r.sums.send += move.ports.send;
         r.sums.records += move.ports.records;
-        r.sums.room += end - move.start - move.ports.persist - move.ports.send - move.ports.records;
+        r.sums.relay += move.ports.relay;
+        r.sums.room += end - move.start - move.ports.persist - move.ports.send - move.ports.records - move.ports.relay;
+        r.relayCalls += move.relayCalls;
         r.toSent += move.lastSend - move.start;
         if (move.exclusive) r.exclusive += 1;
       }
