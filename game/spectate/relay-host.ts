@@ -38,7 +38,7 @@ export interface RelayPorts<S> {
   /** Work that may finish after the event that started it. */
   background(work: Promise<unknown>): void;
   /**
-   * Resolves once the thread has been free for other events (a timer of 0): between two slices of
+   * Resolves once the thread has been free for other events (`scheduler.wait(0)` in workerd): between two slices of
    * a fan-out, so that objects sharing the relay's thread (its own room, often) are not held up.
    */
   pause(): Promise<void>;

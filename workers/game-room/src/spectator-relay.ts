@@ -44,7 +44,8 @@ export class SpectatorRelay extends DurableObject<RoomEnv> implements SpectatorR
       clock: { now: () => Date.now() },
       setAlarm: (at) => void ctx.storage.setAlarm(at),
       background: (work) => ctx.waitUntil(work),
-      pause: () => new Promise((resolve) => setTimeout(resolve, 0)),
+      // The runtime's own way to let other events run before this continues.
+      pause: () => scheduler.wait(0),
       events: (event) => logLine("warn", event.event, { gameId: event.gameId, error: event.error }),
     });
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('{"type":"ping"}', '{"type":"pong","payload":{"at":0}}'));
