@@ -1,6 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { performance } from "node:perf_hooks";
 import { threadCpuMs } from "./cpu";
+import { HungHandshake, openSocket } from "./socket";
 
 // The spectators bench's audience, in a worker thread of its own (tests/load/lib/audience.ts): its
 // sockets' frames are read on this thread's event loop, so the players' sockets on the bench's
@@ -42,21 +43,9 @@ const now = () => performance.timeOrigin + performance.now();
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One spectator socket; only a frame's head is read (the relay's text is the same for all). */
-function openOnce(url: string, cookie: string, origin: string): Promise<Watcher> {
-  return new Promise((resolve, reject) => {
-    // Node's WebSocket (undici) takes request headers; a browser would send the cookie and Origin itself.
-    const ws = new WebSocket(url, { headers: { Cookie: cookie, Origin: origin } } as unknown as string[]);
-    const watcher: Watcher = { ws, versions: [], broken: 0 };
-    let settled = false;
-    const timer = setTimeout(() => {
-      settled = true;
-      try {
-        ws.close();
-      } catch {
-        // Not open yet.
-      }
-      reject(new Error("no answer"));
-    }, OPEN_TIMEOUT_MS);
+async function openOnce(url: string, cookie: string, origin: string): Promise<Watcher> {
+  const watcher: Watcher = { ws: null as unknown as WebSocket, versions: [], broken: 0 };
+  watcher.ws = await openSocket(url, { Cookie: cookie, Origin: origin }, OPEN_TIMEOUT_MS, (ws) =>
     ws.addEventListener("message", (event) => {
       const text = String(event.data);
       if (!text.startsWith('{"type":"frame"')) return;
@@ -70,20 +59,9 @@ function openOnce(url: string, cookie: string, origin: string): Promise<Watcher>
       if (last !== undefined && (since !== last || version <= last)) watcher.broken += 1;
       watcher.versions.push(version);
       lastArrival.set(version, now());
-    });
-    ws.addEventListener("open", () => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(watcher);
-    });
-    ws.addEventListener("close", (event) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      reject(new Error(`refused (close ${event.code})`));
-    });
-  });
+    }),
+  );
+  return watcher;
 }
 
 async function open(request: Extract<AudienceRequest, { type: "open" }>): Promise<AudienceReply> {
@@ -105,7 +83,7 @@ async function open(request: Extract<AudienceRequest, { type: "open" }>): Promis
           break;
         } catch (error) {
           lastError = error instanceof Error ? error.message : String(error);
-          if (!lastError.startsWith("no answer")) break;
+          if (!(error instanceof HungHandshake)) break;
         }
       }
       if (lastError) failed.push(lastError);

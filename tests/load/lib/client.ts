@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import type { GameSummary } from "../../../game/protocol/entities";
 import { RoomClient } from "../../support/room-client";
 import type { Player } from "./scenario";
+import { HungHandshake, openSocket } from "./socket";
 import { sleep } from "./util";
 
 // The bench's client of the app: JSON API calls and room sockets, as a
@@ -160,36 +161,16 @@ export class AppClient {
     return new RoomClient(ws, player.id, { history: false, exact: false });
   }
 
-  private socketOnce(path: string, player: Player): Promise<WebSocket> {
-    return new Promise((resolve, reject) => {
-      const url = `${this.base.replace(/^http/, "ws")}${path}`;
-      // Node's WebSocket (undici) takes request headers; a browser would send the cookie and Origin itself.
-      const ws = new WebSocket(url, { headers: { Cookie: player.cookie, Origin: this.base } } as unknown as string[]);
-      let settled = false;
-      const timer = setTimeout(() => {
-        settled = true;
-        try {
-          ws.close();
-        } catch {
-          // Not open yet.
-        }
-        reject(new HungHandshake());
-      }, WS_OPEN_TIMEOUT_MS);
-      ws.addEventListener("open", () => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        this.absorb();
-        resolve(ws);
-      });
-      ws.addEventListener("close", (event) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        this.absorb(); // A refused upgrade breaks a connection too.
-        reject(new Error(`WebSocket refused (close ${event.code})`));
-      });
-    });
+  private async socketOnce(path: string, player: Player): Promise<WebSocket> {
+    const url = `${this.base.replace(/^http/, "ws")}${path}`;
+    try {
+      const ws = await openSocket(url, { Cookie: player.cookie, Origin: this.base }, WS_OPEN_TIMEOUT_MS);
+      this.absorb();
+      return ws;
+    } catch (error) {
+      if (!(error instanceof HungHandshake)) this.absorb(); // A refused upgrade breaks a connection too.
+      throw error;
+    }
   }
 
   /** Runs socket handshakes one after another, each followed by its absorbing request. */
@@ -221,9 +202,3 @@ export class AppClient {
 
 /** A call the server never answered (or whose connection failed): it may or may not have happened. */
 export class LostAnswer extends Error {}
-
-class HungHandshake extends Error {
-  constructor() {
-    super(`WebSocket: no answer in ${WS_OPEN_TIMEOUT_MS / 1000} s`);
-  }
-}
