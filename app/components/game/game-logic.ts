@@ -235,6 +235,25 @@ export function reduceLive(state: LiveState, message: RoomMessage, fresh = false
   }
 }
 
+/** Where a game is in its life: a game never goes back to an earlier stage. */
+const STAGE: Readonly<Record<GameSummary["status"], number>> = { waiting: 0, active: 1, completed: 2, cancelled: 2 };
+
+/**
+ * The REST poll's answer (spec §4: while the socket is down) applied to what is shown. The poll
+ * only fills in while the room cannot say: its data may be older than the socket's (a read from a
+ * replica, or an answer that arrived after the socket's newer state), so a game it shows at an
+ * earlier stage than the one shown is not taken, nor are the participants read with it.
+ */
+export function withPolled(state: LiveState, polled: { game: GameSummary | null; participants: Participant[] | null }): LiveState {
+  if (polled.game && state.game && STAGE[polled.game.status] < STAGE[state.game.status]) return state;
+  if (!polled.game && !polled.participants) return state;
+  return {
+    ...state,
+    game: polled.game ?? state.game,
+    participants: polled.participants ?? state.participants,
+  };
+}
+
 /** Deep equality of JSON-like data (plain objects, arrays, primitives), whatever the key order. */
 export function sameData(a: unknown, b: unknown): boolean {
   if (a === b) return true;

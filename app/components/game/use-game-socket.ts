@@ -14,7 +14,7 @@ import type { Action, GameEvent } from "../../../game/truco/index";
 import { api } from "~/utils/api";
 import { reconnectDelay } from "~/utils/backoff";
 import { LEAVING_GRACE_MS, pageIsLeaving } from "~/utils/page-leaving";
-import { clockOffset, EMPTY_LIVE, keepUnchanged, reduceLive, type LiveState } from "./game-logic";
+import { clockOffset, EMPTY_LIVE, keepUnchanged, reduceLive, withPolled, type LiveState } from "./game-logic";
 import { closeSocket } from "~/utils/close-socket";
 
 // The live connection of spec §4 and §9: connect and mark connected on open, ping every 30 s,
@@ -85,6 +85,8 @@ export function useGameSocket(
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
   const sendingTimer = useRef<ReturnType<typeof setTimeout>>();
+  /** Messages the room's sockets have delivered: a poll answer that crossed one is not taken. */
+  const heard = useRef(0);
 
   const commit = useCallback((next: LiveState) => {
     liveRef.current = next;
@@ -160,6 +162,7 @@ export function useGameSocket(
 
       socket.onmessage = (event) => {
         if (disposed || socketRef.current !== socket) return;
+        heard.current += 1;
         const parsed = parseServerFrame(event.data);
         if (!parsed.ok) {
           console.warn(`game socket: frame ignored (${parsed.error})`);
@@ -289,16 +292,19 @@ export function useGameSocket(
     if (!polling) return;
     const controller = new AbortController();
     const tick = async () => {
+      const before = heard.current;
       try {
         const [game, participants] = await Promise.all([
           api<GameSummary>(`/api/games/${encodeURIComponent(gameId)}`, { signal: controller.signal }),
           api<Participant[]>(`/api/games/${encodeURIComponent(gameId)}/participants`, { signal: controller.signal }),
         ]);
-        const current = liveRef.current;
-        const next = { ...current };
-        if (game.ok) next.game = game.data;
-        if (participants.ok && Array.isArray(participants.data)) next.participants = participants.data;
-        if (game.ok || participants.ok) commit(next);
+        // The socket spoke (or opened) while the poll was out: what it said is newer.
+        if (heard.current !== before || socketRef.current?.readyState === WebSocket.OPEN) return;
+        const next = withPolled(liveRef.current, {
+          game: game.ok ? game.data : null,
+          participants: participants.ok && Array.isArray(participants.data) ? participants.data : null,
+        });
+        if (next !== liveRef.current) commit(next);
       } catch {
         // aborted
       }

@@ -19,6 +19,7 @@ import {
   rankIndex,
   reduceLive,
   sameData,
+  withPolled,
   secondsLeft,
   seatPositions,
 } from "../../../app/components/game/game-logic";
@@ -234,6 +235,25 @@ describe("live state", () => {
     // A later game_state without results keeps the ones already shown.
     s = reduceLive(s, state(5, { results: null })).state;
     expect(s.results).toEqual(results);
+  });
+
+  it("takes a poll's answer only when it does not take the game back to an earlier stage", () => {
+    const shown = reduceLive(EMPTY_LIVE, state(4, { participants: [participant(0), participant(1)] }), true).state;
+    // An answer read before the room started the game (or from a lagging replica) is not taken.
+    const waiting = { ...game, status: "waiting" as const };
+    expect(withPolled(shown, { game: waiting, participants: [participant(0)] })).toBe(shown);
+    // A later stage is taken, with its participants.
+    const ended = { ...game, status: "completed" as const, winner_team: "team1" as const };
+    const after = withPolled(shown, { game: ended, participants: [participant(0)] });
+    expect(after.game).toEqual(ended);
+    expect(after.participants).toHaveLength(1);
+    expect(after.version).toBe(4);
+    // The same stage is taken (players joining a waiting table), and a failed half keeps what is shown.
+    const table = reduceLive(EMPTY_LIVE, state(1, { game: waiting }), true).state;
+    expect(withPolled(table, { game: null, participants: [participant(0), participant(1)] }).participants).toHaveLength(2);
+    expect(withPolled(table, { game: null, participants: null })).toBe(table);
+    // Nothing shown yet: anything is taken.
+    expect(withPolled(EMPTY_LIVE, { game: waiting, participants: null }).game).toEqual(waiting);
   });
 
   it("merges chat by id, oldest first, without duplicates", () => {
