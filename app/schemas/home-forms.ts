@@ -6,17 +6,13 @@ import { JoinGameSchema } from "./games";
 import { RefundRequestSchema } from "./payments";
 import { GameIdSchema } from "../../game/protocol/ids";
 import { TABLE_OPTIONS, tableOptionKeys, type TableRules } from "../../game/truco/table-options";
+import { ROOM_TABLES, TABLES } from "./lobby-tables";
+
+export { ROOM_TABLES, TABLES, type Table } from "./lobby-tables";
 
 // The home page's forms: each control posts a form that the route action handles, so a
 // tap before the page has hydrated is a plain form submission and does the same thing as the
 // script. Every field is a string as forms send them; one schema per intent.
-
-/** The lobby's table buttons: which table, as `mode:type` ("bots" is the free game against the computer). */
-export const TABLES = ["casual:1v1", "casual:2v2", "ranked:1v1", "ranked:2v2", "bots:1v1", "bots:2v2"] as const;
-export type Table = (typeof TABLES)[number];
-
-/** Room tables a player opens for others (public — listed — or private — by code only). */
-export const ROOM_TABLES = ["casual:1v1", "casual:2v2", "ranked:1v1", "ranked:2v2"] as const;
 
 /**
  * The lobby form: the casual/ranked buttons queue (`table` casual:… / ranked:…), the

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { VariantSchema } from "../protocol/engine-schemas";
 import { GameTypeSchema } from "../protocol/entities";
 import { CAPACITY } from "../protocol/constants";
@@ -13,7 +13,7 @@ export const QueueModeSchema = z.enum(["casual", "ranked"]);
 export type QueueMode = z.infer<typeof QueueModeSchema>;
 
 /** A queue: one per (variant, game type, mode). */
-export const QueueSchema = z.object({ variant: VariantSchema, type: GameTypeSchema, mode: QueueModeSchema }).strict();
+export const QueueSchema = z.strictObject({ variant: VariantSchema, type: GameTypeSchema, mode: QueueModeSchema });
 export type Queue = z.infer<typeof QueueSchema>;
 
 /** The queue's name, e.g. `paulista:1v1:ranked` (the Matchmaker object's name, and the player's channel's word for it). */

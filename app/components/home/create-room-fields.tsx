@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ENTRY_COST } from "../../../game/protocol/constants";
 import { StarIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
-import { ROOM_TABLES } from "~/schemas/home-forms";
+import { ROOM_TABLES } from "~/schemas/lobby-tables";
 import type { Variant } from "../../../game/truco/types";
 import { TABLE_OPTIONS, tableOptionKeys } from "../../../game/truco/table-options";
 

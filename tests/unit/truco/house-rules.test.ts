@@ -72,6 +72,18 @@ describe("house rules are refused when unknown or bad, never dropped", () => {
     expect(!r.ok && r.error).toContain(`house rule '${key}'`);
   });
 
+  it("says what a bad value should have been", () => {
+    const error = (rules: object) => {
+      const r = parseHouseRules(rules);
+      return r.ok ? "" : r.error;
+    };
+    expect(error({ targetPoints: 0 })).toContain("house rule 'targetPoints': must be from 1 to 1000");
+    expect(error({ targetPoints: "24" })).toContain("house rule 'targetPoints': must be a whole number from 1 to 1000");
+    expect(error({ deck: "dirty" })).toContain("house rule 'deck': must be one of sujo, limpo");
+    expect(error({ raiseCap: "yes" })).toContain("house rule 'raiseCap': must be true or false");
+    expect(error({ florValues: 3 })).toContain("house rule 'florValues': must be an object");
+  });
+
   it("refuses what is not an object", () => {
     for (const bad of [null, [], "limpo", 3]) expect(parseHouseRules(bad).ok).toBe(false);
   });
