@@ -451,12 +451,13 @@ function Timeline({
                 type="button"
                 onClick={() => onPick(i)}
                 aria-current={current ? "step" : undefined}
-                aria-label={`${t("replay:hand", { n: h.hand })}${scores ? ` · ${t("replay:scoreAfter", { a: scores[0], b: scores[1] })}` : ""}`}
                 className={`relative flex min-h-14 w-14 flex-col items-center justify-center rounded-xl text-xs ring-1 transition-colors ${
                   current ? "bg-gold-400/20 text-gold-300 ring-gold-400" : "bg-black/25 text-cream-100/80 ring-white/10 hover:bg-white/10"
                 }`}
               >
+                {/* Its name is what it shows, with the words the eye does not need (label in name). */}
                 <span className="font-semibold">{t("replay:hand", { n: h.hand })}</span>
+                {scores ? <span className="sr-only">, {t("replay:scoreAfter")}</span> : null}
                 <span className="font-display text-sm font-bold tabular-nums text-cream-50">
                   {scores ? `${scores[0]}–${scores[1]}` : "—"}
                 </span>
