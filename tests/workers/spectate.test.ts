@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SpectatorFrame } from "../../game/protocol/spectate";
 import type { SpectatorRelayRpc } from "../../game/spectate/api";
 import type { RoomRpc } from "../../game/room/api";
+import { FAN_OUT_SLICE } from "../../game/spectate/relay-host";
 import { VARIANTS } from "../../game/truco/variants";
 import type { Action } from "../../game/truco/index";
 import { startSession } from "~/services/auth.server";
@@ -157,6 +158,20 @@ describe("the relay", () => {
     await spectator.until(() => spectator.frames.length === 4, 5_000, "the sync's answer");
     expect(spectator.latest).toMatchObject({ version: v + 4, since: null });
     spectator.close();
+    clients.forEach((c) => c.close());
+  });
+
+  it("an audience larger than one slice gets every version in order (the relay yields between slices)", async () => {
+    const { game, clients } = await liveGame();
+    const fan = await createPlayer("Fã");
+    const audience = await Promise.all(Array.from({ length: FAN_OUT_SLICE + 6 }, () => SpectatorClient.connect(game.id, fan)));
+    await Promise.all(audience.map((s) => s.until(() => s.frames.length > 0, 10_000, "the first frame")));
+    const first = audience[0].latest!;
+    const v = first.version;
+    for (let k = 1; k <= 3; k++) await relay(game.id).publish(game.id, { ...first, version: v + k, since: v + k - 1, messages: [] });
+    await Promise.all(audience.map((s) => s.until(() => s.latest!.version === v + 3, 10_000, "v+3")));
+    for (const s of audience) expect(s.frames.map((f) => f.version).slice(-3)).toEqual([v + 1, v + 2, v + 3]);
+    audience.forEach((s) => s.close());
     clients.forEach((c) => c.close());
   });
 
