@@ -8,6 +8,7 @@ import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { LazyLink } from "~/components/ui/lazy-link";
 import { buttonClasses } from "~/components/ui/button";
+import { formatInteger } from "~/utils/integer-format";
 
 /**
  * A menu button: on a phone the menu is a row of its own whose buttons share it equally, each its
@@ -63,7 +64,7 @@ export function AppHeader({ user, actions, coins }: { user: Profile; actions?: R
             <span className="inline-flex min-h-10 items-center gap-1.5 rounded-xl border border-gold-500/40 bg-gold-400/10 px-3 text-sm font-bold text-gold-300">
               <CoinIcon />
               <span className="sr-only">{t("home:coinBalance", { count: user.virtual_coins })}</span>
-              <span aria-hidden>{user.virtual_coins.toLocaleString(i18n.language)}</span>
+              <span aria-hidden>{formatInteger(user.virtual_coins, i18n.language)}</span>
             </span>
           )}
           <LazyLink

@@ -7,6 +7,7 @@ import { BoltIcon, CoinIcon, MenuIcon, RefundIcon, StarIcon, TrophyIcon } from "
 import { LazyLink } from "~/components/ui/lazy-link";
 import type { Profile } from "~/services/users.server";
 import { useDismissDisclosure } from "~/utils/use-dismiss-disclosure";
+import { formatInteger } from "~/utils/integer-format";
 
 /** The header's dialogs, each opened by a link (`?dialog=…`). */
 export type HeaderDialog = "coins" | "premium" | "refund";
@@ -25,7 +26,7 @@ export function HeaderCoins({ user, href }: { user: Profile; href: string }) {
       <CoinIcon />
       <span className="sr-only">{t("home:coinBalance", { count: user.virtual_coins })}</span>
       <span aria-hidden className="tabular-nums">
-        {user.virtual_coins.toLocaleString(i18n.language)}
+        {formatInteger(user.virtual_coins, i18n.language)}
       </span>
       <span
         aria-hidden

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Profile } from "~/services/users.server";
+import { formatInteger } from "~/utils/integer-format";
 
 /** Games played, won, lost and ranking points (spec §2, home). */
 export function StatsBlock({ user, practice }: { user: Profile; practice: { games: number; wins: number } | null }) {
@@ -19,7 +20,7 @@ export function StatsBlock({ user, practice }: { user: Profile; practice: { game
         {items.map((item) => (
           <div key={item.label} className="rounded-xl bg-black/20 p-3 text-center">
             <dt className="text-xs font-medium uppercase tracking-wide text-cream-100/70">{item.label}</dt>
-            <dd className={`mt-1 text-2xl font-bold tabular-nums ${item.tone}`}>{item.value.toLocaleString(i18n.language)}</dd>
+            <dd className={`mt-1 text-2xl font-bold tabular-nums ${item.tone}`}>{formatInteger(item.value, i18n.language)}</dd>
           </div>
         ))}
       </dl>
@@ -37,8 +38,8 @@ export function PracticeStats({ practice }: { practice: { games: number; wins: n
   return (
     <p className="mt-3 rounded-xl bg-emerald-400/10 px-3 py-2 text-center text-sm text-emerald-100" data-testid="practice-stats">
       {t("home:practiceStats", {
-        games: practice.games.toLocaleString(i18n.language),
-        wins: practice.wins.toLocaleString(i18n.language),
+        games: formatInteger(practice.games, i18n.language),
+        wins: formatInteger(practice.wins, i18n.language),
         count: practice.games,
       })}
     </p>

@@ -36,6 +36,7 @@ import { formatDateTime } from "~/utils/format";
 import { isGameId } from "../../game/protocol/ids";
 import { CARD_TABLE, cardTableLabels } from "~/components/admin/card-table";
 import { ADMIN_ACTION_TYPES, type AdminActionType } from "../../db/admin-action-types";
+import { formatInteger } from "~/utils/integer-format";
 
 // The admin dashboard (spec §2 "Admin"). Tabs, filters, paging and the confirmation
 // modal are all links and forms: the URL says what is shown (`?tab=users&q=…&confirm=ban&target=…`),
@@ -204,7 +205,7 @@ function useFormat() {
   const { i18n } = useTranslation();
   const locale = i18n.language;
   return {
-    n: (value: number) => value.toLocaleString(locale),
+    n: (value: number) => formatInteger(value, locale),
     usd: (value: number) => `$${value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
     date: (value: string | null) => (value ? formatDateTime(value, locale) : "—"),
   };

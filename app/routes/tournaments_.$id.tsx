@@ -15,6 +15,7 @@ import { tournamentDetail, tournamentFormAction, type BracketMatchView } from "~
 import { ReplayLink } from "~/components/replay/replay-link";
 import { SiteHeader } from "~/components/site-header";
 import { LazyLink } from "~/components/ui/lazy-link";
+import { formatInteger } from "~/utils/integer-format";
 
 // /tournaments/{id}: the live bracket (it reloads when the player's channel says the tournament
 // changed or a game is ready), the player's next game, the prizes and the players.
@@ -88,7 +89,7 @@ export default function TournamentPage() {
   const revalidator = useRevalidator();
   const { t, i18n } = useTranslation();
   const now = useNow(renderedAt);
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => formatInteger(n, i18n.language);
   const busy = navigation.state === "submitting";
 
   // The player's channel says when the tournament changed (registrations, the bracket, its status):

@@ -1,4 +1,5 @@
 import { PRODUCT_TIME_ZONE } from "../../game/calendar";
+import { formatInteger } from "./integer-format";
 /** Win rate of spec §9: wins / games × 100, or 0 without games. */
 export function winRate(won: number, played: number): number {
   return played > 0 ? (won / played) * 100 : 0;
@@ -35,7 +36,7 @@ export function formatTime(value: string, locale: string): string {
 }
 
 export function signed(amount: number, locale: string): string {
-  const text = Math.abs(amount).toLocaleString(locale);
+  const text = formatInteger(Math.abs(amount), locale);
   return amount > 0 ? `+${text}` : amount < 0 ? `−${text}` : text;
 }
 

@@ -1,4 +1,5 @@
 import type { i18n as I18n, TFunction } from "i18next";
+import { formatInteger } from "./integer-format";
 
 // The browser's translator (ADR 145): the part of i18next's instance that react-i18next and our
 // pages use, with i18next's own lookup rules for what our texts contain (nested keys, "ns:key",
@@ -96,10 +97,12 @@ function pluralSuffix(code: string, count: number): string {
 const numberFormats = new Map<string, Intl.NumberFormat>();
 /**
  * `{{value, number}}`. i18next hands the whole call's options to Intl.NumberFormat; no call of ours
- * passes one of Intl's own options, so one formatter per language gives the same text.
+ * passes one of Intl's own options, so one formatter per language gives the same text. Whole
+ * numbers skip Intl (app/utils/integer-format.ts: its first use costs a page tens of milliseconds).
  */
 function formatNumber(value: unknown, lng: string): string {
   const code = lng.replace("_", "-");
+  if (typeof value === "number" && Number.isSafeInteger(value)) return formatInteger(value, code);
   let format = numberFormats.get(code);
   if (!format) {
     format = new Intl.NumberFormat(code);

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CARD_TABLE, cardTableLabels } from "./card-table";
+import { formatInteger } from "~/utils/integer-format";
 
 // The admin's "Operações" tab: per-hour bars in plain SVG, like the overview's.
 
@@ -50,7 +51,7 @@ function HourlyBars({ title, points, testId }: { title: string; points: { hour: 
       <figcaption className="flex items-baseline justify-between gap-2">
         <span className="text-sm font-semibold text-cream-100">{title}</span>
         <span className="text-xs text-cream-100/60" data-testid={`${testId}-total`}>
-          24 h: {total.toLocaleString(i18n.language)}
+          24 h: {formatInteger(total, i18n.language)}
         </span>
       </figcaption>
       <svg viewBox={`0 0 ${width} ${height}`} className="mt-3 h-24 w-full" role="img" aria-label={t("admin:ops.perHour", { title })}>

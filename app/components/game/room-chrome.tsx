@@ -5,6 +5,7 @@ import { Avatar } from "~/components/avatar";
 import { CoinIcon } from "~/components/icons";
 import type { ConnectionStatus } from "./use-game-socket";
 import { TEAM_STYLE } from "./scoreboard";
+import { formatInteger } from "~/utils/integer-format";
 
 /** Spec §4 status colours: waiting yellow, active green, completed blue, cancelled red. */
 const STATUS_STYLE: Record<GameStatus, string> = {
@@ -117,7 +118,7 @@ export const InfoPanel = memo(function InfoPanel({ game, participants }: { game:
         game.entry_cost > 0 ? (
           <span className="inline-flex items-center gap-1">
             <CoinIcon className="h-4 w-4" />
-            <span aria-hidden>{game.entry_cost.toLocaleString(i18n.language)}</span>
+            <span aria-hidden>{formatInteger(game.entry_cost, i18n.language)}</span>
             <span className="sr-only">{t("common:coinsCount", { count: game.entry_cost, lng: i18n.language })}</span>
           </span>
         ) : (

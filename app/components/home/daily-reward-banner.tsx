@@ -6,6 +6,7 @@ import type { FormResult } from "~/schemas/home-forms";
 import type { Profile } from "~/services/users.server";
 import { HOME_ACTION, HOME_FORMS } from "./home-forms";
 import { DAILY_REWARD_MAX_DAY, dailyRewardFor, nextStreakDay, rewardClaimedOn, rewardDate } from "~/utils/daily-reward";
+import { formatInteger } from "~/utils/integer-format";
 
 /**
  * The daily reward banner of spec §2 and §4: shown only while today's reward
@@ -68,7 +69,7 @@ export function DailyRewardBanner({ user }: { user: Profile }) {
             className="max-sm:min-h-11 max-sm:gap-1.5 max-sm:px-3 max-sm:text-sm"
           >
             <CoinIcon className="h-5 w-5" />
-            {collecting ? t("payments:dailyCollecting") : `${t("payments:dailyCollect")} +${coins.toLocaleString(i18n.language)}`}
+            {collecting ? t("payments:dailyCollecting") : `${t("payments:dailyCollect")} +${formatInteger(coins, i18n.language)}`}
           </Button>
         </fetcher.Form>
       </div>

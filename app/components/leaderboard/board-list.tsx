@@ -5,6 +5,7 @@ import { Avatar } from "~/components/avatar";
 import type { LeaderboardEntry } from "~/services/leaderboard.server";
 import type { LeaderboardPeriod } from "../../../game/leaderboard";
 import { Change, medalClasses, placeText, pointsText, winRateText } from "./figures";
+import { formatInteger } from "~/utils/integer-format";
 
 // The full list of spec §2: rank, avatar, nickname, games played, rounded win rate and points,
 // the viewer's own line highlighted. Every line is a link to that player's public card.
@@ -93,7 +94,7 @@ function BoardRow({ entry, period, current, hrefOf }: RowProps) {
         </span>
       </span>
       <span className="hidden text-right text-sm tabular-nums text-cream-100/85 sm:block" data-testid="row-games">
-        {entry.user.games_played.toLocaleString(language)}
+        {formatInteger(entry.user.games_played, language)}
       </span>
       <span className="hidden text-right text-sm tabular-nums text-cream-100/85 sm:block" data-testid="row-win-rate">
         {winRateText(entry, language)}

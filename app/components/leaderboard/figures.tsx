@@ -2,13 +2,14 @@ import { useTranslation } from "react-i18next";
 import type { LeaderboardEntry } from "~/services/leaderboard.server";
 import { formatPercent, signed } from "~/utils/format";
 import { RANK_EXACT_LIMIT, type LeaderboardPeriod } from "../../../game/leaderboard";
+import { formatInteger } from "~/utils/integer-format";
 
 // The figures a board line shows, the same in the list, the podium and the player's own card.
 
 /** The board's points: current ranking points on Geral; points gained, signed, on a month or week. */
 export function pointsText(entry: LeaderboardEntry, period: LeaderboardPeriod, language: string): string {
   const points = entry.user.ranking_points;
-  return period === "all" ? points.toLocaleString(language) : signed(points, language);
+  return period === "all" ? formatInteger(points, language) : signed(points, language);
 }
 
 /** A place as a line shows it, translated: its rank, or beyond the exact ranks its percentile (or just "beyond"). */

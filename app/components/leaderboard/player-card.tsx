@@ -7,6 +7,7 @@ import { AddFriendButton, type FriendRelation } from "~/components/add-friend-bu
 import type { PlayerCard } from "~/services/leaderboard.server";
 import { formatPercent } from "~/utils/format";
 import { placeText } from "./figures";
+import { formatInteger } from "~/utils/integer-format";
 
 /**
  * A player's public card over the board (beyond the spec): nickname, avatar, points, games and
@@ -42,9 +43,9 @@ export function PlayerCardDialog({
   }, [closeHref, navigate]);
 
   const stats = [
-    { label: t("leaderboard:cardPoints"), value: card.ranking_points.toLocaleString(language), testId: "card-points" },
-    { label: t("leaderboard:cardGames"), value: card.games_played.toLocaleString(language), testId: "card-games" },
-    { label: t("leaderboard:cardWins"), value: card.games_won.toLocaleString(language), testId: "card-wins" },
+    { label: t("leaderboard:cardPoints"), value: formatInteger(card.ranking_points, language), testId: "card-points" },
+    { label: t("leaderboard:cardGames"), value: formatInteger(card.games_played, language), testId: "card-games" },
+    { label: t("leaderboard:cardWins"), value: formatInteger(card.games_won, language), testId: "card-wins" },
     { label: t("leaderboard:cardWinRate"), value: formatPercent(card.winRate, language, 1), testId: "card-win-rate" },
   ];
 

@@ -2,15 +2,16 @@ import { useTranslation } from "react-i18next";
 import { PracticeStats } from "~/components/stats-block";
 import type { Profile } from "~/services/users.server";
 import { formatDate, formatPercent, winRate } from "~/utils/format";
+import { formatInteger } from "~/utils/integer-format";
 
 /** Estatísticas (spec §2): totals, win rate with one decimal, account info. */
 export function StatsTab({ profile, practice }: { profile: Profile; practice: { games: number; wins: number } }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const tiles = [
-    { label: t("profile:totalGames"), value: profile.games_played.toLocaleString(locale) },
-    { label: t("profile:wins"), value: profile.games_won.toLocaleString(locale) },
-    { label: t("profile:losses"), value: profile.games_lost.toLocaleString(locale) },
+    { label: t("profile:totalGames"), value: formatInteger(profile.games_played, locale) },
+    { label: t("profile:wins"), value: formatInteger(profile.games_won, locale) },
+    { label: t("profile:losses"), value: formatInteger(profile.games_lost, locale) },
     { label: t("profile:winRate"), value: formatPercent(winRate(profile.games_won, profile.games_played), locale, 1) },
   ];
   return (
@@ -34,7 +35,7 @@ export function StatsTab({ profile, practice }: { profile: Profile; practice: { 
             label={t("profile:lastDailyReward")}
             value={profile.last_daily_reward_at ? formatDate(profile.last_daily_reward_at, locale) : t("profile:neverCollected")}
           />
-          <Row label={t("profile:rankingPoints")} value={profile.ranking_points.toLocaleString(locale)} />
+          <Row label={t("profile:rankingPoints")} value={formatInteger(profile.ranking_points, locale)} />
         </dl>
       </section>
     </div>

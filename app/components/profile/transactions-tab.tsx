@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import type { TransactionEntry } from "~/services/transactions.server";
 import { api } from "~/utils/api";
 import { formatDateTime, gameTitle, signed } from "~/utils/format";
+import { formatInteger } from "~/utils/integer-format";
 
 const PAGE = 30;
 
@@ -87,8 +88,8 @@ export function TransactionsTab() {
         label,
         detail:
           pack.bonus > 0
-            ? t("payments:transactionPackBonus", { coins: pack.coins.toLocaleString(locale), bonus: pack.bonus.toLocaleString(locale) })
-            : t("payments:transactionPack", { coins: pack.coins.toLocaleString(locale) }),
+            ? t("payments:transactionPackBonus", { coins: formatInteger(pack.coins, locale), bonus: formatInteger(pack.bonus, locale) })
+            : t("payments:transactionPack", { coins: formatInteger(pack.coins, locale) }),
       };
     }
     // Free text only where a person wrote it (an administrator's adjustment).

@@ -4,6 +4,7 @@ import { CoinIcon, TrophyIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import type { TournamentView } from "~/services/tournaments.server";
 import { useCountdownText } from "./countdown";
+import { formatInteger } from "~/utils/integer-format";
 
 const STATUS_STYLES: Record<string, string> = {
   upcoming: "bg-sky-400/15 text-sky-200 ring-sky-300/40",
@@ -51,7 +52,7 @@ export function TournamentCard({
   busy: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => formatInteger(n, i18n.language);
   const short = coins < tournament.entry_cost;
   return (
     <li className="felt-panel flex flex-col gap-3 p-4" data-testid="tournament-card" data-tournament-id={tournament.id}>
