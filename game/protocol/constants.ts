@@ -19,6 +19,9 @@ export const CLOSE_SIGNED_OUT = 4001;
 export const CLOSE_BANNED = 4003;
 
 export const CHAT_MAX_LENGTH = 200;
+
+/** At most this many characters in a spectator's chat message. */
+export const SPECTATOR_CHAT_MAX = 200;
 /** The chat's emoji picker (spec §2: 12 emojis). */
 export const CHAT_EMOJIS = ["😀", "😂", "😎", "😡", "😭", "🤔", "👏", "👍", "👎", "🔥", "🍀", "🃏"] as const;
 

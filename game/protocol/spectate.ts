@@ -3,6 +3,7 @@ import { GameEventSchema, TeamIdSchema, TrucoCalledSchema, TrucoRespondedSchema 
 import { ChatMessageViewSchema, PlayerResultSchema } from "./entities";
 import { parseFrame, parseInboundFrame, type FrameParseResult, type InboundParseResult } from "./parse-frame";
 import { GameStatePayloadSchema } from "./room";
+import { SPECTATOR_CHAT_MAX } from "./constants";
 
 // The spectators' socket (docs/decisions/134-spectating-through-a-relay.md): what the relay sends a
 // spectator and what a spectator may send it. A spectator's state is a game_state with the public
@@ -34,8 +35,7 @@ export const SpectatorFrameSchema = z.object({
 });
 export type SpectatorFrame = z.infer<typeof SpectatorFrameSchema>;
 
-/** At most this many characters in a spectator's chat message. */
-export const SPECTATOR_CHAT_MAX = 200;
+export { SPECTATOR_CHAT_MAX } from "./constants";
 
 function message<T extends string, P extends z.ZodMiniType>(type: T, payload: P) {
   return z.object({ type: z.literal(type), payload });

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import * as z from "zod/mini";
-import { FriendSchema, type Friend } from "../../../game/protocol/channel";
+import type { Friend } from "../../../game/protocol/channel";
 import type { GameSummary } from "../../../game/protocol/entities";
 import { Avatar } from "~/components/avatar";
 import { useChannel } from "~/components/channel/channel-provider";
@@ -10,7 +9,12 @@ import { Modal, ModalActions } from "~/components/ui/modal";
 import { useToast } from "~/components/ui/toast";
 import { api } from "~/utils/api";
 
-const FriendsAnswerSchema = z.array(FriendSchema);
+/** The friends list's schema, loaded with the dialog's first opening (the channel's schemas stay off the table's first load). */
+async function parseFriends(data: unknown): Promise<Friend[] | null> {
+  const [z, { FriendSchema }] = await Promise.all([import("zod/mini"), import("../../../game/protocol/channel")]);
+  const parsed = z.array(FriendSchema).safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
 
 /** Tables a friend can be invited to (the invitation path's own rule): a human casual or ranked table. */
 export function invitable(game: GameSummary): boolean {
@@ -33,12 +37,16 @@ export function InviteFriend({ game }: { game: GameSummary }) {
     const controller = new AbortController();
     setFailed(false);
     api<unknown>("/api/friends", { signal: controller.signal })
-      .then((result) => {
-        const parsed = result.ok ? FriendsAnswerSchema.safeParse(result.data) : null;
-        if (parsed?.success) setFriends(parsed.data);
+      .then(async (result) => {
+        const friends = result.ok ? await parseFriends(result.data) : null;
+        if (controller.signal.aborted) return;
+        if (friends) setFriends(friends);
         else setFailed(true);
       })
-      .catch(() => undefined);
+      .catch(() => {
+        // Aborted (the dialog closed), or the schema's code did not load: say the list failed.
+        if (!controller.signal.aborted) setFailed(true);
+      });
     return () => controller.abort();
   }, [open]);
 

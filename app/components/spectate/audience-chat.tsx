@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessageView } from "../../../game/protocol/entities";
-import { SPECTATOR_CHAT_MAX } from "../../../game/protocol/spectate";
+import { SPECTATOR_CHAT_MAX } from "../../../game/protocol/constants";
 import { Avatar } from "~/components/avatar";
 
 /**
