@@ -6,7 +6,9 @@
 // Options: --matches N (matches per pairing, default 400), --variants a,b (default all),
 //          --modes 2,4 (default both), --pairs list of strong-weak (default every pairing; e.g.
 //          hard-normal,hard-styles), --seconds S (each of the 5 throughput runs, default 0.6),
-//          --no-bots, --no-throughput, --workers N (default: available parallelism).
+//          --no-bots, --no-throughput, --workers N (default: available parallelism),
+//          --first K (seed index of the first match, default 0: matches K to K + N - 1, fresh seeds
+//          to check whether a figure holds beyond the default seeds).
 import { availableParallelism } from "node:os";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { createMatch, playMatch, type Chooser, type Variant } from "../game/truco/index";
@@ -133,6 +135,7 @@ function target(strong: Contender, weak: Contender, mode: 2 | 4): number | null 
 async function main(): Promise<void> {
   const seconds = num("seconds", 0.6);
   const matches = num("matches", 400);
+  const first = num("first", 0);
   const workers = Math.max(1, num("workers", availableParallelism()));
   const variants = (arg("variants")?.split(",") ?? VARIANTS) as Variant[];
   const modes = (arg("modes")?.split(",").map(Number) ?? [2, 4]) as (2 | 4)[];
@@ -160,7 +163,9 @@ async function main(): Promise<void> {
   }
 
   if (process.argv.includes("--no-bots")) return;
-  console.log(`\nWin rates (${matches} matches per pairing, fixed seeds, seats and first deal alternate; 95% Wilson interval;`);
+  console.log(
+    `\nWin rates (${matches} matches per pairing, fixed seeds${first ? ` from ${first}` : ""}, seats and first deal alternate; 95% Wilson interval;`,
+  );
   console.log(`${workers} worker thread(s), each on one core) and the strong side's decision times (CPU)`);
   console.log("  variant        mode  pairing                   win rate   95% CI           target   decision ms p50 / p95 / p99 / max");
   const t0 = performance.now();
@@ -173,7 +178,9 @@ async function main(): Promise<void> {
         const chunk = Math.ceil(matches / workers);
         const jobs: Promise<JobResult>[] = [];
         for (let from = 0; from < matches; from += chunk) {
-          jobs.push(runJob({ variant: v, mode, strong, weak, from, count: Math.min(chunk, matches - from), shared: workers > 1 }));
+          jobs.push(
+            runJob({ variant: v, mode, strong, weak, from: first + from, count: Math.min(chunk, matches - from), shared: workers > 1 }),
+          );
         }
         const results = await Promise.all(jobs);
         const wins = results.reduce((a, r) => a + r.wins, 0);
