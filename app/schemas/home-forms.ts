@@ -8,8 +8,6 @@ import { GameIdSchema } from "../../game/protocol/ids";
 import { TABLE_OPTIONS, tableOptionKeys, type TableRules } from "../../game/truco/table-options";
 import { ROOM_TABLES, TABLES } from "./lobby-tables";
 
-export { ROOM_TABLES, TABLES, type Table } from "./lobby-tables";
-
 // The home page's forms: each control posts a form that the route action handles, so a
 // tap before the page has hydrated is a plain form submission and does the same thing as the
 // script. Every field is a string as forms send them; one schema per intent.
