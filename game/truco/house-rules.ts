@@ -64,7 +64,8 @@ export function parseHouseRules(input: unknown): ParsedHouseRules {
 /** What a bad value should have been, in words (zod/mini carries no messages of its own). */
 function whatIsWrong(issue: z.core.$ZodIssue): string {
   if (issue.code === "invalid_value") return `must be one of ${issue.values.map(String).join(", ")}`;
-  if (issue.code === "too_small" || issue.code === "too_big") return `must be from ${MIN_POINTS} to ${MAX_POINTS}`;
+  if (issue.code === "too_small") return `must be at least ${String(issue.minimum)}`;
+  if (issue.code === "too_big") return `must be at most ${String(issue.maximum)}`;
   if (issue.code === "invalid_type") {
     if (issue.expected === "int" || issue.expected === "number") return `must be a whole number from ${MIN_POINTS} to ${MAX_POINTS}`;
     if (issue.expected === "boolean") return "must be true or false";

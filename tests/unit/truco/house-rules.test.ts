@@ -77,7 +77,8 @@ describe("house rules are refused when unknown or bad, never dropped", () => {
       const r = parseHouseRules(rules);
       return r.ok ? "" : r.error;
     };
-    expect(error({ targetPoints: 0 })).toContain("house rule 'targetPoints': must be from 1 to 1000");
+    expect(error({ targetPoints: 0 })).toContain("house rule 'targetPoints': must be at least 1");
+    expect(error({ florValues: { flor: 1001 } })).toContain("house rule 'florValues.flor': must be at most 1000");
     expect(error({ targetPoints: "24" })).toContain("house rule 'targetPoints': must be a whole number from 1 to 1000");
     expect(error({ deck: "dirty" })).toContain("house rule 'deck': must be one of sujo, limpo");
     expect(error({ raiseCap: "yes" })).toContain("house rule 'raiseCap': must be true or false");
