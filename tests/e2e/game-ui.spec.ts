@@ -137,9 +137,14 @@ test("an envido to answer: Quero, the raises, Não quero", async ({ browser }) =
     },
     botDelayMs: null,
   }));
+  // A laptop's short window: the question goes beside the table, and the score, the hand and
+  // the question are all in sight at once.
+  await page.setViewportSize({ width: 1366, height: 657 });
   await room.act("bot-1", { type: "call_envido", call: "envido" });
   const prompt = page.getByTestId("prompt");
   await expect(prompt).toContainText("Tia Bot cantou Envido!");
+  for (const part of [prompt, page.getByTestId("score-team1"), page.getByTestId("my-hand")])
+    await expect(part).toBeInViewport({ ratio: 1 });
   await expect(prompt).toContainText("Quero: quem tiver mais pontos leva 2. Não quero: Tia Bot ganha 1.");
   await expect(page.getByTestId("envido-accept")).toHaveText("Quero");
   await expect(page.getByTestId("call-real_envido")).toBeVisible();

@@ -329,7 +329,12 @@ export function ActionBar({
           {mazo}
         </div>
         {!selected ? (
-          <p className="text-center text-xs text-cream-100/60">{t(confirmPlay ? "game:board.selectHint" : "game:board.tapHint")}</p>
+          // The hint speaks of taps on a touch screen and of clicks with a mouse: CSS picks, so the
+          // server's page and the hydrated one agree.
+          <p className="text-center text-xs text-cream-100/60">
+            <span className="pointer-fine:hidden">{t(confirmPlay ? "game:board.selectHint" : "game:board.tapHint")}</span>
+            <span className="hidden pointer-fine:inline">{t(confirmPlay ? "game:board.clickSelectHint" : "game:board.clickHint")}</span>
+          </p>
         ) : null}
         {!connected ? (
           <p className={`text-center text-xs ${connecting ? "text-cream-100/70" : "text-red-200"}`}>

@@ -120,10 +120,11 @@ export function Board({
   const partnerFaces = view.specialHand !== null && view.gamePhase === "waiting_mao_decision" && four && view.myTeam === view.specialTeam;
 
   return (
-    // On a phone on its side the table fills the screen's height: the controls (a call to answer
-    // above all) go in a column beside it, where they cover neither the score nor a player.
+    // On a phone on its side, and on a laptop's short window, the table fills the screen's height:
+    // the controls (a call to answer above all) go in a column beside it, where they cover neither
+    // the score nor a player.
     <div
-      className="flex flex-col gap-2 short-landscape:grid short-landscape:grid-cols-[minmax(0,1fr)_16rem] short-landscape:items-start short-landscape:gap-x-3"
+      className="flex flex-col gap-2 short-landscape:grid short-desktop:grid short-landscape:grid-cols-[minmax(0,1fr)_16rem] short-desktop:grid-cols-[minmax(0,1fr)_16rem] short-landscape:items-start short-desktop:items-start short-landscape:gap-x-3 short-desktop:gap-x-3"
       data-testid="board"
       data-variant={view.variant}
       data-phase={view.gamePhase}
@@ -133,7 +134,7 @@ export function Board({
 
       <section
         aria-label={t("game:board.label")}
-        className="table-felt relative short-landscape:col-start-1 rounded-[2rem] px-1.5 pb-2 pt-2 sm:rounded-[3rem] sm:px-6 sm:pb-4 sm:pt-4"
+        className="table-felt relative short-landscape:col-start-1 short-desktop:col-start-1 rounded-[2rem] px-1.5 pb-2 pt-2 sm:rounded-[3rem] sm:px-6 sm:pb-4 sm:pt-4"
       >
         {/* Corner: the vira and the manilha (Paulista, International). */}
         {view.vira ? (
@@ -297,7 +298,7 @@ export function Board({
       {celebrations > 0 && !reducedMotion ? <Celebration key={celebrations} /> : null}
 
       {spectator ? null : (
-        <div className="short-landscape:sticky short-landscape:top-16 short-landscape:col-start-2 short-landscape:row-span-2 short-landscape:row-start-1">
+        <div className="short-landscape:sticky short-desktop:sticky short-landscape:top-16 short-desktop:top-16 short-landscape:col-start-2 short-desktop:col-start-2 short-landscape:row-span-2 short-desktop:row-span-2 short-landscape:row-start-1 short-desktop:row-start-1">
           <ActionBar
             groups={groups}
             onAction={onAction}

@@ -183,7 +183,7 @@ export const MyHand = memo(function MyHand({
                 isSelected ? "shadow-[0_0_0_3px_#f6cf6b,0_0_24px_rgb(246_207_107/0.55)]" : ""
               } ${enabled && !playable && view.currentPlayer === me ? "brightness-75" : ""}`}
             >
-              <PlayingCard card={card} variant={view.variant} className="w-[4.9rem] sm:w-24 lg:w-[6.5rem]" />
+              <PlayingCard card={card} variant={view.variant} className="w-[4.9rem] sm:w-24 lg:w-[6.5rem] short-desktop:w-[5.4rem]" />
             </span>
             {manilhaText ? (
               <span id={describedBy} className="sr-only">

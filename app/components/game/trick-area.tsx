@@ -59,7 +59,7 @@ export const TrickArea = memo(function TrickArea({ overlay }: { overlay?: ReactN
   const n = view.seats.length === 2 ? 2 : 4;
 
   return (
-    <div className="relative mx-auto h-40 w-full max-w-[18rem] sm:h-48 sm:max-w-[22rem]" data-testid="trick-area">
+    <div className="relative mx-auto h-40 w-full max-w-[18rem] sm:h-48 sm:max-w-[22rem] short-desktop:h-36" data-testid="trick-area">
       <h3 className="sr-only">
         {shown ? t("game:board.trick", { count: shown.number }) : null} — {t("game:board.trickArea")}
       </h3>

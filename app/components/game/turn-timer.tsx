@@ -104,7 +104,10 @@ export function TurnBar({ left, total }: { left: number; total: number }) {
           style={{ transform: `scaleX(${total > 0 ? left / total : 0})`, transition: "transform 250ms linear" }}
         />
       </div>
-      <span className={`w-10 text-right text-sm font-bold tabular-nums ${urgent ? "text-red-300" : "text-gold-300"}`} aria-hidden>
+      <span
+        className={`min-w-10 whitespace-nowrap text-right text-sm font-bold tabular-nums ${urgent ? "text-red-300" : "text-gold-300"}`}
+        aria-hidden
+      >
         {t("game:board.secondsLeft", { count: left })}
       </span>
       {urgent ? (
