@@ -122,9 +122,9 @@ export function Board({
   return (
     // On a phone on its side, and on a laptop's short window, the table fills the screen's height:
     // the controls (a call to answer above all) go in a column beside it, where they cover neither
-    // the score nor a player.
+    // the score nor a player. A spectator has no controls: the table keeps the whole width.
     <div
-      className="flex flex-col gap-2 short-landscape:grid short-desktop:grid short-landscape:grid-cols-[minmax(0,1fr)_16rem] short-desktop:grid-cols-[minmax(0,1fr)_16rem] short-landscape:items-start short-desktop:items-start short-landscape:gap-x-3 short-desktop:gap-x-3"
+      className={`flex flex-col gap-2 ${spectator ? "" : "short-landscape:grid short-desktop:grid short-landscape:grid-cols-[minmax(0,1fr)_16rem] short-desktop:grid-cols-[minmax(0,1fr)_16rem] short-landscape:items-start short-desktop:items-start short-landscape:gap-x-3 short-desktop:gap-x-3"}`}
       data-testid="board"
       data-variant={view.variant}
       data-phase={view.gamePhase}
