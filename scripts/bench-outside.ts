@@ -1,0 +1,251 @@
+// `npm run bench:outside`: our computer players against REAL outside bots, the contributed bots of
+// CTruco's bot-spi (Paulista 1v1), with our engine as referee. Dev only, not part of `npm test`:
+// it needs a JDK and a CTruco checkout outside this repository (GPL-3; nothing of it is committed
+// here). Build first: `scripts/outside-bots/build.sh` (prints the build dir), then
+//
+//   npm run bench:outside -- --build /tmp/outside-bots-902422a6a [--bots GapBot,BotEco] [--ours hard,normal]
+//        [--matches 200] [--first 0] [--hands] [--trace K]
+//
+// Each outside bot runs in Bridge.java (one JVM for the run, a fresh bot instance per match seat)
+// and decides from its own seat's view only (mapping.ts: viewFor → GameIntel); every answer is
+// mapped to a legal engine action, and an answer that cannot be mapped is a fallback, counted.
+// Match i: deals from seed `outside:paulista:⌊i/2⌋`, ours in seat i % 2 (so each deal sequence is
+// played from both seats), seat 0 deals first. Prints per pairing: win rate with a 95% Wilson
+// interval, fallbacks, and the outside bot's decisions per second (bridge round trips included).
+// --hands: where ours wins and loses points, by betting sequence (O ours, X the outside bot).
+// --trace K: every decision of the first K matches of each pairing.
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { createWriteStream, existsSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { decide } from "../game/truco/bots/arena";
+import type { BotLevel } from "../game/truco/bots/index";
+import { noteHand, type TableRead } from "../game/truco/bots/read";
+import { applyAction } from "../game/truco/apply";
+import { createMatch, startNextHand } from "../game/truco/match";
+import { decisionSeat } from "../game/truco/phase";
+import { pid } from "../game/truco/seats";
+import type { Action, MatchState } from "../game/truco/types";
+import { viewFor } from "../game/truco/view";
+import { firstQuestion, intelFor, mapReply, OUTSIDE_RULES, type OutsideMethod, type OutsideReply } from "./outside-bots/mapping";
+
+function arg(name: string): string | null {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : null;
+}
+
+/** One JVM running Bridge.java; requests answered in order. */
+class Bridge {
+  private readonly proc: ChildProcessWithoutNullStreams;
+  private readonly waiting: ((line: string) => void)[] = [];
+  /** Wall-clock ms spent waiting for decisions (round trips included). */
+  ms = 0;
+  decisions = 0;
+
+  constructor(classes: string, stderrFile: string) {
+    this.proc = spawn("java", ["-XX:+UseSerialGC", "-Xshare:auto", "-cp", classes, "Bridge"], { stdio: ["pipe", "pipe", "pipe"] });
+    this.proc.stderr.pipe(createWriteStream(stderrFile));
+    createInterface({ input: this.proc.stdout }).on("line", (line) => this.waiting.shift()?.(line));
+    this.proc.on("exit", (code) => {
+      for (const w of this.waiting.splice(0)) w(JSON.stringify({ ok: false, error: `bridge exited (${code})` }));
+    });
+  }
+
+  ask(req: object): Promise<OutsideReply & { bots?: string[] }> {
+    return new Promise((resolve) => {
+      this.waiting.push((line) => resolve(JSON.parse(line) as OutsideReply & { bots?: string[] }));
+      this.proc.stdin.write(`${JSON.stringify(req)}\n`);
+    });
+  }
+
+  async decision(seat: string, method: OutsideMethod, intel: object): Promise<OutsideReply> {
+    const t0 = performance.now();
+    const r = await this.ask({ seat, method, intel });
+    this.ms += performance.now() - t0;
+    this.decisions++;
+    return r;
+  }
+
+  close(): void {
+    this.proc.stdin.end();
+  }
+}
+
+interface HandRow {
+  hands: number;
+  net: number;
+  won: number;
+}
+
+interface MatchOutcome {
+  oursWon: boolean;
+  fallbacks: string[];
+  hands: number;
+}
+
+async function playOne(
+  bridge: Bridge,
+  ours: BotLevel,
+  bot: string,
+  i: number,
+  rows: Map<string, HandRow>,
+  trace: boolean,
+): Promise<MatchOutcome> {
+  const oursSeat = i % 2;
+  const players = [
+    { id: "p0", team: "team1" as const },
+    { id: "p1", team: "team2" as const },
+  ];
+  const seed = `outside:paulista:${Math.floor(i / 2)}`;
+  const seatKey = `${ours}:${bot}:${i}`;
+  const made = await bridge.ask({ seat: seatKey, bot, method: "new" });
+  if (!made.ok) throw new Error(`cannot make ${bot}: ${made.error}`);
+  let s: MatchState = createMatch({ variant: "paulista", players, seed, dealerIndex: 0, rules: OUTSIDE_RULES });
+  const oursTeam = oursSeat === 0 ? "team1" : "team2";
+  let read: TableRead | null = null;
+  let handActions: { playerId: string; action: Action }[] = [];
+  let betting: string[] = [];
+  const fallbacks: string[] = [];
+  let hands = 1;
+  const log = (line: string) => trace && console.log(`    [${i}] ${line}`);
+  if (trace) log(`ours=${ours} in p${oursSeat}; ${bot.split(".").pop()} in p${1 - oursSeat}`);
+  while (s.phase !== "game_over") {
+    if (s.phase === "round_end") {
+      const n = startNextHand(s);
+      if (!n.ok) throw new Error(n.message);
+      s = n.state;
+      hands++;
+      continue;
+    }
+    const seat = decisionSeat(s);
+    const p = pid(s, seat);
+    const view = viewFor(s, p);
+    let action: Action | null;
+    if (seat === oursSeat) {
+      action = decide(ours, view, read, `${seed}:${p}`);
+      if (action === null) throw new Error("our bot made no choice");
+    } else {
+      action = null;
+      let method = firstQuestion(view);
+      const intel = intelFor(view);
+      while (action === null && method !== null) {
+        const reply = await bridge.decision(seatKey, method, intel);
+        const m = mapReply(view, method, reply);
+        if (m.fallback !== null) fallbacks.push(`${method}: ${m.fallback}`);
+        if (trace) log(`X ${method} ${JSON.stringify(intel)} -> ${JSON.stringify(reply)}${m.fallback ? ` FALLBACK ${m.fallback}` : ""}`);
+        action = m.action;
+        method = m.next;
+      }
+      if (action === null) throw new Error(`no action mapped in phase ${s.phase}`);
+    }
+    const who = seat === oursSeat ? "O" : "X";
+    if (trace) log(`${who} ${JSON.stringify(action)}  (score ${s.scores.join("-")}, hand ${s.handNumber}, trick ${s.hand.tricks.length})`);
+    const r = applyAction(s, p, action);
+    if (!r.ok) throw new Error(`${who === "O" ? ours : bot} chose an illegal action ${JSON.stringify(action)}: ${r.message}`);
+    handActions.push({ playerId: p, action });
+    if (action.type === "call_truco") betting.push(`${who}call`);
+    else if (action.type === "respond_truco") betting.push(who + (action.response === "accept" ? "acc" : "run"));
+    else if (action.type === "respond_mao") betting.push(who + (action.response === "play" ? "play" : "run"));
+    for (const e of r.events) {
+      if (e.type !== "hand_ended") continue;
+      read = noteHand(read, r.state, handActions);
+      handActions = [];
+      const key = (s.hand.special ? `[${s.hand.special}] ` : "") + (betting.join(" ") || "no call");
+      const row = rows.get(key) ?? { hands: 0, net: 0, won: 0 };
+      const sign = e.winnerTeam === oursTeam ? 1 : e.winnerTeam === null ? 0 : -1;
+      row.hands++;
+      row.net += sign * e.points;
+      if (sign > 0) row.won++;
+      rows.set(key, row);
+      if (trace)
+        log(
+          `hand ${e.handNumber} ${key}: ${e.winnerTeam === oursTeam ? "ours" : e.winnerTeam ? "outside" : "nobody"} +${e.points} (${e.reason}) → ${e.team1Score}-${e.team2Score}`,
+        );
+      betting = [];
+    }
+    s = r.state;
+  }
+  await bridge.ask({ seat: seatKey, method: "drop" });
+  return { oursWon: s.winner === oursTeam, fallbacks, hands };
+}
+
+/** Wilson score interval (as bench-engine.ts). */
+function wilson(wins: number, n: number): [number, number] {
+  const z = 1.96;
+  const p = wins / n;
+  const d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d;
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [c - h, c + h];
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+async function main(): Promise<void> {
+  const build = arg("build") ?? process.env.OUTSIDE_BOTS_BUILD ?? null;
+  if (!build || !existsSync(join(build, "classes", "Bridge.class"))) {
+    console.error("Build the bridge first: scripts/outside-bots/build.sh (needs a JDK and a CTruco checkout), then pass --build <dir>.");
+    process.exit(2);
+  }
+  const compiled = readFileSync(join(build, "bots.txt"), "utf8").split("\n").filter(Boolean);
+  const wanted = arg("bots")?.split(",");
+  const bots = wanted
+    ? wanted.map((w) => {
+        const hit = compiled.find((c) => c === w || c.endsWith(`.${w}`));
+        if (!hit) throw new Error(`unknown bot ${w}; compiled: ${compiled.map((c) => c.split(".").pop()).join(", ")}`);
+        return hit;
+      })
+    : compiled;
+  const levels = (arg("ours")?.split(",") ?? ["hard", "normal"]) as BotLevel[];
+  const matches = Number(arg("matches") ?? 200);
+  const first = Number(arg("first") ?? 0);
+  const traceK = Number(arg("trace") ?? 0);
+  const showHands = process.argv.includes("--hands");
+  const bridge = new Bridge(join(build, "classes"), join(build, "bridge-stderr.log"));
+  console.log(`Ours vs CTruco bots, Paulista 1v1 to 12 (house rules ${JSON.stringify(OUTSIDE_RULES)}), build ${build}`);
+  console.log(`${matches} matches per pairing from seed index ${first}; seats and first dealer alternate; 95% Wilson interval`);
+  console.log(
+    `  ${"ours".padEnd(7)} ${"outside bot".padEnd(22)} ${"win rate".padStart(8)}   ${"95% CI".padEnd(15)} ${"fallbacks".padStart(9)}  ${"X dec/s".padStart(8)}  load`,
+  );
+  let totalFallbacks = 0;
+  for (const ours of levels) {
+    for (const bot of bots) {
+      const rows = new Map<string, HandRow>();
+      const reasons = new Map<string, number>();
+      let wins = 0;
+      let hands = 0;
+      const ms0 = bridge.ms;
+      const d0 = bridge.decisions;
+      for (let i = first; i < first + matches; i++) {
+        const r = await playOne(bridge, ours, bot, i, rows, i - first < traceK);
+        if (r.oursWon) wins++;
+        hands += r.hands;
+        for (const f of r.fallbacks) reasons.set(f, (reasons.get(f) ?? 0) + 1);
+      }
+      const fb = [...reasons.values()].reduce((a, b) => a + b, 0);
+      totalFallbacks += fb;
+      const [lo, hi] = wilson(wins, matches);
+      const rate = (bridge.decisions - d0) / ((bridge.ms - ms0) / 1000);
+      const name = bot.split(".").pop()!;
+      console.log(
+        `  ${ours.padEnd(7)} ${name.padEnd(22)} ${pct(wins / matches).padStart(8)}   [${pct(lo)}–${pct(hi)}]`.padEnd(58) +
+          `${String(fb).padStart(9)}  ${Math.round(rate).toLocaleString("en-US").padStart(8)}  ${loadavg()[0].toFixed(1)}  (${(hands / matches).toFixed(1)} hands/match)`,
+      );
+      for (const [why, n] of reasons) console.log(`      fallback ×${n}: ${why}`);
+      if (showHands) {
+        console.log(
+          `      ${"betting (O ours, X outside)".padEnd(40)} ${"hands".padStart(6)} ${"O net".padStart(7)} ${"O won".padStart(6)}`,
+        );
+        for (const [key, row] of [...rows.entries()].sort((a, b) => a[1].net - b[1].net))
+          console.log(
+            `      ${key.padEnd(40)} ${String(row.hands).padStart(6)} ${String(row.net).padStart(7)} ${`${Math.round((100 * row.won) / row.hands)}%`.padStart(6)}`,
+          );
+      }
+    }
+  }
+  console.log(`Fallbacks in the run: ${totalFallbacks} (target 0).`);
+  bridge.close();
+}
+
+await main();
