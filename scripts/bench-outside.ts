@@ -14,6 +14,8 @@
 // interval, fallbacks, and the outside bot's decisions per second (bridge round trips included).
 // --hands: where ours wins and loses points, by betting sequence (O ours, X the outside bot).
 // --trace K: every decision of the first K matches of each pairing.
+// --whatif: for each of our runs (from a truco call, or from a mão de onze), the same hand played on
+// from an acceptance instead: what running cost against what accepting would have scored.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createWriteStream, existsSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -27,7 +29,7 @@ import { createMatch, startNextHand } from "../game/truco/match";
 import { decisionSeat } from "../game/truco/phase";
 import { pid } from "../game/truco/seats";
 import type { Action, MatchState } from "../game/truco/types";
-import { viewFor } from "../game/truco/view";
+import { viewFor, type PlayerView } from "../game/truco/view";
 import { firstQuestion, intelFor, mapReply, OUTSIDE_RULES, type OutsideMethod, type OutsideReply } from "./outside-bots/mapping";
 
 function arg(name: string): string | null {
@@ -84,6 +86,78 @@ interface MatchOutcome {
   hands: number;
 }
 
+/** Counterfactual tally of our runs: what running cost, and what accepting would have scored. */
+interface WhatIf {
+  runs: number;
+  /** Points ours scored by running (negative). */
+  ran: number;
+  /** Points ours would have scored in the same hands had it accepted (played the mão de onze). */
+  accepted: number;
+  wouldWin: number;
+}
+
+const isRun = (a: Action) => (a.type === "respond_truco" && a.response === "reject") || (a.type === "respond_mao" && a.response === "run");
+
+/** The outside bot's action from its view: CTruco's questions in CTruco's order, each answer mapped. */
+async function outsideAction(
+  bridge: Bridge,
+  seatKey: string,
+  view: PlayerView,
+  fallbacks: string[],
+  log: ((line: string) => void) | null,
+): Promise<Action> {
+  let action: Action | null = null;
+  let method = firstQuestion(view);
+  const intel = intelFor(view);
+  while (action === null && method !== null) {
+    const reply = await bridge.decision(seatKey, method, intel);
+    const m = mapReply(view, method, reply);
+    if (m.fallback !== null) fallbacks.push(`${method}: ${m.fallback}`);
+    log?.(`X ${method} ${JSON.stringify(intel)} -> ${JSON.stringify(reply)}${m.fallback ? ` FALLBACK ${m.fallback}` : ""}`);
+    action = m.action;
+    method = m.next;
+  }
+  if (action === null) throw new Error(`no action mapped in phase ${view.gamePhase}`);
+  return action;
+}
+
+/**
+ * Ours' signed points in the current hand had `p` chosen `alt` in `s`: the rest of the hand is
+ * played by the same deciders (the outside bot in a fresh instance: the same answers for a bot
+ * that keeps no state between decisions). The bridge's decision count includes these.
+ */
+async function playOutHand(
+  bridge: Bridge,
+  ours: BotLevel,
+  bot: string,
+  from: MatchState,
+  p: string,
+  alt: Action,
+  oursSeat: number,
+  seed: string,
+  read: TableRead | null,
+  key: string,
+): Promise<number> {
+  await bridge.ask({ seat: key, bot, method: "new" });
+  let r = applyAction(from, p, alt);
+  const scratch: string[] = [];
+  const oursTeam = oursSeat === 0 ? "team1" : "team2";
+  for (;;) {
+    if (!r.ok) throw new Error(`what-if: ${r.message}`);
+    const ended = r.events.find((e) => e.type === "hand_ended");
+    if (ended) {
+      await bridge.ask({ seat: key, method: "drop" });
+      return (ended.winnerTeam === oursTeam ? 1 : ended.winnerTeam === null ? 0 : -1) * ended.points;
+    }
+    const s = r.state;
+    const seat = decisionSeat(s);
+    const q = pid(s, seat);
+    const view = viewFor(s, q);
+    const a = seat === oursSeat ? decide(ours, view, read, `${seed}:${q}`) : await outsideAction(bridge, key, view, scratch, null);
+    r = applyAction(s, q, a!);
+  }
+}
+
 async function playOne(
   bridge: Bridge,
   ours: BotLevel,
@@ -91,6 +165,7 @@ async function playOne(
   i: number,
   rows: Map<string, HandRow>,
   trace: boolean,
+  whatIf: Map<string, WhatIf> | null,
 ): Promise<MatchOutcome> {
   const oursSeat = i % 2;
   const players = [
@@ -126,21 +201,27 @@ async function playOne(
       action = decide(ours, view, read, `${seed}:${p}`);
       if (action === null) throw new Error("our bot made no choice");
     } else {
-      action = null;
-      let method = firstQuestion(view);
-      const intel = intelFor(view);
-      while (action === null && method !== null) {
-        const reply = await bridge.decision(seatKey, method, intel);
-        const m = mapReply(view, method, reply);
-        if (m.fallback !== null) fallbacks.push(`${method}: ${m.fallback}`);
-        if (trace) log(`X ${method} ${JSON.stringify(intel)} -> ${JSON.stringify(reply)}${m.fallback ? ` FALLBACK ${m.fallback}` : ""}`);
-        action = m.action;
-        method = m.next;
-      }
-      if (action === null) throw new Error(`no action mapped in phase ${s.phase}`);
+      action = await outsideAction(bridge, seatKey, view, fallbacks, trace ? log : null);
     }
     const who = seat === oursSeat ? "O" : "X";
     if (trace) log(`${who} ${JSON.stringify(action)}  (score ${s.scores.join("-")}, hand ${s.handNumber}, trick ${s.hand.tricks.length})`);
+    if (whatIf && seat === oursSeat && isRun(action)) {
+      const kind =
+        action.type === "respond_mao"
+          ? "mão de onze"
+          : `run from ${s.hand.truco ? (s.rules.ladder.names[s.hand.truco.level] ?? "?") : "?"}`;
+      const alt = view.legalActions.find((a) =>
+        a.type === "respond_mao" ? a.response === "play" : a.type === "respond_truco" && a.response === "accept",
+      )!;
+      const had = await playOutHand(bridge, ours, bot, s, p, alt, oursSeat, seed, read, `${seatKey}:whatif`);
+      const runValue = action.type === "respond_mao" ? s.rules.ladder.values[0] : s.rules.ladder.values[s.hand.truco!.level - 1];
+      const w = whatIf.get(kind) ?? { runs: 0, ran: 0, accepted: 0, wouldWin: 0 };
+      w.runs++;
+      w.ran -= runValue;
+      w.accepted += had;
+      if (had > 0) w.wouldWin++;
+      whatIf.set(kind, w);
+    }
     const r = applyAction(s, p, action);
     if (!r.ok) throw new Error(`${who === "O" ? ours : bot} chose an illegal action ${JSON.stringify(action)}: ${r.message}`);
     handActions.push({ playerId: p, action });
@@ -202,6 +283,7 @@ async function main(): Promise<void> {
   const first = Number(arg("first") ?? 0);
   const traceK = Number(arg("trace") ?? 0);
   const showHands = process.argv.includes("--hands");
+  const showWhatIf = process.argv.includes("--whatif");
   const bridge = new Bridge(join(build, "classes"), join(build, "bridge-stderr.log"));
   console.log(`Ours vs CTruco bots, Paulista 1v1 to 12 (house rules ${JSON.stringify(OUTSIDE_RULES)}), build ${build}`);
   console.log(`${matches} matches per pairing from seed index ${first}; seats and first dealer alternate; 95% Wilson interval`);
@@ -212,13 +294,14 @@ async function main(): Promise<void> {
   for (const ours of levels) {
     for (const bot of bots) {
       const rows = new Map<string, HandRow>();
+      const whatIf = showWhatIf ? new Map<string, WhatIf>() : null;
       const reasons = new Map<string, number>();
       let wins = 0;
       let hands = 0;
       const ms0 = bridge.ms;
       const d0 = bridge.decisions;
       for (let i = first; i < first + matches; i++) {
-        const r = await playOne(bridge, ours, bot, i, rows, i - first < traceK);
+        const r = await playOne(bridge, ours, bot, i, rows, i - first < traceK, whatIf);
         if (r.oursWon) wins++;
         hands += r.hands;
         for (const f of r.fallbacks) reasons.set(f, (reasons.get(f) ?? 0) + 1);
@@ -233,6 +316,12 @@ async function main(): Promise<void> {
           `${String(fb).padStart(9)}  ${Math.round(rate).toLocaleString("en-US").padStart(8)}  ${loadavg()[0].toFixed(1)}  (${(hands / matches).toFixed(1)} hands/match)`,
       );
       for (const [why, n] of reasons) console.log(`      fallback ×${n}: ${why}`);
+      if (whatIf) {
+        for (const [kind, w] of whatIf)
+          console.log(
+            `      what if ours had not run — ${kind}: ${w.runs} runs cost ${w.ran} points; accepting would have scored ${w.accepted} (won ${w.wouldWin}, ${pct(w.wouldWin / w.runs)})`,
+          );
+      }
       if (showHands) {
         console.log(
           `      ${"betting (O ours, X outside)".padEnd(40)} ${"hands".padStart(6)} ${"O net".padStart(7)} ${"O won".padStart(6)}`,
