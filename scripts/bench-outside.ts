@@ -273,7 +273,10 @@ async function main(): Promise<void> {
   const wanted = arg("bots")?.split(",");
   const bots = wanted
     ? wanted.map((w) => {
-        const hit = compiled.find((c) => c === w || c.endsWith(`.${w}`));
+        // A full class name need not be listed: a bot its repository does not register still runs.
+        const hit =
+          compiled.find((c) => c === w || c.endsWith(`.${w}`)) ??
+          (existsSync(join(build, "classes", `${w.replaceAll(".", "/")}.class`)) ? w : undefined);
         if (!hit) throw new Error(`unknown bot ${w}; compiled: ${compiled.map((c) => c.split(".").pop()).join(", ")}`);
         return hit;
       })
@@ -291,6 +294,7 @@ async function main(): Promise<void> {
     `  ${"ours".padEnd(7)} ${"outside bot".padEnd(22)} ${"win rate".padStart(8)}   ${"95% CI".padEnd(15)} ${"fallbacks".padStart(9)}  ${"X dec/s".padStart(8)}  load`,
   );
   let totalFallbacks = 0;
+  let totalCrashes = 0;
   for (const ours of levels) {
     for (const bot of bots) {
       const rows = new Map<string, HandRow>();
@@ -308,6 +312,9 @@ async function main(): Promise<void> {
       }
       const fb = [...reasons.values()].reduce((a, b) => a + b, 0);
       totalFallbacks += fb;
+      // An exception thrown inside the bot (its own bug; CTruco's game would stop there too) is
+      // told apart from an answer we could not map.
+      totalCrashes += [...reasons.entries()].filter(([why]) => why.includes(": error: ")).reduce((a, [, n]) => a + n, 0);
       const [lo, hi] = wilson(wins, matches);
       const rate = (bridge.decisions - d0) / ((bridge.ms - ms0) / 1000);
       const name = bot.split(".").pop()!;
@@ -333,7 +340,9 @@ async function main(): Promise<void> {
       }
     }
   }
-  console.log(`Fallbacks in the run: ${totalFallbacks} (target 0).`);
+  console.log(
+    `Fallbacks in the run: ${totalFallbacks} (target 0): ${totalFallbacks - totalCrashes} answers that could not be mapped, ${totalCrashes} exceptions thrown inside a bot (answered with the stand-in: play, accept, first card face up).`,
+  );
   bridge.close();
 }
 
