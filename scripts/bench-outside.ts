@@ -15,7 +15,8 @@
 // --hands: where ours wins and loses points, by betting sequence (O ours, X the outside bot).
 // --trace K: every decision of the first K matches of each pairing.
 // --whatif: for each of our runs (from a truco call, or from a mão de onze), the same hand played on
-// from an acceptance instead: what running cost against what accepting would have scored.
+// from an acceptance (and from a raise back, where legal) instead: what running cost against what
+// the other answers would have scored.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createWriteStream, existsSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -94,6 +95,10 @@ interface WhatIf {
   /** Points ours would have scored in the same hands had it accepted (played the mão de onze). */
   accepted: number;
   wouldWin: number;
+  /** The same for raising back, in the runs where a raise was legal. */
+  raisable: number;
+  raised: number;
+  raiseWins: number;
 }
 
 const isRun = (a: Action) => (a.type === "respond_truco" && a.response === "reject") || (a.type === "respond_mao" && a.response === "run");
@@ -214,12 +219,19 @@ async function playOne(
         a.type === "respond_mao" ? a.response === "play" : a.type === "respond_truco" && a.response === "accept",
       )!;
       const had = await playOutHand(bridge, ours, bot, s, p, alt, oursSeat, seed, read, `${seatKey}:whatif`);
+      const raise = view.legalActions.find((a) => a.type === "call_truco");
+      const raised = raise ? await playOutHand(bridge, ours, bot, s, p, raise, oursSeat, seed, read, `${seatKey}:whatif`) : null;
       const runValue = action.type === "respond_mao" ? s.rules.ladder.values[0] : s.rules.ladder.values[s.hand.truco!.level - 1];
-      const w = whatIf.get(kind) ?? { runs: 0, ran: 0, accepted: 0, wouldWin: 0 };
+      const w = whatIf.get(kind) ?? { runs: 0, ran: 0, accepted: 0, wouldWin: 0, raisable: 0, raised: 0, raiseWins: 0 };
       w.runs++;
       w.ran -= runValue;
       w.accepted += had;
       if (had > 0) w.wouldWin++;
+      if (raised !== null) {
+        w.raisable++;
+        w.raised += raised;
+        if (raised > 0) w.raiseWins++;
+      }
       whatIf.set(kind, w);
     }
     const r = applyAction(s, p, action);
@@ -326,7 +338,8 @@ async function main(): Promise<void> {
       if (whatIf) {
         for (const [kind, w] of whatIf)
           console.log(
-            `      what if ours had not run — ${kind}: ${w.runs} runs cost ${w.ran} points; accepting would have scored ${w.accepted} (won ${w.wouldWin}, ${pct(w.wouldWin / w.runs)})`,
+            `      what if ours had not run — ${kind}: ${w.runs} runs cost ${w.ran} points; accepting would have scored ${w.accepted} (won ${w.wouldWin}, ${pct(w.wouldWin / w.runs)})` +
+              (w.raisable ? `; raising back (${w.raisable} of them) ${w.raised} (won ${w.raiseWins})` : ""),
           );
       }
       if (showHands) {
