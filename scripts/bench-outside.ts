@@ -41,7 +41,8 @@ function arg(name: string): string | null {
 /** One JVM running Bridge.java; requests answered in order. */
 class Bridge {
   private readonly proc: ChildProcessWithoutNullStreams;
-  private readonly waiting: ((line: string) => void)[] = [];
+  private readonly waiting: { resolve: (line: string) => void; reject: (e: Error) => void }[] = [];
+  private dead: Error | null = null;
   /** Wall-clock ms spent waiting for decisions (round trips included). */
   ms = 0;
   decisions = 0;
@@ -49,15 +50,34 @@ class Bridge {
   constructor(classes: string, stderrFile: string) {
     this.proc = spawn("java", ["-XX:+UseSerialGC", "-Xshare:auto", "-cp", classes, "Bridge"], { stdio: ["pipe", "pipe", "pipe"] });
     this.proc.stderr.pipe(createWriteStream(stderrFile));
-    createInterface({ input: this.proc.stdout }).on("line", (line) => this.waiting.shift()?.(line));
-    this.proc.on("exit", (code) => {
-      for (const w of this.waiting.splice(0)) w(JSON.stringify({ ok: false, error: `bridge exited (${code})` }));
-    });
+    this.proc.stdin.on("error", () => {}); // a dead JVM is reported by 'exit' / 'error'
+    createInterface({ input: this.proc.stdout }).on("line", (line) => this.waiting.shift()?.resolve(line));
+    const die = (why: string) => {
+      this.dead ??= new Error(`${why} (its stderr: ${stderrFile})`);
+      for (const w of this.waiting.splice(0)) w.reject(this.dead);
+    };
+    this.proc.on("error", (e) => die(`cannot run java: ${e.message}; a JDK 17+ is needed`));
+    this.proc.on("exit", (code) => die(`the bridge's JVM exited (${code})`));
   }
 
-  ask(req: object): Promise<OutsideReply & { bots?: string[] }> {
-    return new Promise((resolve) => {
-      this.waiting.push((line) => resolve(JSON.parse(line) as OutsideReply & { bots?: string[] }));
+  /** One request; a bot that takes longer than `timeoutMs` stops the run (a hung bot would stop it anyway). */
+  ask(req: object, timeoutMs = 30_000): Promise<OutsideReply & { bots?: string[] }> {
+    if (this.dead) return Promise.reject(this.dead);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`no answer in ${timeoutMs / 1000} s to ${JSON.stringify(req).slice(0, 200)}`));
+        this.proc.kill();
+      }, timeoutMs);
+      this.waiting.push({
+        resolve: (line) => {
+          clearTimeout(timer);
+          resolve(JSON.parse(line) as OutsideReply & { bots?: string[] });
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
       this.proc.stdin.write(`${JSON.stringify(req)}\n`);
     });
   }
@@ -359,4 +379,9 @@ async function main(): Promise<void> {
   bridge.close();
 }
 
-await main();
+try {
+  await main();
+} catch (e) {
+  console.error(`bench:outside: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1); // the JVM reads end-of-input and exits with us
+}
