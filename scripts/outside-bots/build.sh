@@ -46,7 +46,7 @@ grep -rlE 'implements[^{]*BotServiceProvider' "$impl/java" --include='*.java' 2>
   if grep -qw "$name" "$impl/java/module-info.java" 2>/dev/null; then echo "${pkg:+$pkg.}$name"; fi
 done >>"$OUT/declared.txt"
 sort -u -o "$OUT/declared.txt" "$OUT/declared.txt"
-# Tiny stubs for annotations some bots import (none of CTruco's code): only if nothing provides them.
+# Tiny stubs of the JetBrains annotations some bots import (our own three lines each, none of CTruco's code).
 stubs="$OUT/stubs"
 mkdir -p "$stubs/org/jetbrains/annotations"
 for a in NotNull Nullable Contract; do
