@@ -4,7 +4,7 @@
 // here). Build first: `scripts/outside-bots/build.sh` (prints the build dir), then
 //
 //   npm run bench:outside -- --build /tmp/outside-bots-902422a6a [--bots GapBot,BotEco] [--ours hard,normal]
-//        [--matches 200] [--first 0] [--hands] [--trace K]
+//        [--matches 200] [--first 0] [--hands] [--reads] [--whatif] [--trace K]
 //
 // Each outside bot runs in Bridge.java (one JVM for the run, a fresh bot instance per match seat)
 // and decides from its own seat's view only (mapping.ts: viewFor → GameIntel); every answer is
@@ -14,6 +14,8 @@
 // interval, fallbacks, and the outside bot's decisions per second (bridge round trips included).
 // --hands: where ours wins and loses points, by betting sequence (O ours, X the outside bot).
 // --trace K: every decision of the first K matches of each pairing.
+// --reads: how the outside bot bets as our table read sees it (read.ts), summed over the pairing's
+// matches, beside the read's priors: what the hard player assumes of a seat it has not seen yet.
 // --whatif: for each of our runs (from a truco call, or from a mão de onze), the same hand played on
 // from an acceptance (and from a raise back, where legal) instead: what running cost against what
 // the other answers would have scored.
@@ -24,7 +26,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { decide } from "../game/truco/bots/arena";
 import type { BotLevel } from "../game/truco/bots/index";
-import { noteHand, type TableRead } from "../game/truco/bots/read";
+import { noteHand, profileOf, type SeatRead, type TableRead } from "../game/truco/bots/read";
 import { applyAction } from "../game/truco/apply";
 import { createMatch, startNextHand } from "../game/truco/match";
 import { decisionSeat } from "../game/truco/phase";
@@ -105,6 +107,8 @@ interface MatchOutcome {
   oursWon: boolean;
   fallbacks: string[];
   hands: number;
+  /** The outside seat's read at the end of the match. */
+  read: SeatRead | null;
 }
 
 /** Counterfactual tally of our runs: what running cost, and what accepting would have scored. */
@@ -280,7 +284,41 @@ async function playOne(
     s = r.state;
   }
   await bridge.ask({ seat: seatKey, method: "drop" });
-  return { oursWon: s.winner === oursTeam, fallbacks, hands };
+  return { oursWon: s.winner === oursTeam, fallbacks, hands, read: read?.seats[1 - oursSeat] ?? null };
+}
+
+/**
+ * The outside bot's betting over a pairing as read.ts counts it, beside the priors the hard player
+ * starts every seat from (profileOf of an unseen seat).
+ */
+function readLine(reads: readonly SeatRead[]): string {
+  const sum = (f: (r: SeatRead) => number) => reads.reduce((a, r) => a + f(r), 0);
+  const hands = sum((r) => r.hands);
+  const calls = sum((r) => r.calls);
+  const faced = sum((r) => r.faced);
+  const prior = profileOf(null, 0);
+  const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "–");
+  return (
+    `read: calls/hand ${ratio(calls, hands)}, run rate ${ratio(
+      sum((r) => r.runs),
+      faced,
+    )} (prior ${prior.runRate}), ` +
+    `bluffs ${ratio(
+      sum((r) => r.weakCalls),
+      calls,
+    )} (prior ${prior.bluffRate}), call power ${ratio(
+      sum((r) => r.callPower),
+      calls,
+    )} ` +
+    `(prior ${((prior.callFrom + 1) / 2).toFixed(2)}), calls won at showdown ${ratio(
+      sum((r) => r.callWins ?? 0),
+      calls,
+    )} (prior ${prior.callWinRate}), ` +
+    `calls when strong ${ratio(
+      sum((r) => r.strongCalls ?? 0),
+      sum((r) => r.strongChances ?? 0),
+    )} (prior ${prior.callEager})`
+  );
 }
 
 /** Wilson score interval (as bench-engine.ts). */
@@ -319,6 +357,7 @@ async function main(): Promise<void> {
   const traceK = Number(arg("trace") ?? 0);
   const showHands = process.argv.includes("--hands");
   const showWhatIf = process.argv.includes("--whatif");
+  const showReads = process.argv.includes("--reads");
   const bridge = new Bridge(join(build, "classes"), join(build, "bridge-stderr.log"));
   console.log(`Ours vs CTruco bots, Paulista 1v1 to 12 (house rules ${JSON.stringify(OUTSIDE_RULES)}), build ${build}`);
   console.log(`${matches} matches per pairing from seed index ${first}; seats and first dealer alternate; 95% Wilson interval`);
@@ -334,12 +373,14 @@ async function main(): Promise<void> {
       const reasons = new Map<string, number>();
       let wins = 0;
       let hands = 0;
+      const seen: SeatRead[] = [];
       const ms0 = bridge.ms;
       const d0 = bridge.decisions;
       for (let i = first; i < first + matches; i++) {
         const r = await playOne(bridge, ours, bot, i, rows, i - first < traceK, whatIf);
         if (r.oursWon) wins++;
         hands += r.hands;
+        if (r.read) seen.push(r.read);
         for (const f of r.fallbacks) reasons.set(f, (reasons.get(f) ?? 0) + 1);
       }
       const fb = [...reasons.values()].reduce((a, b) => a + b, 0);
@@ -362,6 +403,7 @@ async function main(): Promise<void> {
               (w.raisable ? `; raising back (${w.raisable} of them) ${w.raised} (won ${w.raiseWins})` : ""),
           );
       }
+      if (showReads) console.log(`      ${readLine(seen)}`);
       if (showHands) {
         console.log(
           `      ${"betting (O ours, X outside)".padEnd(40)} ${"hands".padStart(6)} ${"O net".padStart(7)} ${"O won".padStart(6)}`,
