@@ -9,7 +9,7 @@ import type { Rng } from "../random";
 import type { Action, EnvidoCall, MatchState, TeamIdx } from "../types";
 import type { PlayerView } from "../view";
 import { envidoAcceptLikelihood, envidoQuantile, matchWinProbWithEnvido } from "./estimate";
-import { profileOf, type TableRead } from "./read";
+import { envidoAnswerRates, type TableRead } from "./read";
 import type { Situation } from "./situation";
 import { sampleWorlds, stateFromView, type World } from "./worlds";
 
@@ -45,13 +45,25 @@ interface Answerer {
   faltaShare: number;
 }
 
-function answererOf(read: TableRead | null | undefined, seat: number): Answerer {
-  const p = profileOf(read, seat);
-  return {
-    acceptFrom: envidoQuantile(p.envidoRunRate ?? 0.45),
-    raiseFrom: envidoQuantile(1 - (p.envidoRaiseRate ?? 0.12)),
-    faltaShare: p.envidoFaltaShare ?? 0.25,
-  };
+function answererOf(sit: Situation, read: TableRead | null | undefined, seat: number): Answerer {
+  const team = sit.teams[seat];
+  const seats: number[] = [];
+  for (let s = 0; s < sit.n; s++) if (sit.teams[s] === team) seats.push(s);
+  // This hand's raises by the team: every call after the first answered the one before it.
+  const also = { faced: 0, runs: 0, raises: 0, faltas: 0 };
+  const e = sit.envido;
+  if (e) {
+    const k = e.calls.length;
+    for (let i = 1; i < k; i++) {
+      const by = (((e.caller - (k - 1 - i)) % sit.n) + sit.n) % sit.n;
+      if (sit.teams[by] !== team) continue;
+      also.faced++;
+      also.raises++;
+      if (e.calls[i] === "falta_envido") also.faltas++;
+    }
+  }
+  const r = envidoAnswerRates(read, seats, also);
+  return { acceptFrom: envidoQuantile(r.runRate), raiseFrom: envidoQuantile(1 - r.raiseRate), faltaShare: r.faltaShare };
 }
 
 /** The sampled deals of one envido decision, and who wins the envido in each. */
@@ -158,7 +170,7 @@ export function envidoBySamples(view: PlayerView, sit: Situation, read: TableRea
   const state = stateFromView(view, worlds[0].dealt, worlds[0].held);
   const winners = worlds.map((w) => envidoWinnerIn(sit, w.dealt));
   const prior = answering ? sit.envido!.calls : [];
-  const answerers = Array.from({ length: sit.n }, (_, seat) => answererOf(read, seat));
+  const answerers = Array.from({ length: sit.n }, (_, seat) => answererOf(sit, read, seat));
   const ladder: Ladder = { sit, state, worlds, winners, answerers };
 
   let best: Action | null = null;

@@ -145,6 +145,41 @@ export function profileOf(read: TableRead | null | undefined, seat: number): Pro
   };
 }
 
+/** Envido answers seen: calls faced, refused, raised, and raised to a falta envido. */
+export interface EnvidoAnswers {
+  faced: number;
+  runs: number;
+  raises: number;
+  faltas: number;
+}
+
+/**
+ * How a team answers envido (docs/decisions/158-envido-priced-by-its-whole-ladder.md): its seats'
+ * answers pooled with `also` (this hand's, not yet in the read), blended with the priors. A seat
+ * meets few envido calls in a match, often fewer than a falta envido lets it play.
+ */
+export function envidoAnswerRates(
+  read: TableRead | null | undefined,
+  seats: readonly number[],
+  also: EnvidoAnswers,
+): { runRate: number; raiseRate: number; faltaShare: number } {
+  let { faced, runs, raises, faltas } = also;
+  for (const s of seats) {
+    const r = read?.seats[s];
+    if (!r) continue;
+    faced += r.envFaced ?? 0;
+    runs += r.envRuns ?? 0;
+    raises += r.envRaises ?? 0;
+    faltas += r.envFaltas ?? 0;
+  }
+  const w = PRIOR.weight;
+  return {
+    runRate: (runs + PRIOR.envidoRunRate * w) / (faced + w),
+    raiseRate: (raises + PRIOR.envidoRaiseRate * w) / (faced + w),
+    faltaShare: (faltas + PRIOR.envidoFaltaShare * w) / (raises + w),
+  };
+}
+
 /** Envido points from which a seat calls envido: its calls taken as spread evenly up to 33. */
 export function envidoCallFrom(read: TableRead | null | undefined, seats: readonly number[]): number {
   let calls = 0;
