@@ -1,8 +1,10 @@
 // The hard player's envido (docs/decisions/146-envido-by-sampled-hands.md): the other seats'
 // envido counts come from the deals the sampler draws (worlds.ts), weighed by every bet seen this
 // hand (envido calls and answers, truco calls, cards played without a call) under the table read;
-// each call or answer is scored by its expected match-winning chance over those deals, with the
-// answering seat accepting as often as the read says it does.
+// each call or answer is scored by its expected match-winning chance over those deals, the whole
+// ladder played out: an opposing team refuses, accepts or raises (the falta envido included) as
+// its read says, and points are weighed with the envido of later hands
+// (docs/decisions/158-envido-priced-by-its-whole-ladder.md).
 import { envidoOfIds } from "../cards";
 import { envidoAcceptValue, envidoRaises, envidoRejectValue } from "../envido";
 import type { Rng } from "../random";
