@@ -54,7 +54,17 @@ export const WEAK = 0.45;
 /** A standing (standingOf) from which a seat that calls when it can is expected to call. */
 export const STRONG = 0.75;
 
-const PRIOR = { weight: 4, runRate: 0.35, bluffRate: 0.12, callPower: 0.8, callWinRate: 0.68, callEager: 0.5, envidoRunRate: 0.45, envidoRaiseRate: 0.12, envidoFaltaShare: 0.25 };
+const PRIOR = {
+  weight: 4,
+  runRate: 0.35,
+  bluffRate: 0.12,
+  callPower: 0.8,
+  callWinRate: 0.68,
+  callEager: 0.5,
+  envidoRunRate: 0.45,
+  envidoRaiseRate: 0.12,
+  envidoFaltaShare: 0.25,
+};
 
 export function emptyRead(seats: number): TableRead {
   return {
