@@ -1,15 +1,17 @@
 // The hard player's envido (docs/decisions/146-envido-by-sampled-hands.md): the other seats'
 // envido counts come from the deals the sampler draws (worlds.ts), weighed by every bet seen this
 // hand (envido calls and answers, truco calls, cards played without a call) under the table read;
-// each call or answer is scored by its expected match-winning chance over those deals, with the
-// answering seat accepting as often as the read says it does.
+// each call or answer is scored by its expected match-winning chance over those deals, the whole
+// ladder played out: an opposing team refuses, accepts or raises (the falta envido included) as
+// its read says, and points are weighed with the envido of later hands
+// (docs/decisions/158-envido-priced-by-its-whole-ladder.md).
 import { envidoOfIds } from "../cards";
-import { envidoAcceptValue, envidoRejectValue } from "../envido";
+import { envidoAcceptValue, envidoRaises, envidoRejectValue } from "../envido";
 import type { Rng } from "../random";
 import type { Action, EnvidoCall, MatchState, TeamIdx } from "../types";
 import type { PlayerView } from "../view";
-import { envidoAcceptLikelihood, envidoQuantile, matchWinProb } from "./estimate";
-import { profileOf, type TableRead } from "./read";
+import { envidoAcceptLikelihood, envidoQuantile, matchWinProbWithEnvido } from "./estimate";
+import { envidoAnswerRates, type TableRead } from "./read";
 import type { Situation } from "./situation";
 import { sampleWorlds, stateFromView, type World } from "./worlds";
 
@@ -34,30 +36,127 @@ export function envidoWinnerIn(sit: Situation, dealt: readonly (readonly string[
   return sit.teams[bestSeat];
 }
 
-/** Expected match-winning chance of calling `calls` (the hand's envido calls so far plus mine), `answerer` answering. */
-function callValue(
-  sit: Situation,
-  state: MatchState,
-  worlds: readonly World[],
-  winners: readonly TeamIdx[],
-  calls: EnvidoCall[],
-  answerer: number,
-  acceptFrom: number,
-): number {
-  const rejectPts = envidoRejectValue(calls);
-  const refused = matchWinProb(sit, rejectPts, 0);
-  let total = 0;
-  for (let i = 0; i < worlds.length; i++) {
-    const a = envidoAcceptLikelihood(envidoOfIds(worlds[i].dealt[answerer]), acceptFrom);
-    total += (1 - a) * refused + a * showdownValue(sit, state, calls, winners[i]);
+/**
+ * How a seat answers an envido call, as the read says: it refuses below its acceptance point
+ * (`envidoQuantile` of its refusal share), raises from the count above which its share of raises
+ * falls, and a raise is a falta envido by its share of faltas (the only raise left after a real envido).
+ */
+interface Answerer {
+  acceptFrom: number;
+  raiseFrom: number;
+  faltaShare: number;
+}
+
+function answererOf(sit: Situation, read: TableRead | null | undefined, seat: number): Answerer {
+  const team = sit.teams[seat];
+  const seats: number[] = [];
+  for (let s = 0; s < sit.n; s++) if (sit.teams[s] === team) seats.push(s);
+  // This hand's raises by the team: every call after the first answered the one before it.
+  const also = { faced: 0, runs: 0, raises: 0, faltas: 0 };
+  const e = sit.envido;
+  if (e) {
+    const k = e.calls.length;
+    for (let i = 1; i < k; i++) {
+      const by = (((e.caller - (k - 1 - i)) % sit.n) + sit.n) % sit.n;
+      if (sit.teams[by] !== team) continue;
+      also.faced++;
+      also.raises++;
+      if (e.calls[i] === "falta_envido") also.faltas++;
+    }
   }
-  return total / worlds.length;
+  const r = envidoAnswerRates(read, seats, also);
+  return { acceptFrom: envidoQuantile(r.runRate), raiseFrom: envidoQuantile(1 - r.raiseRate), faltaShare: r.faltaShare };
+}
+
+/** The sampled deals of one envido decision, and who wins the envido in each. */
+interface Ladder {
+  sit: Situation;
+  state: MatchState;
+  worlds: readonly World[];
+  winners: readonly TeamIdx[];
+  answerers: readonly Answerer[];
+}
+
+/**
+ * Match-winning chance in each deal once `caller` made the last of `calls`, the whole ladder
+ * played out: the next seat answers. An opponent accepts, refuses or raises (to the next call up
+ * or to the falta) as its read says, from its count in that deal; my team answers with the move
+ * best over the deals that reach it (`reach`: how likely each deal leads here), as I would.
+ */
+function ladderValues(l: Ladder, calls: readonly EnvidoCall[], caller: number, reach: Float64Array): Float64Array {
+  const { sit, worlds, winners } = l;
+  const n = worlds.length;
+  const answerer = (caller + 1) % sit.n;
+  const callerTeam = sit.teams[caller];
+  const rejectPts = envidoRejectValue(calls);
+  const refused = callerTeam === sit.team ? matchWinProbWithEnvido(sit, rejectPts, 0) : matchWinProbWithEnvido(sit, 0, rejectPts);
+  const shown = new Float64Array(n);
+  for (let i = 0; i < n; i++) shown[i] = showdownValue(sit, l.state, calls, winners[i]);
+  const raises = envidoRaises(calls);
+  const out = new Float64Array(n);
+  if (sit.teams[answerer] === sit.team) {
+    // My team answers: the best of accept, refuse and each raise over the deals that lead here.
+    let best: Float64Array = shown;
+    let bestValue = 0;
+    for (let i = 0; i < n; i++) bestValue += reach[i] * shown[i];
+    let refuseValue = 0;
+    for (let i = 0; i < n; i++) refuseValue += reach[i] * refused;
+    if (refuseValue > bestValue) {
+      best = new Float64Array(n).fill(refused);
+      bestValue = refuseValue;
+    }
+    for (const r of raises) {
+      const v = ladderValues(l, [...calls, r], answerer, reach);
+      let value = 0;
+      for (let i = 0; i < n; i++) value += reach[i] * v[i];
+      if (value > bestValue) {
+        best = v;
+        bestValue = value;
+      }
+    }
+    return best;
+  }
+  // An opponent answers, by its count in each deal.
+  const a = l.answerers[answerer];
+  const up = raises.filter((r) => r !== "falta_envido")[0];
+  const falta = raises.includes("falta_envido");
+  const pAccept = new Float64Array(n);
+  const pUp = new Float64Array(n);
+  const pFalta = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const pts = envidoOfIds(worlds[i].dealt[answerer]);
+    const stays = envidoAcceptLikelihood(pts, a.acceptFrom);
+    const raise = raises.length > 0 ? stays * envidoAcceptLikelihood(pts, a.raiseFrom) : 0;
+    const faltaShare = !falta ? 0 : up ? a.faltaShare : 1;
+    pAccept[i] = stays - raise;
+    pUp[i] = raise * (1 - faltaShare);
+    pFalta[i] = raise * faltaShare;
+    out[i] = (1 - stays) * refused + pAccept[i] * shown[i];
+  }
+  const follow = (call: EnvidoCall | undefined, p: Float64Array) => {
+    if (!call || !p.some((x) => x > 0)) return;
+    const r = new Float64Array(n);
+    for (let i = 0; i < n; i++) r[i] = reach[i] * p[i];
+    const v = ladderValues(l, [...calls, call], answerer, r);
+    for (let i = 0; i < n; i++) out[i] += p[i] * v[i];
+  };
+  follow(up, pUp);
+  if (falta) follow("falta_envido", pFalta);
+  return out;
+}
+
+/** Expected match-winning chance of my calling `calls` (the hand's envido calls so far plus mine), the ladder played out. */
+function callValue(l: Ladder, calls: EnvidoCall[]): number {
+  const v = ladderValues(l, calls, l.sit.seat, new Float64Array(l.worlds.length).fill(1));
+  let total = 0;
+  for (let i = 0; i < v.length; i++) total += v[i];
+  return total / v.length;
 }
 
 /** Match-winning chance once the envido of `calls` is played and `winner` takes it. */
 function showdownValue(sit: Situation, state: MatchState, calls: readonly EnvidoCall[], winner: TeamIdx): number {
   const pts = envidoAcceptValue(state, calls, winner);
-  return winner === sit.team ? matchWinProb(sit, pts, 0) : matchWinProb(sit, 0, pts);
+  return winner === sit.team ? matchWinProbWithEnvido(sit, pts, 0) : matchWinProbWithEnvido(sit, 0, pts);
 }
 
 /**
@@ -73,9 +172,8 @@ export function envidoBySamples(view: PlayerView, sit: Situation, read: TableRea
   const state = stateFromView(view, worlds[0].dealt, worlds[0].held);
   const winners = worlds.map((w) => envidoWinnerIn(sit, w.dealt));
   const prior = answering ? sit.envido!.calls : [];
-  // A call or raise of mine is answered by the next seat.
-  const answerer = (sit.seat + 1) % sit.n;
-  const acceptFrom = envidoQuantile(profileOf(read, answerer).envidoRunRate ?? 0.45);
+  const answerers = Array.from({ length: sit.n }, (_, seat) => answererOf(sit, read, seat));
+  const ladder: Ladder = { sit, state, worlds, winners, answerers };
 
   let best: Action | null = null;
   let bestValue: number;
@@ -84,12 +182,12 @@ export function envidoBySamples(view: PlayerView, sit: Situation, read: TableRea
     let accept = 0;
     for (const t of winners) accept += showdownValue(sit, state, e.calls, t);
     accept /= worlds.length;
-    const reject = matchWinProb(sit, 0, e.rejectPts);
+    const reject = matchWinProbWithEnvido(sit, 0, e.rejectPts);
     best = { type: "respond_envido", response: accept >= reject ? "accept" : "reject" };
     bestValue = Math.max(accept, reject);
-  } else bestValue = matchWinProb(sit, 0, 0) + MARGIN;
+  } else bestValue = matchWinProbWithEnvido(sit, 0, 0) + MARGIN;
   for (const a of raises) {
-    const v = callValue(sit, state, worlds, winners, [...prior, a.call], answerer, acceptFrom);
+    const v = callValue(ladder, [...prior, a.call]);
     if (v > bestValue + (answering ? MARGIN : 0)) {
       best = a;
       bestValue = v;

@@ -327,3 +327,72 @@ function buildTable(target: number, v: readonly number[]): Float64Array {
   }
   return t;
 }
+
+/**
+ * Envido points a later hand scores, roughly (docs/decisions/158-envido-priced-by-its-whole-ladder.md):
+ * often none, often a refused or accepted first call, sometimes a raise. The falta is left out.
+ */
+const ENVIDO_HAND_POINTS: readonly [number, number][] = [
+  [0, 0.4],
+  [1, 0.25],
+  [2, 0.2],
+  [4, 0.1],
+  [7, 0.05],
+];
+
+const ENVIDO_TABLES = new Map<string, Float64Array>();
+
+/**
+ * matchWinProb where later hands score an envido too (independent of the truco, either side
+ * with equal chance, before the hand's own points): the envido search weighs its points by it, so
+ * a few envido points behind count for what they are in a match where every hand has an envido.
+ */
+export function matchWinProbWithEnvido(sit: Situation, myGain: number, oppGain: number): number {
+  const target = sit.target;
+  const a = target - (sit.scores[sit.team] + myGain);
+  const b = target - (sit.scores[1 - sit.team] + oppGain);
+  if (a <= 0) return 1;
+  if (b <= 0) return 0;
+  const key = `${target}:${sit.values.join(",")}`;
+  let table = ENVIDO_TABLES.get(key);
+  if (!table) {
+    table = buildEnvidoTable(target, sit.values);
+    ENVIDO_TABLES.set(key, table);
+  }
+  return table[a * (target + 1) + b];
+}
+
+function buildEnvidoTable(target: number, v: readonly number[]): Float64Array {
+  const dist: [number, number][] = [
+    [v[0], 0.55],
+    [v[1], 0.3],
+    [v[2] ?? v[1], 0.1],
+    [v[3] ?? v[2] ?? v[1], 0.05],
+  ];
+  const w = target + 1;
+  const t = new Float64Array(w * w);
+  const get = (a: number, b: number) => (a <= 0 ? 1 : b <= 0 ? 0 : t[a * w + b]);
+  // The envido is scored first: if it ends the match, the hand's points do not count.
+  for (let s = 2; s <= 2 * target; s++) {
+    for (let a = 1; a <= target; a++) {
+      const b = s - a;
+      if (b < 1 || b > target) continue;
+      let p = 0;
+      for (const [e, pe] of ENVIDO_HAND_POINTS) {
+        for (const envMine of e === 0 ? [true] : [true, false]) {
+          const we = e === 0 ? pe : pe * 0.5;
+          const a1 = envMine ? a - e : a;
+          const b1 = envMine ? b : b - e;
+          if (a1 <= 0) {
+            p += we;
+            continue;
+          }
+          if (b1 <= 0) continue;
+          for (const [pts, pr] of dist) p += we * pr * 0.5 * (get(a1 - pts, b1) + get(a1, b1 - pts));
+        }
+      }
+      t[a * w + b] = p;
+    }
+  }
+  return t;
+}

@@ -35,6 +35,9 @@ export interface SeatRead {
   /** Envido calls this seat answered, and how many it refused (absent in older reads). */
   envFaced?: number;
   envRuns?: number;
+  /** Of those, how many it raised, and how many of its raises were a falta envido (absent in older reads). */
+  envRaises?: number;
+  envFaltas?: number;
   /** Truco-ladder calls this seat answered (a raise answers too). */
   faced: number;
   accepts: number;
@@ -51,7 +54,17 @@ export const WEAK = 0.45;
 /** A standing (standingOf) from which a seat that calls when it can is expected to call. */
 export const STRONG = 0.75;
 
-const PRIOR = { weight: 4, runRate: 0.35, bluffRate: 0.12, callPower: 0.8, callWinRate: 0.68, callEager: 0.5, envidoRunRate: 0.45 };
+const PRIOR = {
+  weight: 4,
+  runRate: 0.35,
+  bluffRate: 0.12,
+  callPower: 0.8,
+  callWinRate: 0.68,
+  callEager: 0.5,
+  envidoRunRate: 0.45,
+  envidoRaiseRate: 0.12,
+  envidoFaltaShare: 0.25,
+};
 
 export function emptyRead(seats: number): TableRead {
   return {
@@ -68,6 +81,8 @@ export function emptyRead(seats: number): TableRead {
       strongCalls: 0,
       envFaced: 0,
       envRuns: 0,
+      envRaises: 0,
+      envFaltas: 0,
       faced: 0,
       accepts: 0,
       runs: 0,
@@ -91,6 +106,9 @@ export interface Profile {
   callEager?: number;
   /** Share of envido calls it refuses (absent: the prior). */
   envidoRunRate?: number;
+  /** Share of envido calls it raises, and the share of its raises that are a falta envido (absent: the priors). */
+  envidoRaiseRate?: number;
+  envidoFaltaShare?: number;
 }
 
 /**
@@ -111,6 +129,8 @@ export function profileOf(read: TableRead | null | undefined, seat: number): Pro
       callWinRate: PRIOR.callWinRate,
       callEager: PRIOR.callEager,
       envidoRunRate: PRIOR.envidoRunRate,
+      envidoRaiseRate: PRIOR.envidoRaiseRate,
+      envidoFaltaShare: PRIOR.envidoFaltaShare,
     };
   const runRate = (r.runs + PRIOR.runRate * w) / (r.faced + w);
   const bluffRate = (r.weakCalls + PRIOR.bluffRate * w) / (r.calls + w);
@@ -121,7 +141,53 @@ export function profileOf(read: TableRead | null | undefined, seat: number): Pro
   const callWinRate = ((r.callWins ?? r.calls * PRIOR.callWinRate) + PRIOR.callWinRate * w) / (r.calls + w);
   const callEager = ((r.strongCalls ?? 0) + PRIOR.callEager * w) / ((r.strongChances ?? 0) + w);
   const envidoRunRate = ((r.envRuns ?? 0) + PRIOR.envidoRunRate * w) / ((r.envFaced ?? 0) + w);
-  return { runRate, bluffRate, callFrom: clamp(2 * meanPower - 1, 0.4, 0.9), callWinRate, callEager, envidoRunRate };
+  const envidoRaiseRate = ((r.envRaises ?? 0) + PRIOR.envidoRaiseRate * w) / ((r.envFaced ?? 0) + w);
+  const envidoFaltaShare = ((r.envFaltas ?? 0) + PRIOR.envidoFaltaShare * w) / ((r.envRaises ?? 0) + w);
+  return {
+    runRate,
+    bluffRate,
+    callFrom: clamp(2 * meanPower - 1, 0.4, 0.9),
+    callWinRate,
+    callEager,
+    envidoRunRate,
+    envidoRaiseRate,
+    envidoFaltaShare,
+  };
+}
+
+/** Envido answers seen: calls faced, refused, raised, and raised to a falta envido. */
+export interface EnvidoAnswers {
+  faced: number;
+  runs: number;
+  raises: number;
+  faltas: number;
+}
+
+/**
+ * How a team answers envido (docs/decisions/158-envido-priced-by-its-whole-ladder.md): its seats'
+ * answers pooled with `also` (this hand's, not yet in the read), blended with the priors. A seat
+ * meets few envido calls in a match, often fewer than a falta envido lets it play.
+ */
+export function envidoAnswerRates(
+  read: TableRead | null | undefined,
+  seats: readonly number[],
+  also: EnvidoAnswers,
+): { runRate: number; raiseRate: number; faltaShare: number } {
+  let { faced, runs, raises, faltas } = also;
+  for (const s of seats) {
+    const r = read?.seats[s];
+    if (!r) continue;
+    faced += r.envFaced ?? 0;
+    runs += r.envRuns ?? 0;
+    raises += r.envRaises ?? 0;
+    faltas += r.envFaltas ?? 0;
+  }
+  const w = PRIOR.weight;
+  return {
+    runRate: (runs + PRIOR.envidoRunRate * w) / (faced + w),
+    raiseRate: (raises + PRIOR.envidoRaiseRate * w) / (faced + w),
+    faltaShare: (faltas + PRIOR.envidoFaltaShare * w) / (raises + w),
+  };
 }
 
 /** Envido points from which a seat calls envido: its calls taken as spread evenly up to 33. */
@@ -151,6 +217,8 @@ export function teamProfile(read: TableRead | null | undefined, seats: readonly 
     callWinRate: mean((p) => p.callWinRate),
     callEager: mean((p) => p.callEager ?? PRIOR.callEager),
     envidoRunRate: mean((p) => p.envidoRunRate ?? PRIOR.envidoRunRate),
+    envidoRaiseRate: mean((p) => p.envidoRaiseRate ?? PRIOR.envidoRaiseRate),
+    envidoFaltaShare: mean((p) => p.envidoFaltaShare ?? PRIOR.envidoFaltaShare),
   };
 }
 
@@ -376,7 +444,11 @@ export function noteHand(
     }
     if (action.type === "play_card") played++;
     if (action.type === "call_envido") {
-      if (envPending) r.envFaced = (r.envFaced ?? 0) + 1;
+      if (envPending) {
+        r.envFaced = (r.envFaced ?? 0) + 1;
+        r.envRaises = (r.envRaises ?? 0) + 1;
+        if (action.call === "falta_envido") r.envFaltas = (r.envFaltas ?? 0) + 1;
+      }
       r.envCalls = (r.envCalls ?? 0) + 1;
       r.envPoints = (r.envPoints ?? 0) + envidoOfIds(h.dealt[seat]);
       envPending = true;

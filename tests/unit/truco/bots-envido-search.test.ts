@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { envidoOfIds } from "../../../game/truco/cards";
 import { viewFor, type MatchState } from "../../../game/truco/index";
 import { envidoBySamples, envidoWinnerIn } from "../../../game/truco/bots/envido-search";
-import { emptyRead, noteHand, powerOf, profileOf, STRONG, type TableRead } from "../../../game/truco/bots/read";
+import { emptyRead, envidoAnswerRates, noteHand, powerOf, profileOf, STRONG, type TableRead } from "../../../game/truco/bots/read";
 import { situationFromView } from "../../../game/truco/bots/situation";
 import { envidoEvidenceOf, passLikelihood, sampleWorlds } from "../../../game/truco/bots/worlds";
 import { sfc32 } from "../../../game/truco/random";
@@ -155,5 +155,28 @@ describe("envido by sampled deals", () => {
       const got = a.type === "respond_envido" ? a.response : a.type === "call_envido" ? "call" : a.type;
       expect(want as readonly string[]).toContain(got);
     }
+  });
+
+  it("the read counts envido raises and faltas, and a team's answers pool its seats and this hand's raises", () => {
+    const s0 = fixed("argentino", { hands: { a: A, b: B }, dealer: 1 });
+    let s = act(s0, "a", { type: "call_envido", call: "envido" }).state;
+    s = act(s, "b", { type: "call_envido", call: "falta_envido" }).state;
+    s = act(s, "a", { type: "respond_envido", response: "reject" }).state;
+    s = act(s, "a", { type: "go_to_mazo" }).state;
+    const read = noteHand(null, s, [
+      { playerId: "a", action: { type: "call_envido", call: "envido" } },
+      { playerId: "b", action: { type: "call_envido", call: "falta_envido" } },
+      { playerId: "a", action: { type: "respond_envido", response: "reject" } },
+      { playerId: "a", action: { type: "go_to_mazo" } },
+    ]);
+    expect(read.seats[1]).toMatchObject({ envFaced: 1, envRaises: 1, envFaltas: 1 });
+    const none = { faced: 0, runs: 0, raises: 0, faltas: 0 };
+    const prior = envidoAnswerRates(null, [1], none);
+    const seen = envidoAnswerRates(read, [1], none);
+    expect(seen.raiseRate).toBeGreaterThan(prior.raiseRate);
+    expect(seen.faltaShare).toBeGreaterThan(prior.faltaShare);
+    const more = envidoAnswerRates(read, [1], { faced: 1, runs: 0, raises: 1, faltas: 0 });
+    expect(more.raiseRate).toBeGreaterThan(seen.raiseRate);
+    expect(more.faltaShare).toBeLessThan(seen.faltaShare);
   });
 });
