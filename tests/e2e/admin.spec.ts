@@ -74,7 +74,9 @@ test("the admin watches the figures, bans a player on another browser and resets
   const code = await gameCodeOf(player);
   await joinByCode(rival, code);
   await admin.goto("/admin?tab=overview");
-  await expect.poll(() => figure(admin, "total_games")).toBe(gamesBefore + 1);
+  // Games of earlier tests go on meanwhile (a computer plays a seat that was left, an alarm
+  // forfeits a game), so the figures grow by at least this game; its own row shows it counted.
+  await expect.poll(() => figure(admin, "total_games")).toBeGreaterThanOrEqual(gamesBefore + 1);
   expect(await figure(admin, "active_games")).toBeGreaterThanOrEqual(0);
   // They play it to the end (both raise every call, so a hand or two decides it): the finished
   // games' figure counts it, and its row says how it ended.
@@ -85,7 +87,7 @@ test("the admin watches the figures, bans a player on another browser and resets
     ],
     150_000,
   );
-  await expect.poll(() => finishedGames(admin)).toBe(finishedBefore + 1);
+  await expect.poll(() => finishedGames(admin)).toBeGreaterThanOrEqual(finishedBefore + 1);
   await expect(admin.getByTestId("admin-games").locator("tr", { hasText: code })).toContainText("completed");
 
   // The player is on the home page in their own browser while the admin bans them.
