@@ -15,6 +15,7 @@ import { createMatch, playMatch, type Chooser, type Variant } from "../game/truc
 import { winRate, type Contender } from "../game/truco/bots/arena";
 import { FIXED_STYLES } from "../game/truco/bots/styles";
 import { sfc32 } from "../game/truco/random";
+import { wilson } from "./wilson";
 
 const VARIANTS: Variant[] = ["paulista", "mineiro", "gaucho", "argentino", "international"];
 const LEVELS = ["easy", "normal", "hard"] as const;
@@ -109,16 +110,6 @@ function runJob(job: Job): Promise<JobResult> {
     w.once("message", resolve);
     w.once("error", reject);
   });
-}
-
-/** Wilson score interval: sound near 0% and 100%, where the normal approximation is not. */
-function wilson(wins: number, n: number): [number, number] {
-  const z = 1.96;
-  const p = wins / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [c - h, c + h];
 }
 
 function percentile(sorted: number[], q: number): number {

@@ -34,6 +34,7 @@ import { pid } from "../game/truco/seats";
 import type { Action, MatchState } from "../game/truco/types";
 import { viewFor, type PlayerView } from "../game/truco/view";
 import { firstQuestion, intelFor, mapReply, OUTSIDE_RULES, type OutsideMethod, type OutsideReply } from "./outside-bots/mapping";
+import { wilson } from "./wilson";
 
 function arg(name: string): string | null {
   const i = process.argv.indexOf(`--${name}`);
@@ -319,16 +320,6 @@ function readLine(reads: readonly SeatRead[]): string {
       sum((r) => r.strongChances ?? 0),
     )} (prior ${prior.callEager})`
   );
-}
-
-/** Wilson score interval (as bench-engine.ts). */
-function wilson(wins: number, n: number): [number, number] {
-  const z = 1.96;
-  const p = wins / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [c - h, c + h];
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

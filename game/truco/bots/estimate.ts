@@ -305,7 +305,16 @@ export function matchWinProbFor(target: number, values: readonly number[], mine:
   return table[a * (target + 1) + b];
 }
 
-function buildTable(target: number, v: readonly number[]): Float64Array {
+/** A hand's own points when no envido is played: the table of matchWinProb. */
+const NO_ENVIDO: readonly [number, number][] = [[0, 1]];
+
+/**
+ * The match-winning table for `target` and ladder values `v`: t[a·(target+1)+b] is the chance of
+ * winning from a points short against b, both sides even hand by hand. `envido` gives the points
+ * an envido scores in each hand (to either side with equal chance, before the hand's own points:
+ * if it ends the match, the hand's points do not count); NO_ENVIDO leaves it out.
+ */
+function buildTable(target: number, v: readonly number[], envido: readonly [number, number][] = NO_ENVIDO): Float64Array {
   // Hand values: mostly unbet, often the first rung, rarely more.
   const dist: [number, number][] = [
     [v[0], 0.55],
@@ -321,7 +330,19 @@ function buildTable(target: number, v: readonly number[]): Float64Array {
       const b = s - a;
       if (b < 1 || b > target) continue;
       let p = 0;
-      for (const [pts, pr] of dist) p += pr * 0.5 * (get(a - pts, b) + get(a, b - pts));
+      for (const [e, pe] of envido) {
+        for (const envMine of e === 0 ? [true] : [true, false]) {
+          const we = e === 0 ? pe : pe * 0.5;
+          const a1 = envMine ? a - e : a;
+          const b1 = envMine ? b : b - e;
+          if (a1 <= 0) {
+            p += we;
+            continue;
+          }
+          if (b1 <= 0) continue;
+          for (const [pts, pr] of dist) p += we * pr * 0.5 * (get(a1 - pts, b1) + get(a1, b1 - pts));
+        }
+      }
       t[a * w + b] = p;
     }
   }
@@ -356,43 +377,8 @@ export function matchWinProbWithEnvido(sit: Situation, myGain: number, oppGain: 
   const key = `${target}:${sit.values.join(",")}`;
   let table = ENVIDO_TABLES.get(key);
   if (!table) {
-    table = buildEnvidoTable(target, sit.values);
+    table = buildTable(target, sit.values, ENVIDO_HAND_POINTS);
     ENVIDO_TABLES.set(key, table);
   }
   return table[a * (target + 1) + b];
-}
-
-function buildEnvidoTable(target: number, v: readonly number[]): Float64Array {
-  const dist: [number, number][] = [
-    [v[0], 0.55],
-    [v[1], 0.3],
-    [v[2] ?? v[1], 0.1],
-    [v[3] ?? v[2] ?? v[1], 0.05],
-  ];
-  const w = target + 1;
-  const t = new Float64Array(w * w);
-  const get = (a: number, b: number) => (a <= 0 ? 1 : b <= 0 ? 0 : t[a * w + b]);
-  // The envido is scored first: if it ends the match, the hand's points do not count.
-  for (let s = 2; s <= 2 * target; s++) {
-    for (let a = 1; a <= target; a++) {
-      const b = s - a;
-      if (b < 1 || b > target) continue;
-      let p = 0;
-      for (const [e, pe] of ENVIDO_HAND_POINTS) {
-        for (const envMine of e === 0 ? [true] : [true, false]) {
-          const we = e === 0 ? pe : pe * 0.5;
-          const a1 = envMine ? a - e : a;
-          const b1 = envMine ? b : b - e;
-          if (a1 <= 0) {
-            p += we;
-            continue;
-          }
-          if (b1 <= 0) continue;
-          for (const [pts, pr] of dist) p += we * pr * 0.5 * (get(a1 - pts, b1) + get(a1, b1 - pts));
-        }
-      }
-      t[a * w + b] = p;
-    }
-  }
-  return t;
 }
