@@ -7,7 +7,7 @@ import type { Player, Scenario } from "../lib/scenario";
 import { MoveStats } from "../lib/stats";
 import { Table } from "../lib/table";
 import { errorMessage, log } from "../lib/util";
-import { auditPage, pct, startChrome, stopChrome, type PageResult } from "./lighthouse";
+import { auditPage, blockingLine, pct, startChrome, stopChrome, type PageResult } from "./lighthouse";
 
 // A finished game's replay (docs/decisions/127-replays.md, 128-the-computers-second-opinion.md):
 // four players play a whole 2v2 Paulista game over the room's sockets, then
@@ -100,6 +100,7 @@ export const replayScenario: Scenario = {
         : "  replay page: not audited",
     ];
     if (page?.failing.length) lines.push(`  costs points: ${page.failing.join(", ")}`);
+    if (page) lines.push(blockingLine(page));
     const budgets = [
       budget(
         "Replay: whole-game analysis, one core",
