@@ -79,6 +79,8 @@ test("a friend watches a live 1v1 from the friends page and sees cards only as t
   const shots = test.info().outputPath();
   await watch.setViewportSize({ width: 1280, height: 900 });
   await watch.screenshot({ path: `${shots}/watch-desktop.png`, fullPage: true });
+  await watch.setViewportSize({ width: 1366, height: 657 });
+  await watch.screenshot({ path: `${shots}/watch-laptop.png` });
   await watch.setViewportSize({ width: 390, height: 844 });
   await watch.screenshot({ path: `${shots}/watch-phone.png`, fullPage: true });
   await watch.goto("/");
