@@ -7,7 +7,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLoaderData,
   useLocation,
@@ -22,7 +21,7 @@ import { ChannelProvider } from "~/components/channel/channel-provider";
 import { InvitationPrompt } from "~/components/channel/invitation-prompt";
 import { TournamentGamePrompt } from "~/components/channel/tournament-game-prompt";
 import { LoadingScreen } from "~/components/loading-screen";
-import { ModulePreloads } from "~/components/module-preloads";
+import { PaintFirstScripts } from "~/components/paint-first-scripts";
 import { PageStyles } from "~/components/page-styles";
 import { ResumeBanner } from "~/components/resume-banner";
 import { InstallBanner } from "~/components/pwa/install-banner";
@@ -134,13 +133,12 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         <PageStyles />
         <Links />
-        <ModulePreloads />
       </head>
       <body>
         {children}
         <div id={PAGE_END} hidden />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PaintFirstScripts nonce={nonce} />
       </body>
     </html>
   );

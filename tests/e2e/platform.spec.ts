@@ -102,3 +102,42 @@ test("the stored language choice is remembered on a fresh visit", async ({ page 
   // Kept in the browser too (the switcher's script, or the page mirroring the server's cookie).
   await expect.poll(() => page.evaluate(() => localStorage.getItem("lng"))).toBe("en");
 });
+
+test("a page's code and texts are asked for after its first contentful paint, and the page then works", async ({ page }) => {
+  /** The page's modules and texts, each with when it was requested, and the first contentful paint. */
+  const loads = () =>
+    page.evaluate(() => {
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
+      const requests = performance
+        .getEntriesByType("resource")
+        .filter((r) => /\/assets\/.+\.js$|\/locales\//.test(new URL(r.name).pathname + new URL(r.name).search))
+        .map((r) => ({ url: new URL(r.name).pathname, start: r.startTime }));
+      return { fcp, requests };
+    });
+  const check = async () => {
+    const { fcp, requests } = await loads();
+    expect(fcp).not.toBeNull();
+    expect(requests.some((r) => r.url.includes("entry.client"))).toBe(true);
+    expect(requests.some((r) => r.url.startsWith("/locales/"))).toBe(true);
+    expect(requests.filter((r) => r.start < fcp!)).toEqual([]);
+    // The server's page names no module to preload (the code's own lazy chunks add some later).
+    expect(await (await page.request.get(page.url())).text()).not.toContain('rel="modulepreload"');
+  };
+
+  // The landing page, signed out: its sign-in button then works.
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Entrar", exact: true }).first()).toBeVisible();
+  await expect.poll(async () => (await loads()).requests.some((r) => r.url.includes("entry.client"))).toBe(true);
+  await check();
+  // Signed in (the sign-in navigates away and back): the home, loaded afresh.
+  await signIn(page, uniquePlayer("Carga"));
+  await page.reload();
+  await expect.poll(async () => (await loads()).requests.some((r) => r.url.includes("entry.client"))).toBe(true);
+  await check();
+  // Hydrated: the daily reward's answer is a toast drawn by the page's code.
+  await page
+    .getByTestId("daily-reward-banner")
+    .getByRole("button", { name: /Coletar/ })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "+100 moedas! Dia 1 da sequência." })).toBeVisible();
+});
