@@ -135,7 +135,6 @@ export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NOR
       const call = has(legal, (a) => a.type === "call_truco");
       if (call && opts.read && sit.n === 2) {
         const v = callValues(sit, rng, opts.samples);
-        if (process.env.NR_DEBUG) console.error(`CALL stake=${sit.stake} t=${sit.trickIdx} win=${v.win.toFixed(2)} keep=${v.keep.toFixed(3)} call=${v.call.toFixed(3)}`);
         if (v.win > CALL_FLOOR && v.call > v.keep + 0.005) return call;
       } else if (call) {
         const w = estimateWin(sit, rng, opts.samples);
@@ -147,7 +146,7 @@ export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NOR
 }
 
 /** The least trick chance normal calls with: a club player bluffs, but not from nothing. */
-const CALL_FLOOR = Number(process.env.NR_FLOOR ?? 0.3);
+const CALL_FLOOR = 0.3;
 
 function wantsToCall(sit: Situation, w: number, foldGuess: number): boolean {
   const level = sit.stake + 1;
@@ -302,7 +301,6 @@ export function callValues(sit: Situation, rng: Rng, samples: number, prof: Prof
 
 function readAnswer(sit: Situation, rng: Rng, samples: number): Action {
   const v = answerValues(sit, rng, samples);
-  if (process.env.NR_DEBUG) console.error(`ANS lvl=${sit.pending!.level} t=${sit.trickIdx} out=${sit.outcomes.join("")} win=${v.win.toFixed(2)} fold=${v.fold.toFixed(2)} run=${v.run.toFixed(3)} acc=${v.accept.toFixed(3)} raise=${v.raise?.toFixed(3)} prof=${sit.opponents.backRunRate?.toFixed(2)}/${sit.opponents.runRate.toFixed(2)}/${sit.opponents.bluffRate.toFixed(2)}/${sit.opponents.callFrom.toFixed(2)}`);
   const raise = sit.legal.find((a) => a.type === "call_truco");
   if (raise && v.raise !== null && v.raise > v.accept && v.raise > v.run) return raise;
   return { type: "respond_truco", response: v.accept >= v.run ? "accept" : "reject" };

@@ -141,7 +141,6 @@ export function backRunPrior(runRate: number): number {
  * say more.
  */
 const BACK_WEIGHT = 3;
-const QUICK_WEIGHT = Number(process.env.NR_QW ?? 2);
 
 export function profileOf(read: TableRead | null | undefined, seat: number): Profile {
   const r = read?.seats[seat];
@@ -157,7 +156,7 @@ export function profileOf(read: TableRead | null | undefined, seat: number): Pro
       envidoRunRate: PRIOR.envidoRunRate,
       envidoRaiseRate: PRIOR.envidoRaiseRate,
       envidoFaltaShare: PRIOR.envidoFaltaShare,
-      backRunRate: backRunPrior(0.5),
+      backRunRate: backRunPrior(PRIOR.runRate),
     };
   const runRate = (r.runs + PRIOR.runRate * w) / (r.faced + w);
   const bluffRate = (r.weakCalls + PRIOR.bluffRate * w) / (r.calls + w);
@@ -170,9 +169,7 @@ export function profileOf(read: TableRead | null | undefined, seat: number): Pro
   const envidoRunRate = ((r.envRuns ?? 0) + PRIOR.envidoRunRate * w) / ((r.envFaced ?? 0) + w);
   const envidoRaiseRate = ((r.envRaises ?? 0) + PRIOR.envidoRaiseRate * w) / ((r.envFaced ?? 0) + w);
   const envidoFaltaShare = ((r.envFaltas ?? 0) + PRIOR.envidoFaltaShare * w) / ((r.envRaises ?? 0) + w);
-  // Raises back are rare, so the run rate they are expected from moves fast: a light prior at an even rate.
-  const quickRunRate = (r.runs + Number(process.env.NR_QP ?? 0.5) * QUICK_WEIGHT) / (r.faced + QUICK_WEIGHT);
-  const backRunRate = ((r.backRuns ?? 0) + backRunPrior(quickRunRate) * BACK_WEIGHT) / ((r.backFaced ?? 0) + BACK_WEIGHT);
+  const backRunRate = ((r.backRuns ?? 0) + backRunPrior(runRate) * BACK_WEIGHT) / ((r.backFaced ?? 0) + BACK_WEIGHT);
   return {
     runRate,
     bluffRate,
