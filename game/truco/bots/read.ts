@@ -39,8 +39,8 @@ export interface SeatRead {
   envRaises?: number;
   envFaltas?: number;
   /**
-   * Of those, the raises over this seat's own team's call (a raise back) it answered, and how
-   * many it ran from (absent in older reads).
+   * Of the truco-ladder calls it answered (faced), the raises over its own team's call (a raise
+   * back), and how many of those it ran from (absent in older reads).
    */
   backFaced?: number;
   backRuns?: number;
@@ -125,6 +125,9 @@ export interface Profile {
   backRunRate?: number;
 }
 
+/** Prior weight of backRunPrior against the raises back a seat answered. */
+const BACK_WEIGHT = 3;
+
 /**
  * The expected share of raises back a seat runs from, before any is seen, from its run rate: the
  * outside bots that run from more than 0.7 of calls ran from about 0.6 of raises back, those that
@@ -140,8 +143,6 @@ export function backRunPrior(runRate: number): number {
  * power less one: a seat that calls only with its best hands has a high callFrom, and its calls
  * say more.
  */
-const BACK_WEIGHT = 3;
-
 export function profileOf(read: TableRead | null | undefined, seat: number): Profile {
   const r = read?.seats[seat];
   const w = PRIOR.weight;
