@@ -95,16 +95,16 @@ export interface NormalOptions {
   /** How often the opponents are assumed to run from a call; by default what the table read says. */
   foldGuess?: number;
   /**
-   * In 1v1, answer a call by the caller's read (readAnswer): its hand weighed by how likely it
-   * made this call, and a raise back priced by how likely it runs from it. The normal level's own
-   * play; absent in the rule the hard player's searches use, which stays as it was.
+   * In 1v1, answer a call and make its own calls by the opponent's read (answerValues,
+   * callValues; docs/decisions/160). The normal level's own play; absent in the rule the hard
+   * player's searches and fallbacks use, which stays as it was.
    */
   read?: boolean;
 }
 
 const NORMAL: NormalOptions = { samples: 24 };
 
-/** The normal level (index.ts): NORMAL and the read of a caller. */
+/** The normal level (index.ts): NORMAL and the read of its opponent in 1v1. */
 export const CLUB: NormalOptions = { samples: 24, read: true };
 
 /** Solid play: keeps strong cards for when they matter, bets and answers by hand strength and score. */
