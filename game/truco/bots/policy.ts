@@ -276,7 +276,8 @@ function drawStandings(sit: Situation, rng: Rng, samples: number, seat: number):
  * showed this hand (the last accepted raise: its own call, callLikelihood; or its acceptance of
  * ours, acceptLikelihood), and each priced by how likely it accepts the call (acceptLikelihood):
  * a call takes the points now from the hands that run, and plays on for more against the ones
- * that stay, which are its better hands.
+ * that stay, which are its better hands; of those, the ones it would call with raise (where the
+ * ladder lets it), and against them I then run or play on, whichever is worth more.
  */
 export function callValues(sit: Situation, rng: Rng, samples: number, prof: Profile = sit.opponents): { keep: number; call: number; win: number } {
   const opp = (sit.seat + 1) % sit.n;
@@ -284,17 +285,30 @@ export function callValues(sit: Situation, rng: Rng, samples: number, prof: Prof
   const { drawn, raw } = drawStandings(sit, rng, samples, opp);
   const now = sit.values[sit.stake];
   const next = sit.values[sit.stake + 1];
+  // Whether the opponent could raise my call (the ladder's next rung; the raise cap as the engine has it).
+  const top = sit.stake + 2 < sit.values.length && !(sit.rules.raiseCap && sit.scores[oppTeam] + next >= sit.target);
   let weight = 0;
   let wins = 0;
   let call = 0;
+  let raised = 0;
+  let raisedWins = 0;
   for (const d of drawn) {
     const c = sit.stake === 0 ? 1 : sit.lastRaiser === oppTeam ? callLikelihood(prof, d.s) : acceptLikelihood(prof, d.s);
     const a = acceptLikelihood(prof, d.s);
+    // Of the hands that stay, the ones it would call with raise my call.
+    const r = top ? a * callLikelihood(prof, d.s) : 0;
     weight += c;
     wins += c * d.score;
-    call += c * ((1 - a) * u(sit, now, 0) + a * playFor(sit, d.score, next));
+    call += c * ((1 - a) * u(sit, now, 0) + (a - r) * playFor(sit, d.score, next));
+    raised += c * r;
+    raisedWins += c * r * d.score;
   }
   if (weight <= 0) return { keep: playFor(sit, raw, now), call: playFor(sit, raw, next), win: raw };
+  if (raised > 0) {
+    // Raised, I answer by the hands that raise: run (they score the call's rung) or play for the next.
+    const w = raisedWins / raised;
+    call += raised * Math.max(u(sit, 0, next), playFor(sit, w, sit.values[sit.stake + 2]));
+  }
   const win = wins / weight;
   return { keep: playFor(sit, win, now), call: call / weight, win };
 }
