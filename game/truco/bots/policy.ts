@@ -279,7 +279,12 @@ function drawStandings(sit: Situation, rng: Rng, samples: number, seat: number):
  * that stay, which are its better hands; of those, the ones it would call with raise (where the
  * ladder lets it), and against them I then run or play on, whichever is worth more.
  */
-export function callValues(sit: Situation, rng: Rng, samples: number, prof: Profile = sit.opponents): { keep: number; call: number; win: number } {
+export function callValues(
+  sit: Situation,
+  rng: Rng,
+  samples: number,
+  prof: Profile = sit.opponents,
+): { keep: number; call: number; win: number } {
   const opp = (sit.seat + 1) % sit.n;
   const oppTeam = sit.teams[opp];
   const { drawn, raw } = drawStandings(sit, rng, samples, opp);

@@ -499,7 +499,8 @@ export function noteHand(
     const back = pending && backTeam === team;
     if (back) {
       r.backFaced = (r.backFaced ?? 0) + 1;
-      if (action.type !== "call_truco" && !(action.type === "respond_truco" && action.response === "accept")) r.backRuns = (r.backRuns ?? 0) + 1;
+      if (action.type !== "call_truco" && !(action.type === "respond_truco" && action.response === "accept"))
+        r.backRuns = (r.backRuns ?? 0) + 1;
     }
     if (action.type === "call_truco") {
       r.callWins = (r.callWins ?? r.calls * PRIOR.callWinRate) + showdownAt(ended, seat, played);
