@@ -21,12 +21,22 @@ function handWinner(r: readonly TrickOutcome[], allTied: string, maoTeam: TeamId
 }
 
 /**
+ * Sees each sample of estimateWin: `deal` the seats' cards as dealt to it (strengths, ascending,
+ * the first `sizes[seat]` of each row; read them before returning, the rows are reused), then
+ * `result` its score for my team (1 won, 0.5 void, 0 lost). It draws nothing from the randomness.
+ */
+export interface SampleVisitor {
+  deal(hands: readonly (readonly number[])[], sizes: readonly number[]): void;
+  result(score: number): void;
+}
+
+/**
  * Probability that my team wins the hand's tricks (a void hand counts half), by playing out
  * `samples` random completions of the unseen cards with a greedy rule for everyone: lead with
  * the highest card; follow with the lowest card that takes the trick from the other team, or the
  * lowest card when the partner is winning or nothing beats.
  */
-export function estimateWin(sit: Situation, rng: Rng, samples: number): number {
+export function estimateWin(sit: Situation, rng: Rng, samples: number, visit?: SampleVisitor): number {
   const n = sit.n;
   const teams = sit.teams;
   const table = strengthTable(sit.mode, sit.manilha);
@@ -84,6 +94,7 @@ export function estimateWin(sit: Situation, rng: Rng, samples: number): number {
       }
       sizes[i] = size;
     }
+    visit?.deal(hands, sizes);
     outcomes.length = 0;
     for (const o of sit.outcomes) outcomes.push(o);
     let leader = sit.leader;
@@ -137,7 +148,9 @@ export function estimateWin(sit: Situation, rng: Rng, samples: number): number {
       tLen = 0;
       result = handWinner(outcomes, allTied, maoTeam, dealerTeam);
     }
-    total += result === sit.team ? 1 : result === null || result === undefined ? 0.5 : 0;
+    const score = result === sit.team ? 1 : result === null || result === undefined ? 0.5 : 0;
+    visit?.result(score);
+    total += score;
   }
   return total / samples;
 }

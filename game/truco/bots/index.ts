@@ -4,7 +4,7 @@ import { rngFromString } from "../random";
 import type { Action } from "../types";
 import type { PlayerView } from "../view";
 import { hardPolicy } from "./hard";
-import { easyPolicy, normalPolicy } from "./policy";
+import { CLUB, easyPolicy, normalPolicy } from "./policy";
 import type { TableRead } from "./read";
 import { situationFromView } from "./situation";
 
@@ -30,6 +30,6 @@ export function chooseAction(view: PlayerView, opts: BotOptions): Action | null 
     case "hard":
       return hardPolicy(view, sit, opts.read, rng);
     default:
-      return normalPolicy(sit, rng);
+      return normalPolicy(sit, rng, CLUB);
   }
 }

@@ -2,7 +2,9 @@
 import type { Rng } from "../random";
 import type { Action, EnvidoCall, FlorCall } from "../types";
 import { envidoWinChance, estimateWin, matchWinProb } from "./estimate";
+import { acceptLikelihood, backRunPrior, callLikelihood, cardPercentile, standingIn, trickNow, type Profile } from "./read";
 import { strengthIn, trickLead, type Situation } from "./situation";
+import { handDeck } from "../deal";
 
 const has = (legal: Action[], pred: (a: Action) => boolean) => legal.find(pred);
 
@@ -92,9 +94,18 @@ export interface NormalOptions {
   samples: number;
   /** How often the opponents are assumed to run from a call; by default what the table read says. */
   foldGuess?: number;
+  /**
+   * In 1v1, answer a call and make its own calls by the opponent's read (answerValues,
+   * callValues; docs/decisions/160). The normal level's own play; absent in the rule the hard
+   * player's searches and fallbacks use, which stays as it was.
+   */
+  read?: boolean;
 }
 
 const NORMAL: NormalOptions = { samples: 24 };
+
+/** The normal level (index.ts): NORMAL and the read of its opponent in 1v1. */
+export const CLUB: NormalOptions = { samples: 24, read: true };
 
 /** Solid play: keeps strong cards for when they matter, bets and answers by hand strength and score. */
 export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NORMAL): Action {
@@ -115,13 +126,17 @@ export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NOR
     case "waiting_truco_response": {
       const env = envidoOpening(sit);
       if (env) return env;
+      if (opts.read && sit.n === 2) return readAnswer(sit, rng, opts.samples);
       return trucoResponse(sit, estimateWin(sit, rng, opts.samples));
     }
     default: {
       const env = envidoOpening(sit);
       if (env) return env;
       const call = has(legal, (a) => a.type === "call_truco");
-      if (call) {
+      if (call && opts.read && sit.n === 2) {
+        const v = callValues(sit, rng, opts.samples);
+        if (v.win > CALL_FLOOR && v.call > v.keep + 0.005) return call;
+      } else if (call) {
         const w = estimateWin(sit, rng, opts.samples);
         if (wantsToCall(sit, w, opts.foldGuess ?? sit.opponents.runRate * 0.7)) return call;
       }
@@ -129,6 +144,9 @@ export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NOR
     }
   }
 }
+
+/** The least trick chance normal calls with: a club player bluffs, but not from nothing. */
+const CALL_FLOOR = 0.3;
 
 function wantsToCall(sit: Situation, w: number, foldGuess: number): boolean {
   const level = sit.stake + 1;
@@ -154,6 +172,157 @@ function trucoResponse(sit: Situation, raw: number): Action {
     if (raiseEv > accept) return raise;
   }
   return { type: "respond_truco", response: accept >= run ? "accept" : "reject" };
+}
+
+/** Each card strength's percentile in this hand's deck (the read's card percentile, by strength). */
+const PCT_BY_STRENGTH = new Map<string, Map<number, number>>();
+function pctByStrength(sit: Situation): (st: number) => number {
+  const key = `${sit.mode}:${sit.rules.deck ?? "sujo"}:${sit.manilha ?? "-"}`;
+  let m = PCT_BY_STRENGTH.get(key);
+  if (!m) {
+    m = new Map();
+    const pct = cardPercentile(sit.rules, sit.manilha);
+    for (const c of handDeck(sit.rules)) m.set(strengthIn(sit, c), pct(c));
+    PCT_BY_STRENGTH.set(key, m);
+  }
+  const table = m;
+  return (st) => table.get(st) ?? 0;
+}
+
+/** What answering the pending call is worth, by match-win probability, as readAnswer weighs it. */
+export interface AnswerValues {
+  run: number;
+  accept: number;
+  /** null: no raise is legal. */
+  raise: number | null;
+  /** The trick chance once the call is weighed in, and how often the caller is expected to run from a raise back. */
+  win: number;
+  fold: number;
+}
+
+/**
+ * The answer to a call in 1v1, by what the caller's betting in this match says (read.ts): each
+ * sampled hand of the caller is weighed by how likely a seat of its profile makes this call with
+ * it (callLikelihood of its standing, as the read scores calls), so a caller who calls only with
+ * good cards is believed and one who calls with anything is not. A raise back is priced by how
+ * often the caller runs from one (backRunRate: counted in the match, expected from its run rate
+ * before that) and, when it stays, by the trick chance against its strongest hands of that share.
+ */
+export function answerValues(sit: Situation, rng: Rng, samples: number, prof: Profile = sit.opponents): AnswerValues {
+  const p = sit.pending!;
+  const { drawn, raw } = drawStandings(sit, rng, samples, p.by);
+  let weight = 0;
+  let wins = 0;
+  const weighed = drawn.map((d) => ({ ...d, c: callLikelihood(prof, d.s) }));
+  for (const d of weighed) {
+    weight += d.c;
+    wins += d.c * d.score;
+  }
+  const win = weight > 0 ? wins / weight : raw;
+  const fold = prof.backRunRate ?? backRunPrior(prof.runRate);
+  // The hands that stay: the caller's strongest, up to the share it does not run with.
+  weighed.sort((x, y) => y.s - x.s);
+  let kept = 0;
+  let keptWins = 0;
+  const keep = (1 - fold) * weight;
+  for (const d of weighed) {
+    if (kept >= keep) break;
+    const c = Math.min(d.c, keep - kept);
+    kept += c;
+    keptWins += c * d.score;
+  }
+  const stayWin = kept > 0 ? keptWins / kept : win;
+  const value = sit.values[p.level];
+  const run = u(sit, 0, sit.values[p.level - 1]);
+  const accept = playFor(sit, win, value);
+  const canRaise = sit.legal.some((x) => x.type === "call_truco");
+  const raise = canRaise ? fold * u(sit, value, 0) + (1 - fold) * playFor(sit, stayWin, sit.values[p.level + 1]) : null;
+  return { run, accept, raise, win, fold };
+}
+
+/**
+ * estimateWin's samples with, for each, the standing (read.ts) of `seat`'s sampled cards as the
+ * read scores a call or an answer of that seat at this moment, and my team's score.
+ */
+function drawStandings(sit: Situation, rng: Rng, samples: number, seat: number): { drawn: { s: number; score: number }[]; raw: number } {
+  const team = sit.teams[seat];
+  const pct = pctByStrength(sit);
+  const won = sit.outcomes.map((o) => (o === -1 ? -1 : o === team ? 1 : 0));
+  const trick = trickNow(
+    seat,
+    sit.n,
+    sit.teams,
+    sit.plays.map((q) => ({ seat: q.seat, pct: q.down || q.card === null ? -1 : pct(strengthIn(sit, q.card)) })),
+  );
+  const id = (x: number) => x;
+  const drawn: { s: number; score: number }[] = [];
+  const held: number[] = [];
+  let s = 0;
+  const raw = estimateWin(sit, rng, samples, {
+    deal(hands, sizes) {
+      held.length = 0;
+      for (let i = 0; i < sizes[seat]; i++) held.push(pct(hands[seat][i]));
+      s = standingIn(id, held, won, trick);
+    },
+    result(score) {
+      drawn.push({ s, score });
+    },
+  });
+  return { drawn, raw };
+}
+
+/**
+ * Whether to call (or raise) in 1v1, by the opponent's read: its sampled hands weighed by what it
+ * showed this hand (the last accepted raise: its own call, callLikelihood; or its acceptance of
+ * ours, acceptLikelihood), and each priced by how likely it accepts the call (acceptLikelihood):
+ * a call takes the points now from the hands that run, and plays on for more against the ones
+ * that stay, which are its better hands; of those, the ones it would call with raise (where the
+ * ladder lets it), and against them I then run or play on, whichever is worth more.
+ */
+export function callValues(
+  sit: Situation,
+  rng: Rng,
+  samples: number,
+  prof: Profile = sit.opponents,
+): { keep: number; call: number; win: number } {
+  const opp = (sit.seat + 1) % sit.n;
+  const oppTeam = sit.teams[opp];
+  const { drawn, raw } = drawStandings(sit, rng, samples, opp);
+  const now = sit.values[sit.stake];
+  const next = sit.values[sit.stake + 1];
+  // Whether the opponent could raise my call (the ladder's next rung; the raise cap as the engine has it).
+  const top = sit.stake + 2 < sit.values.length && !(sit.rules.raiseCap && sit.scores[oppTeam] + next >= sit.target);
+  let weight = 0;
+  let wins = 0;
+  let call = 0;
+  let raised = 0;
+  let raisedWins = 0;
+  for (const d of drawn) {
+    const c = sit.stake === 0 ? 1 : sit.lastRaiser === oppTeam ? callLikelihood(prof, d.s) : acceptLikelihood(prof, d.s);
+    const a = acceptLikelihood(prof, d.s);
+    // Of the hands that stay, the ones it would call with raise my call.
+    const r = top ? a * callLikelihood(prof, d.s) : 0;
+    weight += c;
+    wins += c * d.score;
+    call += c * ((1 - a) * u(sit, now, 0) + (a - r) * playFor(sit, d.score, next));
+    raised += c * r;
+    raisedWins += c * r * d.score;
+  }
+  if (weight <= 0) return { keep: playFor(sit, raw, now), call: playFor(sit, raw, next), win: raw };
+  if (raised > 0) {
+    // Raised, I answer by the hands that raise: run (they score the call's rung) or play for the next.
+    const w = raisedWins / raised;
+    call += raised * Math.max(u(sit, 0, next), playFor(sit, w, sit.values[sit.stake + 2]));
+  }
+  const win = wins / weight;
+  return { keep: playFor(sit, win, now), call: call / weight, win };
+}
+
+function readAnswer(sit: Situation, rng: Rng, samples: number): Action {
+  const v = answerValues(sit, rng, samples);
+  const raise = sit.legal.find((a) => a.type === "call_truco");
+  if (raise && v.raise !== null && v.raise > v.accept && v.raise > v.run) return raise;
+  return { type: "respond_truco", response: v.accept >= v.run ? "accept" : "reject" };
 }
 
 // ------------------------------------------------------------ cards

@@ -38,6 +38,12 @@ export interface SeatRead {
   /** Of those, how many it raised, and how many of its raises were a falta envido (absent in older reads). */
   envRaises?: number;
   envFaltas?: number;
+  /**
+   * Of the truco-ladder calls it answered (faced), the raises over its own team's call (a raise
+   * back), and how many of those it ran from (absent in older reads).
+   */
+  backFaced?: number;
+  backRuns?: number;
   /** Truco-ladder calls this seat answered (a raise answers too). */
   faced: number;
   accepts: number;
@@ -83,6 +89,8 @@ export function emptyRead(seats: number): TableRead {
       envRuns: 0,
       envRaises: 0,
       envFaltas: 0,
+      backFaced: 0,
+      backRuns: 0,
       faced: 0,
       accepts: 0,
       runs: 0,
@@ -109,6 +117,24 @@ export interface Profile {
   /** Share of envido calls it raises, and the share of its raises that are a falta envido (absent: the priors). */
   envidoRaiseRate?: number;
   envidoFaltaShare?: number;
+  /**
+   * Share of raises back (a raise over its own call) it runs from (absent: backRunPrior of its
+   * run rate). Few are seen in a match; until then a seat that runs from most calls is expected
+   * to run from most raises back too.
+   */
+  backRunRate?: number;
+}
+
+/** Prior weight of backRunPrior against the raises back a seat answered. */
+const BACK_WEIGHT = 3;
+
+/**
+ * The expected share of raises back a seat runs from, before any is seen, from its run rate: the
+ * outside bots that run from more than 0.7 of calls ran from about 0.6 of raises back, those that
+ * run from about half of them (and our own levels) from under 0.1 (docs/decisions/156, 160).
+ */
+export function backRunPrior(runRate: number): number {
+  return clamp(2.5 * (runRate - 0.5), 0.05, 0.8);
 }
 
 /**
@@ -131,6 +157,7 @@ export function profileOf(read: TableRead | null | undefined, seat: number): Pro
       envidoRunRate: PRIOR.envidoRunRate,
       envidoRaiseRate: PRIOR.envidoRaiseRate,
       envidoFaltaShare: PRIOR.envidoFaltaShare,
+      backRunRate: backRunPrior(PRIOR.runRate),
     };
   const runRate = (r.runs + PRIOR.runRate * w) / (r.faced + w);
   const bluffRate = (r.weakCalls + PRIOR.bluffRate * w) / (r.calls + w);
@@ -143,9 +170,11 @@ export function profileOf(read: TableRead | null | undefined, seat: number): Pro
   const envidoRunRate = ((r.envRuns ?? 0) + PRIOR.envidoRunRate * w) / ((r.envFaced ?? 0) + w);
   const envidoRaiseRate = ((r.envRaises ?? 0) + PRIOR.envidoRaiseRate * w) / ((r.envFaced ?? 0) + w);
   const envidoFaltaShare = ((r.envFaltas ?? 0) + PRIOR.envidoFaltaShare * w) / ((r.envRaises ?? 0) + w);
+  const backRunRate = ((r.backRuns ?? 0) + backRunPrior(runRate) * BACK_WEIGHT) / ((r.backFaced ?? 0) + BACK_WEIGHT);
   return {
     runRate,
     bluffRate,
+    backRunRate,
     callFrom: clamp(2 * meanPower - 1, 0.4, 0.9),
     callWinRate,
     callEager,
@@ -219,6 +248,7 @@ export function teamProfile(read: TableRead | null | undefined, seats: readonly 
     envidoRunRate: mean((p) => p.envidoRunRate ?? PRIOR.envidoRunRate),
     envidoRaiseRate: mean((p) => p.envidoRaiseRate ?? PRIOR.envidoRaiseRate),
     envidoFaltaShare: mean((p) => p.envidoFaltaShare ?? PRIOR.envidoFaltaShare),
+    backRunRate: mean((p) => p.backRunRate ?? backRunPrior(p.runRate)),
   };
 }
 
@@ -320,7 +350,7 @@ export function powerOf(rules: Rules, manilha: Rank | null): (dealt: readonly st
  * Calls are learnt and weighed by it, as most calls come after a trick, when the dealt hand's
  * power says little (a won trick makes one good card enough).
  */
-export function standingOf(pctOf: (card: string) => number, cards: readonly string[], won: readonly number[]): number {
+export function standingOf<C = string>(pctOf: (card: C) => number, cards: readonly C[], won: readonly number[]): number {
   const p = cards.map(pctOf).sort((a, b) => b - a);
   const out = won.slice();
   const go = (i: number, prob: number): number => {
@@ -354,9 +384,9 @@ export interface TrickNow {
  * there and answers with the best of them (a card that takes the trick, or its lowest). A seat
  * that calls after seeing a card it can beat stands far higher than its cards alone say.
  */
-export function standingIn(
-  pctOf: (card: string) => number,
-  held: readonly string[],
+export function standingIn<C = string>(
+  pctOf: (card: C) => number,
+  held: readonly C[],
   won: readonly number[],
   trick: TrickNow | null,
 ): number {
@@ -427,6 +457,9 @@ export function noteHand(
   const seatOf = (id: string) => ended.players.findIndex((p) => p.id === id);
   const pct = cardPercentile(ended.rules, h.manilha);
   let pending = false;
+  // The team whose call the pending call raised (a raise back for it), or -1.
+  let backTeam = -1;
+  let lastCallTeam = -1;
   let played = 0;
   // Unbet: no truco called yet, and the hand lets one be called (not a mão de onze / ferro).
   let unbet = h.special === null;
@@ -462,8 +495,17 @@ export function noteHand(
     }
     if (action.type !== "call_truco" && action.type !== "respond_truco" && action.type !== "go_to_mazo") continue;
     const p = standingAt(ended, seat, played, pct);
+    const team = ended.players[seat].team === "team1" ? 0 : 1;
+    const back = pending && backTeam === team;
+    if (back) {
+      r.backFaced = (r.backFaced ?? 0) + 1;
+      if (action.type !== "call_truco" && !(action.type === "respond_truco" && action.response === "accept"))
+        r.backRuns = (r.backRuns ?? 0) + 1;
+    }
     if (action.type === "call_truco") {
       r.callWins = (r.callWins ?? r.calls * PRIOR.callWinRate) + showdownAt(ended, seat, played);
+      backTeam = pending ? lastCallTeam : -1;
+      lastCallTeam = team;
       if (pending) {
         r.faced++;
         r.accepts++;
