@@ -318,7 +318,23 @@ function readLine(reads: readonly SeatRead[]): string {
     `calls when strong ${ratio(
       sum((r) => r.strongCalls ?? 0),
       sum((r) => r.strongChances ?? 0),
-    )} (prior ${prior.callEager})`
+    )} (prior ${prior.callEager}); ` +
+    `after a won first trick: calls/chance ${ratio(
+      sum((r) => r.afterWinCalls ?? 0),
+      sum((r) => r.afterWinChances ?? 0),
+    )}, standing ${ratio(
+      sum((r) => r.afterWinStanding ?? 0),
+      sum((r) => r.afterWinChances ?? 0),
+    )}, call power ${ratio(
+      sum((r) => r.afterWinPower ?? 0),
+      sum((r) => r.afterWinCalls ?? 0),
+    )}, bluffs ${ratio(
+      sum((r) => r.afterWinWeak ?? 0),
+      sum((r) => r.afterWinCalls ?? 0),
+    )}, won at showdown ${ratio(
+      sum((r) => r.afterWinWins ?? 0),
+      sum((r) => r.afterWinCalls ?? 0),
+    )}`
   );
 }
 

@@ -15,7 +15,7 @@ import type { PlayerView } from "../view";
 import { OWN_STYLE, playout, type PlayoutSetup } from "./playout";
 import { envidoBySamples } from "./envido-search";
 import { normalPolicy } from "./policy";
-import { powerOf, profileOf, type TableRead } from "./read";
+import { afterWinBackRunRate, afterWinByCards, powerOf, profileOf, type TableRead } from "./read";
 import { strengthIn, trickLead, type Situation } from "./situation";
 import { sampleWorlds, stateFromView } from "./worlds";
 
@@ -62,6 +62,12 @@ export function hardPolicy(
   const worlds = sampleWorlds(view, sit, read, rng, count);
   if (worlds.length === 0) return normalPolicy(sit, rng);
   const profiles = sit.teams.map((t, s) => (t === sit.team ? OWN_STYLE : profileOf(read, s)));
+  // A call pending now after the caller won the first trick: its answer to a raise back as the
+  // read says its calls there were made (ADR 159).
+  if (sit.n === 2 && sit.pending?.level === 1 && sit.teams[sit.pending.by] !== sit.team && sit.outcomes[0] === sit.teams[sit.pending.by]) {
+    const by = sit.pending.by;
+    profiles[by] = { ...profiles[by], backRunBar: afterWinBackRunRate(read, by, profiles[by]), backByCards: afterWinByCards(read, by) };
+  }
   const expects = sit.teams.map((t) => (t === sit.team ? sit.opponents : undefined));
   const power = powerOf(sit.rules, sit.manilha);
   const me = view.me!;

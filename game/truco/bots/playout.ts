@@ -86,11 +86,16 @@ function fastChoice(
     case "waiting_envido_response":
       return pick(legal, "respond_envido", envidoOfIds(s.hand.dealt[seat]) >= 27 ? "accept" : "reject");
     case "waiting_truco_response": {
-      const p = powerNow(s, seat, setup);
+      const level = s.hand.truco ? s.hand.truco.level : 0;
+      // A raise back over a call made after a won first trick (ADR 159): answered as the read says
+      // that seat's calls there were made, by its cards as far as its calls told nothing of them.
+      const back = level === 2 && profile.backRunBar !== undefined;
+      let p = powerNow(s, seat, setup);
+      if (back) p -= (profile.backByCards ?? 0) * (p - setup.powers[seat]);
       const raise = legal.find((a) => a.type === "call_truco");
       if (raise && p >= 0.93) return raise;
       // A team that raised before holds what it raised with: it seldom runs from the next rung.
-      const from = s.hand.truco && s.hand.truco.level >= 2 ? profile.runRate * 0.4 : profile.runRate;
+      const from = back ? profile.backRunBar! : level >= 2 ? profile.runRate * 0.4 : profile.runRate;
       return pick(legal, "respond_truco", p >= from ? "accept" : "reject");
     }
     default: {

@@ -44,6 +44,23 @@ export interface SeatRead {
    */
   backFaced?: number;
   backRuns?: number;
+  /**
+   * The hand's opening calls (truco) among them made after this seat's team won the first trick, the sum of their power, how
+   * many were below WEAK, and their showdown results (absent in older reads): the caller model
+   * conditioned on the first trick (ADR 159). A seat may call from that trick's result rather
+   * than from its cards.
+   */
+  afterWinCalls?: number;
+  afterWinPower?: number;
+  afterWinWeak?: number;
+  afterWinWeakPower?: number;
+  afterWinWins?: number;
+  /**
+   * Hands in which this seat's team won the first trick (in hands open to calls), and the sum of the
+   * seat's standing as the second trick began: what its after-win calls are compared with.
+   */
+  afterWinChances?: number;
+  afterWinStanding?: number;
   /** Truco-ladder calls this seat answered (a raise answers too). */
   faced: number;
   accepts: number;
@@ -91,6 +108,13 @@ export function emptyRead(seats: number): TableRead {
       envFaltas: 0,
       backFaced: 0,
       backRuns: 0,
+      afterWinCalls: 0,
+      afterWinPower: 0,
+      afterWinWeak: 0,
+      afterWinWeakPower: 0,
+      afterWinWins: 0,
+      afterWinChances: 0,
+      afterWinStanding: 0,
       faced: 0,
       accepts: 0,
       runs: 0,
@@ -112,6 +136,18 @@ export interface Profile {
    * always does says, by playing a card instead, that its hand is not that strong (absent: the prior).
    */
   callEager?: number;
+  /**
+   * The share of calls (as a power bar, like runRate) it runs from when the call raises over its
+   * own call (absent: 0.4 of runRate: a seat that called holds what it called with). Set for a
+   * caller whose call the searcher is answering (ADR 159). Not backRunRate, the counted share the
+   * normal player prices a raise back with (ADR 160).
+   */
+  backRunBar?: number;
+  /**
+   * With backRunBar: how far that seat answers the raise back by its dealt cards alone rather
+   * than as its hand stands after the tricks (0–1): as far as its calls there told nothing.
+   */
+  backByCards?: number;
   /** Share of envido calls it refuses (absent: the prior). */
   envidoRunRate?: number;
   /** Share of envido calls it raises, and the share of its raises that are a falta envido (absent: the priors). */
@@ -183,6 +219,87 @@ export function profileOf(read: TableRead | null | undefined, seat: number): Pro
     envidoFaltaShare,
   };
 }
+
+/**
+ * The caller model conditioned on the first trick (ADR 159): what a call of `seat` made after its
+ * team won the first trick says, from its calls in that situation so far (their power at the call
+ * and their showdowns), blended with the seat's profile over all its calls (`base`) as the prior.
+ * A seat that calls from the trick's result rather than from its cards shows low powers there
+ * and, so, a low callFrom and a high bluff rate for such a call, while its other calls still read
+ * as they did.
+ */
+export function afterWinProfile(read: TableRead | null | undefined, seat: number, base: Profile = profileOf(read, seat)): Profile {
+  const r = read?.seats[seat];
+  const n = r?.afterWinCalls ?? 0;
+  if (!r || n === 0) return base;
+  const w = PRIOR.weight;
+  const weak = r.afterWinWeak ?? 0;
+  const bluffRate = (weak + base.bluffRate * w) / (n + w);
+  // The prior mean power of an honest call, from the base profile's callFrom (its inverse).
+  const baseMean = (base.callFrom + 1) / 2;
+  const honest = n - weak;
+  const honestPower = Math.max(0, (r.afterWinPower ?? 0) - (r.afterWinWeakPower ?? 0));
+  const meanPower = (honestPower + baseMean * w) / (honest + w);
+  const callWinRate = ((r.afterWinWins ?? 0) + base.callWinRate * w) / (n + w);
+  return { ...base, bluffRate, callFrom: clamp(2 * meanPower - 1, AFTER_WIN_FROM_MIN, 0.9), callWinRate };
+}
+
+/**
+ * How much a call of `seat` after its team won the first trick says of its cards (ADR 159): the
+ * lift of the standing its calls there came with over its standing in every such hand, (calls −
+ * all) / (1 − all), 0 when it calls whatever it holds, 1 when only with a sure hand; blended with
+ * LIFT_PRIOR (an honest caller's) by PRIOR.weight calls.
+ */
+export function afterWinLift(read: TableRead | null | undefined, seat: number): number {
+  const r = read?.seats[seat];
+  const prior = liftPrior(read, seat);
+  const w = AFTER_WIN_WEIGHT;
+  const chances = r?.afterWinChances ?? 0;
+  const calls = r?.afterWinCalls ?? 0;
+  if (!r || chances === 0 || calls === 0) return prior;
+  const all = (r.afterWinStanding ?? 0) / chances;
+  const called = (r.afterWinPower ?? 0) / calls;
+  const lift = all >= 1 ? 0 : (called - all) / (1 - all);
+  return (lift * calls + prior * w) / (calls + w);
+}
+
+/** After-win calls that weigh as much as the pooled prior of the lift (few such calls come in a match). */
+const AFTER_WIN_WEIGHT = 2;
+
+/**
+ * The lift expected of a seat before its after-win calls are seen, pooled from all its calls: its
+ * calls' mean power over an even hand's (0.5), against the prior's (PRIOR.callPower), scales
+ * LIFT_PRIOR. A seat whose calls came with middling hands anywhere is expected to call after a
+ * won trick with middling hands too.
+ */
+function liftPrior(read: TableRead | null | undefined, seat: number): number {
+  const r = read?.seats[seat];
+  const w = PRIOR.weight;
+  const mean = ((r?.callPower ?? 0) + PRIOR.callPower * w) / ((r?.calls ?? 0) + w);
+  return LIFT_PRIOR * clamp((mean - 0.5) / (PRIOR.callPower - 0.5), 0, 1.5);
+}
+
+/** The lift (afterWinLift) of a caller that calls after a won trick with its better hands only. */
+export const LIFT_PRIOR = 0.5;
+
+/**
+ * The run rate of `seat` when it answers a raise over its own call made after its team won the
+ * first trick (Profile.backRunBar): a caller holds what it called with, as far as its calls there
+ * said anything of its cards. With an honest caller's lift it is 0.4 of its run rate (the playouts'
+ * rule for every raise back); with none, its run rate: it answers as it answers any call.
+ */
+export function afterWinBackRunRate(read: TableRead | null | undefined, seat: number, base: Profile = profileOf(read, seat)): number {
+  const told = clamp(afterWinLift(read, seat) / LIFT_PRIOR, 0, 1);
+  return base.runRate * (1 - 0.6 * told);
+}
+
+/** How far a raise back over `seat`'s after-win call is answered by its dealt cards alone (Profile.backByCards). */
+export function afterWinByCards(read: TableRead | null | undefined, seat: number): number {
+  return 1 - clamp(afterWinLift(read, seat) / LIFT_PRIOR, 0, 1);
+}
+
+/** The lowest callFrom of a call after a won first trick (a won trick makes one fair card enough). */
+const AFTER_WIN_FROM_MIN = 0.2;
 
 /** Envido answers seen: calls faced, refused, raised, and raised to a falta envido. */
 export interface EnvidoAnswers {
@@ -464,6 +581,8 @@ export function noteHand(
   // Unbet: no truco called yet, and the hand lets one be called (not a mão de onze / ferro).
   let unbet = h.special === null;
   let envPending = false;
+  // A truco call seen already this hand: the after-win counts take the hand's opening call only.
+  let trucoSeen = false;
   for (const { playerId, action } of actions) {
     const seat = seatOf(playerId);
     if (seat < 0) continue;
@@ -475,7 +594,16 @@ export function noteHand(
       }
       if (action.type === "call_truco") unbet = false;
     }
-    if (action.type === "play_card") played++;
+    if (action.type === "play_card") {
+      played++;
+      // The first trick is over: each seat of its winning team stands where a call after it starts from.
+      if (played === n && h.special === null && !trucoSeen)
+        for (let x = 0; x < n; x++) {
+          if (!wonFirst(ended, x, played)) continue;
+          seats[x].afterWinChances = (seats[x].afterWinChances ?? 0) + 1;
+          seats[x].afterWinStanding = (seats[x].afterWinStanding ?? 0) + standingAt(ended, x, played, pct);
+        }
+    }
     if (action.type === "call_envido") {
       if (envPending) {
         r.envFaced = (r.envFaced ?? 0) + 1;
@@ -503,13 +631,24 @@ export function noteHand(
         r.backRuns = (r.backRuns ?? 0) + 1;
     }
     if (action.type === "call_truco") {
-      r.callWins = (r.callWins ?? r.calls * PRIOR.callWinRate) + showdownAt(ended, seat, played);
+      const shown = showdownAt(ended, seat, played);
+      r.callWins = (r.callWins ?? r.calls * PRIOR.callWinRate) + shown;
       backTeam = pending ? lastCallTeam : -1;
       lastCallTeam = team;
+      if (!trucoSeen && wonFirst(ended, seat, played)) {
+        r.afterWinCalls = (r.afterWinCalls ?? 0) + 1;
+        r.afterWinPower = (r.afterWinPower ?? 0) + p;
+        r.afterWinWins = (r.afterWinWins ?? 0) + shown;
+        if (p < WEAK) {
+          r.afterWinWeak = (r.afterWinWeak ?? 0) + 1;
+          r.afterWinWeakPower = (r.afterWinWeakPower ?? 0) + p;
+        }
+      }
       if (pending) {
         r.faced++;
         r.accepts++;
       }
+      trucoSeen = true;
       r.calls++;
       r.callPower += p;
       if (p < WEAK) {
@@ -525,6 +664,13 @@ export function noteHand(
     }
   }
   return { seats };
+}
+
+/** Whether `seat`'s team had won the first trick of the ended hand once `played` cards were on the table. */
+function wonFirst(ended: MatchState, seat: number, played: number): boolean {
+  if (played < ended.players.length) return false;
+  const o = ended.hand.tricks[0]?.outcome;
+  return o !== null && o !== undefined && o === (ended.players[seat].team === "team1" ? 0 : 1);
 }
 
 /** A seat's standing (standingIn) as it saw the ended hand once `played` cards were on the table. */

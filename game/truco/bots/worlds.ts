@@ -8,6 +8,7 @@ import type { PlayerView } from "../view";
 import { envidoAcceptLikelihood, envidoCallLikelihood, envidoQuantile } from "./estimate";
 import {
   acceptLikelihood,
+  afterWinProfile,
   callLikelihood,
   cardPercentile,
   envidoCallFrom,
@@ -34,6 +35,11 @@ export interface Evidence {
   /** Seats of the opposing team. */
   opponents: number[];
   profile: Profile;
+  /**
+   * The profile that weighs the pending call of the opponents when they made it after winning the
+   * first trick (afterWinProfile, ADR 159); absent: `profile`.
+   */
+  callProfile?: Profile;
   /** Truco-ladder rungs the opponents called (their raises included). */
   calls: number;
   /**
@@ -153,9 +159,13 @@ export function evidenceOf(sit: Situation, read: TableRead | null | undefined): 
     });
   }
   const caller = sit.n === 4 && sit.pending && sit.teams[sit.pending.by] === opp ? sit.pending.by : null;
+  const profile = teamProfile(read, opponents);
+  // A call pending now, after the opponents won the first trick, is read by their calls made so.
+  const afterWin = sit.n === 2 && sit.pending?.level === 1 && sit.teams[sit.pending.by] === opp && sit.outcomes[0] === opp;
   return {
     opponents,
-    profile: teamProfile(read, opponents),
+    profile,
+    callProfile: afterWin ? afterWinProfile(read, sit.pending!.by, profile) : undefined,
     calls,
     caller,
     accepted,
@@ -192,9 +202,11 @@ export function teamWeight(t: TeamEvidence, mine: number, partner: number): numb
  */
 export function evidenceWeight(e: Evidence, power: number, showdown = 0.5, callerPower = power): number {
   let w = 1;
-  const q = e.profile.callWinRate;
-  const proof = (showdown * q + (1 - showdown) * (1 - q)) / Math.max(q, 1 - q);
-  for (let i = 0; i < Math.min(e.calls, 2); i++) w *= callLikelihood(e.profile, i === 0 ? callerPower : power) * proof;
+  const proofOf = (q: number) => (showdown * q + (1 - showdown) * (1 - q)) / Math.max(q, 1 - q);
+  for (let i = 0; i < Math.min(e.calls, 2); i++) {
+    const p = i === 0 && e.callProfile ? e.callProfile : e.profile;
+    w *= callLikelihood(p, i === 0 ? callerPower : power) * proofOf(p.callWinRate);
+  }
   if (e.accepted) w *= acceptLikelihood(e.profile, power);
   if (e.playedMao) w *= acceptLikelihood({ ...e.profile, runRate: 0.35 }, power);
   return w;

@@ -1,8 +1,11 @@
 // The hard player's sampling of hidden cards (worlds.ts) and the table read it weighs them by (read.ts).
 import { describe, expect, it } from "vitest";
-import { viewFor, type MatchState } from "../../../game/truco/index";
+import { viewFor, type Action, type MatchState } from "../../../game/truco/index";
 import {
   acceptLikelihood,
+  afterWinBackRunRate,
+  afterWinLift,
+  afterWinProfile,
   callLikelihood,
   emptyRead,
   envidoCallFrom,
@@ -121,6 +124,81 @@ describe("sampled deals", () => {
     expect(read.seats[1].calls).toBe(1);
     // Played out with every card known, b's team wins when its hand is the better one here.
     expect(read.seats[1].callWins).toBeCloseTo(bBetter, 5);
+  });
+});
+
+describe("the caller after a won first trick (ADR 159)", () => {
+  // b is mão: it takes the first trick with a manilha (the vira 7 makes the queens manilhas), then calls truco and a runs.
+  const s0 = fixed("paulista", { hands: { a: A, b: B }, vira: VIRA, dealer: 0 });
+  const moves: { playerId: string; action: Action }[] = [
+    { playerId: "b", action: { type: "play_card", cardId: "Qc" } },
+    { playerId: "a", action: { type: "play_card", cardId: "5s" } },
+    { playerId: "b", action: { type: "call_truco", call: "truco" } },
+    { playerId: "a", action: { type: "respond_truco", response: "reject" } },
+  ];
+  let ended = s0;
+  for (const m of moves) ended = act(ended, m.playerId, m.action).state;
+
+  /** A read of seat b: `calls` after-win opening calls at this standing, out of `chances` hands at `all`. */
+  const readOf = (calls: number, power: number, chances: number, all: number, weak = 0): TableRead => ({
+    seats: [
+      emptyRead(2).seats[0],
+      {
+        ...emptyRead(2).seats[1],
+        hands: chances,
+        calls,
+        callPower: calls * power,
+        faced: 20,
+        runs: 10,
+        afterWinCalls: calls,
+        afterWinPower: calls * power,
+        afterWinWeak: weak,
+        afterWinWeakPower: weak * 0.3,
+        afterWinWins: calls * 0.5,
+        afterWinChances: chances,
+        afterWinStanding: chances * all,
+      },
+    ],
+  });
+
+  it("counts the opening calls made after a won first trick, and every hand where that trick was won", () => {
+    const read = noteHand(null, ended, moves);
+    expect(read.seats[1]).toMatchObject({ calls: 1, afterWinCalls: 1, afterWinChances: 1 });
+    expect(read.seats[1].afterWinPower).toBeGreaterThan(0.5);
+    expect(read.seats[0]).toMatchObject({ afterWinCalls: 0, afterWinChances: 0 });
+    // A call before the first trick is over is not one of them.
+    const early = act(s0, "b", { type: "call_truco", call: "truco" }).state;
+    const ran = act(early, "a", { type: "respond_truco", response: "reject" }).state;
+    const r2 = noteHand(null, ran, [
+      { playerId: "b", action: { type: "call_truco", call: "truco" } },
+      { playerId: "a", action: { type: "respond_truco", response: "reject" } },
+    ]);
+    expect(r2.seats[1]).toMatchObject({ calls: 1, afterWinCalls: 0 });
+  });
+
+  it("a seat that calls there whatever it holds reads as a bluffer there, and runs from a raise back as from any call", () => {
+    const blind = readOf(20, 0.7, 28, 0.7, 6);
+    const honest = readOf(20, 0.92, 28, 0.7);
+    const base = profileOf(blind, 1);
+    expect(afterWinProfile(blind, 1).bluffRate).toBeGreaterThan(base.bluffRate);
+    expect(afterWinProfile(blind, 1).callFrom).toBeLessThan(afterWinProfile(honest, 1).callFrom);
+    expect(afterWinLift(blind, 1)).toBeLessThan(0.2);
+    expect(afterWinLift(honest, 1)).toBeGreaterThan(0.6);
+    // No after-win calls seen: the prior, 0.4 of the run rate, as the playouts always assumed.
+    expect(afterWinLift(null, 1)).toBe(0.5);
+    expect(afterWinBackRunRate(null, 1)).toBeCloseTo(0.4 * profileOf(null, 1).runRate, 6);
+    expect(afterWinBackRunRate(blind, 1)).toBeGreaterThan(afterWinBackRunRate(honest, 1) + 0.1);
+    expect(afterWinBackRunRate(honest, 1)).toBeCloseTo(0.4 * profileOf(honest, 1).runRate, 6);
+    // More calls of the same kind move it further from the prior.
+    expect(afterWinBackRunRate(readOf(60, 0.7, 84, 0.7, 18), 1)).toBeGreaterThan(afterWinBackRunRate(readOf(4, 0.7, 6, 0.7, 1), 1));
+  });
+
+  it("weighs the pending after-win call by that seat's after-win calls: a blind caller's hand is sampled weaker", () => {
+    const called = act(act(s0, "b", { type: "play_card", cardId: "Qc" }).state, "a", { type: "play_card", cardId: "5s" }).state;
+    const pending = act(called, "b", { type: "call_truco", call: "truco" }).state;
+    const blind = readOf(20, 0.7, 28, 0.7, 6);
+    const honest = readOf(20, 0.92, 28, 0.7);
+    expect(meanOpponentPower(pending, honest)).toBeGreaterThan(meanOpponentPower(pending, blind) + 0.02);
   });
 });
 
