@@ -43,6 +43,12 @@ export interface Evidence {
   /** Truco-ladder rungs the opponents called (their raises included). */
   calls: number;
   /**
+   * How many of those weigh a deal (evidenceWeight): one against one, the first only. A seat that
+   * raises again in the hand it called says little more than its first call did: the outside bots
+   * that bluff raise on with the same weak hand (ADR 162). In pairs up to two, as two seats call.
+   */
+  weighedCalls: number;
+  /**
    * In pairs, the opponent whose call awaits my team's answer (the view names it), else null: that
    * call is weighed by its caller's own cards, the other rungs by the better of the two opponents.
    */
@@ -167,6 +173,7 @@ export function evidenceOf(sit: Situation, read: TableRead | null | undefined): 
     profile,
     callProfile: afterWin ? afterWinProfile(read, sit.pending!.by, profile) : undefined,
     calls,
+    weighedCalls: Math.min(calls, sit.n === 2 ? 1 : 2),
     caller,
     accepted,
     playedMao,
@@ -203,7 +210,7 @@ export function teamWeight(t: TeamEvidence, mine: number, partner: number): numb
 export function evidenceWeight(e: Evidence, power: number, showdown = 0.5, callerPower = power): number {
   let w = 1;
   const proofOf = (q: number) => (showdown * q + (1 - showdown) * (1 - q)) / Math.max(q, 1 - q);
-  for (let i = 0; i < Math.min(e.calls, 2); i++) {
+  for (let i = 0; i < e.weighedCalls; i++) {
     const p = i === 0 && e.callProfile ? e.callProfile : e.profile;
     w *= callLikelihood(p, i === 0 ? callerPower : power) * proofOf(p.callWinRate);
   }
