@@ -97,16 +97,18 @@ interface TraceEvent {
  * (the simulated phone's CPU) and counts what passes 50 ms. On a shared machine a task's wall time
  * includes the time the renderer waited for a core, so the figure moves with the machine's load.
  * This recomputes it from the same trace with each task's thread CPU time (`tdur`) instead: the
- * page's own work, the same way multiplied. It is printed beside Lighthouse's figure, never
- * instead of it (the budget is Lighthouse's score).
+ * page's own work, the same way multiplied, from the first contentful paint on as Lighthouse counts
+ * (Lighthouse stops at the page's time to interactive, this at the trace's end). It is printed
+ * beside Lighthouse's figure, never instead of it (the budget is Lighthouse's score).
  */
 export function blockingFromTrace(events: TraceEvent[] | undefined): number | null {
   if (!events) return null;
   const parse = events.find((e) => e.name === "ParseHTML");
-  if (!parse) return null;
+  const fcp = events.find((e) => e.name === "firstContentfulPaint");
+  if (!parse || !fcp) return null;
   let total = 0;
   for (const e of events) {
-    if (e.name !== "RunTask" || e.ph !== "X" || e.pid !== parse.pid || e.tid !== parse.tid) continue;
+    if (e.name !== "RunTask" || e.ph !== "X" || e.pid !== parse.pid || e.tid !== parse.tid || e.ts < fcp.ts) continue;
     total += Math.max(0, ((e.tdur ?? e.dur ?? 0) * 4) / 1000 - 50);
   }
   return total;
