@@ -7,6 +7,7 @@ import {
   Links,
   Meta,
   Outlet,
+  Scripts,
   ScrollRestoration,
   useLoaderData,
   useLocation,
@@ -21,7 +22,7 @@ import { ChannelProvider } from "~/components/channel/channel-provider";
 import { InvitationPrompt } from "~/components/channel/invitation-prompt";
 import { TournamentGamePrompt } from "~/components/channel/tournament-game-prompt";
 import { LoadingScreen } from "~/components/loading-screen";
-import { PaintFirstScripts } from "~/components/paint-first-scripts";
+import { ModulePreloads } from "~/components/module-preloads";
 import { PageStyles } from "~/components/page-styles";
 import { ResumeBanner } from "~/components/resume-banner";
 import { InstallBanner } from "~/components/pwa/install-banner";
@@ -133,12 +134,13 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         <PageStyles />
         <Links />
+        <ModulePreloads />
       </head>
       <body>
         {children}
         <div id={PAGE_END} hidden />
         <ScrollRestoration nonce={nonce} />
-        <PaintFirstScripts nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

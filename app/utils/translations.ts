@@ -1,8 +1,7 @@
 import type { i18n as I18n } from "i18next";
-import { AFTER_FIRST_PAINT } from "~/utils/after-first-paint";
 
 // The page's texts come as one JSON per language and bundle (`/locales/{language}`, ADR 094): the
-// page's head starts fetching it (START_BUNDLE_FETCH, after the first frame, next to the code), entry.client waits for
+// page's head starts fetching it (START_BUNDLE_FETCH, so it downloads next to the code), entry.client waits for
 // it before hydrating, and a new language or bundle later (the switcher, signing in) loads its own.
 
 type Bundle = Record<string, Record<string, unknown>>;
@@ -18,14 +17,10 @@ export function bundleLoaded(href: string): boolean {
 const STARTED = "__trucoBundle";
 
 /**
- * The head script that starts fetching the page's bundle (its `data-href`) after the page's first
- * contentful paint, as the code starts (ADR 161), so it downloads next to the code. A failed fetch leaves
- * null: entry.client then fetches anew.
+ * The head script that starts fetching the page's bundle (its `data-href`) as the page is parsed,
+ * so it downloads next to the code. A failed fetch leaves null: entry.client then fetches anew.
  */
-export const START_BUNDLE_FETCH =
-  `(function(href){${AFTER_FIRST_PAINT}afterFirstPaint(function(){` +
-  `window.${STARTED}=fetch(href,{credentials:"same-origin"}).catch(function(){return null})` +
-  "})})(document.currentScript.dataset.href)";
+export const START_BUNDLE_FETCH = `window.${STARTED}=fetch(document.currentScript.dataset.href,{credentials:"same-origin"}).catch(function(){return null})`;
 
 /** The fetch the head script started, once (null: none, or it failed). */
 export function takeStartedBundle(): Promise<Response | null> | null {
