@@ -63,7 +63,7 @@ export function hardPolicy(
   if (worlds.length === 0) return normalPolicy(sit, rng);
   const profiles = sit.teams.map((t, s) => (t === sit.team ? OWN_STYLE : profileOf(read, s)));
   // A call pending now after the caller won the first trick: its answer to a raise back as the
-  // read says its calls there were made (ADR 159).
+  // read says its calls there were made.
   if (sit.n === 2 && sit.pending?.level === 1 && sit.teams[sit.pending.by] !== sit.team && sit.outcomes[0] === sit.teams[sit.pending.by]) {
     const by = sit.pending.by;
     profiles[by] = { ...profiles[by], backRunBar: afterWinBackRunRate(read, by, profiles[by]), backByCards: afterWinByCards(read, by) };

@@ -87,7 +87,7 @@ function fastChoice(
       return pick(legal, "respond_envido", envidoOfIds(s.hand.dealt[seat]) >= 27 ? "accept" : "reject");
     case "waiting_truco_response": {
       const level = s.hand.truco ? s.hand.truco.level : 0;
-      // A raise back over a call made after a won first trick (ADR 159): answered as the read says
+      // A raise back over a call made after a won first trick: answered as the read says
       // that seat's calls there were made, by its cards as far as its calls told nothing of them.
       const back = level === 2 && profile.backRunBar !== undefined;
       let p = powerNow(s, seat, setup);

@@ -96,7 +96,7 @@ export interface NormalOptions {
   foldGuess?: number;
   /**
    * In 1v1, answer a call and make its own calls by the opponent's read (answerValues,
-   * callValues; docs/decisions/160). The normal level's own play; absent in the rule the hard
+   * callValues). The normal level's own play; absent in the rule the hard
    * player's searches and fallbacks use, which stays as it was.
    */
   read?: boolean;

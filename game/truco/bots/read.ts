@@ -47,7 +47,7 @@ export interface SeatRead {
   /**
    * The hand's opening calls (truco) among them made after this seat's team won the first trick, the sum of their power, how
    * many were below WEAK, and their showdown results (absent in older reads): the caller model
-   * conditioned on the first trick (ADR 159). A seat may call from that trick's result rather
+   * conditioned on the first trick. A seat may call from that trick's result rather
    * than from its cards.
    */
   afterWinCalls?: number;
@@ -139,8 +139,8 @@ export interface Profile {
   /**
    * The share of calls (as a power bar, like runRate) it runs from when the call raises over its
    * own call (absent: 0.4 of runRate: a seat that called holds what it called with). Set for a
-   * caller whose call the searcher is answering (ADR 159). Not backRunRate, the counted share the
-   * normal player prices a raise back with (ADR 160).
+   * caller whose call the searcher is answering. Not backRunRate, the counted share the
+   * normal player prices a raise back with.
    */
   backRunBar?: number;
   /**
@@ -167,7 +167,7 @@ const BACK_WEIGHT = 3;
 /**
  * The expected share of raises back a seat runs from, before any is seen, from its run rate: the
  * outside bots that run from more than 0.7 of calls ran from about 0.6 of raises back, those that
- * run from about half of them (and our own levels) from under 0.1 (docs/decisions/156, 160).
+ * run from about half of them (and our own levels) from under 0.1.
  */
 export function backRunPrior(runRate: number): number {
   return clamp(2.5 * (runRate - 0.5), 0.05, 0.8);
@@ -221,7 +221,7 @@ export function profileOf(read: TableRead | null | undefined, seat: number): Pro
 }
 
 /**
- * The caller model conditioned on the first trick (ADR 159): what a call of `seat` made after its
+ * The caller model conditioned on the first trick: what a call of `seat` made after its
  * team won the first trick says, from its calls in that situation so far (their power at the call
  * and their showdowns), blended with the seat's profile over all its calls (`base`) as the prior.
  * A seat that calls from the trick's result rather than from its cards shows low powers there
@@ -245,7 +245,7 @@ export function afterWinProfile(read: TableRead | null | undefined, seat: number
 }
 
 /**
- * How much a call of `seat` after its team won the first trick says of its cards (ADR 159): the
+ * How much a call of `seat` after its team won the first trick says of its cards: the
  * lift of the standing its calls there came with over its standing in every such hand, (calls −
  * all) / (1 − all), 0 when it calls whatever it holds, 1 when only with a sure hand; blended with
  * LIFT_PRIOR (an honest caller's) by PRIOR.weight calls.

@@ -37,7 +37,7 @@ export interface Evidence {
   profile: Profile;
   /**
    * The profile that weighs the pending call of the opponents when they made it after winning the
-   * first trick (afterWinProfile, ADR 159); absent: `profile`.
+   * first trick (afterWinProfile); absent: `profile`.
    */
   callProfile?: Profile;
   /** Truco-ladder rungs the opponents called (their raises included). */
@@ -45,7 +45,7 @@ export interface Evidence {
   /**
    * How many of those weigh a deal (evidenceWeight): one against one, the first only. A seat that
    * raises again in the hand it called says little more than its first call did: the outside bots
-   * that bluff raise on with the same weak hand (ADR 162). In pairs up to two, as two seats call.
+   * that bluff raise on with the same weak hand. In pairs up to two, as two seats call.
    */
   weighedCalls: number;
   /**
