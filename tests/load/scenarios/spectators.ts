@@ -4,6 +4,7 @@ import { threadCpuMs } from "../lib/cpu";
 import { addProfile, type Profile } from "../lib/floor";
 import type { Player, Scenario } from "../lib/scenario";
 import { RUNTIME_LABEL, type BenchServer } from "../lib/server";
+import { budget, type BudgetRow } from "../lib/report";
 import { fmtMs, MoveStats, Samples } from "../lib/stats";
 import { BENCH_GAME, Table } from "../lib/table";
 import { errorMessage, log } from "../lib/util";
@@ -22,7 +23,11 @@ import { errorMessage, log } from "../lib/util";
 // with its relay calls per move, and the CPU per move of workerd (the app, the rooms and the
 // relays share its one thread), of the players' thread and of the audience's. One spectator
 // against N shows whether the room's work grows with the audience; none against one shows the
-// fixed price of being watched. Figures only: nothing here passes or fails a budget.
+// fixed price of being watched. The budget rows (issue 31) compare the N phase with the two small
+// ones of the same run: a latency is "no worse beyond the machine's noise" when it is at most the
+// larger of the nobody and one-spectator figures plus their difference (two audiences that cost the
+// room the same, so their gap is the run's noise), with a floor of 1 ms; every spectator must have
+// every version; the room's relay calls per move must be the same with one spectator as with N.
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -192,6 +197,48 @@ export const spectators: Scenario = {
     const big = phases[2];
     if (big.sockets && big.complete < big.sockets)
       failures.push(`spectators: ${big.sockets - big.complete} spectator sockets missed versions`);
-    return { lines, budgets: [], failures };
+    return { lines, budgets: spectatorBudgets(phases), failures };
   },
 };
+
+/** A figure of the big audience against the run's own noise: the two small phases' larger value plus their gap (at least 1 ms). */
+export function withinNoise(none: number, one: number, many: number): { bound: number; ok: boolean } {
+  const bound = Math.max(none, one) + Math.max(1, Math.abs(none - one));
+  return { bound, ok: Number.isFinite(many) && many <= bound };
+}
+
+function spectatorBudgets(phases: Phase[]): BudgetRow[] {
+  const [none, one, many] = phases;
+  if (!many.stats.moves || !none.stats.moves || !one.stats.moves) return [];
+  const [a, b, c] = [none, one, many].map((p) => p.stats.all.summary());
+  const rows: BudgetRow[] = [];
+  for (const key of ["p50", "p99"] as const) {
+    const { bound, ok } = withinNoise(a[key], b[key], c[key]);
+    rows.push(
+      budget(
+        `Spectators: move → broadcast ${key}, ${many.audience.length} watching`,
+        `≤ ${fmtMs(bound)} ms (noise)`,
+        `${fmtMs(c[key])} ms (none ${fmtMs(a[key])})`,
+        ok,
+      ),
+    );
+  }
+  rows.push(
+    budget(
+      "Spectators: every spectator has every version",
+      `${many.sockets} of ${many.sockets}`,
+      `${many.complete} of ${many.sockets}`,
+      many.sockets > 0 && many.complete === many.sockets,
+    ),
+  );
+  const calls = (p: Phase) => (p.profile?.relayCalls !== undefined && p.profile.moves ? p.profile.relayCalls / p.profile.moves : NaN);
+  rows.push(
+    budget(
+      "Spectators: the room's relay calls per move, 1 vs many",
+      "equal",
+      `${calls(one).toFixed(2)} / ${calls(many).toFixed(2)}`,
+      Number.isFinite(calls(many)) && calls(many) === calls(one),
+    ),
+  );
+  return rows;
+}
