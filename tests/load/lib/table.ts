@@ -20,8 +20,8 @@ const MIN_FRAME_GAP_MS = 250;
 const MOVE_TIMEOUT_MS = 30_000;
 export const BENCH_GAME: CreateGame = { game_type: "2v2", game_mode: "casual", truco_variant: "paulista" };
 
-/** One action from the legal ones: mostly cards, sometimes a raise; accept most raises. */
-export function benchPolicy(rng: () => number) {
+/** One action from the legal ones: mostly cards, sometimes a raise (trucoRate of the turns that may call); accept most raises. */
+export function benchPolicy(rng: () => number, trucoRate = 0.12) {
   return (legal: Action[]): Action => {
     const of = <T extends Action["type"]>(type: T) => legal.filter((a): a is Extract<Action, { type: T }> => a.type === type);
     const pick = <T>(list: T[]) => list[Math.floor(rng() * list.length)];
@@ -34,7 +34,7 @@ export function benchPolicy(rng: () => number) {
       if (list.length) return list.find((a) => a.response === "accept") ?? pick(list);
     }
     const truco = of("call_truco");
-    if (truco.length && rng() < 0.12) return pick(truco);
+    if (truco.length && rng() < trucoRate) return pick(truco);
     const cards = of("play_card").filter((a) => !a.faceDown);
     if (cards.length) return pick(cards);
     const rest = legal.filter((a) => a.type !== "go_to_mazo");
@@ -86,9 +86,10 @@ export class Table {
     seed: number,
     /** The table opened (the spectators' scenario opens a public one, which anyone may watch). */
     private readonly game: CreateGame = BENCH_GAME,
+    trucoRate?: number,
   ) {
     this.rng = rngOf(seed);
-    this.choose = benchPolicy(this.rng);
+    this.choose = benchPolicy(this.rng, trucoRate);
   }
 
   /** Creates a 2v2 Paulista casual game, the other three join by code, all four connect. */
