@@ -89,14 +89,6 @@ const PRIOR = {
   envidoFaltaShare: 0.25,
 };
 
-/**
- * Prior weight, in calls, of what a seat's truco calls say of its cards (bluff rate, the power of its
- * honest calls, how often they came with the better cards). A match holds few calls of a seat (a
- * Mineiro match about seven hands, one to four calls of a seat), so at PRIOR.weight a seat that never
- * bluffs still read as the prior's bluffer by the match's end; at one call the first calls tell.
- */
-export const CALL_WEIGHT = 1;
-
 export function emptyRead(seats: number): TableRead {
   return {
     seats: Array.from({ length: seats }, () => ({
@@ -203,15 +195,13 @@ export function profileOf(read: TableRead | null | undefined, seat: number): Pro
       envidoFaltaShare: PRIOR.envidoFaltaShare,
       backRunRate: backRunPrior(PRIOR.runRate),
     };
-  // A seat's calls are learnt from its first few (CALL_WEIGHT): a match holds few of them.
-  const wc = CALL_WEIGHT;
   const runRate = (r.runs + PRIOR.runRate * w) / (r.faced + w);
-  const bluffRate = (r.weakCalls + PRIOR.bluffRate * wc) / (r.calls + wc);
+  const bluffRate = (r.weakCalls + PRIOR.bluffRate * w) / (r.calls + w);
   const honest = r.calls - r.weakCalls;
   const honestPower = r.callPower - (r.weakPower ?? (r.weakCalls * WEAK) / 2);
-  const meanPower = (honestPower + PRIOR.callPower * wc) / (honest + wc);
+  const meanPower = (honestPower + PRIOR.callPower * w) / (honest + w);
   // Reads kept before callWins count every call at the prior's rate.
-  const callWinRate = ((r.callWins ?? r.calls * PRIOR.callWinRate) + PRIOR.callWinRate * wc) / (r.calls + wc);
+  const callWinRate = ((r.callWins ?? r.calls * PRIOR.callWinRate) + PRIOR.callWinRate * w) / (r.calls + w);
   const callEager = ((r.strongCalls ?? 0) + PRIOR.callEager * w) / ((r.strongChances ?? 0) + w);
   const envidoRunRate = ((r.envRuns ?? 0) + PRIOR.envidoRunRate * w) / ((r.envFaced ?? 0) + w);
   const envidoRaiseRate = ((r.envRaises ?? 0) + PRIOR.envidoRaiseRate * w) / ((r.envFaced ?? 0) + w);
