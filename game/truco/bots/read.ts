@@ -731,8 +731,8 @@ export function trickNow(seat: number, n: number, teams: readonly number[], play
   return { played: null, last: { best, holder: holder === -2 ? -1 : holder } };
 }
 
-/** showdownOf for `seat`'s team once `played` cards of the ended hand were on the table. */
-function showdownAt(ended: MatchState, seat: number, played: number): number {
+/** showdownOf for `seat`'s team once `played` cards of the ended hand were on the table (also scripts/bet-ledger.ts). */
+export function showdownAt(ended: MatchState, seat: number, played: number): number {
   const h = ended.hand;
   const n = ended.players.length;
   const teams = ended.players.map((p) => (p.team === "team1" ? 0 : 1));
