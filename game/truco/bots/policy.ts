@@ -134,10 +134,8 @@ export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NOR
       if (env) return env;
       const call = has(legal, (a) => a.type === "call_truco");
       if (call && opts.read && sit.n === 2) {
-        // Priced by the opponent's answers (callValues): no floor on the trick chance, so a weak
-        // hand is called where the read says the opponent runs from enough calls to pay for it.
         const v = callValues(sit, rng, opts.samples);
-        if (v.call > v.keep + 0.005) return call;
+        if (v.win > CALL_FLOOR && v.call > v.keep + 0.005) return call;
       } else if (call) {
         const w = estimateWin(sit, rng, opts.samples);
         if (wantsToCall(sit, w, opts.foldGuess ?? sit.opponents.runRate * 0.7)) return call;
@@ -146,6 +144,12 @@ export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NOR
     }
   }
 }
+
+/**
+ * The least trick chance normal calls with: a club player bluffs with a weak hand where the read
+ * says the opponent runs from enough calls to pay for it (callValues), but not from nothing.
+ */
+const CALL_FLOOR = 0.1;
 
 function wantsToCall(sit: Situation, w: number, foldGuess: number): boolean {
   const level = sit.stake + 1;
