@@ -104,8 +104,8 @@ describe("the normal player's answer to a call (1v1)", () => {
   });
 
   it("calls with a weak hand against a seat that runs from nearly every call, and not against one that accepts", () => {
-    // b is mão, to act, with two plain low cards and a middling one (trick chance under 0.3).
-    const s0 = fixed("paulista", { hands: { a: A, b: ["4c", "5h", "6d"] }, vira: VIRA, dealer: 0 });
+    // b is mão, to act, with an ace, a jack and a five (trick chance between 0.1 and 0.3).
+    const s0 = fixed("paulista", { hands: { a: A, b: ["Ac", "Jh", "5d"] }, vira: VIRA, dealer: 0 });
     const view = viewFor(s0, "b");
     const read = (seat0: Partial<SeatRead>): TableRead => ({
       seats: [{ ...emptyRead(2).seats[0], hands: 30, ...seat0 }, emptyRead(2).seats[1]],
@@ -114,6 +114,7 @@ describe("the normal player's answer to a call (1v1)", () => {
     const accepts = read({ faced: 30, runs: 0, accepts: 30 });
     const v = callValues(situationFromView(view, runs), sfc32(5, 6, 7, 8), 200);
     expect(v.win).toBeLessThan(0.3);
+    expect(v.win).toBeGreaterThan(0.1);
     expect(chooseAction(view, { level: "normal", seed: "x", read: runs })).toEqual({ type: "call_truco", call: "truco" });
     expect(chooseAction(view, { level: "normal", seed: "x", read: accepts })?.type).not.toBe("call_truco");
   });
