@@ -145,8 +145,11 @@ export function normalPolicy(sit: Situation, rng: Rng, opts: NormalOptions = NOR
   }
 }
 
-/** The least trick chance normal calls with: a club player bluffs, but not from nothing. */
-const CALL_FLOOR = 0.3;
+/**
+ * The least trick chance normal calls with: a club player bluffs with a weak hand where the read
+ * says the opponent runs from enough calls to pay for it (callValues), but not from nothing.
+ */
+const CALL_FLOOR = 0.1;
 
 function wantsToCall(sit: Situation, w: number, foldGuess: number): boolean {
   const level = sit.stake + 1;

@@ -164,13 +164,18 @@ export interface Profile {
 /** Prior weight of backRunPrior against the raises back a seat answered. */
 const BACK_WEIGHT = 3;
 
+/** The least share of raises back an unseen seat is expected to run from. */
+export const BACK_FLOOR = 0.3;
+
 /**
  * The expected share of raises back a seat runs from, before any is seen, from its run rate: the
  * outside bots that run from more than 0.7 of calls ran from about 0.6 of raises back, those that
- * run from about half of them (and our own levels) from under 0.1.
+ * run from about half of them (and our own levels) from under 0.1. Never below 0.3 before it is
+ * counted: an unseen seat is tried with a raise back where that pays at 0.3, and the seats that
+ * stand up to it are learnt from the raises back they answered (BACK_WEIGHT).
  */
 export function backRunPrior(runRate: number): number {
-  return clamp(2.5 * (runRate - 0.5), 0.05, 0.8);
+  return clamp(2.5 * (runRate - 0.5), BACK_FLOOR, 0.8);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { viewFor, type MatchState } from "../../../game/truco/index";
 import { answerValues, callValues } from "../../../game/truco/bots/policy";
-import { backRunPrior, emptyRead, noteHand, profileOf, type SeatRead, type TableRead } from "../../../game/truco/bots/read";
+import { BACK_FLOOR, backRunPrior, emptyRead, noteHand, profileOf, type SeatRead, type TableRead } from "../../../game/truco/bots/read";
 import { situationFromView } from "../../../game/truco/bots/situation";
 import { chooseAction } from "../../../game/truco/bots/index";
 import { sfc32 } from "../../../game/truco/random";
@@ -52,12 +52,13 @@ describe("raises back in the table read", () => {
   });
 
   it("expects a seat that runs from most calls to run from raises back, and learns from the ones it answered", () => {
-    expect(backRunPrior(0.35)).toBeCloseTo(0.05, 5);
+    // An unseen seat (the read's prior run rate) is expected to run from a raise back at the floor.
+    expect(backRunPrior(0.35)).toBeCloseTo(BACK_FLOOR, 5);
     expect(backRunPrior(0.75)).toBeGreaterThan(0.5);
     expect(backRunPrior(1)).toBeLessThanOrEqual(0.8);
     const prior = profileOf(null, 1).backRunRate!;
     const runner = profileOf(readOf({ faced: 20, runs: 16 }), 1).backRunRate!;
-    expect(runner).toBeGreaterThan(prior + 0.3);
+    expect(runner).toBeGreaterThan(prior + 0.2);
     // A seat that runs from calls but has stood up to every raise back.
     const stands = profileOf(readOf({ faced: 20, runs: 16, backFaced: 8, backRuns: 0 }), 1).backRunRate!;
     expect(stands).toBeLessThan(runner - 0.3);
@@ -100,5 +101,29 @@ describe("the normal player's answer to a call (1v1)", () => {
     const q = at(accepts);
     expect(r.keep).toBeCloseTo(q.keep, 5);
     expect(r.call - r.keep).toBeGreaterThan(q.call - q.keep + 0.02);
+  });
+
+  it("calls with a weak hand against a seat that runs from nearly every call, and not against one that accepts", () => {
+    // b is mão, to act, with an ace, a jack and a five (trick chance between 0.1 and 0.3).
+    const s0 = fixed("paulista", { hands: { a: A, b: ["Ac", "Jh", "5d"] }, vira: VIRA, dealer: 0 });
+    const view = viewFor(s0, "b");
+    const read = (seat0: Partial<SeatRead>): TableRead => ({
+      seats: [{ ...emptyRead(2).seats[0], hands: 30, ...seat0 }, emptyRead(2).seats[1]],
+    });
+    const runs = read({ faced: 30, runs: 29 });
+    const accepts = read({ faced: 30, runs: 0, accepts: 30 });
+    const v = callValues(situationFromView(view, runs), sfc32(5, 6, 7, 8), 200);
+    expect(v.win).toBeLessThan(0.3);
+    expect(v.win).toBeGreaterThan(0.1);
+    expect(chooseAction(view, { level: "normal", seed: "x", read: runs })).toEqual({ type: "call_truco", call: "truco" });
+    expect(chooseAction(view, { level: "normal", seed: "x", read: accepts })?.type).not.toBe("call_truco");
+  });
+
+  it("raises back over an unseen caller's call only where a 0.3 run share pays, and learns the seats that stand", () => {
+    const view = viewFor(bCalls(), "a");
+    const unseen = answerValues(situationFromView(view, readOf({})), sfc32(1, 2, 3, 4), 200);
+    expect(unseen.fold).toBeGreaterThanOrEqual(BACK_FLOOR - 0.05);
+    const stood = answerValues(situationFromView(view, readOf({ backFaced: 6, backRuns: 0 })), sfc32(1, 2, 3, 4), 200);
+    expect(stood.fold).toBeLessThan(0.15);
   });
 });
