@@ -327,7 +327,7 @@ const NO_ENVIDO: readonly [number, number][] = [[0, 1]];
  * an envido scores in each hand (to either side with equal chance, before the hand's own points:
  * if it ends the match, the hand's points do not count); NO_ENVIDO leaves it out.
  */
-function buildTable(target: number, v: readonly number[], envido: readonly [number, number][] = NO_ENVIDO): Float64Array {
+function buildTable(target: number, v: readonly number[], envido: readonly [number, number][] = NO_ENVIDO, edge = 0.5): Float64Array {
   // Hand values: mostly unbet, often the first rung, rarely more.
   const dist: [number, number][] = [
     [v[0], 0.55],
@@ -353,7 +353,7 @@ function buildTable(target: number, v: readonly number[], envido: readonly [numb
             continue;
           }
           if (b1 <= 0) continue;
-          for (const [pts, pr] of dist) p += we * pr * 0.5 * (get(a1 - pts, b1) + get(a1, b1 - pts));
+          for (const [pts, pr] of dist) p += we * pr * (edge * get(a1 - pts, b1) + (1 - edge) * get(a1, b1 - pts));
         }
       }
       t[a * w + b] = p;
@@ -381,16 +381,17 @@ const ENVIDO_TABLES = new Map<string, Float64Array>();
  * with equal chance, before the hand's own points): the envido search weighs its points by it, so
  * a few envido points behind count for what they are in a match where every hand has an envido.
  */
-export function matchWinProbWithEnvido(sit: Situation, myGain: number, oppGain: number): number {
+export function matchWinProbWithEnvido(sit: Situation, myGain: number, oppGain: number, edge = 0.5): number {
   const target = sit.target;
   const a = target - (sit.scores[sit.team] + myGain);
   const b = target - (sit.scores[1 - sit.team] + oppGain);
   if (a <= 0) return 1;
   if (b <= 0) return 0;
-  const key = `${target}:${sit.values.join(",")}`;
+  const q = Math.round(edge * 100) / 100;
+  const key = `${target}:${sit.values.join(",")}:${q}`;
   let table = ENVIDO_TABLES.get(key);
   if (!table) {
-    table = buildTable(target, sit.values, ENVIDO_HAND_POINTS);
+    table = buildTable(target, sit.values, ENVIDO_HAND_POINTS, q);
     ENVIDO_TABLES.set(key, table);
   }
   return table[a * (target + 1) + b];

@@ -71,6 +71,9 @@ export interface TableRead {
   seats: SeatRead[];
 }
 
+/** The prior share of a seat's truco calls made with the better cards. */
+export const CALL_WIN_PRIOR = 0.68;
+
 /** A call from a standing (standingOf) below this counts as a bluff. */
 export const WEAK = 0.45;
 
@@ -82,7 +85,7 @@ const PRIOR = {
   runRate: 0.35,
   bluffRate: 0.12,
   callPower: 0.8,
-  callWinRate: 0.68,
+  callWinRate: CALL_WIN_PRIOR,
   callEager: 0.5,
   envidoRunRate: 0.45,
   envidoRaiseRate: 0.12,
