@@ -4,14 +4,15 @@
 // each call or answer is scored by its expected match-winning chance over those deals, the whole
 // ladder played out: an opposing team refuses, accepts or raises (the falta envido included) as
 // its read says, and points are weighed with the envido of later hands
-// (docs/decisions/158-envido-priced-by-its-whole-ladder.md).
+// (docs/decisions/158-envido-priced-by-its-whole-ladder.md), my team taken to win the later hands
+// by the edge the read gives it (docs/decisions/164-envido-priced-with-the-hard-players-edge.md).
 import { envidoOfIds } from "../cards";
 import { envidoAcceptValue, envidoRaises, envidoRejectValue } from "../envido";
 import type { Rng } from "../random";
 import type { Action, EnvidoCall, MatchState, TeamIdx } from "../types";
 import type { PlayerView } from "../view";
 import { envidoAcceptLikelihood, envidoQuantile, matchWinProbWithEnvido } from "./estimate";
-import { CALL_WIN_PRIOR, envidoAnswerRates, teamProfile, type TableRead } from "./read";
+import { envidoAnswerRates, handEdge, type TableRead } from "./read";
 import type { Situation } from "./situation";
 import { sampleWorlds, stateFromView, type World } from "./worlds";
 
@@ -156,14 +157,10 @@ function callValue(l: Ladder, calls: EnvidoCall[]): number {
   return total / v.length;
 }
 
-/** My team's chance of a later hand, as the read of the opponents says (experiment). */
-export function handEdge(sit: Situation, read: TableRead | null | undefined): number {
-  const base = Number(process.env.HARD_EDGE ?? "0.5");
-  const k = Number(process.env.HARD_EDGE_K ?? "0");
+function opponentSeats(sit: Situation): number[] {
   const seats: number[] = [];
   for (let s = 0; s < sit.n; s++) if (sit.teams[s] !== sit.team) seats.push(s);
-  const p = teamProfile(read, seats);
-  return Math.min(0.7, Math.max(0.5, base + k * (CALL_WIN_PRIOR - p.callWinRate)));
+  return seats;
 }
 
 /** Match-winning chance once the envido of `calls` is played and `winner` takes it. */
@@ -186,7 +183,7 @@ export function envidoBySamples(view: PlayerView, sit: Situation, read: TableRea
   const winners = worlds.map((w) => envidoWinnerIn(sit, w.dealt));
   const prior = answering ? sit.envido!.calls : [];
   const answerers = Array.from({ length: sit.n }, (_, seat) => answererOf(sit, read, seat));
-  const edge = handEdge(sit, read);
+  const edge = handEdge(read, opponentSeats(sit));
   const ladder: Ladder = { sit, state, worlds, winners, answerers, edge };
 
   let best: Action | null = null;

@@ -325,7 +325,8 @@ const NO_ENVIDO: readonly [number, number][] = [[0, 1]];
  * The match-winning table for `target` and ladder values `v`: t[a·(target+1)+b] is the chance of
  * winning from a points short against b, both sides even hand by hand. `envido` gives the points
  * an envido scores in each hand (to either side with equal chance, before the hand's own points:
- * if it ends the match, the hand's points do not count); NO_ENVIDO leaves it out.
+ * if it ends the match, the hand's points do not count); NO_ENVIDO leaves it out. `edge`: my side's
+ * chance of each hand's own points (0.5: even).
  */
 function buildTable(target: number, v: readonly number[], envido: readonly [number, number][] = NO_ENVIDO, edge = 0.5): Float64Array {
   // Hand values: mostly unbet, often the first rung, rarely more.
@@ -380,6 +381,8 @@ const ENVIDO_TABLES = new Map<string, Float64Array>();
  * matchWinProb where later hands score an envido too (independent of the truco, either side
  * with equal chance, before the hand's own points): the envido search weighs its points by it, so
  * a few envido points behind count for what they are in a match where every hand has an envido.
+ * `edge`: my team's chance of each later hand's truco points, to the hundredth (read.ts handEdge;
+ * docs/decisions/164-envido-priced-with-the-hard-players-edge.md); 0.5 is the even table.
  */
 export function matchWinProbWithEnvido(sit: Situation, myGain: number, oppGain: number, edge = 0.5): number {
   const target = sit.target;

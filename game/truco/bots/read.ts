@@ -339,6 +339,22 @@ export function envidoAnswerRates(
   };
 }
 
+/**
+ * The hard player's chance of each later hand against the team of `seats`, for pricing match
+ * points (docs/decisions/164-envido-priced-with-the-hard-players-edge.md): HAND_EDGE_PRIOR, the
+ * edge it measures against the normal player, plus what the opponents' truco calls prove less
+ * than the prior's (their callWinRate below CALL_WIN_PRIOR): calls that carry no information are
+ * answered exactly and pay its good hands. Never below even, at most HAND_EDGE_MAX.
+ */
+export function handEdge(read: TableRead | null | undefined, seats: readonly number[]): number {
+  const p = teamProfile(read, seats);
+  return clamp(HAND_EDGE_PRIOR + (CALL_WIN_PRIOR - p.callWinRate), 0.5, HAND_EDGE_MAX);
+}
+
+/** The hard player's prior chance of a hand (0.53: a match from 0–0 of 30 at 0.56). */
+export const HAND_EDGE_PRIOR = 0.53;
+const HAND_EDGE_MAX = 0.7;
+
 /** Envido points from which a seat calls envido: its calls taken as spread evenly up to 33. */
 export function envidoCallFrom(read: TableRead | null | undefined, seats: readonly number[]): number {
   let calls = 0;
