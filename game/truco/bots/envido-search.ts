@@ -4,14 +4,15 @@
 // each call or answer is scored by its expected match-winning chance over those deals, the whole
 // ladder played out: an opposing team refuses, accepts or raises (the falta envido included) as
 // its read says, and points are weighed with the envido of later hands
-// (docs/decisions/158-envido-priced-by-its-whole-ladder.md).
+// (docs/decisions/158-envido-priced-by-its-whole-ladder.md), my team taken to win the later hands
+// by the edge the read gives it (docs/decisions/164-envido-priced-with-the-hard-players-edge.md).
 import { envidoOfIds } from "../cards";
 import { envidoAcceptValue, envidoRaises, envidoRejectValue } from "../envido";
 import type { Rng } from "../random";
 import type { Action, EnvidoCall, MatchState, TeamIdx } from "../types";
 import type { PlayerView } from "../view";
 import { envidoAcceptLikelihood, envidoQuantile, matchWinProbWithEnvido } from "./estimate";
-import { envidoAnswerRates, type TableRead } from "./read";
+import { envidoAnswerRates, handEdge, type TableRead } from "./read";
 import type { Situation } from "./situation";
 import { sampleWorlds, stateFromView, type World } from "./worlds";
 
@@ -75,6 +76,8 @@ interface Ladder {
   worlds: readonly World[];
   winners: readonly TeamIdx[];
   answerers: readonly Answerer[];
+  /** My team's chance of each later hand (handEdge). */
+  edge: number;
 }
 
 /**
@@ -89,9 +92,10 @@ function ladderValues(l: Ladder, calls: readonly EnvidoCall[], caller: number, r
   const answerer = (caller + 1) % sit.n;
   const callerTeam = sit.teams[caller];
   const rejectPts = envidoRejectValue(calls);
-  const refused = callerTeam === sit.team ? matchWinProbWithEnvido(sit, rejectPts, 0) : matchWinProbWithEnvido(sit, 0, rejectPts);
+  const refused =
+    callerTeam === sit.team ? matchWinProbWithEnvido(sit, rejectPts, 0, l.edge) : matchWinProbWithEnvido(sit, 0, rejectPts, l.edge);
   const shown = new Float64Array(n);
-  for (let i = 0; i < n; i++) shown[i] = showdownValue(sit, l.state, calls, winners[i]);
+  for (let i = 0; i < n; i++) shown[i] = showdownValue(sit, l.state, calls, winners[i], l.edge);
   const raises = envidoRaises(calls);
   const out = new Float64Array(n);
   if (sit.teams[answerer] === sit.team) {
@@ -153,10 +157,16 @@ function callValue(l: Ladder, calls: EnvidoCall[]): number {
   return total / v.length;
 }
 
+function opponentSeats(sit: Situation): number[] {
+  const seats: number[] = [];
+  for (let s = 0; s < sit.n; s++) if (sit.teams[s] !== sit.team) seats.push(s);
+  return seats;
+}
+
 /** Match-winning chance once the envido of `calls` is played and `winner` takes it. */
-function showdownValue(sit: Situation, state: MatchState, calls: readonly EnvidoCall[], winner: TeamIdx): number {
+function showdownValue(sit: Situation, state: MatchState, calls: readonly EnvidoCall[], winner: TeamIdx, edge: number): number {
   const pts = envidoAcceptValue(state, calls, winner);
-  return winner === sit.team ? matchWinProbWithEnvido(sit, pts, 0) : matchWinProbWithEnvido(sit, 0, pts);
+  return winner === sit.team ? matchWinProbWithEnvido(sit, pts, 0, edge) : matchWinProbWithEnvido(sit, 0, pts, edge);
 }
 
 /**
@@ -173,19 +183,20 @@ export function envidoBySamples(view: PlayerView, sit: Situation, read: TableRea
   const winners = worlds.map((w) => envidoWinnerIn(sit, w.dealt));
   const prior = answering ? sit.envido!.calls : [];
   const answerers = Array.from({ length: sit.n }, (_, seat) => answererOf(sit, read, seat));
-  const ladder: Ladder = { sit, state, worlds, winners, answerers };
+  const edge = handEdge(read, opponentSeats(sit));
+  const ladder: Ladder = { sit, state, worlds, winners, answerers, edge };
 
   let best: Action | null = null;
   let bestValue: number;
   if (answering) {
     const e = sit.envido!;
     let accept = 0;
-    for (const t of winners) accept += showdownValue(sit, state, e.calls, t);
+    for (const t of winners) accept += showdownValue(sit, state, e.calls, t, edge);
     accept /= worlds.length;
-    const reject = matchWinProbWithEnvido(sit, 0, e.rejectPts);
+    const reject = matchWinProbWithEnvido(sit, 0, e.rejectPts, edge);
     best = { type: "respond_envido", response: accept >= reject ? "accept" : "reject" };
     bestValue = Math.max(accept, reject);
-  } else bestValue = matchWinProbWithEnvido(sit, 0, 0) + MARGIN;
+  } else bestValue = matchWinProbWithEnvido(sit, 0, 0, edge) + MARGIN;
   for (const a of raises) {
     const v = callValue(ladder, [...prior, a.call]);
     if (v > bestValue + (answering ? MARGIN : 0)) {

@@ -325,9 +325,10 @@ const NO_ENVIDO: readonly [number, number][] = [[0, 1]];
  * The match-winning table for `target` and ladder values `v`: t[a·(target+1)+b] is the chance of
  * winning from a points short against b, both sides even hand by hand. `envido` gives the points
  * an envido scores in each hand (to either side with equal chance, before the hand's own points:
- * if it ends the match, the hand's points do not count); NO_ENVIDO leaves it out.
+ * if it ends the match, the hand's points do not count); NO_ENVIDO leaves it out. `edge`: my side's
+ * chance of each hand's own points (0.5: even).
  */
-function buildTable(target: number, v: readonly number[], envido: readonly [number, number][] = NO_ENVIDO): Float64Array {
+function buildTable(target: number, v: readonly number[], envido: readonly [number, number][] = NO_ENVIDO, edge = 0.5): Float64Array {
   // Hand values: mostly unbet, often the first rung, rarely more.
   const dist: [number, number][] = [
     [v[0], 0.55],
@@ -353,7 +354,7 @@ function buildTable(target: number, v: readonly number[], envido: readonly [numb
             continue;
           }
           if (b1 <= 0) continue;
-          for (const [pts, pr] of dist) p += we * pr * 0.5 * (get(a1 - pts, b1) + get(a1, b1 - pts));
+          for (const [pts, pr] of dist) p += we * pr * (edge * get(a1 - pts, b1) + (1 - edge) * get(a1, b1 - pts));
         }
       }
       t[a * w + b] = p;
@@ -380,17 +381,20 @@ const ENVIDO_TABLES = new Map<string, Float64Array>();
  * matchWinProb where later hands score an envido too (independent of the truco, either side
  * with equal chance, before the hand's own points): the envido search weighs its points by it, so
  * a few envido points behind count for what they are in a match where every hand has an envido.
+ * `edge`: my team's chance of each later hand's truco points, to the hundredth (read.ts handEdge;
+ * docs/decisions/164-envido-priced-with-the-hard-players-edge.md); 0.5 is the even table.
  */
-export function matchWinProbWithEnvido(sit: Situation, myGain: number, oppGain: number): number {
+export function matchWinProbWithEnvido(sit: Situation, myGain: number, oppGain: number, edge = 0.5): number {
   const target = sit.target;
   const a = target - (sit.scores[sit.team] + myGain);
   const b = target - (sit.scores[1 - sit.team] + oppGain);
   if (a <= 0) return 1;
   if (b <= 0) return 0;
-  const key = `${target}:${sit.values.join(",")}`;
+  const q = Math.round(edge * 100) / 100;
+  const key = `${target}:${sit.values.join(",")}:${q}`;
   let table = ENVIDO_TABLES.get(key);
   if (!table) {
-    table = buildTable(target, sit.values, ENVIDO_HAND_POINTS);
+    table = buildTable(target, sit.values, ENVIDO_HAND_POINTS, q);
     ENVIDO_TABLES.set(key, table);
   }
   return table[a * (target + 1) + b];

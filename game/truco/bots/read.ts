@@ -71,6 +71,9 @@ export interface TableRead {
   seats: SeatRead[];
 }
 
+/** The prior share of a seat's truco calls made with the better cards. */
+export const CALL_WIN_PRIOR = 0.68;
+
 /** A call from a standing (standingOf) below this counts as a bluff. */
 export const WEAK = 0.45;
 
@@ -82,7 +85,7 @@ const PRIOR = {
   runRate: 0.35,
   bluffRate: 0.12,
   callPower: 0.8,
-  callWinRate: 0.68,
+  callWinRate: CALL_WIN_PRIOR,
   callEager: 0.5,
   envidoRunRate: 0.45,
   envidoRaiseRate: 0.12,
@@ -340,6 +343,22 @@ export function envidoAnswerRates(
     faltaShare: (faltas + PRIOR.envidoFaltaShare * w) / (raises + w),
   };
 }
+
+/**
+ * The hard player's chance of each later hand against the team of `seats`, for pricing match
+ * points (docs/decisions/164-envido-priced-with-the-hard-players-edge.md): HAND_EDGE_PRIOR, the
+ * edge it measures against the normal player, plus what the opponents' truco calls prove less
+ * than the prior's (their callWinRate below CALL_WIN_PRIOR): calls that carry no information are
+ * answered exactly and pay its good hands. Never below even, at most HAND_EDGE_MAX.
+ */
+export function handEdge(read: TableRead | null | undefined, seats: readonly number[]): number {
+  const p = teamProfile(read, seats);
+  return clamp(HAND_EDGE_PRIOR + (CALL_WIN_PRIOR - p.callWinRate), 0.5, HAND_EDGE_MAX);
+}
+
+/** The hard player's prior chance of a hand (0.53: a match from 0–0 of 30 at 0.56). */
+export const HAND_EDGE_PRIOR = 0.53;
+const HAND_EDGE_MAX = 0.7;
 
 /** Envido points from which a seat calls envido: its calls taken as spread evenly up to 33. */
 export function envidoCallFrom(read: TableRead | null | undefined, seats: readonly number[]): number {

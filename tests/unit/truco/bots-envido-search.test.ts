@@ -4,7 +4,18 @@ import { describe, expect, it } from "vitest";
 import { envidoOfIds } from "../../../game/truco/cards";
 import { viewFor, type MatchState } from "../../../game/truco/index";
 import { envidoBySamples, envidoWinnerIn } from "../../../game/truco/bots/envido-search";
-import { emptyRead, envidoAnswerRates, noteHand, powerOf, profileOf, STRONG, type TableRead } from "../../../game/truco/bots/read";
+import { matchWinProbWithEnvido } from "../../../game/truco/bots/estimate";
+import {
+  emptyRead,
+  envidoAnswerRates,
+  handEdge,
+  HAND_EDGE_PRIOR,
+  noteHand,
+  powerOf,
+  profileOf,
+  STRONG,
+  type TableRead,
+} from "../../../game/truco/bots/read";
 import { situationFromView } from "../../../game/truco/bots/situation";
 import { envidoEvidenceOf, passLikelihood, sampleWorlds } from "../../../game/truco/bots/worlds";
 import { sfc32 } from "../../../game/truco/random";
@@ -178,5 +189,43 @@ describe("envido by sampled deals", () => {
     const more = envidoAnswerRates(read, [1], { faced: 1, runs: 0, raises: 1, faltas: 0 });
     expect(more.raiseRate).toBeGreaterThan(seen.raiseRate);
     expect(more.faltaShare).toBeLessThan(seen.faltaShare);
+  });
+});
+
+describe("the hand edge the envido is priced with (ADR 164)", () => {
+  const seatWith = (calls: number, callWins: number) => ({
+    ...emptyRead(2).seats[1],
+    envFaced: 10,
+    envRaises: 10,
+    envFaltas: 10,
+    calls,
+    callWins,
+    callPower: calls * 0.8,
+  });
+  const honest: TableRead = { seats: [emptyRead(2).seats[0], seatWith(10, 7)] };
+  const bluffer: TableRead = { seats: [emptyRead(2).seats[0], seatWith(10, 3)] };
+
+  it("starts at the prior, rises as the opponents' calls prove less, never below even", () => {
+    expect(handEdge(null, [1])).toBeCloseTo(HAND_EDGE_PRIOR, 6);
+    expect(handEdge(bluffer, [1])).toBeGreaterThan(handEdge(honest, [1]) + 0.1);
+    const proven: TableRead = { seats: [emptyRead(2).seats[0], seatWith(30, 30)] };
+    expect(handEdge(proven, [1])).toBe(0.5);
+  });
+
+  it("a match at 0–0 is worth more than even with an edge, and the even table is unchanged", () => {
+    const sit = situationFromView(viewFor(fixed("argentino", { hands: { a: A, b: B }, dealer: 1 }), "a"));
+    expect(matchWinProbWithEnvido(sit, 0, 0)).toBeCloseTo(0.5, 6);
+    expect(matchWinProbWithEnvido(sit, 0, 0, 0.53)).toBeGreaterThan(0.55);
+    expect(matchWinProbWithEnvido(sit, 0, 7, 0.6)).toBeGreaterThan(matchWinProbWithEnvido(sit, 0, 7));
+  });
+
+  it("does not stake the match on a falta envido against a table that raises every envido and calls truco on anything", () => {
+    // 28 of envido at 0–0 against a seat that answers every envido with a falta: against honest
+    // truco calls the falta is worth it, against calls that prove little the match is worth more.
+    const s0 = fixed("argentino", { hands: { a: A, b: B }, dealer: 1 }); // a is mão
+    const view = viewFor(s0, "a");
+    const move = (read: TableRead) => envidoBySamples(view, situationFromView(view, read), read, sfc32(3, 3, 3, 3));
+    expect(move(honest)).toEqual({ type: "call_envido", call: "falta_envido" });
+    expect(move(bluffer)).toBeNull();
   });
 });
