@@ -1,4 +1,6 @@
-// The easy and normal computer players, as policies over a Situation.
+// The easy and normal computer players, as policies over a Situation. In 1v1 the normal player
+// also reads its opponent (the CLUB options: docs/decisions/160-the-normal-player-reads-its-opponent.md,
+// 165-normal-bluffs-by-the-read-and-tries-raising-back.md); hard's playouts use the plain rule.
 import type { Rng } from "../random";
 import type { Action, EnvidoCall, FlorCall } from "../types";
 import { envidoWinChance, estimateWin, matchWinProb } from "./estimate";

@@ -2,6 +2,8 @@
 // match (docs/decisions/115-opponent-modelling-and-levels.md). It is built only from public facts:
 // the calls and answers everyone saw, and each finished hand's deal, which its revealed seed makes
 // public. It is plain JSON: the room keeps it beside the match and hands it to every bot.
+// What it counts since: calls made after a won first trick (docs/decisions/159-a-caller-model-after-a-won-first-trick.md),
+// raises back and runs from them (160, 165), the hard player's edge in later hands (164).
 import { envidoOfIds, strengthTable } from "../cards";
 import { handDeck } from "../deal";
 import type { Action, MatchState, Rank, ResolvedRules } from "../types";

@@ -1,6 +1,8 @@
 // Determinizations for the hard player (docs/decisions/114-hard-player-search.md): complete deals
 // consistent with everything a seat's view shows, drawn in proportion to how likely each deal is
-// to have produced the bets seen in this hand, under the table read of the betting seats.
+// to have produced the bets seen in this hand, under the table read of the betting seats
+// (a call after a won first trick: docs/decisions/159-a-caller-model-after-a-won-first-trick.md; one
+// against one, the raises of one hand weigh once: 162-raises-in-one-hand-weigh-once.md).
 import { envidoOfIds, florPoints, hasFlor, strengthTable } from "../cards";
 import type { Rng } from "../random";
 import type { HandState, MatchState, TeamIdx, TrickState } from "../types";
