@@ -202,7 +202,7 @@ export const spectators: Scenario = {
 };
 
 /** A figure of the big audience against the run's own noise: the two small phases' larger value plus their gap (at least 1 ms). */
-export function withinNoise(none: number, one: number, many: number): { bound: number; ok: boolean } {
+function withinNoise(none: number, one: number, many: number): { bound: number; ok: boolean } {
   const bound = Math.max(none, one) + Math.max(1, Math.abs(none - one));
   return { bound, ok: Number.isFinite(many) && many <= bound };
 }
