@@ -11,7 +11,7 @@ import { playMatch } from "../game/truco/play-match";
 import { legalForSeat } from "../game/truco/legal-actions";
 import type { Action, Variant } from "../game/truco/types";
 import { viewFor } from "../game/truco/view";
-import { decide, type Contender } from "../game/truco/bots/arena";
+import { decide, matchSeed, type Contender } from "../game/truco/bots/arena";
 import { noteHand, showdownAt, type TableRead } from "../game/truco/bots/read";
 
 function arg(name: string, dflt: string): string {
@@ -36,7 +36,7 @@ const add = (key: string, showdown: number, net: number) => {
 let wins = 0;
 for (let i = first; i < first + matches; i++) {
   // The bench's seeds and seats (arena.ts winRate): the strong side is team1 in even matches.
-  const seed = `bench:${variant}:2:${strong}-${weak}:${i}`;
+  const seed = matchSeed("bench", variant, 2, strong, weak, i);
   const strongTeam = i % 2 === 0 ? "team1" : "team2";
   const players = [0, 1].map((k) => ({ id: `p${k}`, team: (k === 0 ? "team1" : "team2") as "team1" | "team2" }));
   const who = (p: string): Contender => ((p === "p0" ? "team1" : "team2") === strongTeam ? strong : weak);

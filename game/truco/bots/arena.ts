@@ -75,6 +75,11 @@ export function botMatch(
   return { winner: run.state.winner!, hands: run.hands, actions: run.actions };
 }
 
+/** The seed of match `i` of a pairing: the benchmark's matches, and any tool that replays them, name it so. */
+export function matchSeed(prefix: string, variant: Variant, mode: 2 | 4, strong: Contender, weak: Contender, i: number): string {
+  return `${prefix}:${variant}:${mode}:${strong}-${weak}:${i}`;
+}
+
 /**
  * Win rate of `strong` over `weak` in `matches` matches with fixed seeds; the strong side takes
  * team1 in even matches and team2 in odd ones, so seats and the first deal alternate.
@@ -91,7 +96,7 @@ export function winRate(
 ): { wins: number; matches: number } {
   let wins = 0;
   for (let i = from; i < from + matches; i++) {
-    const seed = `${seedPrefix}:${variant}:${mode}:${strong}-${weak}:${i}`;
+    const seed = matchSeed(seedPrefix, variant, mode, strong, weak, i);
     if (i % 2 === 0) wins += botMatch(variant, mode, strong, weak, seed, opts).winner === "team1" ? 1 : 0;
     else wins += botMatch(variant, mode, weak, strong, seed, opts).winner === "team2" ? 1 : 0;
   }

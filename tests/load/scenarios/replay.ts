@@ -5,7 +5,7 @@ import { buildTimeline } from "../../../game/replay/timeline";
 import { budget, BUDGETS } from "../lib/report";
 import type { Player, Scenario } from "../lib/scenario";
 import { MoveStats } from "../lib/stats";
-import { Table } from "../lib/table";
+import { BENCH_GAME, Table } from "../lib/table";
 import { errorMessage, log } from "../lib/util";
 import { auditPage, blockingLine, pct, startChrome, stopChrome, type PageResult } from "./lighthouse";
 
@@ -63,7 +63,7 @@ export const replayScenario: Scenario = {
     let record: GameRecord | null = null;
     let page: PageResult | null = null;
     for (let game = 0; game < MAX_GAMES && (record?.hands.length ?? 0) < BUDGET_HANDS; game += 1) {
-      const table = new Table(app, players, new MoveStats(), 7 + game, undefined, 0.04);
+      const table = new Table(app, players, new MoveStats(), 7 + game, BENCH_GAME, 0.04);
       try {
         log(`replay: four players play a whole 2v2 Paulista game (${game + 1})`);
         await table.open();
